@@ -1,0 +1,44 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: domain functions accept either. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+type Connection = { pool: pg.Pool; db: Database };
+
+const globalKey = Symbol.for("boostly.db");
+const holder = globalThis as unknown as { [globalKey]?: Connection };
+
+// bigint columns come back as strings by default; money in cents fits a JS number exactly up to 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens a pool and a Drizzle handle for a connection string. */
+export function connect(connectionString: string, max = 10): Connection {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on("error", (error) => console.error("postgres pool error", error));
+  return { pool, db: drizzle(pool, { schema }) };
+}
+
+/** The process-wide connection, opened on first use from DATABASE_URL. */
+export function connection(): Connection {
+  if (!holder[globalKey]) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set");
+    holder[globalKey] = connect(url, Number(process.env.DATABASE_POOL_SIZE ?? 10));
+  }
+  return holder[globalKey];
+}
+
+/** The process-wide Drizzle handle. */
+export function db(): Database {
+  return connection().db;
+}
+
+/** Closes the process-wide pool (at shutdown). */
+export async function closeConnection(): Promise<void> {
+  const current = holder[globalKey];
+  holder[globalKey] = undefined;
+  await current?.pool.end();
+}

@@ -1,0 +1,56 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+
+export const platformEnum = pgEnum("platform", [
+  "instagram",
+  "youtube",
+  "tiktok",
+  "spotify",
+  "threads",
+  "facebook",
+  "twitter",
+  "other",
+]);
+export const serviceTypeEnum = pgEnum("service_type", ["one_time", "auto"]);
+/** What a one-time service is delivered to: a single post (needs a post link) or a profile/channel/track. */
+export const targetKindEnum = pgEnum("target_kind", ["post", "profile"]);
+export const deliverySpeedEnum = pgEnum("delivery_speed", ["slow", "normal", "fast"]);
+export const orderStatusEnum = pgEnum("order_status", [
+  "pending",
+  "processing",
+  "in_progress",
+  "completed",
+  "partial",
+  "cancelled",
+  "failed",
+]);
+export const autoOrderStatusEnum = pgEnum("auto_order_status", ["active", "paused", "completed", "cancelled"]);
+export const transactionTypeEnum = pgEnum("transaction_type", [
+  "deposit",
+  "purchase",
+  "refund",
+  "adjustment",
+  "bonus",
+]);
+export const transactionStatusEnum = pgEnum("transaction_status", ["pending", "completed", "failed"]);
+export const depositStatusEnum = pgEnum("deposit_status", ["pending", "completed", "failed", "expired"]);
+export const paymentProviderEnum = pgEnum("payment_provider", ["stripe", "sandbox"]);
+export const roleEnum = pgEnum("role", ["admin"]);
+export const ticketCategoryEnum = pgEnum("ticket_category", ["order", "payment", "request"]);
+export const ticketStatusEnum = pgEnum("ticket_status", ["open", "in_progress", "completed"]);
+export const blogCategoryEnum = pgEnum("blog_category", [
+  "Instagram",
+  "YouTube",
+  "TikTok",
+  "Spotify",
+  "Branding",
+  "Trends",
+]);
+export const bannerTypeEnum = pgEnum("banner_type", ["info", "success", "warning", "error"]);
+export const contactSubjectEnum = pgEnum("contact_subject", [
+  "general",
+  "technical",
+  "billing",
+  "partnership",
+  "feedback",
+]);
+export const freeTrialEnum = pgEnum("free_trial", ["likes", "comments", "followers"]);

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { timestamps, users } from "./accounts.ts";
+import { depositStatusEnum, paymentProviderEnum, transactionStatusEnum, transactionTypeEnum } from "./enums.ts";
+import { autoOrders, orders } from "./orders.ts";
+
+/** A hosted-checkout deposit attempt; it becomes money only through a verified payment event. */
+export const deposits = pgTable(
+  "deposits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    provider: paymentProviderEnum("provider").notNull(),
+    // The provider's checkout session id.
+    providerReference: text("provider_reference").unique(),
+    status: depositStatusEnum("status").notNull().default("pending"),
+    // Where the customer goes after paying (/wallet?next=...).
+    returnPath: text("return_path"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    check("deposits_amount_positive", sql`${table.amountCents} > 0`),
+    index("deposits_user_created_idx").on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** Every payment-provider event we accepted, so a redelivered event is recognised and ignored. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: paymentProviderEnum("provider").notNull(),
+  type: text("type").notNull(),
+  payload: jsonb("payload").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The ledger: one row per balance change. For every user, balance_cents == sum(amount_cents).
+ * Credits (deposit, refund, bonus) are positive, purchases negative, adjustments either.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    type: transactionTypeEnum("type").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: transactionStatusEnum("status").notNull().default("completed"),
+    paymentMethod: text("payment_method"),
+    paymentGatewayId: text("payment_gateway_id"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "restrict" }),
+    depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "restrict" }),
+    // The admin who caused this movement (manual order, status change, adjustment), if any.
+    adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    check(
+      "transactions_amount_sign",
+      sql`(${table.type} in ('deposit', 'refund', 'bonus') and ${table.amountCents} > 0)
+        or (${table.type} = 'purchase' and ${table.amountCents} <= 0)
+        or (${table.type} = 'adjustment' and ${table.amountCents} <> 0)`,
+    ),
+    index("transactions_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // Money moves at most once per cause, whatever retries or races happen above the database.
+    uniqueIndex("transactions_one_purchase_per_order")
+      .on(table.orderId)
+      .where(sql`${table.type} = 'purchase' and ${table.orderId} is not null`),
+    uniqueIndex("transactions_one_refund_per_order")
+      .on(table.orderId)
+      .where(sql`${table.type} = 'refund' and ${table.orderId} is not null`),
+    uniqueIndex("transactions_one_purchase_per_auto_order")
+      .on(table.autoOrderId)
+      .where(sql`${table.type} = 'purchase' and ${table.autoOrderId} is not null`),
+    uniqueIndex("transactions_one_refund_per_auto_order")
+      .on(table.autoOrderId)
+      .where(sql`${table.type} = 'refund' and ${table.autoOrderId} is not null`),
+    uniqueIndex("transactions_one_credit_per_deposit")
+      .on(table.depositId)
+      .where(sql`${table.type} = 'deposit' and ${table.depositId} is not null`),
+    uniqueIndex("transactions_one_bonus_per_kind")
+      .on(table.userId, sql`(${table.metadata} ->> 'kind')`)
+      .where(sql`${table.type} = 'bonus'`),
+  ],
+);

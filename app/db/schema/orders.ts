@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { timestamps, users } from "./accounts.ts";
+import { likesPacks, services } from "./catalog.ts";
+import { autoOrderStatusEnum, deliverySpeedEnum, freeTrialEnum, orderStatusEnum } from "./enums.ts";
+
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 100001 });
+
+/** One line of an order's breakdown, as the dashboard and admin show it. */
+export type OrderLine = { service_type: string; service_id?: string; quantity: number; total_amount: number };
+export type OrderMetadata = {
+  services?: OrderLine[];
+  service_name?: string;
+  platform?: string;
+  created_by_admin?: boolean;
+  manual_order?: boolean;
+  admin_notes?: string;
+  [key: string]: unknown;
+};
+
+/** A one-time order (a single service, or a likes pack with add-ons). */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number")
+      .notNull()
+      .unique()
+      .default(sql`'ORD-' || nextval('order_number_seq')`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "restrict" }),
+    likesPackId: uuid("likes_pack_id").references(() => likesPacks.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+    targetLink: text("target_link").notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    deliverySpeed: deliverySpeedEnum("delivery_speed").notNull().default("normal"),
+    status: orderStatusEnum("status").notNull().default("pending"),
+    // Units not delivered, reported with a partial status; drives the partial refund.
+    remains: integer("remains"),
+    metadata: jsonb("metadata").$type<OrderMetadata>().notNull().default({}),
+    idempotencyKey: text("idempotency_key"),
+    createdByAdminId: uuid("created_by_admin_id").references(() => users.id, { onDelete: "set null" }),
+    statusChangedByAdminId: uuid("status_changed_by_admin_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    ...timestamps,
+  },
+  (table) => [
+    check("orders_quantity_positive", sql`${table.quantity} > 0`),
+    check("orders_total_not_negative", sql`${table.totalCents} >= 0`),
+    uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
+    index("orders_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
+    index("orders_created_idx").on(table.createdAt.desc()),
+    index("orders_service_idx").on(table.serviceId),
+  ],
+);
+
+/** Recurring engagement on a customer's next posts, paid up front per post. */
+export const autoOrders = pgTable(
+  "auto_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "restrict" }),
+    targetUsername: text("target_username").notNull(),
+    likesPerPost: integer("likes_per_post").notNull(),
+    costPerPostCents: bigint("cost_per_post_cents", { mode: "number" }).notNull(),
+    totalPosts: integer("total_posts").notNull(),
+    remainingPosts: integer("remaining_posts").notNull(),
+    deliverySpeed: deliverySpeedEnum("delivery_speed").notNull().default("normal"),
+    status: autoOrderStatusEnum("status").notNull().default("active"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    idempotencyKey: text("idempotency_key"),
+    createdByAdminId: uuid("created_by_admin_id").references(() => users.id, { onDelete: "set null" }),
+    statusChangedByAdminId: uuid("status_changed_by_admin_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    ...timestamps,
+  },
+  (table) => [
+    check("auto_orders_likes_per_post_not_negative", sql`${table.likesPerPost} >= 0`),
+    check("auto_orders_cost_not_negative", sql`${table.costPerPostCents} >= 0`),
+    check("auto_orders_total_posts_range", sql`${table.totalPosts} between 1 and 100`),
+    check(
+      "auto_orders_remaining_range",
+      sql`${table.remainingPosts} between 0 and ${table.totalPosts}`,
+    ),
+    uniqueIndex("auto_orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
+    index("auto_orders_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("auto_orders_status_created_idx").on(table.status, table.createdAt.desc()),
+    index("auto_orders_created_idx").on(table.createdAt.desc()),
+  ],
+);
+
+/** A claimed free trial: one per account per trial, tied to the zero-cost order it produced. */
+export const freeTrialClaims = pgTable(
+  "free_trial_claims",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    trial: freeTrialEnum("trial").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("free_trial_claims_user_trial_idx").on(table.userId, table.trial)],
+);

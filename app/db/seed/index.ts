@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../client.server.ts";
+import { bannerSettings, blogPosts, likesPacks, services, settings } from "../schema.ts";
+import { serviceSlug } from "../../domain/catalog/service-slug.ts";
+import { settingDefaults } from "../../domain/settings/defaults.ts";
+import { seedBlogPosts } from "./blog-posts.ts";
+import { seedLikesPacks, seedServices } from "./catalogue.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Inserts the starting catalogue, packs, banner, settings and sample posts; never overwrites an admin's edits. */
+export async function seedDatabase(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    // One seeder at a time when several servers start together.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('boostly.seed'))`);
+    await tx
+      .insert(services)
+      .values(
+        seedServices.map((service, index) => ({
+          slug: serviceSlug(service.name),
+          name: service.name,
+          description: service.description,
+          platform: service.platform,
+          serviceType: service.serviceType,
+          targetKind: service.targetKind,
+          pricePer1000: service.pricePer1000,
+          unitLabel: service.unitLabel ?? null,
+          minQuantity: service.min,
+          maxQuantity: service.max,
+          features: service.features,
+          defaultPosts: service.serviceType === "auto" ? 10 : null,
+          sortOrder: index,
+        })),
+      )
+      .onConflictDoNothing({ target: services.slug });
+    await tx
+      .insert(likesPacks)
+      .values(seedLikesPacks.map((pack, index) => ({ ...pack, sortOrder: index })))
+      .onConflictDoNothing({ target: likesPacks.code });
+    await tx
+      .insert(settings)
+      .values(Object.entries(settingDefaults).map(([key, value]) => ({ key, value })))
+      .onConflictDoNothing({ target: settings.key });
+    const banner = await tx.select({ id: bannerSettings.id }).from(bannerSettings).limit(1);
+    if (banner.length === 0) {
+      await tx.insert(bannerSettings).values({
+        bannerText: "New here? Claim a free trial of Instagram likes, comments or followers today.",
+        bannerEnabled: false,
+        bannerType: "info",
+      });
+    }
+    const now = Date.now();
+    await tx
+      .insert(blogPosts)
+      .values(
+        seedBlogPosts.map(({ publishedDaysAgo, ...post }) => ({
+          ...post,
+          published: true,
+          publishedAt: new Date(now - publishedDaysAgo * DAY_MS),
+        })),
+      )
+      .onConflictDoNothing({ target: blogPosts.slug });
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * Admin settings and their starting values (admin spec section 9). They are stored in the settings table and
+ * take effect (DECISIONS.md section 7); this is the one place their defaults live.
+ */
+export const settingDefaults = {
+  minDepositCents: 1_000,
+  maxDepositCents: 1_000_000,
+  newUserBonusCents: 500,
+  referralBonusCents: 250,
+  autoOrdersEnabled: true,
+  maintenanceMode: false,
+  heroTitle: "Grow your social media, the honest way",
+  heroSubtitle:
+    "Real likes, followers, views and plays for Instagram, TikTok, YouTube, Spotify and more. Pay from your prepaid wallet, track every order, and get help from real people around the clock.",
+  supportEmail: "support@boostly.example",
+  footerText: "Boostly helps creators and brands grow on the platforms that matter to them.",
+} as const;
+
+export type SettingKey = keyof typeof settingDefaults;
+export type Settings = { [K in SettingKey]: (typeof settingDefaults)[K] extends boolean ? boolean : (typeof settingDefaults)[K] extends number ? number : string };

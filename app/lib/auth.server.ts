@@ -1,0 +1,74 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { db } from "../db/client.server.ts";
+import * as schema from "../db/schema.ts";
+import { grantAdminIfListed } from "../domain/accounts/roles.server.ts";
+import { sendMail } from "../domain/mail/send-mail.server.ts";
+import { confirmationMail, passwordResetMail } from "../domain/mail/templates.ts";
+import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
+import { env } from "./env.server.ts";
+
+function createAuth() {
+  const config = env();
+  return betterAuth({
+    appName: "Boostly",
+    baseURL: config.appUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db(), {
+      provider: "pg",
+      usePlural: true,
+      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+    }),
+    user: { modelName: "users" },
+    session: { modelName: "sessions", expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    // Our own PostgreSQL-backed limiter guards sign-in, sign-up and reset (shared by every server).
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: CUSTOMER_MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendMail(db(), passwordResetMail(user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, token }) {
+        // Our own landing page verifies the token, so it can show the spec's processing, success and error states.
+        const url = `${config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}&type=signup`;
+        await sendMail(db(), confirmationMail(user.email, url));
+      },
+      async afterEmailVerification(user) {
+        await grantAdminIfListed(db(), user.email, config.adminEmails);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalKey = Symbol.for("boostly.auth");
+const holder = globalThis as unknown as { [globalKey]?: Auth };
+
+/** The better-auth instance of this process (sessions and tokens live in PostgreSQL). */
+export function auth(): Auth {
+  holder[globalKey] ??= createAuth();
+  return holder[globalKey];
+}

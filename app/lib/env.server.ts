@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+const DEV_AUTH_SECRET = "development-only-secret-change-me-in-production-0123456789";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  // The shop's own mode (local conveniences vs. a real deployment); NODE_ENV only tunes libraries.
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  AUTH_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAILS: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Boostly <no-reply@boostly.local>"),
+  DEV_MAILBOX: booleanFlag.optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Env = {
+  appEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  authSecret: string;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  devMailbox: boolean;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  trustProxy: boolean;
+};
+
+/** Reads and checks process.env once; production refuses to start without its secrets. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.APP_ENV === "production";
+  if (isProduction && !raw.AUTH_SECRET) throw new Error("AUTH_SECRET is required in production");
+  if (isProduction && !raw.APP_URL) throw new Error("APP_URL is required in production");
+  const adminEmailsText = raw.ADMIN_EMAILS ?? (isProduction ? "" : "admin@example.com");
+  return {
+    appEnv: raw.APP_ENV,
+    isProduction,
+    port: raw.PORT,
+    host: raw.HOST,
+    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    databaseUrl: raw.DATABASE_URL || undefined,
+    dataDir: raw.DATA_DIR,
+    embeddedPgPort: raw.EMBEDDED_PG_PORT,
+    authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    adminEmails: adminEmailsText
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: raw.SMTP_URL || undefined,
+    mailFrom: raw.MAIL_FROM,
+    devMailbox: raw.DEV_MAILBOX ?? !isProduction,
+    stripeSecretKey: raw.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || undefined,
+    trustProxy: raw.TRUST_PROXY,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process. */
+export function env(): Env {
+  cached ??= readEnv();
+  return cached;
+}

