@@ -1,9 +1,47 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ToastProvider } from "./components/ui/toaster.tsx";
+import { db } from "./db/client.server.ts";
+import { readActiveBanner } from "./domain/content/banner.server.ts";
+import { readSettings } from "./domain/settings/read-settings.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
+import { env } from "./lib/env.server.ts";
+import { getCurrentUser } from "./lib/session.server.ts";
+import { takeToast } from "./lib/toast.server.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, { toast, headers }, banner, settings] = await Promise.all([
+    getCurrentUser(request),
+    takeToast(request),
+    readActiveBanner(db()),
+    readSettings(db()),
+  ]);
+  return data(
+    {
+      user: user
+        ? { id: user.id, email: user.email, balanceCents: user.balanceCents, isAdmin: user.isAdmin }
+        : null,
+      toast,
+      banner,
+      site: { supportEmail: settings.supportEmail, footerText: settings.footerText, origin: env().appUrl },
+    },
+    { headers },
+  );
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -24,25 +62,51 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <ToastProvider initial={loaderData.toast}>
+      <Outlet />
+    </ToastProvider>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
   return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <title>{status === 404 ? "Page not found | Boostly" : "Something went wrong | Boostly"}</title>
-      <h1 className="text-3xl font-bold">{status === 404 ? "Oops! Page not found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-600">
-        {status === 404
-          ? "The page you are looking for does not exist."
-          : "We could not load this page. Please try again in a moment."}
-      </p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
-        Return to Home
-      </a>
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-white px-6 py-24">
+      <title>{notFound ? "Page not found | Boostly" : "Something went wrong | Boostly"}</title>
+      <meta name="robots" content="noindex" />
+      <div className="max-w-xl text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
+          {notFound ? "Error 404" : `Error ${status}`}
+        </p>
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          {notFound ? "Oops! Page not found" : "Something went wrong"}
+        </h1>
+        <p className="mt-4 text-slate-600">
+          {notFound
+            ? "The page you are looking for does not exist."
+            : "We could not load this page. Please try again in a moment. If it keeps happening, contact our support team."}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <a
+            href="/"
+            className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            Return to Home
+          </a>
+          {notFound ? null : (
+            <a
+              href="/contact"
+              className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Contact Support
+            </a>
+          )}
+        </div>
+      </div>
     </main>
   );
 }

@@ -1,6 +1,35 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  layout("routes/_shop.tsx", [index("routes/_shop.home.tsx")]),
-  route("*", "routes/not-found.tsx"),
+  // The storefront: everything inside the shared header and footer.
+  layout("routes/_shop.tsx", [
+    index("routes/_shop.home.tsx"),
+    route("services/:platform", "routes/_shop.services.$platform.tsx"),
+    route("login", "routes/_shop.login.tsx"),
+    route("register", "routes/_shop.register.tsx"),
+    route("forgot-password", "routes/_shop.forgot-password.tsx"),
+    route("reset-password", "routes/_shop.reset-password.tsx"),
+    route("auth/confirm", "routes/_shop.auth.confirm.tsx"),
+    route("verify-email", "routes/_shop.auth.confirm.tsx", { id: "verify-email" }),
+    route("dashboard", "routes/_shop.dashboard.tsx"),
+    route("profile", "routes/_shop.profile.tsx"),
+    route("dev/mailbox", "routes/_shop.dev.mailbox.tsx"),
+    // The second navigation's platform paths: one canonical address per page (DECISIONS.md section 3).
+    ...["instagram", "youtube", "tiktok", "spotify"].map((platform) =>
+      route(platform, "routes/platform-redirect.tsx", { id: `platform-redirect-${platform}` }),
+    ),
+    route("*", "routes/_shop.not-found.tsx"),
+  ]),
+  route("logout", "routes/logout.tsx"),
+  route("api/auth/*", "routes/api.auth.$.tsx"),
+  route("admin-login", "routes/admin-login.tsx"),
+  // The admin area: outside the shop layout, behind the admin guard of routes/admin.tsx.
+  ...prefix("admin", [
+    layout("routes/admin.tsx", [
+      index("routes/admin._index.tsx"),
+      route("orders", "routes/admin.orders.tsx"),
+      route("users/:userId", "routes/admin.users.$userId.tsx"),
+      route("manual-order", "routes/admin.manual-order.tsx"),
+    ]),
+  ]),
 ] satisfies RouteConfig;

@@ -14,15 +14,20 @@ export type RunningPostgres = {
 const USER = "postgres";
 const PASSWORD = "postgres";
 
-function removeStalePidFile(dir: string): void {
+/** The port of a server already running on this folder (another `npm start` or command), else null. */
+function runningServerPort(dir: string): number | null {
   const pidFile = path.join(dir, "postmaster.pid");
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, "utf8").split("\n");
   try {
-    if (pid > 0) process.kill(pid, 0);
-  } catch {
+    process.kill(Number(lines[0]), 0);
+    return Number(lines[3]);
+  } catch (error) {
+    // EPERM: alive, but owned by the postgres user we created.
+    if ((error as NodeJS.ErrnoException).code === "EPERM") return Number(lines[3]);
     // The server that wrote it is gone (killed, not stopped): PostgreSQL would refuse to start.
     rmSync(pidFile);
+    return null;
   }
 }
 
@@ -34,7 +39,9 @@ export async function startEmbeddedPostgres(options: {
   quiet?: boolean;
 }): Promise<RunningPostgres> {
   const dir = path.resolve(options.dir);
-  const log = options.quiet ? () => {} : (message: unknown) => console.log(`[postgres] ${String(message).trim()}`);
+  const log = options.quiet
+    ? () => {}
+    : (message: unknown) => console.log(`[postgres] ${String(message).trim()}`);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port: options.port,
@@ -48,21 +55,33 @@ export async function startEmbeddedPostgres(options: {
     postgresFlags: [
       "-c",
       "max_connections=300",
-      ...(options.persistent ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
+      ...(options.persistent
+        ? []
+        : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
     ],
     onLog: () => {},
     onError: log,
   });
+  const urlForPort = (port: number) => (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  const alreadyRunning = existsSync(path.join(dir, "PG_VERSION")) ? runningServerPort(dir) : null;
+  if (alreadyRunning) {
+    // Share the running server; whoever started it stops it.
+    const urlFor = urlForPort(alreadyRunning);
+    return { serverUrl: urlFor("postgres"), urlFor, stop: async () => {} };
+  }
   if (!existsSync(path.join(dir, "PG_VERSION"))) await server.initialise();
-  else removeStalePidFile(dir);
   await server.start();
-  const urlFor = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  const urlFor = urlForPort(options.port);
   return { serverUrl: urlFor("postgres"), urlFor, stop: () => server.stop() };
 }
 
 /** Creates a database if it does not exist yet. */
-export async function ensureDatabaseExists(serverUrl: string, name: string, template?: string): Promise<void> {
+export async function ensureDatabaseExists(
+  serverUrl: string,
+  name: string,
+  template?: string,
+): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

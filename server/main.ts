@@ -20,8 +20,9 @@ await migrateDatabase(database.url);
   await seeding.pool.end();
 }
 
-const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-const app = createApp(config, build, path.join(root, "build/client"));
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+const app = createApp(config, build, path.join(buildDir, "client"));
 const server = app.listen(config.port, config.host, () => {
   console.log(`Boostly is running at ${config.appUrl}`);
 });

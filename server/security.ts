@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { CLIENT_IP_HEADER } from "../app/domain/security/rate-limit.server.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import type { Env } from "../app/lib/env.server.ts";
 
@@ -13,6 +14,8 @@ export function securityHeaders(env: Env) {
     const nonce = randomBytes(16).toString("base64");
     // Handed to the document renderer as a request header; always overwritten, so a client cannot choose it.
     req.headers[CSP_NONCE_HEADER] = nonce;
+    // The socket's address (or the proxy's, with TRUST_PROXY) for per-client rate limits; same rule.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     const scriptSrc = `script-src 'self' 'nonce-${nonce}'${env.isProduction ? "" : " 'unsafe-eval'"}`;
     res.setHeader(
       "Content-Security-Policy",

@@ -2,3 +2,5 @@
 // set it before anything imports them.
 process.env.NODE_ENV ??= "production";
 await import("./main.ts");
+
+export {};

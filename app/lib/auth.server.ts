@@ -2,10 +2,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { db } from "../db/client.server.ts";
 import * as schema from "../db/schema.ts";
+import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { grantAdminIfListed } from "../domain/accounts/roles.server.ts";
+import { safeNextPath } from "../domain/accounts/safe-next.ts";
 import { sendMail } from "../domain/mail/send-mail.server.ts";
 import { confirmationMail, passwordResetMail } from "../domain/mail/templates.ts";
-import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { env } from "./env.server.ts";
 
 function createAuth() {
@@ -18,8 +19,12 @@ function createAuth() {
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db(), {
       provider: "pg",
-      usePlural: true,
-      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
     }),
     user: { modelName: "users" },
     session: { modelName: "sessions", expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -47,12 +52,18 @@ function createAuth() {
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: false,
+      // An unconfirmed account that signs in with the right password gets a fresh link (DECISIONS.md section 5).
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user, token }) {
+      async sendVerificationEmail({ user, token, url: authUrl }) {
         // Our own landing page verifies the token, so it can show the spec's processing, success and error states.
-        const url = `${config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}&type=signup`;
+        // The sign-up's callbackURL is the page to return to (`next`, e.g. a remembered order); only local paths are kept.
+        const callback = new URL(authUrl).searchParams.get("callbackURL") ?? "/";
+        const next = safeNextPath(callback, "/");
+        const url = `${config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}&type=signup${
+          next === "/" ? "" : `&next=${encodeURIComponent(next)}`
+        }`;
         await sendMail(db(), confirmationMail(user.email, url));
       },
       async afterEmailVerification(user) {

@@ -23,6 +23,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  // Scales every rate limit (tests sign up many accounts from one address and set it high).
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(1_000_000).default(1),
 });
 
 export type Env = {
@@ -42,6 +44,7 @@ export type Env = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   trustProxy: boolean;
+  rateLimitMultiplier: number;
 };
 
 /** Reads and checks process.env once; production refuses to start without its secrets. */
@@ -76,6 +79,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     stripeSecretKey: raw.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || undefined,
     trustProxy: raw.TRUST_PROXY,
+    rateLimitMultiplier: raw.RATE_LIMIT_MULTIPLIER,
   };
 }
 

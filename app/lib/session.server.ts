@@ -3,16 +3,28 @@ import { data, redirect } from "react-router";
 import { db } from "../db/client.server.ts";
 import { users } from "../db/schema.ts";
 import { isAdmin } from "../domain/accounts/roles.server.ts";
+import { safeNextPath } from "../domain/accounts/safe-next.ts";
 import { auth } from "./auth.server.ts";
 
-export type CurrentUser = { id: string; email: string; balanceCents: number; isAdmin: boolean; createdAt: Date };
+export type CurrentUser = {
+  id: string;
+  email: string;
+  balanceCents: number;
+  isAdmin: boolean;
+  createdAt: Date;
+};
 
 /** The signed-in account of this request, read fresh from PostgreSQL (balance and role included), or null. */
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await db()
-    .select({ id: users.id, email: users.email, balanceCents: users.balanceCents, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      balanceCents: users.balanceCents,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, session.user.id))
     .limit(1);
@@ -44,8 +56,4 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
   throw data({ error: "You don't have admin privileges" }, { status: 403 });
 }
 
-/** Only a safe local path may be followed after sign-in (never another site). */
-export function safeNextPath(next: string | null | undefined, fallback = "/dashboard"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
-  return next;
-}
+export { safeNextPath };

@@ -26,14 +26,20 @@ export async function toastHeader(toast: Toast): Promise<string> {
 }
 
 /** Redirects and shows a toast on arrival (used after actions and by guards). */
-export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
+export async function redirectWithToast(
+  url: string,
+  toast: Toast,
+  init: ResponseInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastHeader(toast));
   return redirect(url, { ...init, headers });
 }
 
 /** Reads the pending toast, if any, and the header that clears it. */
-export async function takeToast(request: Request): Promise<{ toast: z.output<typeof toastSchema> | null; headers: Headers }> {
+export async function takeToast(
+  request: Request,
+): Promise<{ toast: z.output<typeof toastSchema> | null; headers: Headers }> {
   const cookie = toastCookie();
   const value = await cookie.parse(request.headers.get("Cookie"));
   const parsed = toastSchema.safeParse(value);

@@ -1,5 +1,31 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { ScrollToTop } from "../components/layout/scroll-to-top.tsx";
+import { SiteBanner } from "../components/layout/site-banner.tsx";
+import { SiteFooter } from "../components/layout/site-footer.tsx";
+import { SiteHeader } from "../components/layout/site-header.tsx";
+import type { loader as rootLoader } from "../root.tsx";
 
+/** The storefront layout: banner, sticky header, the page, footer. */
 export default function ShopLayout() {
-  return <Outlet />;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      {root?.banner ? <SiteBanner banner={root.banner} /> : null}
+      <SiteHeader user={root?.user ?? null} />
+      <div id="main-content" className="flex-1">
+        <Outlet />
+      </div>
+      <SiteFooter
+        supportEmail={root?.site.supportEmail ?? "support@boostly.example"}
+        footerText={root?.site.footerText ?? ""}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { roleEnum } from "./enums.ts";
 
 const timestamps = {

@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "./accounts.ts";
 import { platformEnum, serviceTypeEnum, targetKindEnum } from "./enums.ts";
 

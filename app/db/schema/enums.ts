@@ -23,7 +23,12 @@ export const orderStatusEnum = pgEnum("order_status", [
   "cancelled",
   "failed",
 ]);
-export const autoOrderStatusEnum = pgEnum("auto_order_status", ["active", "paused", "completed", "cancelled"]);
+export const autoOrderStatusEnum = pgEnum("auto_order_status", [
+  "active",
+  "paused",
+  "completed",
+  "cancelled",
+]);
 export const transactionTypeEnum = pgEnum("transaction_type", [
   "deposit",
   "purchase",

@@ -11,7 +11,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { timestamps, users } from "./accounts.ts";
-import { depositStatusEnum, paymentProviderEnum, transactionStatusEnum, transactionTypeEnum } from "./enums.ts";
+import {
+  depositStatusEnum,
+  paymentProviderEnum,
+  transactionStatusEnum,
+  transactionTypeEnum,
+} from "./enums.ts";
 import { autoOrders, orders } from "./orders.ts";
 
 /** A hosted-checkout deposit attempt; it becomes money only through a verified payment event. */

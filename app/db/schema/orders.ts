@@ -35,10 +35,7 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orderNumber: text("order_number")
-      .notNull()
-      .unique()
-      .default(sql`'ORD-' || nextval('order_number_seq')`),
+    orderNumber: text("order_number").notNull().unique().default(sql`'ORD-' || nextval('order_number_seq')`),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -102,10 +99,7 @@ export const autoOrders = pgTable(
     check("auto_orders_likes_per_post_not_negative", sql`${table.likesPerPost} >= 0`),
     check("auto_orders_cost_not_negative", sql`${table.costPerPostCents} >= 0`),
     check("auto_orders_total_posts_range", sql`${table.totalPosts} between 1 and 100`),
-    check(
-      "auto_orders_remaining_range",
-      sql`${table.remainingPosts} between 0 and ${table.totalPosts}`,
-    ),
+    check("auto_orders_remaining_range", sql`${table.remainingPosts} between 0 and ${table.totalPosts}`),
     uniqueIndex("auto_orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
     index("auto_orders_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("auto_orders_status_created_idx").on(table.status, table.createdAt.desc()),

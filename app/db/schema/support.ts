@@ -28,7 +28,10 @@ export const tickets = pgTable(
     ...timestamps,
   },
   (table) => [
-    check("tickets_order_category_has_order", sql`${table.category} <> 'order' or ${table.orderId} is not null`),
+    check(
+      "tickets_order_category_has_order",
+      sql`${table.category} <> 'order' or ${table.orderId} is not null`,
+    ),
     index("tickets_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("tickets_status_created_idx").on(table.status, table.createdAt.desc()),
     index("tickets_created_idx").on(table.createdAt.desc()),

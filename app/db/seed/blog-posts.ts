@@ -8,7 +8,8 @@ export const seedBlogPosts = [
     author: "Maya Chen",
     readTime: "6 min read",
     publishedDaysAgo: 3,
-    metaDescription: "Practical steps to grow Instagram Reels reach in 2026: hooks, watch time, posting rhythm and early engagement.",
+    metaDescription:
+      "Practical steps to grow Instagram Reels reach in 2026: hooks, watch time, posting rhythm and early engagement.",
     metaKeywords: "instagram reels, reach, explore, engagement",
     content: `Reels are still the fastest way for a small account to reach people who do not follow it yet. Here is what we see working for the creators we help every day.
 
@@ -35,12 +36,14 @@ If you want a head start on a reel you believe in, [Instagram Views](/service/in
   {
     slug: "tiktok-for-you-page-guide",
     title: "The For You page, explained without the myths",
-    excerpt: "What TikTok looks at before it shows your video to strangers, and the habits that help every upload.",
+    excerpt:
+      "What TikTok looks at before it shows your video to strangers, and the habits that help every upload.",
     category: "TikTok" as const,
     author: "Jordan Alvarez",
     readTime: "5 min read",
     publishedDaysAgo: 10,
-    metaDescription: "How TikTok's For You page works: completion rate, rewatches, shares and the habits that help every video.",
+    metaDescription:
+      "How TikTok's For You page works: completion rate, rewatches, shares and the habits that help every video.",
     metaKeywords: "tiktok, for you page, fyp, algorithm",
     content: `Every TikTok video is first shown to a small test audience. How that audience reacts decides whether the video travels further.
 
@@ -67,7 +70,8 @@ A strong start helps a good video get past the test audience. [TikTok Likes](/se
     author: "Sam Okafor",
     readTime: "7 min read",
     publishedDaysAgo: 21,
-    metaDescription: "A release-day checklist for independent artists on Spotify: editorial pitching, pre-saves, first-week plays and followers.",
+    metaDescription:
+      "A release-day checklist for independent artists on Spotify: editorial pitching, pre-saves, first-week plays and followers.",
     metaKeywords: "spotify, release, independent artist, playlists",
     content: `A release does not start on release day. The artists who do best on Spotify plan four weeks ahead.
 

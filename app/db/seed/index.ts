@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../client.server.ts";
-import { bannerSettings, blogPosts, likesPacks, services, settings } from "../schema.ts";
 import { serviceSlug } from "../../domain/catalog/service-slug.ts";
 import { settingDefaults } from "../../domain/settings/defaults.ts";
+import type { Database } from "../client.server.ts";
+import { bannerSettings, blogPosts, likesPacks, services, settings } from "../schema.ts";
 import { seedBlogPosts } from "./blog-posts.ts";
 import { seedLikesPacks, seedServices } from "./catalogue.ts";
 

@@ -37,7 +37,11 @@ export async function revokeAdmin(db: Executor, email: string): Promise<boolean>
 }
 
 /** Grants the admin role when a confirmed address is listed in ADMIN_EMAILS (DECISIONS.md section 5). */
-export async function grantAdminIfListed(db: Executor, email: string, adminEmails: string[]): Promise<boolean> {
+export async function grantAdminIfListed(
+  db: Executor,
+  email: string,
+  adminEmails: string[],
+): Promise<boolean> {
   if (!adminEmails.includes(email.trim().toLowerCase())) return false;
   return grantAdmin(db, email);
 }

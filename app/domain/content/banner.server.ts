@@ -6,7 +6,11 @@ export type Banner = { text: string; type: "info" | "success" | "warning" | "err
 /** The site banner when it is enabled, else null. */
 export async function readActiveBanner(db: Executor): Promise<Banner | null> {
   const [row] = await db
-    .select({ text: bannerSettings.bannerText, enabled: bannerSettings.bannerEnabled, type: bannerSettings.bannerType })
+    .select({
+      text: bannerSettings.bannerText,
+      enabled: bannerSettings.bannerEnabled,
+      type: bannerSettings.bannerType,
+    })
     .from(bannerSettings)
     .limit(1);
   return row?.enabled && row.text.trim() ? { text: row.text, type: row.type } : null;

@@ -29,7 +29,8 @@ export function confirmationMail(to: string, url: string): Mail {
 /** The e-mail with a link to choose a new password. */
 export function passwordResetMail(to: string, url: string): Mail {
   const intro = "We received a request to reset the password of your Boostly account.";
-  const outro = "If you did not ask for this, ignore this e-mail: your password stays the same. The link expires in one hour.";
+  const outro =
+    "If you did not ask for this, ignore this e-mail: your password stays the same. The link expires in one hour.";
   return {
     to,
     subject: "Reset your Boostly password",

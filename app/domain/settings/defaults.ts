@@ -17,4 +17,10 @@ export const settingDefaults = {
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
-export type Settings = { [K in SettingKey]: (typeof settingDefaults)[K] extends boolean ? boolean : (typeof settingDefaults)[K] extends number ? number : string };
+export type Settings = {
+  [K in SettingKey]: (typeof settingDefaults)[K] extends boolean
+    ? boolean
+    : (typeof settingDefaults)[K] extends number
+      ? number
+      : string;
+};

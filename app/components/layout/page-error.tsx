@@ -1,0 +1,48 @@
+import { isRouteErrorResponse, Link } from "react-router";
+
+/** The 404 message (admin spec, 404) with a way home. */
+export function NotFoundMessage() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6 sm:py-32" data-testid="not-found">
+      <p className="text-6xl font-extrabold tracking-tight text-brand-600 sm:text-7xl" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        Oops! Page not found
+      </h1>
+      <p className="mt-4 text-lg text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <div className="mt-10 flex flex-wrap justify-center gap-3">
+        <Link
+          to="/"
+          className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          Return to Home
+        </Link>
+        <Link
+          to="/services/instagram"
+          className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Browse Services
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** A route's error boundary body inside the shop layout: 404 for unknown things, a friendly message otherwise. */
+export function ShopRouteError({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
+      <title>Something went wrong | Boostly</title>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">We could not load this page. Please try again in a moment.</p>
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+      >
+        Return to Home
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { auth } from "../../lib/auth.server.ts";
+import { runAuthCall } from "./auth-response.server.ts";
+
+export type ConfirmResult = { ok: true; signedIn: boolean; cookies: Headers } | { ok: false };
+
+/**
+ * Confirms an address from the link's token. A first confirmation signs the account in (a new session)
+ * and, for addresses in ADMIN_EMAILS, grants the admin role (auth.server.ts afterEmailVerification).
+ * A link for an address that is already confirmed counts as used.
+ */
+export async function confirmEmail(request: Request, token: string): Promise<ConfirmResult> {
+  const outcome = await runAuthCall(() =>
+    auth().api.verifyEmail({ query: { token }, headers: request.headers, asResponse: true }),
+  );
+  // better-auth answers {status: true} for an address that was confirmed before, without a session;
+  // a first confirmation always sets the new session's cookie (autoSignInAfterVerification).
+  const firstConfirmation = outcome.ok && outcome.cookies.getSetCookie().length > 0;
+  if (!firstConfirmation) return { ok: false };
+  return { ok: true, signedIn: true, cookies: outcome.cookies };
+}

@@ -1,0 +1,76 @@
+import { db } from "../../db/client.server.ts";
+import { auth } from "../../lib/auth.server.ts";
+import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
+import { runAuthCall } from "./auth-response.server.ts";
+import { ACCOUNT_TEXT } from "./messages.ts";
+
+type Result = { ok: true } | { ok: false; message: string; status: number };
+
+/** Mails a reset link when the address has an account; the answer is identical either way. */
+export async function requestPasswordReset(request: Request, email: string): Promise<Result> {
+  const limited = await checkRateLimits(db(), rateLimitKeys.passwordReset(request, email));
+  if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
+  const outcome = await runAuthCall(() =>
+    auth().api.requestPasswordReset({
+      body: { email, redirectTo: "/reset-password" },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (outcome.ok) return { ok: true };
+  console.error("password reset request failed", outcome.status, outcome.code, outcome.message);
+  return { ok: false, message: ACCOUNT_TEXT.resetFailed, status: 500 };
+}
+
+/** Sets a new password from a reset link's token; every session of the account is revoked. */
+export async function resetPassword(
+  request: Request,
+  input: { token: string; newPassword: string },
+): Promise<Result> {
+  const outcome = await runAuthCall(() =>
+    auth().api.resetPassword({
+      body: { token: input.token, newPassword: input.newPassword },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (outcome.ok) return { ok: true };
+  if (outcome.status >= 500) {
+    console.error("password reset failed", outcome.status, outcome.code, outcome.message);
+    return { ok: false, message: ACCOUNT_TEXT.passwordUpdateFailed, status: 500 };
+  }
+  if (outcome.code === "INVALID_TOKEN" || outcome.code === "TOKEN_EXPIRED") {
+    return { ok: false, message: ACCOUNT_TEXT.resetLinkInvalid, status: 400 };
+  }
+  return { ok: false, message: outcome.message ?? ACCOUNT_TEXT.passwordUpdateFailed, status: 400 };
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one. Other sessions are revoked and
+ * this browser gets a new session (new id), whose cookies are returned.
+ */
+export async function changePassword(
+  request: Request,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ ok: true; cookies: Headers } | { ok: false; message: string; status: number }> {
+  const outcome = await runAuthCall(() =>
+    auth().api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (outcome.ok) return { ok: true, cookies: outcome.cookies };
+  if (outcome.status >= 500) {
+    console.error("password change failed", outcome.status, outcome.code, outcome.message);
+    return { ok: false, message: ACCOUNT_TEXT.passwordUpdateFailed, status: 500 };
+  }
+  if (outcome.code === "INVALID_PASSWORD") {
+    return { ok: false, message: "Your current password is incorrect", status: 400 };
+  }
+  return { ok: false, message: outcome.message ?? ACCOUNT_TEXT.passwordUpdateFailed, status: outcome.status };
+}

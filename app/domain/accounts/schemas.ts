@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { ACCOUNT_TEXT } from "./messages.ts";
+import { ADMIN_MIN_PASSWORD_LENGTH, CUSTOMER_MIN_PASSWORD_LENGTH } from "./password-rules.ts";
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Please enter a valid email address"));
+const password = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .max(128, "Password is too long");
+const next = z.string().max(2000).optional();
+
+/** /login and the admin sign-in tab. */
+export const signInSchema = z.object({ intent: z.literal("sign-in").optional(), email, password, next });
+
+/** /register: the server repeats the browser's checks. */
+export const registerSchema = z
+  .object({
+    email,
+    password: password.min(CUSTOMER_MIN_PASSWORD_LENGTH, ACCOUNT_TEXT.passwordTooShort),
+    confirmPassword: z.string({ error: ACCOUNT_TEXT.passwordMismatch }).max(128),
+    next,
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: ACCOUNT_TEXT.passwordMismatch,
+    path: ["confirmPassword"],
+  });
+
+/** The admin "Create Admin" tab: admin passwords are at least 8 characters. */
+export const adminSignUpSchema = z
+  .object({
+    intent: z.literal("create-admin"),
+    email,
+    password: password.min(ADMIN_MIN_PASSWORD_LENGTH, ACCOUNT_TEXT.adminPasswordTooShort),
+    confirmPassword: z.string({ error: ACCOUNT_TEXT.adminMismatch }).max(128),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: ACCOUNT_TEXT.adminMismatch,
+    path: ["confirmPassword"],
+  });
+
+/** Resend a confirmation link. */
+export const resendSchema = z.object({ intent: z.literal("resend"), email, next });
+
+/** /forgot-password. */
+export const forgotPasswordSchema = z.object({ email });
+
+/** /reset-password. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, ACCOUNT_TEXT.resetLinkInvalid).max(500),
+    password: z
+      .string({ error: ACCOUNT_TEXT.passwordFieldsRequired })
+      .min(1, ACCOUNT_TEXT.passwordFieldsRequired)
+      .min(CUSTOMER_MIN_PASSWORD_LENGTH, ACCOUNT_TEXT.passwordTooShortProfile)
+      .max(128, "Password is too long"),
+    confirmPassword: z
+      .string({ error: ACCOUNT_TEXT.passwordFieldsRequired })
+      .min(1, ACCOUNT_TEXT.passwordFieldsRequired)
+      .max(128),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: ACCOUNT_TEXT.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+
+/** The profile's direct password update. */
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("change-password"),
+    currentPassword: z
+      .string({ error: ACCOUNT_TEXT.currentPasswordRequired })
+      .min(1, ACCOUNT_TEXT.currentPasswordRequired)
+      .max(128),
+    newPassword: z.string({ error: ACCOUNT_TEXT.passwordFieldsRequired }).max(128, "Password is too long"),
+    confirmPassword: z.string({ error: ACCOUNT_TEXT.passwordFieldsRequired }).max(128),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.newPassword || !value.confirmPassword) {
+      ctx.addIssue({ code: "custom", message: ACCOUNT_TEXT.passwordFieldsRequired, path: ["newPassword"] });
+    } else if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", message: ACCOUNT_TEXT.passwordsDoNotMatch, path: ["confirmPassword"] });
+    } else if (value.newPassword.length < CUSTOMER_MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: "custom", message: ACCOUNT_TEXT.passwordTooShortProfile, path: ["newPassword"] });
+    }
+  });
+
+/** The first message of a failed parse, for the page's toast. */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Please check the form and try again.";
+}
+
+/** Reads a submitted form into a plain object for a schema (only string fields). */
+export async function readForm(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+/**
+ * The HTTP status of a form's failure answer: the form shows the message, so ordinary refusals
+ * (invalid input, wrong password, unconfirmed, access denied) answer 200 and the browser logs no
+ * failed request; rate limits keep 429 and server faults 5xx.
+ */
+export function formFailureStatus(status: number): number {
+  return status === 429 || status >= 500 ? status : 200;
+}

@@ -1,0 +1,50 @@
+import { db } from "../../db/client.server.ts";
+import { auth } from "../../lib/auth.server.ts";
+import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
+import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
+import { ACCOUNT_TEXT } from "./messages.ts";
+
+export type SignInResult =
+  | { ok: true; userId: string; cookies: Headers }
+  | {
+      ok: false;
+      reason: "invalid" | "unverified" | "rate_limited" | "failed";
+      message: string;
+      status: number;
+    };
+
+/**
+ * Signs in with e-mail and password (a new session each time, so the session id changes at sign-in).
+ * The failure message never tells whether the address has an account.
+ */
+export async function signInWithPassword(
+  request: Request,
+  input: { email: string; password: string; callbackPath?: string },
+): Promise<SignInResult> {
+  const limited = await checkRateLimits(db(), rateLimitKeys.signIn(request, input.email));
+  if (!limited.allowed)
+    return { ok: false, reason: "rate_limited", message: RATE_LIMIT_MESSAGE, status: 429 };
+  const outcome = await runAuthCall(() =>
+    auth().api.signInEmail({
+      body: { email: input.email, password: input.password, callbackURL: input.callbackPath },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (outcome.ok) {
+    const user = outcome.body?.user as { id?: string } | undefined;
+    return { ok: true, userId: String(user?.id ?? ""), cookies: outcome.cookies };
+  }
+  return signInFailure(outcome);
+}
+
+function signInFailure(outcome: AuthOutcome): SignInResult {
+  if (outcome.code === "EMAIL_NOT_VERIFIED") {
+    return { ok: false, reason: "unverified", message: ACCOUNT_TEXT.unverified, status: 403 };
+  }
+  if (outcome.status === 401 || outcome.status === 400 || outcome.code === "INVALID_EMAIL_OR_PASSWORD") {
+    return { ok: false, reason: "invalid", message: ACCOUNT_TEXT.invalidCredentials, status: 401 };
+  }
+  console.error("sign-in failed", outcome.status, outcome.code, outcome.message);
+  return { ok: false, reason: "failed", message: "We could not sign you in. Please try again.", status: 500 };
+}

@@ -1,0 +1,61 @@
+import { db } from "../../db/client.server.ts";
+import { auth } from "../../lib/auth.server.ts";
+import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
+import { runAuthCall } from "./auth-response.server.ts";
+
+export type SignUpResult = { ok: true } | { ok: false; message: string; status: number };
+
+/**
+ * Creates an unconfirmed account and mails its confirmation link; `next` (a local path) comes back
+ * in that link. An address that already has an account gets the very same answer (better-auth's
+ * enumeration protection, as requireEmailVerification is on), so sign-up never reveals accounts.
+ */
+export async function registerAccount(
+  request: Request,
+  input: { email: string; password: string; next?: string },
+): Promise<SignUpResult> {
+  const limited = await checkRateLimits(db(), rateLimitKeys.signUp(request, input.email));
+  if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
+  const outcome = await runAuthCall(() =>
+    auth().api.signUpEmail({
+      body: { email: input.email, password: input.password, name: "", callbackURL: input.next },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (outcome.ok) return { ok: true };
+  if (outcome.status >= 500) console.error("sign-up failed", outcome.status, outcome.code, outcome.message);
+  return {
+    ok: false,
+    message:
+      outcome.status < 500 && outcome.message
+        ? outcome.message
+        : "Could not create your account. Please try again.",
+    status: outcome.status >= 500 ? 500 : 400,
+  };
+}
+
+/**
+ * Mails a fresh confirmation link to an unconfirmed account. The answer is the same for unknown
+ * or already confirmed addresses (better-auth sends nothing then).
+ */
+export async function resendConfirmation(
+  request: Request,
+  input: { email: string; next?: string },
+): Promise<{ ok: true } | { ok: false; message: string; status: number }> {
+  const limited = await checkRateLimits(db(), rateLimitKeys.verificationMail(request, input.email));
+  if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
+  // Without the browser's cookies: a signed-in visitor resending for another address must not hit EMAIL_MISMATCH.
+  const headers = new Headers(request.headers);
+  headers.delete("cookie");
+  const outcome = await runAuthCall(() =>
+    auth().api.sendVerificationEmail({
+      body: { email: input.email, callbackURL: input.next },
+      headers,
+      asResponse: true,
+    }),
+  );
+  if (outcome.ok) return { ok: true };
+  console.error("confirmation resend failed", outcome.status, outcome.code, outcome.message);
+  return { ok: false, message: "We could not send a new confirmation link. Please try again.", status: 500 };
+}

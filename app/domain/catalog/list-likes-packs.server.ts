@@ -1,0 +1,25 @@
+import { asc } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { likesPacks } from "../../db/schema.ts";
+
+export type LikesPackSummary = {
+  code: string;
+  name: string;
+  likes: number;
+  priceCents: number;
+  features: string[];
+};
+
+/** The Real Instagram Likes packs with their one price (DECISIONS.md section 3), smallest first. */
+export async function listLikesPacks(db: Executor): Promise<LikesPackSummary[]> {
+  return db
+    .select({
+      code: likesPacks.code,
+      name: likesPacks.name,
+      likes: likesPacks.likes,
+      priceCents: likesPacks.priceCents,
+      features: likesPacks.features,
+    })
+    .from(likesPacks)
+    .orderBy(asc(likesPacks.sortOrder), asc(likesPacks.likes));
+}

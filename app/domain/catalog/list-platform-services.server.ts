@@ -1,0 +1,42 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { services } from "../../db/schema.ts";
+import type { ListedPlatform } from "./platforms.ts";
+
+export type ListedService = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  platform: ListedPlatform;
+  serviceType: "one_time" | "auto";
+  targetKind: "post" | "profile";
+  pricePer1000: string;
+  unitLabel: string | null;
+  minQuantity: number;
+  maxQuantity: number;
+  features: string[];
+};
+
+/** The enabled services of one platform, in catalogue order. */
+export async function listPlatformServices(db: Executor, platform: ListedPlatform): Promise<ListedService[]> {
+  const rows = await db
+    .select({
+      id: services.id,
+      slug: services.slug,
+      name: services.name,
+      description: services.description,
+      platform: services.platform,
+      serviceType: services.serviceType,
+      targetKind: services.targetKind,
+      pricePer1000: services.pricePer1000,
+      unitLabel: services.unitLabel,
+      minQuantity: services.minQuantity,
+      maxQuantity: services.maxQuantity,
+      features: services.features,
+    })
+    .from(services)
+    .where(and(eq(services.platform, platform), eq(services.enabled, true)))
+    .orderBy(asc(services.sortOrder), asc(services.name));
+  return rows.map((row) => ({ ...row, platform }));
+}

@@ -1,0 +1,44 @@
+import { type Cents, cents } from "./cents.ts";
+
+/**
+ * Pricing, exactly as DECISIONS.md section 2. Rates are `price_per_1000` decimals with up to 4 places
+ * ("4.0000"); all arithmetic is on integers (BigInt), never on floats.
+ */
+
+// A rate in ten-thousandths of a dollar (1e-4 $) per 1000 units; one cent is 100 such units.
+function rateUnits(pricePer1000: string): bigint {
+  const [, whole, fraction = ""] = /^(\d{1,8})(?:\.(\d{1,4}))?$/.exec(pricePer1000.trim()) ?? [];
+  if (whole === undefined) throw new RangeError(`Not a price per 1000: ${pricePer1000}`);
+  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, "0"));
+}
+
+// quantity x rate / 1000, in cents, rounded half-up: (q * r) / (1000 * 100), half-up on integers.
+function roundedCents(pricePer1000: string, quantity: number): bigint {
+  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`Not a quantity: ${quantity}`);
+  const numerator = BigInt(quantity) * rateUnits(pricePer1000);
+  const divisor = 100_000n;
+  return (numerator * 2n + divisor) / (divisor * 2n);
+}
+
+/** One-time charge: quantity x price_per_1000 / 1000, rounded half-up to the cent, at least 1 cent. */
+export function chargeForQuantity(pricePer1000: string, quantity: number): Cents {
+  const amount = roundedCents(pricePer1000, quantity);
+  return cents(Number(amount < 1n ? 1n : amount));
+}
+
+/** An auto order's cost per post (rounded half-up) and total = cost per post x posts, so refunds are exact. */
+export function autoOrderCost(
+  pricePer1000: string,
+  perPostQuantity: number,
+  posts: number,
+): { costPerPost: Cents; total: Cents } {
+  if (!Number.isSafeInteger(posts) || posts < 1) throw new RangeError(`Not a number of posts: ${posts}`);
+  const costPerPost = roundedCents(pricePer1000, perPostQuantity);
+  return { costPerPost: cents(Number(costPerPost)), total: cents(Number(costPerPost * BigInt(posts))) };
+}
+
+/** The refund of an order's undelivered share: charge x remains / quantity, rounded down, remains capped. */
+export function partialRefund(charged: Cents, quantity: number, remains: number): Cents {
+  const capped = Math.min(Math.max(remains, 0), quantity);
+  return cents(Number((BigInt(charged) * BigInt(capped)) / BigInt(quantity)));
+}

@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { data } from "react-router";
+import type { Executor } from "../../db/client.server.ts";
+import { env } from "../../lib/env.server.ts";
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+
+/**
+ * Request header through which the HTTP server hands the socket's client address to the app
+ * (like the CSP nonce header: the server always overwrites it, so a client cannot choose it).
+ */
+export const CLIENT_IP_HEADER = "x-boostly-client-ip";
+
+export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+
+/** The limits of the account endpoints (DECISIONS.md section 10), before RATE_LIMIT_MULTIPLIER. */
+export const RATE_LIMITS = {
+  signIn: { limit: 10, windowSeconds: 15 * 60 },
+  signUp: { limit: 5, windowSeconds: 60 * 60 },
+  passwordReset: { limit: 5, windowSeconds: 60 * 60 },
+  verificationMail: { limit: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * Counts one hit of `key` in a fixed window, in one atomic upsert on the shared `rate_limits` row,
+ * so the limit holds across every app server.
+ */
+export async function hitRateLimit(db: Executor, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const limit = Math.max(1, Math.floor(rule.limit * env().rateLimitMultiplier));
+  const windowSeconds = rule.windowSeconds;
+  const result = await db.execute<{ hits: number; window_started_at: Date | string }>(sql`
+    insert into rate_limits (key, window_started_at, hits)
+    values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case
+        when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1
+        else rate_limits.hits + 1
+      end,
+      window_started_at = case
+        when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now()
+        else rate_limits.window_started_at
+      end
+    returning hits, window_started_at`);
+  const row = result.rows[0];
+  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  const hits = Number(row.hits);
+  if (hits <= limit) return { allowed: true, retryAfterSeconds: 0 };
+  const startedAt = new Date(row.window_started_at).getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((startedAt + windowSeconds * 1000 - Date.now()) / 1000));
+  return { allowed: false, retryAfterSeconds };
+}
+
+/**
+ * The client address: the proxy's X-Forwarded-For only behind a trusted proxy, else the socket address the
+ * HTTP server passes in CLIENT_IP_HEADER; null when neither is known (then only per-e-mail limits apply,
+ * rather than one bucket shared by every visitor).
+ */
+export function clientIp(request: Request): string | null {
+  if (env().trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  return request.headers.get(CLIENT_IP_HEADER)?.trim().slice(0, 64) || null;
+}
+
+/** Counts one attempt on every key; the first key over its limit refuses the request. */
+export async function checkRateLimits(
+  db: Executor,
+  checks: { key: string; rule: RateLimitRule }[],
+): Promise<RateLimitResult> {
+  let refused: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
+  for (const check of checks) {
+    const result = await hitRateLimit(db, check.key, check.rule);
+    if (!result.allowed && refused.allowed) refused = result;
+  }
+  return refused;
+}
+
+/** A 429 answer with the clear message and a Retry-After header. */
+export function tooManyRequests(result: RateLimitResult) {
+  return data(
+    { ok: false as const, error: RATE_LIMIT_MESSAGE },
+    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+  );
+}
+
+type Check = { key: string; rule: RateLimitRule };
+
+function byIp(request: Request, action: string, rule: RateLimitRule, suffix = ""): Check[] {
+  const ip = clientIp(request);
+  return ip ? [{ key: `${action}:ip:${ip}${suffix}`, rule }] : [];
+}
+
+function byEmail(action: string, email: string, rule: RateLimitRule): Check[] {
+  const normalized = email.trim().toLowerCase();
+  return normalized ? [{ key: `${action}:email:${normalized}`, rule }] : [];
+}
+
+/** Rate-limit keys of the account actions: per client address and per e-mail address. */
+export const rateLimitKeys = {
+  signIn: (request: Request, email: string): Check[] => [
+    ...byIp(request, "sign-in", RATE_LIMITS.signIn, `:${email.trim().toLowerCase()}`),
+    // Per address (any client) and a looser per-client ceiling that stops one client trying many accounts.
+    ...byEmail("sign-in", email, { ...RATE_LIMITS.signIn, limit: RATE_LIMITS.signIn.limit * 2 }),
+    ...byIp(request, "sign-in", { ...RATE_LIMITS.signIn, limit: RATE_LIMITS.signIn.limit * 5 }),
+  ],
+  signUp: (request: Request, email: string): Check[] => [
+    ...byIp(request, "sign-up", RATE_LIMITS.signUp),
+    ...byEmail("sign-up", email, RATE_LIMITS.signUp),
+  ],
+  passwordReset: (request: Request, email: string): Check[] => [
+    ...byIp(request, "reset", RATE_LIMITS.passwordReset),
+    ...byEmail("reset", email, RATE_LIMITS.passwordReset),
+  ],
+  verificationMail: (request: Request, email: string): Check[] => [
+    ...byIp(request, "verify-mail", RATE_LIMITS.verificationMail),
+    ...byEmail("verify-mail", email, RATE_LIMITS.verificationMail),
+  ],
+};

@@ -1,0 +1,26 @@
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const count = new Intl.NumberFormat("en-US");
+
+/** Integer cents as dollars with two decimals: 123456 -> "$1,234.56". */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/**
+ * A price_per_1000 decimal string ("4.0000", "1.5") as dollars with two decimals: "$4.00".
+ * Rounded half-up to the cent on the decimal text, so no float ever touches the price.
+ */
+export function formatRate(pricePer1000: string): string {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(pricePer1000.trim());
+  if (!match) return pricePer1000;
+  const whole = BigInt(match[1] ?? "0");
+  const fraction = (match[2] ?? "").padEnd(3, "0");
+  let cents = whole * 100n + BigInt(fraction.slice(0, 2));
+  if (Number(fraction[2]) >= 5) cents += 1n;
+  return formatCents(Number(cents));
+}
+
+/** A whole number with thousands separators: 100000 -> "100,000". */
+export function formatCount(value: number): string {
+  return count.format(value);
+}

@@ -1,0 +1,205 @@
+import { type FormEvent, useEffect } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { useToast } from "../components/ui/toaster.tsx";
+import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
+import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
+import {
+  firstIssue,
+  formFailureStatus,
+  readForm,
+  registerSchema,
+  resendSchema,
+} from "../domain/accounts/schemas.ts";
+import { registerAccount, resendConfirmation } from "../domain/accounts/sign-up.server.ts";
+import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
+import type { Route } from "./+types/_shop.register";
+
+type ActionResult =
+  | { ok: true; intent: "register"; email: string }
+  | { ok: false; intent: "register"; error: string; title: string }
+  | { ok: true; intent: "resend" }
+  | { ok: false; intent: "resend"; error: string };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const next = new URL(request.url).searchParams.get("next");
+  if (await getCurrentUser(request)) throw redirect(safeNextPath(next));
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (form.intent === "resend") {
+    const parsed = resendSchema.safeParse(form);
+    if (!parsed.success)
+      return data<ActionResult>({ ok: false, intent: "resend", error: firstIssue(parsed.error) });
+    const sent = await resendConfirmation(request, {
+      email: parsed.data.email,
+      next: safeNextPath(parsed.data.next, "/"),
+    });
+    if (!sent.ok)
+      return data<ActionResult>(
+        { ok: false, intent: "resend", error: sent.message },
+        formFailureStatus(sent.status),
+      );
+    return data<ActionResult>({ ok: true, intent: "resend" });
+  }
+  const parsed = registerSchema.safeParse(form);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const title =
+      issue?.message === ACCOUNT_TEXT.passwordMismatch
+        ? ACCOUNT_TEXT.passwordMismatchTitle
+        : issue?.message === ACCOUNT_TEXT.passwordTooShort
+          ? ACCOUNT_TEXT.passwordTooShortTitle
+          : ACCOUNT_TEXT.registrationFailedTitle;
+    return data<ActionResult>({ ok: false, intent: "register", title, error: firstIssue(parsed.error) });
+  }
+  const result = await registerAccount(request, {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    next: safeNextPath(parsed.data.next, "/"),
+  });
+  if (!result.ok) {
+    return data<ActionResult>(
+      { ok: false, intent: "register", title: ACCOUNT_TEXT.registrationFailedTitle, error: result.message },
+      formFailureStatus(result.status),
+    );
+  }
+  return data<ActionResult>({ ok: true, intent: "register", email: parsed.data.email });
+}
+
+export default function RegisterPage({ actionData }: Route.ComponentProps) {
+  const toast = useToast();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get("next") ?? "";
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const resend = useFetcher<ActionResult>();
+
+  useEffect(() => {
+    if (actionData?.intent !== "register") return;
+    if (actionData.ok)
+      toast({ title: ACCOUNT_TEXT.registrationSuccessTitle, description: ACCOUNT_TEXT.registrationSuccess });
+    else toast({ title: actionData.title, description: actionData.error, variant: "destructive" });
+  }, [actionData, toast]);
+
+  useEffect(() => {
+    if (!resend.data) return;
+    if (resend.data.ok)
+      toast({ title: "Confirmation e-mail sent", description: "Please check your inbox (and spam folder)." });
+    else if (resend.data.intent === "resend")
+      toast({ title: "Error", description: resend.data.error, variant: "destructive" });
+  }, [resend.data, toast]);
+
+  // Both checks run in the browser before any request (customer spec section 5); the action repeats them.
+  function checkPasswords(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get("password") ?? "");
+    const confirmPassword = String(form.get("confirmPassword") ?? "");
+    if (password !== confirmPassword) {
+      event.preventDefault();
+      toast({
+        title: ACCOUNT_TEXT.passwordMismatchTitle,
+        description: ACCOUNT_TEXT.passwordMismatch,
+        variant: "destructive",
+      });
+    } else if (password.length < CUSTOMER_MIN_PASSWORD_LENGTH) {
+      event.preventDefault();
+      toast({
+        title: ACCOUNT_TEXT.passwordTooShortTitle,
+        description: ACCOUNT_TEXT.passwordTooShort,
+        variant: "destructive",
+      });
+    }
+  }
+
+  const loginHref = next ? `/login?next=${encodeURIComponent(next)}` : "/login";
+
+  if (actionData?.intent === "register" && actionData.ok) {
+    return (
+      <main className="mx-auto flex max-w-md flex-col px-4 py-16">
+        <title>Check your inbox | Boostly</title>
+        <meta name="robots" content="noindex" />
+        <Card>
+          <h1 className="text-2xl font-bold text-slate-900">Check your inbox</h1>
+          <p className="mt-2 text-slate-600">
+            We've sent a confirmation link to <strong className="text-slate-900">{actionData.email}</strong>.
+            Open it to activate your account, then sign in. The link expires in 24 hours.
+          </p>
+          <p className="mt-2 text-sm text-slate-500">
+            Can't find it? Check your spam folder, or send a new link.
+          </p>
+          <resend.Form method="post" className="mt-6 flex flex-wrap gap-3">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="email" value={actionData.email} />
+            <input type="hidden" name="next" value={next} />
+            <Button type="submit" variant="secondary" disabled={resend.state !== "idle"}>
+              {resend.state !== "idle" ? "Sending..." : "Resend confirmation e-mail"}
+            </Button>
+            <Link
+              to={loginHref}
+              className="inline-flex items-center px-2 text-sm font-medium text-brand-700 hover:underline"
+            >
+              Go to Sign In
+            </Link>
+          </resend.Form>
+        </Card>
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto flex max-w-md flex-col px-4 py-16">
+      <title>Create Account | Boostly</title>
+      <meta
+        name="description"
+        content="Create your Boostly account to start growing on Instagram, TikTok, YouTube and Spotify."
+      />
+      <Card>
+        <h1 className="text-2xl font-bold text-slate-900">Create Account</h1>
+        <p className="mt-1 text-sm text-slate-600">Sign up to start growing your social media presence.</p>
+        <Form method="post" className="mt-6 space-y-4" onSubmit={checkPasswords}>
+          <input type="hidden" name="intent" value="register" />
+          <input type="hidden" name="next" value={next} />
+          <Input label="Email" name="email" type="email" autoComplete="email" required />
+          <Input
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint="At least 6 characters."
+          />
+          <Input
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {submitting ? "Creating account..." : "Create Account"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Already have an account?{" "}
+          <Link to={loginHref} className="font-medium text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </Card>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Registration is unavailable</h1>
+      <p className="mt-2 text-slate-600">Something went wrong. Please try again in a moment.</p>
+    </main>
+  );
+}

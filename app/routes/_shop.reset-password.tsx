@@ -1,0 +1,103 @@
+import { type FormEvent, useEffect } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { useToast } from "../components/ui/toaster.tsx";
+import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
+import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
+import { resetPassword } from "../domain/accounts/passwords.server.ts";
+import { firstIssue, formFailureStatus, readForm, resetPasswordSchema } from "../domain/accounts/schemas.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/_shop.reset-password";
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = resetPasswordSchema.safeParse(await readForm(request));
+  if (!parsed.success) return data({ error: firstIssue(parsed.error) });
+  const result = await resetPassword(request, {
+    token: parsed.data.token,
+    newPassword: parsed.data.password,
+  });
+  if (!result.ok) return data({ error: result.message }, formFailureStatus(result.status));
+  return redirectWithToast("/login", {
+    title: ACCOUNT_TEXT.passwordResetDoneTitle,
+    description: ACCOUNT_TEXT.passwordResetDone,
+  });
+}
+
+export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
+  const toast = useToast();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  useEffect(() => {
+    if (actionData) toast({ title: "Error", description: actionData.error, variant: "destructive" });
+  }, [actionData, toast]);
+
+  function checkPasswords(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get("password") ?? "");
+    const confirmPassword = String(form.get("confirmPassword") ?? "");
+    const problem =
+      !password || !confirmPassword
+        ? ACCOUNT_TEXT.passwordFieldsRequired
+        : password !== confirmPassword
+          ? ACCOUNT_TEXT.passwordsDoNotMatch
+          : password.length < CUSTOMER_MIN_PASSWORD_LENGTH
+            ? ACCOUNT_TEXT.passwordTooShortProfile
+            : null;
+    if (problem) {
+      event.preventDefault();
+      toast({ title: "Error", description: problem, variant: "destructive" });
+    }
+  }
+
+  return (
+    <main className="mx-auto flex max-w-md flex-col px-4 py-16">
+      <title>Choose a New Password | Boostly</title>
+      <meta name="robots" content="noindex" />
+      <Card>
+        <h1 className="text-2xl font-bold text-slate-900">Choose a New Password</h1>
+        {token ? (
+          <Form method="post" className="mt-6 space-y-4" onSubmit={checkPasswords}>
+            <input type="hidden" name="token" value={token} />
+            <Input
+              label="New Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint="At least 6 characters."
+            />
+            <Input
+              label="Confirm New Password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+            {actionData ? (
+              <p role="alert" className="text-sm text-red-600">
+                {actionData.error}
+              </p>
+            ) : null}
+            <Button type="submit" className="w-full" disabled={submitting}>
+              {submitting ? "Saving..." : "Reset Password"}
+            </Button>
+          </Form>
+        ) : (
+          <p role="alert" className="mt-4 text-slate-600">
+            {ACCOUNT_TEXT.resetLinkInvalid}
+          </p>
+        )}
+        <p className="mt-6 text-center text-sm text-slate-600">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Request a new link
+          </Link>
+        </p>
+      </Card>
+    </main>
+  );
+}

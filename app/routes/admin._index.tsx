@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { db } from "../db/client.server.ts";
+import { readDashboardStats } from "../domain/admin/read-dashboard-stats.server.ts";
+import { requireAdmin } from "../lib/session.server.ts";
+import type { Route } from "./+types/admin._index";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { email: admin.email, stats: await readDashboardStats(db()) };
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const number = new Intl.NumberFormat("en-US");
+
+export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
+  const { stats } = loaderData;
+  const cards = [
+    { label: "Total Users", value: number.format(stats.totalUsers), testId: "stat-total-users" },
+    { label: "Total Orders", value: number.format(stats.totalOrders), testId: "stat-total-orders" },
+    { label: "Total Revenue", value: usd.format(stats.revenueCents / 100), testId: "stat-total-revenue" },
+    { label: "Pending Orders", value: number.format(stats.pendingOrders), testId: "stat-pending-orders" },
+  ];
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <title>Admin Dashboard | Boostly</title>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-600">Signed in as {loaderData.email}</p>
+        </div>
+        <div className="flex gap-3">
+          <Link to="/admin/orders" className={buttonClass("secondary")}>
+            Orders Management
+          </Link>
+          <Link to="/admin/manual-order" className={buttonClass("primary")}>
+            Create Manual Order
+          </Link>
+        </div>
+      </div>
+      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map((card) => (
+          <Card key={card.label}>
+            <h2 className="text-sm font-medium text-slate-600">{card.label}</h2>
+            <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={card.testId}>
+              {card.value}
+            </p>
+          </Card>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import { limitAuthEndpoint } from "../domain/security/auth-endpoint-limits.server.ts";
+import { RATE_LIMIT_MESSAGE } from "../domain/security/rate-limit.server.ts";
+import { auth } from "../lib/auth.server.ts";
+import type { Route } from "./+types/api.auth.$";
+
+/** better-auth's own endpoints (session reads, sign-in, sign-up, reset), behind our shared rate limiter. */
+async function handle(request: Request): Promise<Response> {
+  const limited = await limitAuthEndpoint(request);
+  if (!limited.allowed) {
+    return Response.json(
+      { code: "TOO_MANY_REQUESTS", message: RATE_LIMIT_MESSAGE },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  return auth().handler(request);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return handle(request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handle(request);
+}

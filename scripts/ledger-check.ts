@@ -1,0 +1,29 @@
+// npm run ledger:check: verifies balance == sum(ledger) for every user; exits 1 on any difference.
+import { closeConnection, connect } from "../app/db/client.server.ts";
+import { findLedgerMismatches } from "../app/domain/wallet/check-ledger.server.ts";
+import { env } from "../app/lib/env.server.ts";
+import { provideDatabase } from "../server/database.ts";
+
+const database = await provideDatabase(env());
+const { db, pool } = connect(database.url, 1);
+try {
+  const mismatches = await findLedgerMismatches(db);
+  const [{ count }] = (await pool.query<{ count: string }>("select count(*) from users")).rows as [
+    { count: string },
+  ];
+  if (mismatches.length === 0) {
+    console.log(`Ledger OK: ${count} wallets, every balance equals the sum of its ledger rows.`);
+  } else {
+    console.error(`Ledger MISMATCH in ${mismatches.length} of ${count} wallets:`);
+    for (const m of mismatches) {
+      console.error(
+        `  ${m.email} (${m.userId}): balance ${m.balanceCents} cents, ledger ${m.ledgerCents} cents`,
+      );
+    }
+    process.exitCode = 1;
+  }
+} finally {
+  await pool.end();
+  await closeConnection();
+  await database.stop();
+}

@@ -1,0 +1,51 @@
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** The system's Chromium when present (CHROMIUM_PATH or /usr/bin/chromium), else the @sparticuz/chromium build. */
+export async function chromiumExecutable(): Promise<string> {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean) as string[];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (found) return found;
+  const sparticuz = (await import("@sparticuz/chromium")).default;
+  return sparticuz.executablePath();
+}
+
+// This machine's network is closed: these flags stop Chromium's own background connections.
+const LAUNCH_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-zygote",
+];
+
+export async function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: LAUNCH_FLAGS });
+}
+
+/** A new page that records console errors and page errors; `assertNoConsoleErrors` fails the test on any. */
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return {
+    page,
+    context,
+    assertNoConsoleErrors() {
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+  };
+}
+
+export type { Browser, Page };

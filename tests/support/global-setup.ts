@@ -1,0 +1,167 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { connect } from "../../app/db/client.server.ts";
+import { migrateDatabase } from "../../app/db/migrate.server.ts";
+import { seedDatabase } from "../../app/db/seed/index.ts";
+import {
+  ensureDatabaseExists,
+  type RunningPostgres,
+  startEmbeddedPostgres,
+} from "../../server/embedded-postgres.ts";
+import { chromiumExecutable } from "./chromium.ts";
+import { TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Connection string of the test PostgreSQL server's maintenance database. */
+    pgServerUrl: string;
+    /** The database both app servers use (HTTP and browser tests). */
+    httpDatabaseUrl: string;
+    /** Two app servers on the same database (for tests that need "nothing per-process"). */
+    appUrls: [string, string];
+    chromiumPath: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`App server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`App server at ${url} did not start:\n${output()}`);
+}
+
+function startAppServer(port: number, databaseUrl: string, buildDir: string) {
+  const appUrl = `http://localhost:${port}`;
+  let log = "";
+  const child = spawn(process.execPath, [path.join(root, "server/start.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      APP_ENV: "test",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: appUrl,
+      DATABASE_URL: databaseUrl,
+      BUILD_DIR: buildDir,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      ADMIN_EMAILS: "admin@example.com",
+      RATE_LIMIT_MULTIPLIER: "1000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (process.env.TEST_SERVER_LOGS) process.stdout.write(`[app ${port}] ${chunk}`);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  return { appUrl, child, output: () => log };
+}
+
+/** TEST_DATABASE_URL (a server where the suite may create databases), else a throwaway embedded server. */
+async function testPostgres(dataDir: string): Promise<RunningPostgres> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (!external)
+    return startEmbeddedPostgres({ dir: dataDir, port: await freePort(), persistent: false, quiet: true });
+  const serverUrl = new URL(external);
+  const urlFor = (database: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  return { serverUrl: urlFor("postgres"), urlFor, stop: async () => {} };
+}
+
+/** Removes the databases a previous run left behind (the suite's own names only). */
+async function dropTestDatabases(serverUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname = $1 or datname = 'boostly_http' or datname like 'boostly_worker_%'",
+      [TEMPLATE_DATABASE],
+    );
+    for (const row of rows) await client.query(`drop database "${row.datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts PostgreSQL, prepares the template database, builds the app and starts two servers on one database. */
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "boostly-test-pg-"));
+  const postgres = await testPostgres(dataDir);
+  await dropTestDatabases(postgres.serverUrl);
+
+  await ensureDatabaseExists(postgres.serverUrl, TEMPLATE_DATABASE);
+  const templateUrl = postgres.urlFor(TEMPLATE_DATABASE);
+  await migrateDatabase(templateUrl);
+  const seeding = connect(templateUrl, 1);
+  await seedDatabase(seeding.db);
+  await seeding.pool.end();
+  await ensureDatabaseExists(postgres.serverUrl, "boostly_http", TEMPLATE_DATABASE);
+  const httpDatabaseUrl = postgres.urlFor("boostly_http");
+
+  const buildDir = "build-test";
+  if (!process.env.TEST_SKIP_BUILD) {
+    execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+      cwd: root,
+      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+      stdio: "pipe",
+    });
+  }
+  const servers = [
+    startAppServer(await freePort(), httpDatabaseUrl, buildDir),
+    startAppServer(await freePort(), httpDatabaseUrl, buildDir),
+  ];
+  await Promise.all(servers.map((server) => waitUntilHealthy(server.appUrl, server.child, server.output)));
+
+  project.provide("pgServerUrl", postgres.serverUrl);
+  project.provide("httpDatabaseUrl", httpDatabaseUrl);
+  project.provide("appUrls", [servers[0]!.appUrl, servers[1]!.appUrl]);
+  project.provide("chromiumPath", await chromiumExecutable());
+  console.log(`Test environment ready in ${Date.now() - started} ms`);
+
+  return async () => {
+    for (const server of servers) server.child.kill("SIGTERM");
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise((resolve) =>
+            server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve),
+          ),
+      ),
+    );
+    await postgres.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    environment: "node",
+    pool: "forks",
+    // Two cores: two test files at a time; the app servers and PostgreSQL need the rest.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],
+          // PostgreSQL, the template database, the app build and two app servers, once per run.
+          globalSetup: ["tests/support/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
