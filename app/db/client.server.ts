@@ -17,7 +17,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Opens a pool and a Drizzle handle for a connection string. */
 export function connect(connectionString: string, max = 10): Connection {
   const pool = new pg.Pool({ connectionString, max });
-  pool.on("error", (error) => console.error("postgres pool error", error));
+  pool.on("error", (error: Error & { code?: string }) => {
+    // 57P01: the server is shutting down (Ctrl-C reaches the embedded server too); idle clients just go away.
+    if (error.code !== "57P01") console.error(`postgres pool error: ${error.message}`);
+  });
   return { pool, db: drizzle(pool, { schema }) };
 }
 
