@@ -131,23 +131,11 @@ export default async function setup(project: TestProject) {
   await ensureDatabaseExists(postgres.serverUrl, "boostly_http", TEMPLATE_DATABASE);
   const httpDatabaseUrl = postgres.urlFor("boostly_http");
 
-  const buildDir = "build-test";
-  if (!process.env.TEST_SKIP_BUILD) {
-    execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
-      cwd: root,
-      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-      stdio: "pipe",
-    });
-  }
-  const servers = [
-    startAppServer(await freePort(), httpDatabaseUrl, buildDir),
-    startAppServer(await freePort(), httpDatabaseUrl, buildDir),
-  ];
-  await Promise.all(servers.map((server) => waitUntilHealthy(server.appUrl, server.child, server.output)));
-
+  // Domain-only runs (TEST_SKIP_SERVERS=1) need neither the build nor the app servers.
+  const servers = process.env.TEST_SKIP_SERVERS ? [] : await startAppServers(httpDatabaseUrl);
   project.provide("pgServerUrl", postgres.serverUrl);
   project.provide("httpDatabaseUrl", httpDatabaseUrl);
-  project.provide("appUrls", [servers[0]!.appUrl, servers[1]!.appUrl]);
+  project.provide("appUrls", [servers[0]?.appUrl ?? "", servers[1]?.appUrl ?? ""]);
   project.provide("chromiumPath", await chromiumExecutable());
   console.log(`Test environment ready in ${Date.now() - started} ms`);
 
@@ -164,4 +152,27 @@ export default async function setup(project: TestProject) {
     await postgres.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Builds the app into build-test/ (unless TEST_SKIP_BUILD) and starts two servers on one database. */
+async function startAppServers(databaseUrl: string) {
+  const buildDir = "build-test";
+  if (!process.env.TEST_SKIP_BUILD) {
+    try {
+      execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+        cwd: root,
+        env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+        stdio: "pipe",
+      });
+    } catch (error) {
+      const stderr = String((error as { stderr?: Buffer }).stderr ?? "");
+      throw new Error(`The app build failed:\n${stderr.slice(0, 4000)}`);
+    }
+  }
+  const servers = [
+    startAppServer(await freePort(), databaseUrl, buildDir),
+    startAppServer(await freePort(), databaseUrl, buildDir),
+  ];
+  await Promise.all(servers.map((server) => waitUntilHealthy(server.appUrl, server.child, server.output)));
+  return servers;
 }

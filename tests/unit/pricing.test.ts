@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cents, parseDollars } from "../../app/domain/pricing/cents.ts";
+import { priceLikesPack } from "../../app/domain/pricing/likes-pack.ts";
 import { autoOrderCost, chargeForQuantity, partialRefund } from "../../app/domain/pricing/price.ts";
 import { formatCents, formatRate } from "../../app/lib/format-money.ts";
 
@@ -45,7 +46,53 @@ describe("auto orders", () => {
 });
 
 describe("likes pack with add-ons", () => {
-  it("Big pack + extra 500 likes + extra 5,000 views + 20 comments = $32.45", () => {
+  const rates = { likes: "4.0000", views: "1.5000", comments: "500.0000" };
+  const big = {
+    code: "big",
+    likes: 1_000,
+    priceCents: 1_295,
+    extraLikes: 500,
+    extraLikesFlatCents: null,
+    extraViews: 5_000,
+  };
+  const small = {
+    code: "small",
+    likes: 500,
+    priceCents: 795,
+    extraLikes: 250,
+    extraLikesFlatCents: 300,
+    extraViews: 2_500,
+  };
+
+  it("prices the big pack with every add-on at $32.45, one line per part with the spec's labels", () => {
+    const priced = priceLikesPack(big, { extraLikes: true, extraViews: true, comments: 20 }, rates);
+    expect(priced?.lines).toEqual([
+      { service_type: "instagram_likes_big_pack", quantity: 1_000, total_cents: 1_295 },
+      { service_type: "instagram_likes_extra_big", quantity: 500, total_cents: 200 },
+      { service_type: "instagram_views", quantity: 5_000, total_cents: 750 },
+      { service_type: "real_instagram_comments", quantity: 20, total_cents: 1_000 },
+    ]);
+    expect(priced?.totalCents).toBe(3_245);
+    expect(priced?.likes).toBe(1_500);
+  });
+
+  it("charges the small pack's extra 250 likes a flat $3.00", () => {
+    const priced = priceLikesPack(small, { extraLikes: true, extraViews: false, comments: 0 }, rates);
+    expect(priced?.totalCents).toBe(795 + 300);
+    expect(priced?.lines[1]).toEqual({
+      service_type: "instagram_likes_extra_small",
+      quantity: 250,
+      total_cents: 300,
+    });
+  });
+
+  it("cannot price an add-on whose service is unavailable", () => {
+    expect(
+      priceLikesPack(big, { extraLikes: false, extraViews: true, comments: 0 }, { ...rates, views: null }),
+    ).toBeNull();
+  });
+
+  it("Big pack + extra 500 likes + extra 5,000 views + 20 comments = $32.45 (the lines by hand)", () => {
     const lines = [
       cents(1_295),
       chargeForQuantity("4.0000", 500),

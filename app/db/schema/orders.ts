@@ -19,7 +19,7 @@ import { autoOrderStatusEnum, deliverySpeedEnum, freeTrialEnum, orderStatusEnum 
 export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 100001 });
 
 /** One line of an order's breakdown, as the dashboard and admin show it. */
-export type OrderLine = { service_type: string; service_id?: string; quantity: number; total_amount: number };
+export type OrderLine = { service_type: string; quantity: number; total_cents: number };
 export type OrderMetadata = {
   services?: OrderLine[];
   service_name?: string;

@@ -1,0 +1,153 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { autoOrders, users } from "../../db/schema.ts";
+import { findOrderableService } from "../catalog/find-service.server.ts";
+import { insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messages.ts";
+import { refuseChangedPrice, refuseDuringMaintenance } from "../orders/order-rules.server.ts";
+import type { DeliverySpeed } from "../orders/place-order.server.ts";
+import { type Refusal, refuse } from "../orders/refusal.ts";
+import { normalizeInstagramUsername } from "../orders/target-link.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { autoOrderCost } from "../pricing/price.ts";
+import { readSettings } from "../settings/read-settings.server.ts";
+import { InsufficientFunds } from "../wallet/insufficient-funds.ts";
+import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
+
+/** Customer spec section 5: an auto order covers 1 to 100 posts. */
+export const AUTO_POSTS_MIN = 1;
+export const AUTO_POSTS_MAX = 100;
+
+export type AutoOrderInput = {
+  userId: string;
+  serviceId: string;
+  username: string;
+  perPost: number;
+  posts: number;
+  deliverySpeed: DeliverySpeed;
+  idempotencyKey?: string;
+  expectedTotalCents?: number;
+  createdByAdminId?: string;
+};
+
+export type PlacedAutoOrder = {
+  ok: true;
+  autoOrder: {
+    id: string;
+    totalPosts: number;
+    remainingPosts: number;
+    costPerPostCents: number;
+    totalCents: number;
+    serviceName: string;
+  };
+  balanceCents: number;
+  replayed: boolean;
+};
+
+/** Sets up an auto order for the user's next posts, paid up front: cost per post x posts. */
+export async function placeAutoOrder(
+  db: Database,
+  input: AutoOrderInput,
+): Promise<PlacedAutoOrder | Refusal> {
+  const byAdmin = input.createdByAdminId !== undefined;
+  const closed = await refuseDuringMaintenance(db, byAdmin);
+  if (closed) return closed;
+  if (!byAdmin && !(await readSettings(db)).autoOrdersEnabled)
+    return refuse("unavailable", ORDER_TEXT.autoOrdersDisabled);
+  const service = await findOrderableService(db, input.serviceId);
+  if (!service || service.serviceType !== "auto")
+    return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
+  if (!input.username.trim()) return refuse("invalid", ORDER_TEXT.usernameRequired, { field: "username" });
+  const username = normalizeInstagramUsername(input.username);
+  if (!username) return refuse("invalid", ORDER_TEXT.invalidUsername, { field: "username" });
+  if (!Number.isSafeInteger(input.posts) || input.posts < AUTO_POSTS_MIN || input.posts > AUTO_POSTS_MAX) {
+    return refuse("invalid", ORDER_TEXT.postsOutOfRange, { field: "posts" });
+  }
+  if (
+    !Number.isSafeInteger(input.perPost) ||
+    input.perPost < service.minQuantity ||
+    input.perPost > service.maxQuantity
+  ) {
+    return refuse("invalid", invalidPerPost(service.minQuantity, service.maxQuantity), { field: "perPost" });
+  }
+  const { costPerPost, total } = autoOrderCost(service.pricePer1000, input.perPost, input.posts);
+  const changed = refuseChangedPrice(total, input.expectedTotalCents);
+  if (changed) return changed;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(autoOrders)
+        .values({
+          userId: input.userId,
+          serviceId: service.id,
+          targetUsername: username,
+          likesPerPost: input.perPost,
+          costPerPostCents: costPerPost,
+          totalPosts: input.posts,
+          remainingPosts: input.posts,
+          deliverySpeed: input.deliverySpeed,
+          idempotencyKey: input.idempotencyKey,
+          createdByAdminId: input.createdByAdminId,
+          metadata: { service_name: service.name, platform: service.platform },
+        })
+        .onConflictDoNothing({ target: [autoOrders.userId, autoOrders.idempotencyKey] })
+        .returning();
+      if (!created) {
+        const [first] = await tx
+          .select()
+          .from(autoOrders)
+          .where(
+            and(
+              eq(autoOrders.userId, input.userId),
+              eq(autoOrders.idempotencyKey, input.idempotencyKey ?? ""),
+            ),
+          );
+        const [wallet] = await tx
+          .select({ balanceCents: users.balanceCents })
+          .from(users)
+          .where(eq(users.id, input.userId));
+        if (!first || !wallet) throw new Error("Idempotent replay found no auto order");
+        return {
+          ok: true as const,
+          autoOrder: summary(first, service.name),
+          balanceCents: wallet.balanceCents,
+          replayed: true,
+        };
+      }
+      const charge = await postLedgerEntry(tx, {
+        userId: input.userId,
+        type: "purchase",
+        amountCents: -total as Cents,
+        autoOrderId: created.id,
+        adminId: input.createdByAdminId,
+        metadata: { service_name: service.name, posts: input.posts, per_post: input.perPost },
+      });
+      if (!charge.ok) throw new InsufficientFunds(charge.balanceCents);
+      return {
+        ok: true as const,
+        autoOrder: summary(created, service.name),
+        balanceCents: charge.balanceCents,
+        replayed: false,
+      };
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFunds) {
+      return refuse("insufficient_funds", insufficientBalance(total, error.balanceCents), {
+        balanceCents: error.balanceCents,
+        totalCents: total,
+      });
+    }
+    throw error;
+  }
+}
+
+function summary(row: typeof autoOrders.$inferSelect, serviceName: string): PlacedAutoOrder["autoOrder"] {
+  return {
+    id: row.id,
+    totalPosts: row.totalPosts,
+    remainingPosts: row.remainingPosts,
+    costPerPostCents: row.costPerPostCents,
+    totalCents: row.costPerPostCents * row.totalPosts,
+    serviceName,
+  };
+}

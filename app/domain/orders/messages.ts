@@ -1,0 +1,90 @@
+import { formatCents } from "../../lib/format-money.ts";
+
+/** A refusal the customer sees as a toast: the specs' own title and text. */
+export type Notice = { title: string; message: string };
+
+const count = new Intl.NumberFormat("en-US");
+
+/** The specs' order texts (customer spec sections 5 and 8, admin spec section 8), in one place. */
+export const ORDER_TEXT = {
+  targetRequired: { title: "Target URL Required", message: "Please enter the URL for your order" },
+  postLinkRequired: { title: "Post Link Required", message: "Please enter an Instagram post link" },
+  invalidInstagramLink: { title: "Invalid Link", message: "Please enter a valid Instagram post link" },
+  serviceError: { title: "Service Error", message: "Please select a valid service" },
+  likesServiceUnavailable: {
+    title: "Service Unavailable",
+    message: "Instagram Likes service is not available. Please try again later.",
+  },
+  orderFailed: { title: "Order Failed", message: "Failed to place order. Please try again." },
+  autoServiceInQuickFlow: {
+    title: "Redirecting to Auto Order setup",
+    message: "AUTO_SERVICE_NOT_SUPPORTED_IN_THIS_FLOW",
+  },
+  usernameRequired: { title: "Error", message: "Please enter your Instagram username" },
+  invalidUsername: {
+    title: "Invalid Username",
+    message: "Please enter a valid Instagram username (letters, numbers, dots and underscores).",
+  },
+  postsOutOfRange: { title: "Invalid Posts", message: "Number of posts must be between 1 and 100." },
+  autoOrderFailed: { title: "Auto order failed", message: "Failed to create auto order. Please try again." },
+  autoOrdersDisabled: {
+    title: "Auto orders unavailable",
+    message: "Automatic orders are paused at the moment. Please try again later.",
+  },
+  maintenance: {
+    title: "Maintenance",
+    message: "Boostly is under maintenance. New orders are paused for a short while; please try again soon.",
+  },
+  orderPlaced: "Order Placed Successfully",
+  autoOrderPaused: "Auto order paused successfully",
+  autoOrderResumed: "Auto order resumed successfully",
+  pauseFailed: "Failed to pause auto order",
+  resumeFailed: "Failed to resume auto order",
+  cancelFailed: "Failed to cancel auto order",
+  autoOrderCancelledTitle: "Auto Order Cancelled",
+  cancelledByUserReason: "Auto order cancelled by user",
+  refundedStatusFinal: {
+    title: "Status is final",
+    message: "This order was refunded, so its status can no longer change.",
+  },
+} as const;
+
+/** 'Insufficient Balance' with the amounts (customer spec section 8). */
+export function insufficientBalance(neededCents: number, balanceCents: number): Notice {
+  return {
+    title: "Insufficient Balance",
+    message: `You need ${formatCents(neededCents)} but only have ${formatCents(balanceCents)}. Please add funds to your wallet.`,
+  };
+}
+
+/** 'Invalid quantity' with the service's limits (customer spec section 5). */
+export function invalidQuantity(min: number, max: number): Notice {
+  return {
+    title: "Invalid quantity",
+    message: `Quantity must be between ${count.format(min)} and ${count.format(max)}.`,
+  };
+}
+
+/** Per-post engagement outside the auto service's limits. */
+export function invalidPerPost(min: number, max: number): Notice {
+  return {
+    title: "Invalid quantity",
+    message: `Engagement per post must be between ${count.format(min)} and ${count.format(max)}.`,
+  };
+}
+
+/** The price the customer saw is no longer the price (DECISIONS.md section 1). */
+export function priceChanged(totalCents: number): Notice {
+  return {
+    title: "Price changed",
+    message: `The price of this order is now ${formatCents(totalCents)}. Please review it and place the order again.`,
+  };
+}
+
+/** The toast after cancelling an auto order. */
+export function autoOrderCancelled(refundCents: number): Notice {
+  return {
+    title: ORDER_TEXT.autoOrderCancelledTitle,
+    message: `Your auto order has been cancelled and ${formatCents(refundCents)} has been refunded to your wallet`,
+  };
+}

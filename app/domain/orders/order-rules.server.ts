@@ -1,0 +1,31 @@
+import type { Executor } from "../../db/client.server.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { readSettings } from "../settings/read-settings.server.ts";
+import { invalidQuantity, ORDER_TEXT, priceChanged } from "./messages.ts";
+import { type Refusal, refuse } from "./refusal.ts";
+
+/** New storefront orders are refused while the shop is in maintenance (admin orders go on). */
+export async function refuseDuringMaintenance(db: Executor, byAdmin: boolean): Promise<Refusal | null> {
+  if (byAdmin) return null;
+  const settings = await readSettings(db);
+  return settings.maintenanceMode ? refuse("unavailable", ORDER_TEXT.maintenance) : null;
+}
+
+/** A whole quantity within the service's limits, else the spec's 'Invalid quantity'. */
+export function refuseQuantity(
+  quantity: number,
+  service: { minQuantity: number; maxQuantity: number },
+): Refusal | null {
+  if (Number.isSafeInteger(quantity) && quantity >= service.minQuantity && quantity <= service.maxQuantity)
+    return null;
+  return refuse("invalid", invalidQuantity(service.minQuantity, service.maxQuantity), { field: "quantity" });
+}
+
+/** The total the customer saw must be the server's total, else nothing is charged (DECISIONS.md section 1). */
+export function refuseChangedPrice(
+  totalCents: Cents,
+  expectedTotalCents: number | undefined,
+): Refusal | null {
+  if (expectedTotalCents === undefined || expectedTotalCents === totalCents) return null;
+  return refuse("price_changed", priceChanged(totalCents), { totalCents });
+}

@@ -1,0 +1,68 @@
+import type { Database } from "../../db/client.server.ts";
+import { findLikesPack } from "../catalog/find-likes-pack.server.ts";
+import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
+import { type PackCommentCount, priceLikesPack } from "../pricing/likes-pack.ts";
+import { ORDER_TEXT } from "./messages.ts";
+import { refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
+import type { DeliverySpeed } from "./place-order.server.ts";
+import { type PlacedOrder, recordPaidOrder } from "./record-paid-order.server.ts";
+import { type Refusal, refuse } from "./refusal.ts";
+import { checkTargetLink } from "./target-link.ts";
+
+export type PackOrderInput = {
+  userId: string;
+  packCode: string;
+  targetLink: string;
+  deliverySpeed: DeliverySpeed;
+  extraLikes: boolean;
+  extraViews: boolean;
+  comments: PackCommentCount;
+  idempotencyKey?: string;
+  expectedTotalCents?: number;
+};
+
+// The services the pack and its add-ons are delivered as (DECISIONS.md section 3), by stable slug.
+const LIKES = "instagram-likes";
+const VIEWS = "instagram-views";
+const COMMENTS = "instagram-real-comments";
+
+/** Places a Real Instagram Likes pack order with its add-ons, priced on the server, paid at once. */
+export async function placePackOrder(db: Database, input: PackOrderInput): Promise<PlacedOrder | Refusal> {
+  const closed = await refuseDuringMaintenance(db, false);
+  if (closed) return closed;
+  const [pack, likes, views, comments] = await Promise.all([
+    findLikesPack(db, input.packCode),
+    findOrderableServiceBySlug(db, LIKES),
+    findOrderableServiceBySlug(db, VIEWS),
+    findOrderableServiceBySlug(db, COMMENTS),
+  ]);
+  if (!pack) return refuse("invalid", ORDER_TEXT.serviceError, { field: "packCode" });
+  if (!likes) return refuse("unavailable", ORDER_TEXT.likesServiceUnavailable);
+  const link = checkTargetLink(input.targetLink, likes);
+  if (!link.ok) return refuse("invalid", link.notice, { field: "targetLink" });
+  const priced = priceLikesPack(
+    pack,
+    { extraLikes: input.extraLikes, extraViews: input.extraViews, comments: input.comments },
+    {
+      likes: likes.pricePer1000,
+      views: views?.pricePer1000 ?? null,
+      comments: comments?.pricePer1000 ?? null,
+    },
+  );
+  if (!priced) return refuse("unavailable", ORDER_TEXT.serviceError);
+  const changed = refuseChangedPrice(priced.totalCents, input.expectedTotalCents);
+  if (changed) return changed;
+  const name = `Real Instagram Likes (${pack.name})`;
+  return recordPaidOrder(db, {
+    userId: input.userId,
+    serviceId: likes.id,
+    serviceName: name,
+    likesPackId: pack.id,
+    quantity: priced.likes,
+    targetLink: link.link,
+    deliverySpeed: input.deliverySpeed,
+    totalCents: priced.totalCents,
+    idempotencyKey: input.idempotencyKey,
+    metadata: { service_name: name, platform: "instagram", services: priced.lines },
+  });
+}

@@ -1,0 +1,100 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { adminAuditLog, orders } from "../../db/schema.ts";
+import { isUuid } from "../ids.ts";
+import { cents } from "../pricing/cents.ts";
+import { partialRefund } from "../pricing/price.ts";
+import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
+import { ORDER_TEXT } from "./messages.ts";
+import { type Refusal, refuse } from "./refusal.ts";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "in_progress",
+  "completed",
+  "partial",
+  "cancelled",
+  "failed",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses that give money back; once an order has one, its status is final (DECISIONS.md section 4). */
+export const REFUNDING_STATUSES: readonly OrderStatus[] = ["cancelled", "failed", "partial"];
+
+export type StatusChange = { ok: true; status: OrderStatus; refundCents: number; unchanged: boolean };
+
+export type StatusChangeInput = {
+  orderId: string;
+  status: OrderStatus;
+  /** Units not delivered; required for `partial`. */
+  remains?: number;
+  /** The admin who made the change (recorded); absent when fulfilment reports it. */
+  adminId?: string;
+};
+
+/**
+ * Changes an order's status. `cancelled` and `failed` refund the whole charge, `partial` the undelivered share,
+ * exactly once (the order row is locked, refunded statuses are final, and the database allows one refund).
+ */
+export async function setOrderStatus(
+  db: Database,
+  input: StatusChangeInput,
+): Promise<StatusChange | Refusal> {
+  if (!isUuid(input.orderId))
+    return refuse("not_found", { title: "Not found", message: "This order does not exist." });
+  if (
+    input.status === "partial" &&
+    (input.remains === undefined || !Number.isSafeInteger(input.remains) || input.remains < 0)
+  ) {
+    return refuse(
+      "invalid",
+      { title: "Remains required", message: "Enter how many units were not delivered." },
+      { field: "remains" },
+    );
+  }
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) return refuse("not_found", { title: "Not found", message: "This order does not exist." });
+    if (REFUNDING_STATUSES.includes(order.status)) return refuse("conflict", ORDER_TEXT.refundedStatusFinal);
+    if (order.status === input.status)
+      return { ok: true as const, status: order.status, refundCents: 0, unchanged: true };
+
+    const remains = input.status === "partial" ? Math.min(input.remains ?? 0, order.quantity) : null;
+    await tx
+      .update(orders)
+      .set({ status: input.status, remains, updatedAt: sql`now()`, statusChangedByAdminId: input.adminId })
+      .where(eq(orders.id, order.id));
+
+    const refundCents =
+      input.status === "partial"
+        ? partialRefund(cents(order.totalCents), order.quantity, remains ?? 0)
+        : REFUNDING_STATUSES.includes(input.status)
+          ? order.totalCents
+          : 0;
+    if (refundCents > 0) {
+      await postLedgerEntry(tx, {
+        userId: order.userId,
+        type: "refund",
+        amountCents: cents(refundCents),
+        orderId: order.id,
+        adminId: input.adminId,
+        metadata: {
+          reason: `Order ${order.orderNumber} ${input.status}`,
+          order_number: order.orderNumber,
+          remains,
+        },
+      });
+    }
+    if (input.adminId) {
+      await tx.insert(adminAuditLog).values({
+        adminId: input.adminId,
+        action: "order.status",
+        subjectType: "order",
+        subjectId: order.id,
+        details: { from: order.status, to: input.status, refund_cents: refundCents, remains },
+      });
+    }
+    return { ok: true as const, status: input.status, refundCents, unchanged: false };
+  });
+}
