@@ -16,6 +16,7 @@ import { readActiveBanner } from "./domain/content/banner.server.ts";
 import { readSettings } from "./domain/settings/read-settings.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { env } from "./lib/env.server.ts";
+import { LiveBalanceProvider } from "./lib/live/live-balance.tsx";
 import { getCurrentUser } from "./lib/session.server.ts";
 import { takeToast } from "./lib/toast.server.ts";
 
@@ -65,7 +66,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ToastProvider initial={loaderData.toast}>
-      <Outlet />
+      <LiveBalanceProvider
+        userId={loaderData.user?.id ?? null}
+        loaderBalanceCents={loaderData.user?.balanceCents ?? null}
+      >
+        <Outlet />
+      </LiveBalanceProvider>
     </ToastProvider>
   );
 }

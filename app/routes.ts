@@ -14,6 +14,8 @@ export default [
     route("dashboard", "routes/_shop.dashboard.tsx"),
     route("profile", "routes/_shop.profile.tsx"),
     route("dev/mailbox", "routes/_shop.dev.mailbox.tsx"),
+    route("wallet", "routes/_shop.wallet.tsx"),
+    route("quick-order", "routes/_shop.quick-order.tsx"),
     // The second navigation's platform paths: one canonical address per page (DECISIONS.md section 3).
     ...["instagram", "youtube", "tiktok", "spotify"].map((platform) =>
       route(platform, "routes/platform-redirect.tsx", { id: `platform-redirect-${platform}` }),
@@ -21,6 +23,14 @@ export default [
     route("*", "routes/_shop.not-found.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
+  // Customer actions on their own auto orders (pause, resume, cancel with refund).
+  route("auto-orders/:autoOrderId", "routes/auto-orders.$autoOrderId.ts"),
+  // The local stand-in for a hosted card checkout (no Stripe keys): pay or decline, then a signed webhook.
+  route("sandbox-checkout/:depositId", "routes/sandbox-checkout.$depositId.tsx"),
+  route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
+  route("api/webhooks/sandbox", "routes/api.webhooks.sandbox.ts"),
+  // Server-Sent Events: live balance and order-status changes of the signed-in user.
+  route("api/live", "routes/api.live.ts"),
   route("api/auth/*", "routes/api.auth.$.tsx"),
   route("admin-login", "routes/admin-login.tsx"),
   // The admin area: outside the shop layout, behind the admin guard of routes/admin.tsx.

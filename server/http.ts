@@ -11,7 +11,14 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
   const app = express();
   app.disable("x-powered-by");
   if (env.trustProxy) app.set("trust proxy", true);
-  app.use(compression());
+  // Server-Sent Events (/api/live) must reach the browser event by event, never held in a gzip buffer.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !/text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
+        compression.filter(req, res),
+    }),
+  );
   app.use(securityHeaders(env));
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));

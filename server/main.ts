@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { closeConnection, connect } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { seedDatabase } from "../app/db/seed/index.ts";
+import { stopLiveHub } from "../app/domain/live/live-hub.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
 import { createApp } from "./http.ts";
@@ -32,8 +33,15 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal} received: stopping Boostly...`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Open live streams never end by themselves: end them, then drop the connections they leave idle.
+  await stopLiveHub();
   server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const drained = setInterval(() => server.closeIdleConnections(), 100);
+  const cutOff = setTimeout(() => server.closeAllConnections(), 5_000);
+  await closed;
+  clearInterval(drained);
+  clearTimeout(cutOff);
   await closeConnection();
   await database.stop();
   console.log("Stopped cleanly.");

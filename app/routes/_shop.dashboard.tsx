@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.dashboard";
 
@@ -12,6 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const balanceCents = useLiveBalance(loaderData.balanceCents);
   return (
     <main className="mx-auto max-w-5xl px-4 py-12">
       <title>Dashboard | Boostly</title>
@@ -36,7 +38,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <Card>
           <h2 className="text-sm font-medium text-slate-600">Account Balance</h2>
           <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="account-balance">
-            {usd.format(loaderData.balanceCents / 100)}
+            {usd.format(balanceCents / 100)}
           </p>
           <Link to="/wallet" className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
             Add funds

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { formatCents } from "../../lib/format-money.ts";
+import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { type HeaderUser, orderingLinks, servicesMenuLinks } from "./nav-links.ts";
 import { useDisclosure } from "./use-disclosure.ts";
@@ -12,6 +13,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 /** The menu below the md breakpoint: the header's links (without Profile) in a side drawer. */
 export function MobileDrawer({ user }: { user: HeaderUser | null }) {
   const { open, toggle, close, buttonRef, panelRef } = useDisclosure<HTMLDivElement>();
+  const balanceCents = useLiveBalance(user?.balanceCents ?? 0);
 
   // Move focus into the drawer, keep Tab inside it while open, and stop the page behind from scrolling.
   useEffect(() => {
@@ -86,11 +88,11 @@ export function MobileDrawer({ user }: { user: HeaderUser | null }) {
             {user ? (
               <Link
                 to="/wallet"
-                aria-label={`Wallet balance ${formatCents(user.balanceCents)}`}
+                aria-label={`Wallet balance ${formatCents(balanceCents)}`}
                 className="flex items-center justify-between rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800"
               >
                 <span>Wallet</span>
-                <span data-testid="drawer-balance">{formatCents(user.balanceCents)}</span>
+                <span data-testid="drawer-balance">{formatCents(balanceCents)}</span>
               </Link>
             ) : null}
             <section aria-labelledby="drawer-platforms">

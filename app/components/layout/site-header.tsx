@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { formatCents } from "../../lib/format-money.ts";
+import { useFollowingBalance, useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { WalletIcon } from "./icons.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileDrawer } from "./mobile-drawer.tsx";
@@ -14,6 +15,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The storefront's one sticky header: logo, platform and ordering links, wallet and account actions. */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const balanceCents = useLiveBalance(user?.balanceCents ?? 0);
+  const following = useFollowingBalance();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
@@ -23,12 +26,13 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             <>
               <Link
                 to="/wallet"
-                aria-label={`Wallet balance ${formatCents(user.balanceCents)}`}
+                aria-label={`Wallet balance ${formatCents(balanceCents)}`}
                 data-testid="header-balance"
+                data-live={following ? "on" : "off"}
                 className="flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
               >
                 <WalletIcon className="h-4 w-4" />
-                {formatCents(user.balanceCents)}
+                {formatCents(balanceCents)}
               </Link>
               <div className="hidden items-center gap-1 md:flex">
                 <NavLink to="/dashboard" className={navLinkClass}>

@@ -54,7 +54,7 @@ export async function placeAutoOrder(
   if (!byAdmin && !(await readSettings(db)).autoOrdersEnabled)
     return refuse("unavailable", ORDER_TEXT.autoOrdersDisabled);
   const service = await findOrderableService(db, input.serviceId);
-  if (!service || service.serviceType !== "auto")
+  if (service?.serviceType !== "auto")
     return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
   if (!input.username.trim()) return refuse("invalid", ORDER_TEXT.usernameRequired, { field: "username" });
   const username = normalizeInstagramUsername(input.username);

@@ -1,0 +1,40 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { services } from "../../db/schema.ts";
+
+export type QuickOrderService = {
+  id: string;
+  name: string;
+  platform: string;
+  pricePer1000: string;
+  minQuantity: number;
+  maxQuantity: number;
+  targetKind: "post" | "profile";
+};
+
+// Customer spec, Quick Order: the popular list is the first 6 services whose name contains one of these.
+const POPULAR_NAMES = ["Instagram Likes", "YouTube Views", "TikTok Likes"];
+const POPULAR_COUNT = 6;
+
+/** Every enabled one-time service (the quick flow takes no auto services) and the popular few. */
+export async function listQuickOrderServices(
+  db: Executor,
+): Promise<{ all: QuickOrderService[]; popular: QuickOrderService[] }> {
+  const all = await db
+    .select({
+      id: services.id,
+      name: services.name,
+      platform: services.platform,
+      pricePer1000: services.pricePer1000,
+      minQuantity: services.minQuantity,
+      maxQuantity: services.maxQuantity,
+      targetKind: services.targetKind,
+    })
+    .from(services)
+    .where(and(eq(services.enabled, true), eq(services.serviceType, "one_time")))
+    .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name));
+  const popular = all
+    .filter((service) => POPULAR_NAMES.some((name) => service.name.includes(name)))
+    .slice(0, POPULAR_COUNT);
+  return { all, popular };
+}

@@ -1,0 +1,35 @@
+/** The wallet's toast texts (customer spec sections 5 and 8), kept in one place. */
+export const DEPOSIT_TEXT = {
+  invalidAmountTitle: "Invalid Amount",
+  notAnAmount: "Enter an amount in dollars, for example 25 or 25.50.",
+  errorTitle: "Error",
+  initiateFailed: "Failed to initiate payment",
+  maintenanceTitle: "Maintenance",
+  maintenance: "Boostly is under maintenance. Deposits are paused for a short while; please try again soon.",
+  rateLimited: "Too many deposit attempts. Please wait a few minutes and try again.",
+  paymentSuccessTitle: "Payment Successful!",
+  paymentSuccess: "Your payment was received and the funds are in your wallet.",
+  declinedTitle: "Payment Declined",
+  declined: "Your card was declined. No money was taken; you can try again.",
+  notConfirmedTitle: "Payment not confirmed",
+  notConfirmed: "We could not confirm this payment. Nothing was charged to your wallet; please try again.",
+} as const;
+
+/** A deposit limit the way the spec writes it: whole dollars without cents ("$10", "$10,000"), else "$12.50". */
+export function formatDepositLimit(cents: number): string {
+  const dollars = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return dollars.format(cents / 100);
+}
+
+export function minimumDepositText(minCents: number): string {
+  return `Minimum deposit is ${formatDepositLimit(minCents)}`;
+}
+
+export function maximumDepositText(maxCents: number): string {
+  return `Maximum deposit is ${formatDepositLimit(maxCents)}`;
+}

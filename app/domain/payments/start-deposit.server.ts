@@ -1,0 +1,111 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { deposits, users } from "../../db/schema.ts";
+import { env } from "../../lib/env.server.ts";
+import { safeNextPath } from "../accounts/safe-next.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
+import { readSettings } from "../settings/read-settings.server.ts";
+import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
+import { activePaymentProvider } from "./payment-provider.server.ts";
+import { depositReturnPaths } from "./return-urls.ts";
+
+/** Deposit creation per user (DECISIONS.md section 10), before RATE_LIMIT_MULTIPLIER. */
+export const DEPOSIT_RATE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 10 * 60 };
+
+export type StartDepositInput = {
+  userId: string;
+  amountCents: Cents;
+  /** The local page to return to after paying (the wallet's `next`), if any. */
+  returnPath?: string | null;
+};
+
+export type StartDepositError = "invalid_amount" | "maintenance" | "rate_limited" | "provider_failed";
+
+export type StartDepositResult =
+  | { ok: true; depositId: string; url: string }
+  | { ok: false; error: StartDepositError; title: string; message: string; retryAfterSeconds?: number };
+
+function refuse(
+  error: StartDepositError,
+  title: string,
+  message: string,
+  retryAfterSeconds?: number,
+): StartDepositResult {
+  return { ok: false, error, title, message, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
+}
+
+/**
+ * Opens a hosted checkout for a wallet top-up: checks the admin settings (limits, maintenance) and the rate
+ * limit, records a pending deposit, then asks the provider for a checkout (outside any transaction) and
+ * returns its URL. No money moves here; only the provider's verified webhook credits the deposit.
+ */
+export async function startDeposit(db: Database, input: StartDepositInput): Promise<StartDepositResult> {
+  const settings = await readSettings(db);
+  if (settings.maintenanceMode)
+    return refuse("maintenance", DEPOSIT_TEXT.maintenanceTitle, DEPOSIT_TEXT.maintenance);
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < settings.minDepositCents) {
+    return refuse(
+      "invalid_amount",
+      DEPOSIT_TEXT.invalidAmountTitle,
+      minimumDepositText(settings.minDepositCents),
+    );
+  }
+  if (input.amountCents > settings.maxDepositCents) {
+    return refuse(
+      "invalid_amount",
+      DEPOSIT_TEXT.invalidAmountTitle,
+      maximumDepositText(settings.maxDepositCents),
+    );
+  }
+
+  const limit = await hitRateLimit(db, `deposit:user:${input.userId}`, DEPOSIT_RATE_LIMIT);
+  if (!limit.allowed) {
+    return refuse("rate_limited", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.rateLimited, limit.retryAfterSeconds);
+  }
+
+  const provider = activePaymentProvider();
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  if (!provider || !user) {
+    if (!provider)
+      console.error("deposit refused: no payment provider is configured (set STRIPE_SECRET_KEY)");
+    return refuse("provider_failed", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.initiateFailed);
+  }
+
+  const returnPath = input.returnPath ? safeNextPath(input.returnPath, "") || null : null;
+  const returnPaths = depositReturnPaths(returnPath);
+  const [deposit] = await db
+    .insert(deposits)
+    .values({
+      userId: input.userId,
+      amountCents: input.amountCents,
+      provider: provider.name,
+      status: "pending",
+      returnPath,
+    })
+    .returning({ id: deposits.id });
+  if (!deposit) return refuse("provider_failed", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.initiateFailed);
+
+  const origin = env().appUrl;
+  try {
+    const checkout = await provider.createCheckout({
+      depositId: deposit.id,
+      amountCents: input.amountCents,
+      userEmail: user.email,
+      successUrl: `${origin}${returnPaths.success}`,
+      cancelUrl: `${origin}${returnPaths.cancel}`,
+    });
+    await db
+      .update(deposits)
+      .set({ providerReference: checkout.reference, updatedAt: sql`now()` })
+      .where(eq(deposits.id, deposit.id));
+    return { ok: true, depositId: deposit.id, url: checkout.url };
+  } catch (error) {
+    console.error(`deposit ${deposit.id}: the payment provider refused the checkout`, error);
+    await db
+      .update(deposits)
+      .set({ status: "failed", updatedAt: sql`now()` })
+      .where(eq(deposits.id, deposit.id));
+    return refuse("provider_failed", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.initiateFailed);
+  }
+}

@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { deposits } from "../../db/schema.ts";
+import { cents } from "../pricing/cents.ts";
+import { postLedgerEntry } from "./post-ledger-entry.server.ts";
+
+export type CreditDepositInput = {
+  depositId: string;
+  /** The provider's checkout session id the verified event names. */
+  providerReference: string;
+  /** The verified provider event that reported the payment. */
+  eventId: string;
+  /** The amount the provider says it took, in cents; it must equal the deposit's own amount. */
+  paidAmountCents?: number | null;
+  paidCurrency?: string | null;
+};
+
+export type CreditDepositResult =
+  | { ok: true; credited: true; amountCents: number; balanceCents: number; userId: string }
+  | { ok: true; credited: false; reason: "already_settled" }
+  | { ok: false; error: "not_found" | "reference_mismatch" | "amount_mismatch" };
+
+/**
+ * Turns a paid deposit into wallet money, once: locks the deposit row, credits only a pending one (its own
+ * amount, never one from a browser), marks it completed and writes the ledger row in the same transaction.
+ * The unique index transactions_one_credit_per_deposit refuses a second credit even if this check were bypassed.
+ */
+export async function creditDeposit(db: Executor, input: CreditDepositInput): Promise<CreditDepositResult> {
+  return db.transaction(async (tx) => {
+    const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, input.depositId)).for("update");
+    if (!deposit) return { ok: false, error: "not_found" };
+    if (deposit.status !== "pending") return { ok: true, credited: false, reason: "already_settled" };
+    // The reference is stored right after the checkout is created; an event racing ahead of that still matches.
+    if (deposit.providerReference && deposit.providerReference !== input.providerReference) {
+      return { ok: false, error: "reference_mismatch" };
+    }
+    const amountDiffers =
+      (input.paidAmountCents != null && input.paidAmountCents !== deposit.amountCents) ||
+      (input.paidCurrency != null && input.paidCurrency.toLowerCase() !== "usd");
+    if (amountDiffers) return { ok: false, error: "amount_mismatch" };
+
+    await tx
+      .update(deposits)
+      .set({
+        status: "completed",
+        completedAt: sql`now()`,
+        providerReference: input.providerReference,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(deposits.id, deposit.id));
+    const entry = await postLedgerEntry(tx, {
+      userId: deposit.userId,
+      type: "deposit",
+      amountCents: cents(deposit.amountCents),
+      depositId: deposit.id,
+      paymentMethod: deposit.provider === "stripe" ? "card" : "sandbox",
+      paymentGatewayId: input.providerReference,
+      metadata: { provider: deposit.provider, event_id: input.eventId },
+    });
+    // A credit cannot overdraw a wallet; anything else here is a broken invariant, so roll everything back.
+    if (!entry.ok) throw new Error(`Deposit ${deposit.id} could not be credited`);
+    return {
+      ok: true,
+      credited: true,
+      amountCents: deposit.amountCents,
+      balanceCents: entry.balanceCents,
+      userId: deposit.userId,
+    };
+  });
+}

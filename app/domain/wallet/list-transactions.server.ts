@@ -1,0 +1,67 @@
+import { desc, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { orders, transactions } from "../../db/schema.ts";
+
+export type WalletTransaction = {
+  id: string;
+  createdAt: string;
+  type: "deposit" | "purchase" | "refund" | "adjustment" | "bonus";
+  amountCents: number;
+  description: string;
+};
+
+type Row = {
+  type: WalletTransaction["type"];
+  paymentMethod: string | null;
+  orderNumber: string | null;
+  autoOrderId: string | null;
+  metadata: Record<string, unknown>;
+};
+
+/** What a ledger row means to the customer, in the shop's words. */
+function describe(row: Row): string {
+  switch (row.type) {
+    case "deposit":
+      return "Card deposit";
+    case "purchase":
+      if (row.orderNumber) return `Order ${row.orderNumber}`;
+      return row.autoOrderId ? "Auto order" : "Purchase";
+    case "refund":
+      if (row.orderNumber) return `Refund for order ${row.orderNumber}`;
+      return row.autoOrderId ? "Auto order refund" : "Refund";
+    case "bonus":
+      return row.metadata.kind === "referral" ? "Referral bonus" : "Welcome bonus";
+    default:
+      return "Balance adjustment";
+  }
+}
+
+/** The user's newest ledger rows (their own only), newest first, for the wallet and dashboard. */
+export async function listRecentTransactions(
+  db: Executor,
+  input: { userId: string; limit: number },
+): Promise<WalletTransaction[]> {
+  const rows = await db
+    .select({
+      id: transactions.id,
+      createdAt: transactions.createdAt,
+      type: transactions.type,
+      amountCents: transactions.amountCents,
+      paymentMethod: transactions.paymentMethod,
+      autoOrderId: transactions.autoOrderId,
+      metadata: transactions.metadata,
+      orderNumber: orders.orderNumber,
+    })
+    .from(transactions)
+    .leftJoin(orders, eq(orders.id, transactions.orderId))
+    .where(eq(transactions.userId, input.userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(Math.min(Math.max(input.limit, 1), 100));
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    type: row.type,
+    amountCents: row.amountCents,
+    description: describe(row),
+  }));
+}

@@ -1,0 +1,269 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  data,
+  Form,
+  redirect,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
+import { ShopRouteError } from "../components/layout/page-error.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card, CardHeader } from "../components/ui/card.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { useToast } from "../components/ui/toaster.tsx";
+import { db } from "../db/client.server.ts";
+import { safeNextPath } from "../domain/accounts/safe-next.ts";
+import {
+  depositFormSchema,
+  PAYMENT_RETURN_DELAY_MS,
+  QUICK_DEPOSIT_CENTS,
+} from "../domain/payments/deposit-form.ts";
+import { DEPOSIT_TEXT, minimumDepositText } from "../domain/payments/messages.ts";
+import { startDeposit } from "../domain/payments/start-deposit.server.ts";
+import { cents, parseDollars } from "../domain/pricing/cents.ts";
+import { readSettings } from "../domain/settings/read-settings.server.ts";
+import { listRecentTransactions, type WalletTransaction } from "../domain/wallet/list-transactions.server.ts";
+import { formatCents } from "../lib/format-money.ts";
+import { pageMeta } from "../lib/seo.ts";
+import { requireUser } from "../lib/session.server.ts";
+import type { Route } from "./+types/_shop.wallet";
+
+type ActionResult = { ok: false; title: string; message: string };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Wallet",
+    description: "Your Boostly balance, add funds by card and see your recent transactions.",
+    path: "/wallet",
+    noindex: true,
+    matches,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [transactions, settings] = await Promise.all([
+    listRecentTransactions(db(), { userId: user.id, limit: 10 }),
+    readSettings(db()),
+  ]);
+  return {
+    balanceCents: user.balanceCents,
+    transactions,
+    minDepositCents: settings.minDepositCents,
+    maintenance: settings.maintenanceMode,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = depositFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) {
+    return data<ActionResult>({
+      ok: false,
+      title: DEPOSIT_TEXT.invalidAmountTitle,
+      message: DEPOSIT_TEXT.notAnAmount,
+    });
+  }
+  const amountCents = form.data.amount === "" ? cents(0) : parseDollars(form.data.amount);
+  if (amountCents === null) {
+    return data<ActionResult>({
+      ok: false,
+      title: DEPOSIT_TEXT.invalidAmountTitle,
+      message: DEPOSIT_TEXT.notAnAmount,
+    });
+  }
+  const started = await startDeposit(db(), {
+    userId: user.id,
+    amountCents,
+    returnPath: form.data.next ? safeNextPath(form.data.next, "") : null,
+  });
+  if (started.ok) return redirect(started.url);
+  // Refusals the page explains answer 200 (no failed request in the console); limits 429, provider faults 502.
+  const status = started.error === "rate_limited" ? 429 : started.error === "provider_failed" ? 502 : 200;
+  const headers = started.retryAfterSeconds
+    ? { "Retry-After": String(started.retryAfterSeconds) }
+    : undefined;
+  return data<ActionResult>(
+    { ok: false, title: started.title, message: started.message },
+    { status, headers },
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+const TYPE_LABELS: Record<WalletTransaction["type"], string> = {
+  deposit: "Deposit",
+  purchase: "Purchase",
+  refund: "Refund",
+  adjustment: "Adjustment",
+  bonus: "Bonus",
+};
+
+/** The newest ledger rows: credits green with a plus, debits red with a minus. */
+function TransactionList({ transactions, loading }: { transactions: WalletTransaction[]; loading: boolean }) {
+  if (loading && transactions.length === 0) return <Spinner label="Loading transactions" />;
+  if (transactions.length === 0)
+    return <p className="py-6 text-center text-slate-600">No transactions yet</p>;
+  return (
+    <ul aria-busy={loading} className={`divide-y divide-slate-100 ${loading ? "opacity-60" : ""}`}>
+      {transactions.map((transaction) => {
+        const sign = transaction.amountCents > 0 ? "+" : transaction.amountCents < 0 ? "−" : "";
+        const colour = sign === "+" ? "text-emerald-700" : sign ? "text-red-700" : "text-slate-700";
+        return (
+          <li key={transaction.id} data-testid="wallet-transaction" className="flex items-center gap-4 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-900">{transaction.description}</p>
+              <p className="text-sm text-slate-500">
+                {TYPE_LABELS[transaction.type]} ·{" "}
+                <time dateTime={transaction.createdAt}>
+                  {dateFormat.format(new Date(transaction.createdAt))} UTC
+                </time>
+              </p>
+            </div>
+            <p className={`font-semibold tabular-nums ${colour}`}>
+              {sign}
+              {formatCents(Math.abs(transaction.amountCents))}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** After a paid checkout: the toast, then (2 s later) fresh data and the page the customer came from. */
+function usePaymentReturn() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const toasted = useRef<string | null>(null);
+  const paid = params.get("payment") === "success";
+  const next = params.get("next");
+  useEffect(() => {
+    const key = `${paid}:${next}`;
+    if (!paid) toasted.current = null;
+    if (!paid || toasted.current === key) return;
+    toasted.current = key;
+    toast({ title: DEPOSIT_TEXT.paymentSuccessTitle, description: DEPOSIT_TEXT.paymentSuccess });
+  }, [paid, next, toast]);
+  useEffect(() => {
+    if (!paid) return;
+    // The credit itself came from the provider's webhook; this only refreshes what the page shows.
+    const timer = window.setTimeout(() => {
+      const target = safeNextPath(next, "");
+      navigate(target || "/wallet", { replace: !target });
+    }, PAYMENT_RETURN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [paid, next, navigate]);
+  return paid ? null : next;
+}
+
+export default function WalletPage({ loaderData, actionData }: Route.ComponentProps) {
+  const toast = useToast();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [amount, setAmount] = useState("");
+  const next = usePaymentReturn();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const refreshing =
+    revalidator.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === "/wallet");
+
+  useEffect(() => {
+    if (actionData && !actionData.ok) {
+      toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
+    }
+  }, [actionData, toast]);
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-12">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">Wallet</h1>
+        <p className="mt-1 text-slate-600">Add funds by card and pay for your orders from your balance.</p>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader title="Current Balance" />
+          <p
+            data-testid="wallet-balance"
+            className="text-4xl font-extrabold tracking-tight text-slate-900"
+            aria-live="polite"
+          >
+            {formatCents(loaderData.balanceCents)}
+          </p>
+          <Button
+            variant="secondary"
+            className="mt-4"
+            onClick={() => revalidator.revalidate()}
+            disabled={refreshing}
+          >
+            {refreshing ? <Spinner label="Refreshing balance" className="h-4 w-4" /> : null}
+            {refreshing ? "Refreshing..." : "Refresh"}
+          </Button>
+        </Card>
+
+        <Card>
+          <CardHeader
+            title="Add Funds"
+            description={`${minimumDepositText(loaderData.minDepositCents)}. Paid securely by card.`}
+          />
+          {loaderData.maintenance ? (
+            <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              {DEPOSIT_TEXT.maintenance}
+            </p>
+          ) : null}
+          <Form method="post" className="space-y-4">
+            {next ? <input type="hidden" name="next" value={next} /> : null}
+            <Input
+              label="Amount (USD)"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="25.00"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+            <fieldset>
+              <legend className="sr-only">Quick amounts</legend>
+              <div className="flex flex-wrap gap-2">
+                {QUICK_DEPOSIT_CENTS.map((quick) => {
+                  const dollars = String(quick / 100);
+                  return (
+                    <Button
+                      key={quick}
+                      variant={amount === dollars ? "primary" : "secondary"}
+                      aria-pressed={amount === dollars}
+                      onClick={() => setAmount(dollars)}
+                    >
+                      {`$${dollars}`}
+                    </Button>
+                  );
+                })}
+              </div>
+            </fieldset>
+            <Button type="submit" className="w-full" disabled={submitting}>
+              {submitting ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
+              Add Funds
+            </Button>
+          </Form>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader title="Recent Transactions" description="Your last 10 wallet movements." />
+        <TransactionList transactions={loaderData.transactions} loading={refreshing} />
+      </Card>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopRouteError error={error} />;
+}

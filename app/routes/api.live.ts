@@ -1,0 +1,16 @@
+import { openLiveStream } from "../domain/live/open-live-stream.server.ts";
+import { getCurrentUser } from "../lib/session.server.ts";
+import type { Route } from "./+types/api.live";
+
+/** Server-Sent Events of the signed-in user's balance and order changes (a visitor gets 401, no stream). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return Response.json({ error: "Sign in to follow your balance." }, { status: 401 });
+  return new Response(openLiveStream(user.id, request.signal), {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { connect } from "../../app/db/client.server.ts";
+import { migrateDatabase } from "../../app/db/migrate.server.ts";
+import { seedDatabase } from "../../app/db/seed/index.ts";
+import { ensureDatabaseExists, startEmbeddedPostgres } from "../../server/embedded-postgres.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const BENCH_AUTH_SECRET = "benchmark-only-secret-0123456789abcdefghijklmnop";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** A fresh, migrated and seeded database on a throwaway embedded PostgreSQL server. */
+export async function freshDatabase() {
+  const dir = await mkdtemp(path.join(tmpdir(), "boostly-bench-pg-"));
+  const postgres = await startEmbeddedPostgres({
+    dir,
+    port: await freePort(),
+    persistent: false,
+    quiet: true,
+  });
+  await ensureDatabaseExists(postgres.serverUrl, "boostly_bench");
+  const url = postgres.urlFor("boostly_bench");
+  await migrateDatabase(url);
+  const seeding = connect(url, 1);
+  await seedDatabase(seeding.db);
+  await seeding.pool.end();
+  return {
+    url,
+    async stop() {
+      await postgres.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the app (BUILD_DIR=build-bench) and starts one production server on the database. */
+export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: "build-bench", NODE_ENV: "production" },
+    stdio: "pipe",
+  });
+  const port = await freePort();
+  const appUrl = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/start.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      APP_ENV: "test",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: appUrl,
+      DATABASE_URL: databaseUrl,
+      BUILD_DIR: "build-bench",
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      RATE_LIMIT_MULTIPLIER: "100000",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${appUrl}/healthz`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    appUrl,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+    },
+  };
+}
+
+/** Runs `task` from `concurrency` loops for `seconds`; returns per-call latencies (ms) and failures. */
+export async function runLoad(
+  concurrency: number,
+  seconds: number,
+  task: (worker: number) => Promise<boolean>,
+) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const ok = await task(worker).catch(() => false);
+        latencies.push(performance.now() - started);
+        if (!ok) failures += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    count: latencies.length,
+    failures,
+    perSecond: latencies.length / seconds,
+    p50: pick(0.5),
+    p99: pick(0.99),
+  };
+}

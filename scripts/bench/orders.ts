@@ -1,0 +1,125 @@
+// npm run bench:orders: orders over HTTP at concurrency 32 for 20 s against a fresh database, then the same SQL
+// transaction issued directly through pg at the same concurrency, and the ratio of the two throughputs.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { connect } from "../../app/db/client.server.ts";
+import { services, users } from "../../app/db/schema.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
+import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
+import { freshDatabase, runLoad, startApp } from "./bench-support.ts";
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const PASSWORD = "bench-password-1";
+
+const database = await freshDatabase();
+const app = await startApp(database.url, { DATABASE_POOL_SIZE: String(process.env.BENCH_POOL_SIZE ?? 20) });
+const { db, pool } = connect(database.url, CONCURRENCY);
+try {
+  const [likes] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.slug, "instagram-likes"));
+  if (!likes) throw new Error("no Instagram Likes service");
+
+  // One customer per load worker, each with a large balance, signed in over HTTP.
+  const cookies: string[] = [];
+  const userIds: string[] = [];
+  for (let worker = 0; worker < CONCURRENCY; worker++) {
+    const email = `bench-${worker}-${randomUUID()}@example.test`;
+    const signUp = await fetch(`${app.appUrl}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.appUrl },
+      body: JSON.stringify({ email, password: PASSWORD, name: "" }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+    const [user] = await db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.email, email))
+      .returning({ id: users.id });
+    await db.transaction((tx) =>
+      postLedgerEntry(tx, { userId: user!.id, type: "adjustment", amountCents: cents(100_000_000) }),
+    );
+    const signIn = await fetch(`${app.appUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.appUrl },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    cookies.push(
+      signIn.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; "),
+    );
+    userIds.push(user!.id);
+  }
+
+  const link = "https://www.instagram.com/p/Bench123/";
+  console.log(`Placing orders over HTTP: concurrency ${CONCURRENCY}, ${SECONDS} s ...`);
+  const http = await runLoad(CONCURRENCY, SECONDS, async (worker) => {
+    const response = await fetch(`${app.appUrl}/quick-order`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: cookies[worker]!,
+        Origin: app.appUrl,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        serviceId: likes.id,
+        targetLink: link,
+        quantity: "150",
+        idempotencyKey: randomUUID(),
+      }),
+    });
+    await response.arrayBuffer();
+    return response.status === 302 && response.headers.get("location") === "/dashboard";
+  });
+
+  console.log(
+    `Issuing the same SQL transaction directly through pg: concurrency ${CONCURRENCY}, ${SECONDS} s ...`,
+  );
+  const direct = await runLoad(CONCURRENCY, SECONDS, async (worker) => {
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      const order = await client.query<{ id: string; order_number: string }>(
+        `insert into orders (user_id, service_id, quantity, target_link, total_cents, delivery_speed, metadata, idempotency_key)
+         values ($1, $2, 150, $3, 60, 'normal', '{}', $4) returning id, order_number`,
+        [userIds[worker], likes.id, link, randomUUID()],
+      );
+      const wallet = await client.query(
+        "update users set balance_cents = balance_cents - 60, updated_at = now() where id = $1 and balance_cents - 60 >= 0 returning balance_cents",
+        [userIds[worker]],
+      );
+      await client.query(
+        "insert into transactions (user_id, type, amount_cents, status, order_id, metadata) values ($1, 'purchase', -60, 'completed', $2, '{}')",
+        [userIds[worker], order.rows[0]!.id],
+      );
+      await client.query("select pg_notify('balance_changed', $1)", [
+        JSON.stringify({ userId: userIds[worker], balanceCents: wallet.rows[0].balance_cents }),
+      ]);
+      await client.query("commit");
+      return true;
+    } catch (error) {
+      await client.query("rollback").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
+
+  const row = (label: string, result: typeof http) =>
+    `${label.padEnd(22)} ${result.perSecond.toFixed(0).padStart(7)} orders/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   (${result.count} done, ${result.failures} failed)`;
+  console.log("");
+  console.log(row("HTTP (POST /quick-order)", http));
+  console.log(row("direct SQL (pg)", direct));
+  console.log(
+    `ratio HTTP / direct: ${(http.perSecond / direct.perSecond).toFixed(2)} (goal >= 0.50); HTTP p99 goal < 100 ms`,
+  );
+} finally {
+  await pool.end();
+  await app.stop();
+  await database.stop();
+}

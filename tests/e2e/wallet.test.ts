@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { appUrl, createAccount } from "../support/http.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser(inject("chromiumPath"));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInTo(page: Page, path: string) {
+  const account = await createAccount();
+  await page.goto(`${appUrl}/login?next=${encodeURIComponent(path)}`);
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(account.email);
+  await main.getByLabel("Password", { exact: true }).fill(account.password);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === path);
+  return account;
+}
+
+async function startDeposit(page: Page, dollars: string) {
+  const main = page.getByRole("main");
+  await main.getByLabel("Amount (USD)").fill(dollars);
+  await main.getByRole("button", { name: "Add Funds" }).click();
+  await page.waitForURL(/\/sandbox-checkout\//);
+}
+
+describe("adding funds", () => {
+  it("pays $25 on the sandbox checkout and sees it in the wallet", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signInTo(page, "/wallet");
+    await page.getByText("No transactions yet").waitFor();
+    expect(await page.getByTestId("wallet-balance").textContent()).toBe("$0.00");
+
+    await page.getByRole("button", { name: "$25", exact: true }).click();
+    expect(await page.getByLabel("Amount (USD)").inputValue()).toBe("25");
+    await page.getByRole("main").getByRole("button", { name: "Add Funds" }).click();
+    await page.waitForURL(/\/sandbox-checkout\//);
+    await page.getByText("Boostly", { exact: true }).first().waitFor();
+    await page.getByRole("button", { name: "Pay $25.00" }).click();
+
+    await page.waitForURL(/\/wallet\?payment=success/);
+    await page.getByText("Payment Successful!").waitFor();
+    expect(await page.getByTestId("wallet-balance").textContent()).toBe("$25.00");
+    const deposit = page.getByTestId("wallet-transaction").first();
+    expect(await deposit.textContent()).toContain("Card deposit");
+    expect(await deposit.textContent()).toContain("+$25.00");
+    // After 2 seconds the page refreshes itself and drops the query.
+    await page.waitForURL((url) => url.pathname === "/wallet" && url.search === "", { timeout: 10_000 });
+    expect(await page.getByTestId("wallet-balance").textContent()).toBe("$25.00");
+    assertNoConsoleErrors();
+  });
+
+  it("returns from a declined payment with nothing credited", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signInTo(page, "/wallet");
+    await startDeposit(page, "40");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await page.waitForURL((url) => url.pathname === "/wallet");
+    await page.getByText("Payment Declined").waitFor();
+    expect(await page.getByTestId("wallet-balance").textContent()).toBe("$0.00");
+    await page.getByText("No transactions yet").waitFor();
+    assertNoConsoleErrors();
+  });
+
+  it("explains the minimum deposit and goes nowhere", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signInTo(page, "/wallet");
+    const main = page.getByRole("main");
+    await main.getByLabel("Amount (USD)").fill("5");
+    await main.getByRole("button", { name: "Add Funds" }).click();
+    const toast = page.getByTestId("toast").filter({ hasText: "Invalid Amount" });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("Minimum deposit is $10");
+    expect(new URL(page.url()).pathname).toBe("/wallet");
+    assertNoConsoleErrors();
+  });
+
+  it("follows next after a successful payment", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signInTo(page, "/wallet");
+    await page.goto(`${appUrl}/wallet?next=${encodeURIComponent("/dashboard")}`);
+    await startDeposit(page, "10");
+    await page.getByRole("button", { name: "Pay $10.00" }).click();
+    await page.getByText("Payment Successful!").waitFor();
+    await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 10_000 });
+    assertNoConsoleErrors();
+  });
+});
