@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { adminAuditLog, orders } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { notifyOrderStatusChanged } from "../live/notify-order-status-changed.server.ts";
 import { cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
@@ -86,6 +87,7 @@ export async function setOrderStatus(
         },
       });
     }
+    await notifyOrderStatusChanged(tx, { userId: order.userId, orderId: order.id, status: input.status });
     if (input.adminId) {
       await tx.insert(adminAuditLog).values({
         adminId: input.adminId,
