@@ -12,16 +12,18 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
   app.disable("x-powered-by");
   if (env.trustProxy) app.set("trust proxy", true);
   // Server-Sent Events (/api/live) must reach the browser event by event, never held in a gzip buffer.
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !/text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
-        compression.filter(req, res),
-    }),
-  );
+  const compress = compression({
+    filter: (req, res) =>
+      !/text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
+      compression.filter(req, res),
+  });
+  // Only reads carry bodies worth compressing; form posts answer with short redirects.
+  app.use((req, res, next) => (req.method === "GET" ? compress(req, res, next) : next()));
   app.use(securityHeaders(env));
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Only paths that name a file (favicon.svg, robots.txt, ...) look on disk; pages skip the file-system check.
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   app.get("/healthz", (_req, res) => {
     res.type("text/plain").send("ok");
   });

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -12,40 +13,79 @@ import { createApp } from "./http.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const config = env();
 
-const database = await provideDatabase(config);
-process.env.DATABASE_URL = database.url;
-await migrateDatabase(database.url);
-{
+if (cluster.isPrimary) await runPrimary();
+else await serveHttp();
+
+/**
+ * Prepares the database (embedded or DATABASE_URL, migrations, seed), then serves HTTP itself, or through
+ * WEB_CONCURRENCY worker processes sharing the port (all state is in PostgreSQL, so they need nothing else).
+ */
+async function runPrimary() {
+  const database = await provideDatabase(config);
+  process.env.DATABASE_URL = database.url;
+  await migrateDatabase(database.url);
   const seeding = connect(database.url, 1);
   await seedDatabase(seeding.db);
   await seeding.pool.end();
+
+  if (config.webConcurrency <= 1) {
+    const stopHttp = await serveHttp({ handleSignals: false });
+    onStopSignal(async () => {
+      await stopHttp();
+      await database.stop();
+    });
+    return;
+  }
+  for (let worker = 0; worker < config.webConcurrency; worker++) cluster.fork({ DATABASE_URL: database.url });
+  cluster.on("exit", (worker, code) => {
+    if (!stopping) console.error(`HTTP worker ${worker.process.pid} exited (${code}); starting another`);
+    if (!stopping) cluster.fork({ DATABASE_URL: database.url });
+  });
+  onStopSignal(async () => {
+    const exited = Object.values(cluster.workers ?? {}).map(
+      (worker) =>
+        new Promise((resolve) => (worker?.isDead() ? resolve(null) : worker?.once("exit", resolve))),
+    );
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
+    await Promise.all(exited);
+    await database.stop();
+  });
 }
 
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-const app = createApp(config, build, path.join(buildDir, "client"));
-const server = app.listen(config.port, config.host, () => {
-  console.log(`Boostly is running at ${config.appUrl}`);
-});
+/** Serves the app on PORT; returns how to stop it (and stops on SIGINT/SIGTERM when it is a worker). */
+async function serveHttp({ handleSignals = true } = {}) {
+  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const app = createApp(config, build, path.join(buildDir, "client"));
+  const server = app.listen(config.port, config.host, () => {
+    if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`Boostly is running at ${config.appUrl}`);
+  });
+  const stop = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Open live streams never end by themselves: end them, then drop the connections they leave idle.
+    await stopLiveHub();
+    server.closeIdleConnections();
+    const drained = setInterval(() => server.closeIdleConnections(), 100);
+    const cutOff = setTimeout(() => server.closeAllConnections(), 5_000);
+    await closed;
+    clearInterval(drained);
+    clearTimeout(cutOff);
+    await closeConnection();
+  };
+  if (handleSignals) onStopSignal(stop, { quiet: true });
+  return stop;
+}
 
 let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal} received: stopping Boostly...`);
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // Open live streams never end by themselves: end them, then drop the connections they leave idle.
-  await stopLiveHub();
-  server.closeIdleConnections();
-  const drained = setInterval(() => server.closeIdleConnections(), 100);
-  const cutOff = setTimeout(() => server.closeAllConnections(), 5_000);
-  await closed;
-  clearInterval(drained);
-  clearTimeout(cutOff);
-  await closeConnection();
-  await database.stop();
-  console.log("Stopped cleanly.");
-  process.exit(0);
+function onStopSignal(stop: () => Promise<void>, { quiet = false } = {}) {
+  const handle = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!quiet) console.log(`\n${signal} received: stopping Boostly...`);
+    await stop();
+    if (!quiet) console.log("Stopped cleanly.");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void handle("SIGINT"));
+  process.on("SIGTERM", () => void handle("SIGTERM"));
 }
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));

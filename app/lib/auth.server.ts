@@ -9,6 +9,12 @@ import { sendMail } from "../domain/mail/send-mail.server.ts";
 import { confirmationMail, passwordResetMail } from "../domain/mail/templates.ts";
 import { env } from "./env.server.ts";
 
+/** Sessions last 30 days and slide forward once a day of use (read by our fast session lookup too). */
+export const SESSION_POLICY = {
+  expiresInSeconds: 60 * 60 * 24 * 30,
+  updateAgeSeconds: 60 * 60 * 24,
+} as const;
+
 function createAuth() {
   const config = env();
   return betterAuth({
@@ -27,7 +33,11 @@ function createAuth() {
       },
     }),
     user: { modelName: "users" },
-    session: { modelName: "sessions", expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: {
+      modelName: "sessions",
+      expiresIn: SESSION_POLICY.expiresInSeconds,
+      updateAge: SESSION_POLICY.updateAgeSeconds,
+    },
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
     // Our own PostgreSQL-backed limiter guards sign-in, sign-up and reset (shared by every server).

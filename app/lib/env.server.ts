@@ -23,6 +23,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Scales every rate limit (tests sign up many accounts from one address and set it high).
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(1_000_000).default(1),
 });
@@ -45,6 +46,7 @@ export type Env = {
   stripeWebhookSecret: string | undefined;
   trustProxy: boolean;
   rateLimitMultiplier: number;
+  webConcurrency: number;
 };
 
 /** Reads and checks process.env once; production refuses to start without its secrets. */
@@ -79,6 +81,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     stripeSecretKey: raw.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || undefined,
     trustProxy: raw.TRUST_PROXY,
+    webConcurrency: raw.WEB_CONCURRENCY,
     rateLimitMultiplier: raw.RATE_LIMIT_MULTIPLIER,
   };
 }

@@ -1,10 +1,16 @@
-import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "../db/client.server.ts";
-import { users } from "../db/schema.ts";
-import { isAdmin } from "../domain/accounts/roles.server.ts";
+import { readSessionAccount, verifiedSessionToken } from "../domain/accounts/read-session.server.ts";
 import { safeNextPath } from "../domain/accounts/safe-next.ts";
-import { auth } from "./auth.server.ts";
+import { auth, SESSION_POLICY } from "./auth.server.ts";
+import { env } from "./env.server.ts";
+
+let cookieName: string | undefined;
+/** The session cookie's name as better-auth sets it (with the __Secure- prefix in production). */
+async function sessionCookieName(): Promise<string> {
+  cookieName ??= (await auth().$context).authCookies.sessionToken.name;
+  return cookieName;
+}
 
 export type CurrentUser = {
   id: string;
@@ -16,20 +22,14 @@ export type CurrentUser = {
 
 /** The signed-in account of this request, read fresh from PostgreSQL (balance and role included), or null. */
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  const session = await auth().api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const [row] = await db()
-    .select({
-      id: users.id,
-      email: users.email,
-      balanceCents: users.balanceCents,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.id, session.user.id))
-    .limit(1);
-  if (!row) return null;
-  return { ...row, isAdmin: await isAdmin(db(), row.id) };
+  // One query per request instead of better-auth's session read plus ours: this runs on every page and action.
+  const token = verifiedSessionToken(
+    request.headers.get("Cookie"),
+    await sessionCookieName(),
+    env().authSecret,
+  );
+  if (!token) return null;
+  return readSessionAccount(db(), token, SESSION_POLICY);
 }
 
 /** Path and query of the request, for the `next` parameter of the login redirect. */

@@ -55,7 +55,9 @@ export async function startApp(databaseUrl: string, extraEnv: Record<string, str
   });
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/start.ts")], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, "server/start.ts")], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { BALANCE_CHANNEL } from "../wallet/post-ledger-entry.server.ts";
+import { BALANCE_CHANNEL } from "../wallet/ledger-sql.server.ts";
 import { type LiveEvent, ORDER_STATUS_CHANNEL } from "./live-events.ts";
 
 /** One open page of a signed-in user: receives that user's events, and `end` when the server stops. */

@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { type OrderMetadata, orders, users } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
-import { InsufficientFunds } from "../wallet/insufficient-funds.ts";
-import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
+import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
 import { insufficientBalance } from "./messages.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 
@@ -30,68 +29,91 @@ export type PlacedOrder = {
   replayed: boolean;
 };
 
+/** The one statement that charges the wallet, stores the order and its ledger row, and announces the balance. */
+export function paidOrderStatement(draft: OrderDraft): SQL {
+  const charge = { userId: draft.userId, amountCents: -draft.totalCents as Cents };
+  const newOrder = sql.raw("new_order");
+  return sql`
+    with ${walletCte(charge)},
+    new_order as (
+      insert into orders (user_id, service_id, likes_pack_id, quantity, target_link, total_cents, delivery_speed,
+        metadata, idempotency_key, created_by_admin_id)
+      select wallet.id, ${draft.serviceId}, ${draft.likesPackId ?? null}::uuid, ${draft.quantity}, ${draft.targetLink},
+        ${draft.totalCents}, ${draft.deliverySpeed}::delivery_speed, ${JSON.stringify(draft.metadata)}::jsonb,
+        ${draft.idempotencyKey ?? null}, ${draft.createdByAdminId ?? null}::uuid
+      from wallet
+      returning id, order_number, total_cents
+    ),
+    ${ledgerCte(
+      {
+        type: "purchase",
+        amountCents: charge.amountCents,
+        adminId: draft.createdByAdminId,
+        metadata: { service_name: draft.serviceName },
+      },
+      { orderFrom: newOrder },
+    )}
+    select new_order.id, new_order.order_number, new_order.total_cents, wallet.balance_cents, ${notifyBalance}
+    from new_order, wallet, ledger`;
+}
+
 /**
- * Stores the order and charges the wallet in one transaction (order row first, then the wallet: the fixed lock
- * order of every money write). The same idempotency key from the same user returns the first order and
- * charges nothing; a wallet that cannot afford it is charged nothing and nothing is stored.
+ * Charges the wallet and stores the order in ONE statement (one round trip, atomic): the wallet update only
+ * matches when the balance affords the total, the order and its ledger row are inserted from its result, and
+ * the NOTIFY announces the new balance. The same idempotency key from the same user returns the first order
+ * and charges nothing (a second insert violates the unique key and the whole statement, debit included, is
+ * undone); a wallet that cannot afford it is charged nothing and nothing is stored.
  */
 export async function recordPaidOrder(db: Database, draft: OrderDraft): Promise<PlacedOrder | Refusal> {
   try {
-    return await db.transaction(async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: draft.userId,
-          serviceId: draft.serviceId,
-          likesPackId: draft.likesPackId,
-          quantity: draft.quantity,
-          targetLink: draft.targetLink,
-          deliverySpeed: draft.deliverySpeed,
-          totalCents: draft.totalCents,
-          metadata: draft.metadata,
-          idempotencyKey: draft.idempotencyKey,
-          createdByAdminId: draft.createdByAdminId,
-        })
-        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-        .returning({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents });
-      if (!order) return replay(tx, draft);
-      const charge = await postLedgerEntry(tx, {
-        userId: draft.userId,
-        type: "purchase",
-        amountCents: -draft.totalCents as Cents,
-        orderId: order.id,
-        adminId: draft.createdByAdminId,
-        metadata: { order_number: order.orderNumber, service_name: draft.serviceName },
-      });
-      if (!charge.ok) throw new InsufficientFunds(charge.balanceCents);
+    const result = await db.execute<{
+      id: string;
+      order_number: string;
+      total_cents: string | number;
+      balance_cents: string | number;
+    }>(paidOrderStatement(draft));
+    const row = result.rows[0];
+    if (row) {
       return {
-        ok: true as const,
-        order: { ...order, serviceName: draft.serviceName },
-        balanceCents: charge.balanceCents,
+        ok: true,
+        order: {
+          id: row.id,
+          orderNumber: row.order_number,
+          totalCents: Number(row.total_cents),
+          serviceName: draft.serviceName,
+        },
+        balanceCents: Number(row.balance_cents),
         replayed: false,
       };
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFunds) {
-      return refuse("insufficient_funds", insufficientBalance(draft.totalCents, error.balanceCents), {
-        balanceCents: error.balanceCents,
-        totalCents: draft.totalCents,
-      });
     }
-    throw error;
+  } catch (error) {
+    if (!isIdempotencyConflict(error)) throw error;
+    return replay(db, draft);
   }
+  const [wallet] = await db
+    .select({ balanceCents: users.balanceCents })
+    .from(users)
+    .where(eq(users.id, draft.userId));
+  const balanceCents = wallet?.balanceCents ?? 0;
+  return refuse("insufficient_funds", insufficientBalance(draft.totalCents, balanceCents), {
+    balanceCents,
+    totalCents: draft.totalCents,
+  });
 }
 
-async function replay(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-  draft: OrderDraft,
-): Promise<PlacedOrder> {
-  const key = draft.idempotencyKey ?? "";
-  const [first] = await tx
+function isIdempotencyConflict(error: unknown): boolean {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  return cause.code === "23505" && cause.constraint === "orders_user_idempotency_key_idx";
+}
+
+async function replay(db: Database, draft: OrderDraft): Promise<PlacedOrder> {
+  const [first] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents })
     .from(orders)
-    .where(and(eq(orders.userId, draft.userId), eq(orders.idempotencyKey, key)));
-  const [wallet] = await tx
+    .where(and(eq(orders.userId, draft.userId), eq(orders.idempotencyKey, draft.idempotencyKey ?? "")));
+  const [wallet] = await db
     .select({ balanceCents: users.balanceCents })
     .from(users)
     .where(eq(users.id, draft.userId));

@@ -1,0 +1,76 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+
+export type SessionAccount = {
+  id: string;
+  email: string;
+  balanceCents: number;
+  isAdmin: boolean;
+  createdAt: Date;
+};
+
+/** better-auth's session cookie: `{token}.{base64 HMAC-SHA256(secret, token)}`, URL-encoded. */
+export function verifiedSessionToken(
+  cookieHeader: string | null,
+  cookieName: string,
+  secret: string,
+): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0 || part.slice(0, separator).trim() !== cookieName) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf(".");
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), "base64");
+    const expected = createHmac("sha256", secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+  return null;
+}
+
+/**
+ * The account behind a valid, unexpired session token, with its balance and admin role, in one query. A
+ * session past its refresh age is extended (sliding expiry), as better-auth itself does.
+ */
+export async function readSessionAccount(
+  db: Executor,
+  token: string,
+  policy: { expiresInSeconds: number; updateAgeSeconds: number },
+): Promise<SessionAccount | null> {
+  const result = await db.execute<{
+    id: string;
+    email: string;
+    balance_cents: string | number;
+    created_at: Date | string;
+    is_admin: boolean;
+    session_id: string;
+    refresh_due: boolean;
+  }>(sql`
+    select u.id, u.email, u.balance_cents, u.created_at, s.id as session_id,
+      exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin') as is_admin,
+      s.expires_at < now() + make_interval(secs => ${policy.expiresInSeconds - policy.updateAgeSeconds}) as refresh_due
+    from sessions s join users u on u.id = s.user_id
+    where s.token = ${token} and s.expires_at > now()`);
+  const row = result.rows[0];
+  if (!row) return null;
+  if (row.refresh_due) {
+    await db.execute(sql`
+      update sessions set expires_at = now() + make_interval(secs => ${policy.expiresInSeconds}), updated_at = now()
+      where id = ${row.session_id}`);
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    balanceCents: Number(row.balance_cents),
+    isAdmin: row.is_admin,
+    createdAt: new Date(row.created_at),
+  };
+}
