@@ -13,6 +13,7 @@ export async function provideDatabase(env: Env): Promise<AppDatabase> {
     persistent: true,
   });
   await ensureDatabaseExists(server.serverUrl, "boostly");
-  console.log(`Embedded PostgreSQL running on port ${env.embeddedPgPort} (data in ${env.dataDir}/postgres)`);
+  const how = server.startedHere ? "started" : "already running";
+  console.log(`Embedded PostgreSQL ${how} (data in ${env.dataDir}/postgres)`);
   return { url: server.urlFor("boostly"), stop: server.stop };
 }

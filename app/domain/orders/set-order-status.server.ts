@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { adminAuditLog, orders } from "../../db/schema.ts";
+import { adminAuditLog, orderStatusEnum, orders } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { notifyOrderStatusChanged } from "../live/notify-order-status-changed.server.ts";
 import { cents } from "../pricing/cents.ts";
@@ -9,15 +9,7 @@ import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "processing",
-  "in_progress",
-  "completed",
-  "partial",
-  "cancelled",
-  "failed",
-] as const;
+export const ORDER_STATUSES = orderStatusEnum.enumValues;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses that give money back; once an order has one, its status is final (DECISIONS.md section 4). */

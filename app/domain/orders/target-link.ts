@@ -1,6 +1,7 @@
+import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
 import { type Notice, ORDER_TEXT } from "./messages.ts";
 
-type Platform = "instagram" | "youtube" | "tiktok" | "spotify" | "threads" | "facebook" | "twitter" | "other";
+type Platform = ListedPlatform | "other";
 
 const PLATFORM_HOSTS: Record<Platform, string[]> = {
   instagram: ["instagram.com"],
@@ -11,17 +12,6 @@ const PLATFORM_HOSTS: Record<Platform, string[]> = {
   facebook: ["facebook.com", "fb.com", "fb.watch"],
   twitter: ["twitter.com", "x.com"],
   other: [],
-};
-
-const PLATFORM_NAMES: Record<Platform, string> = {
-  instagram: "Instagram",
-  youtube: "YouTube",
-  tiktok: "TikTok",
-  spotify: "Spotify",
-  threads: "Threads",
-  facebook: "Facebook",
-  twitter: "Twitter",
-  other: "",
 };
 
 const MAX_LINK_LENGTH = 500;
@@ -84,7 +74,7 @@ export function checkTargetLink(
 
 function invalidLinkFor(platform: Platform, instagramPost: boolean): Notice {
   if (instagramPost) return ORDER_TEXT.invalidInstagramLink;
-  const name = PLATFORM_NAMES[platform];
+  const name = platform === "other" ? "" : platformNames[platform];
   return {
     title: "Invalid Link",
     message: name ? `Please enter a valid ${name} link` : "Please enter a valid link",
