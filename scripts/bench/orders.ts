@@ -8,7 +8,7 @@ import { services, users } from "../../app/db/schema.ts";
 import { paidOrderStatement } from "../../app/domain/orders/record-paid-order.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
-import { freshDatabase, runLoad, startApp } from "./bench-support.ts";
+import { freshDatabase, postForm, runLoad, startApp } from "./bench-support.ts";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -60,28 +60,14 @@ try {
   const link = "https://www.instagram.com/p/Bench123/";
   console.log(`Placing orders over HTTP: concurrency ${CONCURRENCY}, ${SECONDS} s ...`);
   const http = await runLoad(CONCURRENCY, SECONDS, async (worker) => {
-    const response = await fetch(`${app.appUrl}/quick-order`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: cookies[worker]!,
-        Origin: app.appUrl,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({
-        serviceId: likes.id,
-        targetLink: link,
-        quantity: "150",
-        idempotencyKey: randomUUID(),
-      }),
-    });
-    await response.arrayBuffer();
-    return response.status === 302 && response.headers.get("location") === "/dashboard";
+    const response = await postForm(
+      `${app.appUrl}/quick-order`,
+      { Cookie: cookies[worker]!, Origin: app.appUrl },
+      { serviceId: likes.id, targetLink: link, quantity: "150", idempotencyKey: randomUUID() },
+    );
+    return response.status === 302 && response.location === "/dashboard";
   });
 
-  console.log(
-    `Issuing the same SQL transaction directly through pg: concurrency ${CONCURRENCY}, ${SECONDS} s ...`,
-  );
   // Exactly the statement the HTTP path runs for an order (paidOrderStatement), sent straight through pg.
   const dialect = new PgDialect();
   const direct = await runLoad(CONCURRENCY, SECONDS, async (worker) => {
