@@ -6,7 +6,8 @@ import type { Route } from "./+types/api.live";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ error: "Sign in to follow your balance." }, { status: 401 });
-  return new Response(openLiveStream(user.id, request.signal), {
+  const stillSignedIn = async () => (await getCurrentUser(request))?.id === user.id;
+  return new Response(openLiveStream(user.id, request.signal, stillSignedIn), {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-transform",

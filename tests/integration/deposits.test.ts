@@ -238,7 +238,14 @@ describe("the signed deposit webhook", () => {
 
   it("never credits the same deposit twice, even past the status check", async () => {
     const { user, deposit } = await startedDeposit(1_000);
-    const input = { depositId: deposit.id, providerReference: deposit.providerReference!, eventId: "evt_a" };
+    const input = {
+      depositId: deposit.id,
+      providerReference: deposit.providerReference!,
+      eventId: "evt_a",
+      provider: "sandbox" as const,
+      paidAmountCents: 1_000,
+      paidCurrency: "usd",
+    };
     expect(await creditDeposit(db(), input)).toMatchObject({ ok: true, credited: true });
     expect(await creditDeposit(db(), { ...input, eventId: "evt_b" })).toMatchObject({ credited: false });
     // The last line of defence: the partial unique index refuses a second deposit credit outright.

@@ -240,6 +240,20 @@ describe("orders under concurrency", () => {
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
+  it("a repeated key returns the first order even when the wallet could not pay a second time", async () => {
+    const user = await createUser();
+    await fundWallet(user.id, 60);
+    const input = await likesOrder(user.id, { idempotencyKey: "tight-balance" });
+    const first = await placeOrder(db(), input);
+    expect(first).toMatchObject({ ok: true, replayed: false, balanceCents: 0 });
+    const again = await Promise.all([placeOrder(db(), input), placeOrder(db(), input)]);
+    for (const result of again) {
+      expect(result).toMatchObject({ ok: true, replayed: true, balanceCents: 0 });
+      if (result.ok && first.ok) expect(result.order.id).toBe(first.order.id);
+    }
+    expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
+  });
+
   it("a key whose first attempt lacked funds can be used again once the wallet is topped up", async () => {
     const user = await createUser();
     const input = await likesOrder(user.id, { idempotencyKey: "retry-after-top-up" });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
+import { isUuid } from "../ids.ts";
 
 export type AdminUserDetail = {
   id: string;
@@ -10,11 +11,9 @@ export type AdminUserDetail = {
   emailVerified: boolean;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One account for the admin's user page, or null for an unknown (or malformed) id. */
 export async function readUserDetail(db: Executor, userId: string): Promise<AdminUserDetail | null> {
-  if (!UUID.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const [row] = await db
     .select({
       id: users.id,

@@ -18,7 +18,12 @@ function frame(event: "balance" | "order", data: unknown): Uint8Array {
  * The Server-Sent Events of one signed-in user: the current balance first, then every balance and order
  * status change committed by any app server, and a heartbeat. It ends when `signal` aborts (the page left).
  */
-export function openLiveStream(userId: string, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function openLiveStream(
+  userId: string,
+  signal: AbortSignal,
+  /** Checked at every heartbeat: a session that was signed out or revoked ends its stream. */
+  stillSignedIn: () => Promise<boolean> = async () => true,
+): ReadableStream<Uint8Array> {
   let closed = false;
   let heartbeat: NodeJS.Timeout | undefined;
   let unsubscribe: () => void = () => {};
@@ -74,7 +79,12 @@ export function openLiveStream(userId: string, signal: AbortSignal): ReadableStr
       if (signal.aborted) return cleanUp();
       signal.addEventListener("abort", cleanUp);
       write(encoder.encode(`retry: ${RETRY_MS}\n\n`));
-      heartbeat = setInterval(() => write(encoder.encode(": ping\n\n")), HEARTBEAT_MS);
+      heartbeat = setInterval(() => {
+        void stillSignedIn().then(
+          (signedIn) => (signedIn ? write(encoder.encode(": ping\n\n")) : cleanUp()),
+          () => write(encoder.encode(": ping\n\n")),
+        );
+      }, HEARTBEAT_MS);
       // Listen first, then read: a change committed in between arrives as an event after the first value.
       enqueue(async () => {
         const remove = await subscribeToUser(userId, { send: onEvent, end: cleanUp });

@@ -90,6 +90,9 @@ export async function recordPaidOrder(db: Database, draft: OrderDraft): Promise<
     if (!isIdempotencyConflict(error)) throw error;
     return replay(db, draft);
   }
+  // Nothing was charged. A repeated key whose first order went through must still get that order back, even
+  // when the wallet could not pay a second time (the unique key is only reached when the debit succeeds).
+  if (draft.idempotencyKey && (await findByKey(db, draft))) return replay(db, draft);
   const [wallet] = await db
     .select({ balanceCents: users.balanceCents })
     .from(users)
@@ -108,11 +111,16 @@ function isIdempotencyConflict(error: unknown): boolean {
   return cause.code === "23505" && cause.constraint === "orders_user_idempotency_key_idx";
 }
 
-async function replay(db: Database, draft: OrderDraft): Promise<PlacedOrder> {
+async function findByKey(db: Database, draft: OrderDraft) {
   const [first] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents })
     .from(orders)
     .where(and(eq(orders.userId, draft.userId), eq(orders.idempotencyKey, draft.idempotencyKey ?? "")));
+  return first ?? null;
+}
+
+async function replay(db: Database, draft: OrderDraft): Promise<PlacedOrder> {
+  const first = await findByKey(db, draft);
   const [wallet] = await db
     .select({ balanceCents: users.balanceCents })
     .from(users)

@@ -47,7 +47,7 @@ export async function setOrderStatus(
     );
   }
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("no key update");
     if (!order) return refuse("not_found", { title: "Not found", message: "This order does not exist." });
     if (REFUNDING_STATUSES.includes(order.status)) return refuse("conflict", ORDER_TEXT.refundedStatusFinal);
     if (order.status === input.status)

@@ -39,6 +39,7 @@ export async function receivePaymentWebhook(
         depositId: outcome.depositId,
         providerReference: outcome.reference,
         eventId: event.id,
+        provider: event.provider,
         paidAmountCents: outcome.amountCents,
         paidCurrency: outcome.currency,
       });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { deposits, users } from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
@@ -105,7 +105,8 @@ export async function startDeposit(db: Database, input: StartDepositInput): Prom
     await db
       .update(deposits)
       .set({ status: "failed", updatedAt: sql`now()` })
-      .where(eq(deposits.id, deposit.id));
+      // Never over a deposit a webhook has settled meanwhile.
+      .where(and(eq(deposits.id, deposit.id), eq(deposits.status, "pending")));
     return refuse("provider_failed", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.initiateFailed);
   }
 }

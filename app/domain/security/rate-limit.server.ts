@@ -52,15 +52,10 @@ export async function hitRateLimit(db: Executor, key: string, rule: RateLimitRul
 }
 
 /**
- * The client address: the proxy's X-Forwarded-For only behind a trusted proxy, else the socket address the
- * HTTP server passes in CLIENT_IP_HEADER; null when neither is known (then only per-e-mail limits apply,
- * rather than one bucket shared by every visitor).
+ * The client address the HTTP server resolved (the socket, or with TRUST_PROXY the address the one trusted
+ * proxy appended), passed in CLIENT_IP_HEADER; null when unknown (then only per-e-mail limits apply).
  */
 export function clientIp(request: Request): string | null {
-  if (env().trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
   return request.headers.get(CLIENT_IP_HEADER)?.trim().slice(0, 64) || null;
 }
 

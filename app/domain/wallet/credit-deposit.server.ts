@@ -10,7 +10,9 @@ export type CreditDepositInput = {
   providerReference: string;
   /** The verified provider event that reported the payment. */
   eventId: string;
-  /** The amount the provider says it took, in cents; it must equal the deposit's own amount. */
+  /** The provider whose signed event this is; it must be the one the deposit was started with. */
+  provider: "stripe" | "sandbox";
+  /** The amount and currency the provider says it took; they must equal the deposit's own (USD). */
   paidAmountCents?: number | null;
   paidCurrency?: string | null;
 };
@@ -18,7 +20,7 @@ export type CreditDepositInput = {
 export type CreditDepositResult =
   | { ok: true; credited: true; amountCents: number; balanceCents: number; userId: string }
   | { ok: true; credited: false; reason: "already_settled" }
-  | { ok: false; error: "not_found" | "reference_mismatch" | "amount_mismatch" };
+  | { ok: false; error: "not_found" | "reference_mismatch" | "amount_mismatch" | "provider_mismatch" };
 
 /**
  * Turns a paid deposit into wallet money, once: locks the deposit row, credits only a pending one (its own
@@ -29,14 +31,23 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
   return db.transaction(async (tx) => {
     const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, input.depositId)).for("update");
     if (!deposit) return { ok: false, error: "not_found" };
-    if (deposit.status !== "pending") return { ok: true, credited: false, reason: "already_settled" };
+    if (deposit.provider !== input.provider) return { ok: false, error: "provider_mismatch" };
+    if (deposit.status !== "pending") {
+      // Money taken for a deposit we had given up on needs a person: say so loudly, credit nothing.
+      if (deposit.status !== "completed") {
+        console.error(
+          `deposit ${deposit.id} is ${deposit.status} but event ${input.eventId} reports it paid`,
+        );
+      }
+      return { ok: true, credited: false, reason: "already_settled" };
+    }
     // The reference is stored right after the checkout is created; an event racing ahead of that still matches.
     if (deposit.providerReference && deposit.providerReference !== input.providerReference) {
       return { ok: false, error: "reference_mismatch" };
     }
+    // A paid event must say what it took: the deposit's own amount, in US dollars.
     const amountDiffers =
-      (input.paidAmountCents != null && input.paidAmountCents !== deposit.amountCents) ||
-      (input.paidCurrency != null && input.paidCurrency.toLowerCase() !== "usd");
+      input.paidAmountCents !== deposit.amountCents || input.paidCurrency?.toLowerCase() !== "usd";
     if (amountDiffers) return { ok: false, error: "amount_mismatch" };
 
     await tx

@@ -25,8 +25,9 @@ export type LedgerResult =
 export { BALANCE_CHANNEL } from "./ledger-sql.server.ts";
 
 /**
- * Moves money: updates the cached balance (only if it stays >= 0) and writes the ledger row, inside the
- * caller's transaction, so both happen or neither. The wallet row is the first lock any money write takes.
+ * Moves money: updates the cached balance (only if it stays >= 0) and writes the ledger row, in one statement
+ * inside the caller's transaction, so both happen or neither. Lock order of every money write: the subject row
+ * (order, auto order, deposit) first, then the wallet.
  */
 export async function postLedgerEntry(tx: Executor, entry: LedgerEntry): Promise<LedgerResult> {
   // One statement (one round trip): the conditional wallet update, the ledger row and the NOTIFY together.
