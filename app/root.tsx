@@ -6,14 +6,18 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { db } from "./db/client.server.ts";
+import { isAdminPath } from "./domain/analytics/events.ts";
 import { readActiveBanner } from "./domain/content/banner.server.ts";
 import { readSettings } from "./domain/settings/read-settings.server.ts";
+import { usePageViews } from "./lib/analytics.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { env } from "./lib/env.server.ts";
 import { LiveBalanceProvider } from "./lib/live/live-balance.tsx";
@@ -35,6 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast,
       banner,
       site: { supportEmail: settings.supportEmail, footerText: settings.footerText, origin: env().appUrl },
+      analytics: {
+        plausibleDomain: env().plausibleDomain ?? null,
+        gaMeasurementId: env().gaMeasurementId ?? null,
+      },
     },
     { headers },
   );
@@ -53,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <ThirdPartyAnalytics nonce={nonce} />
       </head>
       <body className="min-h-screen font-sans">
         {children}
@@ -63,7 +72,57 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The optional hosted analytics tag (PLAUSIBLE_DOMAIN or GA_MEASUREMENT_ID; none by default), never on admin
+ * pages. Both are loaded in manual mode: app/lib/analytics.ts sends their page views and events.
+ */
+function ThirdPartyAnalytics({ nonce }: { nonce: string }) {
+  const config = useRouteLoaderData<typeof loader>("root")?.analytics;
+  const { pathname } = useLocation();
+  if (!config || isAdminPath(pathname)) return null;
+  const { plausibleDomain, gaMeasurementId } = config;
+  return (
+    <>
+      {plausibleDomain ? (
+        <>
+          <script
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed queue stub, nonce'd for the CSP.
+            dangerouslySetInnerHTML={{
+              __html:
+                "window.plausible=window.plausible||function(){(window.plausible.q=window.plausible.q||[]).push(arguments)}",
+            }}
+          />
+          <script
+            defer
+            nonce={nonce}
+            data-domain={plausibleDomain}
+            src="https://plausible.io/js/script.manual.js"
+          />
+        </>
+      ) : null}
+      {gaMeasurementId ? (
+        <>
+          <script
+            async
+            nonce={nonce}
+            src={`https://www.googletagmanager.com/gtag/js?id=${gaMeasurementId}`}
+          />
+          <script
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the id is checked at start-up (G-XXXX), nonce'd.
+            dangerouslySetInnerHTML={{
+              __html: `window.dataLayer=window.dataLayer||[];window.gtag=function(){dataLayer.push(arguments)};gtag("js",new Date());gtag("config",${JSON.stringify(gaMeasurementId)},{send_page_view:false});`,
+            }}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  usePageViews();
   return (
     <ToastProvider initial={loaderData.toast}>
       <LiveBalanceProvider

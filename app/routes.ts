@@ -16,6 +16,17 @@ export default [
     route("dev/mailbox", "routes/_shop.dev.mailbox.tsx"),
     route("wallet", "routes/_shop.wallet.tsx"),
     route("quick-order", "routes/_shop.quick-order.tsx"),
+    route("automatic-order", "routes/_shop.automatic-order.tsx"),
+    route("free-trial", "routes/_shop.free-trial.tsx"),
+    // Order pages (customer spec route table): likes packs, auto orders, then every other order entry.
+    route("order/real-instagram-likes", "routes/_shop.order.real-instagram-likes.tsx"),
+    ...["small", "big", "ultima"].map((pack) =>
+      route(`order/real-instagram-likes-${pack}`, "routes/_shop.order.real-instagram-likes.tsx", {
+        id: `real-instagram-likes-${pack}`,
+      }),
+    ),
+    route("order/instagram/:serviceType", "routes/_shop.order.instagram.$serviceType.tsx"),
+    route("order/:packageId", "routes/_shop.order.$packageId.tsx"),
     // The second navigation's platform paths: one canonical address per page (DECISIONS.md section 3).
     ...["instagram", "youtube", "tiktok", "spotify"].map((platform) =>
       route(platform, "routes/platform-redirect.tsx", { id: `platform-redirect-${platform}` }),
@@ -31,6 +42,8 @@ export default [
   route("api/webhooks/sandbox", "routes/api.webhooks.sandbox.ts"),
   // Server-Sent Events: live balance and order-status changes of the signed-in user.
   route("api/live", "routes/api.live.ts"),
+  // First-party analytics events (customer spec section 7), never from /admin.
+  route("api/events", "routes/api.events.ts"),
   route("api/auth/*", "routes/api.auth.$.tsx"),
   route("admin-login", "routes/admin-login.tsx"),
   // The admin area: outside the shop layout, behind the admin guard of routes/admin.tsx.

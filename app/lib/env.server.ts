@@ -6,11 +6,14 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
 const envSchema = z.object({
   // The shop's own mode (local conveniences vs. a real deployment); NODE_ENV only tunes libraries.
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // Unset: every interface in production, this machine only elsewhere (see the AUTH_SECRET check below).
+  HOST: z.string().optional(),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default("data"),
@@ -26,6 +29,17 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Scales every rate limit (tests sign up many accounts from one address and set it high).
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(1_000_000).default(1),
+  // Optional third-party analytics beside the first-party events (docs/decisions/006); unset: none at all.
+  PLAUSIBLE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "a site domain as registered at Plausible, e.g. boostly.example")
+    .optional()
+    .or(z.literal("")),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,20}$/, "a Google Analytics 4 measurement id, e.g. G-ABC123XYZ")
+    .optional()
+    .or(z.literal("")),
 });
 
 export type Env = {
@@ -47,6 +61,8 @@ export type Env = {
   trustProxy: boolean;
   rateLimitMultiplier: number;
   webConcurrency: number;
+  plausibleDomain: string | undefined;
+  gaMeasurementId: string | undefined;
 };
 
 /** Reads and checks process.env once; production refuses to start without its secrets. */
@@ -60,12 +76,17 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const isProduction = raw.APP_ENV === "production";
   if (isProduction && !raw.AUTH_SECRET) throw new Error("AUTH_SECRET is required in production");
   if (isProduction && !raw.APP_URL) throw new Error("APP_URL is required in production");
+  const host = raw.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1");
+  // The development secret is public (it is in the repository): never serve it beyond this machine.
+  if (!raw.AUTH_SECRET && !LOOPBACK_HOSTS.has(host)) {
+    throw new Error(`AUTH_SECRET is required when listening on ${host} (beyond this machine)`);
+  }
   const adminEmailsText = raw.ADMIN_EMAILS ?? (isProduction ? "" : "admin@example.com");
   return {
     appEnv: raw.APP_ENV,
     isProduction,
     port: raw.PORT,
-    host: raw.HOST,
+    host,
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     databaseUrl: raw.DATABASE_URL || undefined,
     dataDir: raw.DATA_DIR,
@@ -77,12 +98,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .filter(Boolean),
     smtpUrl: raw.SMTP_URL || undefined,
     mailFrom: raw.MAIL_FROM,
-    devMailbox: raw.DEV_MAILBOX ?? !isProduction,
+    // Never in production, whatever DEV_MAILBOX says: it shows everyone's confirmation and reset links.
+    devMailbox: !isProduction && (raw.DEV_MAILBOX ?? true),
     stripeSecretKey: raw.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || undefined,
     trustProxy: raw.TRUST_PROXY,
     webConcurrency: raw.WEB_CONCURRENCY,
     rateLimitMultiplier: raw.RATE_LIMIT_MULTIPLIER,
+    plausibleDomain: raw.PLAUSIBLE_DOMAIN || undefined,
+    gaMeasurementId: raw.GA_MEASUREMENT_ID || undefined,
   };
 }
 

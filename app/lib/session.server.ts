@@ -4,6 +4,7 @@ import { readSessionAccount, verifiedSessionToken } from "../domain/accounts/rea
 import { safeNextPath } from "../domain/accounts/safe-next.ts";
 import { auth, SESSION_POLICY } from "./auth.server.ts";
 import { env } from "./env.server.ts";
+import { pagePath } from "./page-path.ts";
 
 let cookieName: string | undefined;
 /** The session cookie's name as better-auth sets it (with the __Secure- prefix in production). */
@@ -34,8 +35,7 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
 
 /** Path and query of the request, for the `next` parameter of the login redirect. */
 export function currentPath(request: Request): string {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
+  return pagePath(new URL(request.url)).path;
 }
 
 /** The signed-in user, or a redirect of the visitor to /login?next={this page}. */

@@ -1,23 +1,90 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { z } from "zod";
+import { AutoOrderList } from "../components/dashboard/auto-order-list.tsx";
+import { DashboardTabs, readTab } from "../components/dashboard/dashboard-tabs.tsx";
+import { OrderHistory } from "../components/dashboard/order-history.tsx";
+import { PopularServices } from "../components/dashboard/popular-services.tsx";
+import { StatCards } from "../components/dashboard/stat-cards.tsx";
+import { SupportPanel, type TicketActionData } from "../components/dashboard/support-panel.tsx";
+import { TransactionList } from "../components/dashboard/transaction-list.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
+import { db } from "../db/client.server.ts";
+import { readDashboard } from "../domain/dashboard/read-dashboard.server.ts";
+import { createTicket } from "../domain/tickets/create-ticket.server.ts";
+import { TICKET_TEXT } from "../domain/tickets/messages.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
+import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.dashboard";
 
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Dashboard",
+    description: "Your Boostly orders, transactions, auto orders and support tickets.",
+    path: "/dashboard",
+    noindex: true,
+    matches,
+  });
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email, balanceCents: user.balanceCents };
+  const dashboard = await readDashboard(db(), user.id);
+  return { email: user.email, balanceCents: user.balanceCents, ...dashboard };
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const ticketForm = z.object({
+  intent: z.literal("create-ticket"),
+  category: z.string().trim().max(20).default(""),
+  subject: z.string().max(10_000).default(""),
+  message: z.string().max(50_000).default(""),
+  orderId: z.string().trim().max(64).optional(),
+});
+
+/** intent=create-ticket: opens a support ticket (the only change this page makes itself). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = ticketForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data<TicketActionData>({ ok: false, message: TICKET_TEXT.missingFields }, { status: 400 });
+  const result = await createTicket(db(), { userId: user.id, ...parsed.data });
+  if (!result.ok) {
+    const status = result.reason === "rate_limited" ? 429 : result.reason === "not_found" ? 404 : 400;
+    const headers: HeadersInit = result.retryAfterSeconds
+      ? { "Retry-After": String(result.retryAfterSeconds) }
+      : {};
+    return data<TicketActionData>(
+      { ok: false, message: result.message, field: result.field },
+      { status, headers },
+    );
+  }
+  return data<TicketActionData>({ ok: true, ticketNumber: result.ticket.ticketNumber });
+}
+
+/** Switching tabs only changes ?tab=: the data on screen is still current, so no reload for that. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    return params.toString();
+  };
+  const onlyTab =
+    currentUrl.searchParams.get("tab") !== nextUrl.searchParams.get("tab") &&
+    strip(currentUrl) === strip(nextUrl);
+  return onlyTab ? false : defaultShouldRevalidate;
+}
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const balanceCents = useLiveBalance(loaderData.balanceCents);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = readTab(searchParams.get("tab"));
   return (
     <main className="mx-auto max-w-5xl px-4 py-12">
-      <title>Dashboard | Boostly</title>
-      <meta name="robots" content="noindex" />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-slate-900">Dashboard</h1>
@@ -34,17 +101,39 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </div>
-      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Card>
-          <h2 className="text-sm font-medium text-slate-600">Account Balance</h2>
-          <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="account-balance">
-            {usd.format(balanceCents / 100)}
-          </p>
-          <Link to="/wallet" className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
-            Add funds
-          </Link>
-        </Card>
-      </div>
+      <StatCards balanceCents={balanceCents} counts={loaderData.counts.ok ? loaderData.counts.data : null} />
+      <PopularServices packs={loaderData.packs} />
+      <DashboardTabs
+        active={tab}
+        onSelect={(next) =>
+          setSearchParams(
+            (params) => {
+              params.set("tab", next);
+              return params;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        panels={{
+          orders: <OrderHistory orders={loaderData.orders} />,
+          transactions: <TransactionList transactions={loaderData.transactions} />,
+          "auto-orders": <AutoOrderList autoOrders={loaderData.autoOrders} />,
+          support: <SupportPanel tickets={loaderData.tickets} orderChoices={loaderData.orderChoices} />,
+        }}
+      />
+    </main>
+  );
+}
+
+/** The spec's 'Error loading data' when the page itself cannot be built (each list also shows it on its own). */
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Error loading data</h1>
+      <p className="mt-4 text-slate-600">We could not load your dashboard. Please try again in a moment.</p>
+      <Link to="/dashboard" className={buttonClass("primary", "mt-8")}>
+        Try again
+      </Link>
     </main>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "../domain/accounts/schemas.ts";
 import { signInWithPassword } from "../domain/accounts/sign-in.server.ts";
 import { resendConfirmation } from "../domain/accounts/sign-up.server.ts";
+import { track } from "../lib/analytics.ts";
 import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.login";
@@ -121,7 +122,11 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
             </resend.Form>
           </div>
         ) : null}
-        <Form method="post" className="mt-6 space-y-4">
+        <Form
+          method="post"
+          className="mt-6 space-y-4"
+          onSubmit={() => track("form_submit", { form_name: "login_form" })}
+        >
           <input type="hidden" name="intent" value="sign-in" />
           <input type="hidden" name="next" value={next} />
           <Input

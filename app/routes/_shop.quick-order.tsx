@@ -11,6 +11,7 @@ import { listQuickOrderServices } from "../domain/catalog/list-quick-order-servi
 import { invalidQuantity, ORDER_TEXT } from "../domain/orders/messages.ts";
 import { placeOrder } from "../domain/orders/place-order.server.ts";
 import { chargeForQuantity } from "../domain/pricing/price.ts";
+import { track } from "../lib/analytics.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -43,16 +44,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
 }
 
-const orderForm = z.object({
-  serviceId: z.string().trim().min(1).max(64),
-  targetLink: z.string().trim().min(1).max(500),
-  quantity: z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/),
-  idempotencyKey: z.string().uuid(),
-  expectedTotalCents: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
-});
+const orderForm = z
+  .object({
+    serviceId: z.string().trim().min(1).max(64),
+    targetLink: z.string().trim().min(1).max(500),
+    quantity: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/),
+    idempotencyKey: z.string().uuid(),
+    expectedTotalCents: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .strict();
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -116,6 +119,8 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
         `This order costs ${formatCents(totalCents)}; your balance is ${formatCents(balanceCents)}.`,
       );
     }
+    const order = { currency: "USD", value: (totalCents ?? 0) / 100, service_name: service.name } as const;
+    for (const name of ["quick_order", "place_order"] as const) track(name, order);
   }
 
   return (

@@ -14,6 +14,7 @@ import {
   resendSchema,
 } from "../domain/accounts/schemas.ts";
 import { registerAccount, resendConfirmation } from "../domain/accounts/sign-up.server.ts";
+import { track } from "../lib/analytics.ts";
 import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.register";
 
@@ -81,6 +82,7 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (actionData?.intent !== "register") return;
+    if (actionData.ok) track("sign_up", { method: "email" });
     if (actionData.ok)
       toast({ title: ACCOUNT_TEXT.registrationSuccessTitle, description: ACCOUNT_TEXT.registrationSuccess });
     else toast({ title: actionData.title, description: actionData.error, variant: "destructive" });

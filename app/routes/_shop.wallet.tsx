@@ -26,6 +26,7 @@ import { startDeposit } from "../domain/payments/start-deposit.server.ts";
 import { cents, parseDollars } from "../domain/pricing/cents.ts";
 import { readSettings } from "../domain/settings/read-settings.server.ts";
 import { listRecentTransactions, type WalletTransaction } from "../domain/wallet/list-transactions.server.ts";
+import { track } from "../lib/analytics.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -219,7 +220,11 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
               {DEPOSIT_TEXT.maintenance}
             </p>
           ) : null}
-          <Form method="post" className="space-y-4">
+          <Form
+            method="post"
+            className="space-y-4"
+            onSubmit={() => track("add_funds", { currency: "USD", value: Number(amount) || 0 })}
+          >
             {next ? <input type="hidden" name="next" value={next} /> : null}
             <Input
               label="Amount (USD)"

@@ -91,7 +91,8 @@ export function MobileDrawer({ user }: { user: HeaderUser | null }) {
                 aria-label={`Wallet balance ${formatCents(balanceCents)}`}
                 className="flex items-center justify-between rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800"
               >
-                <span>Wallet</span>
+                {/* The visible words start the accessible name (WCAG 2.5.3, label in name). */}
+                <span>Wallet balance</span>
                 <span data-testid="drawer-balance">{formatCents(balanceCents)}</span>
               </Link>
             ) : null}

@@ -107,7 +107,8 @@ export function PackageTabs({ followers, likes }: { followers: HomePackage[]; li
                   <p className="mt-6 text-3xl font-bold text-brand-700">{formatCents(pkg.priceCents)}</p>
                   <Link
                     to={pkg.href}
-                    aria-label={`Buy ${pkg.name}: ${formatCount(pkg.amount)} ${tab.unit} for ${formatCents(pkg.priceCents)}`}
+                    // The name starts with the visible text (WCAG 2.5.3, label in name), then says which package it buys.
+                    aria-label={`Buy Now: ${pkg.name}, ${formatCount(pkg.amount)} ${tab.unit} for ${formatCents(pkg.priceCents)}`}
                     className={`mt-8 rounded-lg px-4 py-3 text-sm font-semibold ${
                       pkg.popular
                         ? "bg-brand-600 text-white hover:bg-brand-700"

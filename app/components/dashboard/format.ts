@@ -1,0 +1,32 @@
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** An ISO timestamp as "Nov 22, 2026, 5:43 PM UTC" (UTC, so server and browser render the same text). */
+export function formatDateTime(iso: string): string {
+  return `${dateTime.format(new Date(iso))} UTC`;
+}
+
+/** An ISO timestamp as "Nov 22, 2026". */
+export function formatDate(iso: string): string {
+  return dateOnly.format(new Date(iso));
+}
+
+const PLATFORM_NAMES: Record<string, string> = {
+  instagram: "Instagram",
+  youtube: "YouTube",
+  tiktok: "TikTok",
+  spotify: "Spotify",
+  threads: "Threads",
+  facebook: "Facebook",
+  twitter: "Twitter",
+  other: "Other",
+};
+
+/** A stored platform value as the shop writes it ("tiktok" -> "TikTok"). */
+export function platformName(platform: string): string {
+  return PLATFORM_NAMES[platform] ?? platform;
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef } from "react";
+import { useLocation, useNavigate, useNavigation } from "react-router";
+import type { Notice } from "../../domain/orders/messages.ts";
+import {
+  clearOrderIntent,
+  type OrderIntentPayload,
+  readOrderIntent,
+  saveOrderIntent,
+} from "../../lib/order-intent.ts";
+import { useToast } from "../ui/toaster.tsx";
+
+/** What an order page's action answers when it refuses an order. */
+export type OrderRefusal = { notice: Notice; insufficient?: boolean };
+
+/**
+ * The order-intent flow of an order page (customer spec section 4): restores the form saved for this path,
+ * sends a visitor to sign up with the form saved, shows a refusal as a toast and, for insufficient funds,
+ * saves the form and goes to the wallet; a successful order clears the saved form.
+ */
+export function useOrderFlow({
+  signedIn,
+  refusal,
+  readForm,
+  restoreForm,
+}: {
+  signedIn: boolean;
+  refusal: OrderRefusal | undefined;
+  readForm: () => OrderIntentPayload;
+  restoreForm: (saved: OrderIntentPayload) => void;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const path = `${location.pathname}${location.search}`;
+  const busy = navigation.formData !== undefined;
+  // The effects below must not rerun when the page re-renders with new callbacks.
+  const readRef = useRef(readForm);
+  readRef.current = readForm;
+  const restoreRef = useRef(restoreForm);
+  restoreRef.current = restoreForm;
+
+  useEffect(() => {
+    const saved = readOrderIntent(path);
+    if (saved) restoreRef.current(saved);
+  }, [path]);
+
+  const saveForm = useCallback(() => saveOrderIntent(path, readRef.current()), [path]);
+  const walletHref = `/wallet?next=${encodeURIComponent(path)}`;
+
+  useEffect(() => {
+    if (!refusal) return;
+    toast({ title: refusal.notice.title, description: refusal.notice.message, variant: "destructive" });
+    if (refusal.insufficient) {
+      saveForm();
+      void navigate(walletHref);
+    }
+  }, [refusal, toast, saveForm, navigate, walletHref]);
+
+  // The action redirects to the dashboard only after a successful order.
+  useEffect(() => {
+    if (
+      navigation.state === "loading" &&
+      navigation.formData &&
+      navigation.location.pathname === "/dashboard"
+    )
+      clearOrderIntent();
+  }, [navigation]);
+
+  /** Lets a customer's form go to the server; a visitor's is saved and they sign up first. */
+  const sendOrSignUp = useCallback(
+    (event: React.FormEvent<HTMLFormElement>) => {
+      if (signedIn) return;
+      event.preventDefault();
+      saveForm();
+      void navigate(`/register?next=${encodeURIComponent(path)}`);
+    },
+    [signedIn, saveForm, navigate, path],
+  );
+
+  return { path, busy, walletHref, saveForm, sendOrSignUp };
+}

@@ -1,0 +1,32 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { services } from "../../db/schema.ts";
+
+export type AutoService = {
+  id: string;
+  name: string;
+  description: string;
+  platform: string;
+  pricePer1000: string;
+  minQuantity: number;
+  maxQuantity: number;
+  defaultPosts: number | null;
+};
+
+/** The enabled auto services (the Automatic Order page's list and select), in catalogue order. */
+export async function listAutoServices(db: Executor): Promise<AutoService[]> {
+  return db
+    .select({
+      id: services.id,
+      name: services.name,
+      description: services.description,
+      platform: services.platform,
+      pricePer1000: services.pricePer1000,
+      minQuantity: services.minQuantity,
+      maxQuantity: services.maxQuantity,
+      defaultPosts: services.defaultPosts,
+    })
+    .from(services)
+    .where(and(eq(services.enabled, true), eq(services.serviceType, "auto")))
+    .orderBy(asc(services.sortOrder), asc(services.name));
+}

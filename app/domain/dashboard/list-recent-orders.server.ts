@@ -1,0 +1,77 @@
+import { desc, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { type OrderLine, orders, services } from "../../db/schema.ts";
+
+export type OrderStatus =
+  | "pending"
+  | "processing"
+  | "in_progress"
+  | "completed"
+  | "partial"
+  | "cancelled"
+  | "failed";
+
+export type DashboardOrder = {
+  id: string;
+  orderNumber: string | null;
+  serviceName: string;
+  platform: string;
+  quantity: number;
+  totalCents: number;
+  status: OrderStatus;
+  createdAt: string;
+  lines: OrderLine[];
+};
+
+/** The per-line breakdown kept in metadata.services, when it is there and well-formed. */
+function readLines(metadata: Record<string, unknown>): OrderLine[] {
+  const lines = metadata.services;
+  if (!Array.isArray(lines)) return [];
+  return lines.flatMap((line: unknown) => {
+    if (typeof line !== "object" || line === null) return [];
+    const { service_type, quantity, total_cents } = line as Record<string, unknown>;
+    if (typeof service_type !== "string" || typeof quantity !== "number" || typeof total_cents !== "number")
+      return [];
+    return [{ service_type, quantity, total_cents }];
+  });
+}
+
+/** The customer's newest one-time orders (their own only) with the service's name and platform. */
+export async function listRecentOrders(db: Executor, userId: string, limit = 10): Promise<DashboardOrder[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      serviceName: services.name,
+      platform: services.platform,
+      quantity: orders.quantity,
+      totalCents: orders.totalCents,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      metadata: orders.metadata,
+    })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(Math.min(Math.max(limit, 1), 100));
+  return rows.map(({ metadata, createdAt, ...row }) => ({
+    ...row,
+    orderNumber: row.orderNumber || null,
+    createdAt: createdAt.toISOString(),
+    lines: readLines(metadata),
+  }));
+}
+
+export type OrderChoice = { id: string; orderNumber: string; createdAt: string };
+
+/** The customer's orders for the ticket form's order picker, newest first. */
+export async function listOrderChoices(db: Executor, userId: string, limit = 100): Promise<OrderChoice[]> {
+  const rows = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

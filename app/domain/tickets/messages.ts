@@ -1,0 +1,29 @@
+/** Support ticket categories and their labels (customer spec section 5, New ticket). */
+export const TICKET_CATEGORIES = [
+  { value: "order", label: "Order Issue" },
+  { value: "payment", label: "Payment Issue" },
+  { value: "request", label: "General Request" },
+] as const;
+
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number]["value"];
+
+export const TICKET_SUBJECT_MAX = 150;
+export const TICKET_MESSAGE_MAX = 5_000;
+
+/** The specs' ticket texts, in one place. */
+export const TICKET_TEXT = {
+  submitted: "Your ticket has been submitted successfully",
+  failed: "Failed to submit ticket",
+  missingFields: "Please fill in all required fields",
+  selectOrder: "Please select an order",
+  orderNotFound: "This order was not found in your account.",
+  subjectTooLong: `The subject must be at most ${TICKET_SUBJECT_MAX} characters.`,
+  messageTooLong: `The message must be at most ${TICKET_MESSAGE_MAX.toLocaleString("en-US")} characters.`,
+  tooMany: "You have submitted several tickets in a short time. Please wait a few minutes and try again.",
+  empty: "No tickets found...",
+} as const;
+
+/** A ticket status as the customer sees it: upper case, underscores to spaces ("IN PROGRESS"). */
+export function ticketStatusLabel(status: string): string {
+  return status.replaceAll("_", " ").toUpperCase();
+}

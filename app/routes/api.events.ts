@@ -1,0 +1,81 @@
+import { db } from "../db/client.server.ts";
+import { analyticsEventInput } from "../domain/analytics/event-input.ts";
+import { isAdminPath } from "../domain/analytics/events.ts";
+import { recordAnalyticsEvent } from "../domain/analytics/record-event.server.ts";
+import { readOrMintVisitorId } from "../domain/analytics/visitor-cookie.server.ts";
+import { clientIp } from "../domain/security/rate-limit.server.ts";
+import { getCurrentUser } from "../lib/session.server.ts";
+import type { Route } from "./+types/api.events";
+
+// Generous for one event (properties ≤ 2 KB, path ≤ 500 characters) while refusing anything larger unread.
+const MAX_BODY_BYTES = 4096;
+
+/** First-party analytics (docs/decisions/006): the browser's `track` posts here with sendBeacon or fetch. */
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const body = await readSmallBody(request);
+  if (body === null) return problem(413, "The event is too large.");
+  const parsed = analyticsEventInput.safeParse(parseJson(body));
+  if (!parsed.success) return problem(400, parsed.error.issues[0]?.message ?? "Invalid event.");
+  if (isAdminPath(parsed.data.path) || isAdminPath(refererPath(request)))
+    return problem(403, "Analytics are not recorded in the admin area.");
+
+  const { visitorId, setCookie } = readOrMintVisitorId(request);
+  const user = await getCurrentUser(request);
+  const result = await recordAnalyticsEvent(db(), parsed.data, {
+    userId: user?.id ?? null,
+    visitorId,
+    newVisitor: setCookie !== null,
+    clientIp: clientIp(request),
+  });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (result.ok) return new Response(null, { status: 204, headers });
+  if (result.error === "forbidden") return problem(403, "Analytics are not recorded in the admin area.");
+  headers.set("Retry-After", String(result.retryAfterSeconds));
+  return new Response(null, { status: 429, headers });
+}
+
+function problem(status: number, error: string) {
+  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function refererPath(request: Request): string {
+  try {
+    return new URL(request.headers.get("Referer") ?? "").pathname;
+  } catch {
+    return "";
+  }
+}
+
+/** The body as text, or null once it passes MAX_BODY_BYTES (read in chunks, so a huge body is never buffered). */
+async function readSmallBody(request: Request): Promise<string | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

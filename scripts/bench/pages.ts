@@ -1,0 +1,77 @@
+// npm run bench:pages: the storefront's public pages against a fresh database and a built app: server-rendered
+// requests/s and latency at concurrency 32 for ~10 s, then the JavaScript each page loads (raw and gzip -9),
+// with the budget check (home page: at most 150 KB of gzipped JavaScript).
+import { gzipSync } from "node:zlib";
+import { freshDatabase, runLoad, startApp } from "./bench-support.ts";
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PAGES = ["/", "/services/instagram"];
+const HOME_BUDGET_GZIP_BYTES = 150 * 1024;
+
+/** Same-origin /assets/*.js the document loads: modulepreload links, script src and the inline module imports. */
+function pageScripts(html: string): string[] {
+  const found = new Set<string>();
+  const patterns = [
+    /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g,
+    /<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g,
+    /<script\b[^>]*\bsrc="([^"]+)"/g,
+    /\bimport\s*(?:\(\s*)?["'](\/assets\/[^"']+\.js)["']/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of html.matchAll(pattern)) {
+      const src = match[1]!.replaceAll("&amp;", "&");
+      if (/^\/assets\/[^?#]+\.js$/.test(src)) found.add(src);
+    }
+  }
+  return [...found].sort();
+}
+
+async function javascriptOf(appUrl: string, path: string) {
+  const html = await (await fetch(`${appUrl}${path}`)).text();
+  let raw = 0;
+  let gzip = 0;
+  const files = pageScripts(html);
+  for (const file of files) {
+    const response = await fetch(`${appUrl}${file}`, { headers: { "Accept-Encoding": "identity" } });
+    if (!response.ok) throw new Error(`${file}: ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    raw += body.byteLength;
+    gzip += gzipSync(body, { level: 9 }).byteLength;
+  }
+  return { files: files.length, raw, gzip, html: Buffer.byteLength(html) };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const database = await freshDatabase();
+const app = await startApp(database.url);
+try {
+  const rows: string[] = [];
+  let homeGzip = 0;
+  for (const path of PAGES) {
+    // Warm up (route modules loaded, pool connections open) before measuring.
+    for (let index = 0; index < 20; index++) await (await fetch(`${app.appUrl}${path}`)).arrayBuffer();
+    console.log(`Rendering ${path}: concurrency ${CONCURRENCY}, ${SECONDS} s ...`);
+    const load = await runLoad(CONCURRENCY, SECONDS, async () => {
+      const response = await fetch(`${app.appUrl}${path}`, { headers: { "Accept-Encoding": "gzip" } });
+      const body = await response.text();
+      return response.status === 200 && body.includes("</html>");
+    });
+    const js = await javascriptOf(app.appUrl, path);
+    if (path === "/") homeGzip = js.gzip;
+    rows.push(
+      `${path.padEnd(22)} ${load.perSecond.toFixed(0).padStart(7)} req/s  p50 ${load.p50.toFixed(1).padStart(6)} ms  p99 ${load.p99.toFixed(1).padStart(6)} ms  (${load.count} done, ${load.failures} failed)   HTML ${kb(js.html).padStart(8)}   JS ${String(js.files).padStart(2)} files  ${kb(js.raw).padStart(9)} raw  ${kb(js.gzip).padStart(8)} gzip`,
+    );
+  }
+  console.log("");
+  console.log(rows.join("\n"));
+  const withinBudget = homeGzip <= HOME_BUDGET_GZIP_BYTES;
+  console.log(
+    `\nBudget: home page JavaScript ${kb(homeGzip)} gzipped of at most ${kb(HOME_BUDGET_GZIP_BYTES)}: ${withinBudget ? "OK" : "OVER BUDGET"}`,
+  );
+  if (!withinBudget) process.exitCode = 1;
+} finally {
+  await app.stop();
+  await database.stop();
+}

@@ -1,0 +1,290 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { AxeResults } from "axe-core";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { autoOrders, services, tickets, transactions } from "../../app/db/schema.ts";
+import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
+import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
+import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { appUrl, createAccount, Visitor } from "../support/http.ts";
+
+const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser(inject("chromiumPath"));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in through the login form and lands on `next`. */
+async function signIn(page: Page, account: { email: string; password: string }, next = "/dashboard") {
+  // Fail on the step that waits, well inside the test's own time limit.
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${appUrl}/login?next=${encodeURIComponent(next)}`);
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(account.email);
+  await main.getByLabel("Password", { exact: true }).fill(account.password);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === new URL(next, appUrl).pathname);
+}
+
+async function credit(userId: string, amountCents: number) {
+  await db().transaction((tx) =>
+    postLedgerEntry(tx, { userId, type: "adjustment", amountCents: cents(amountCents) }),
+  );
+}
+
+async function text(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).first().textContent()) ?? "";
+}
+
+describe("the dashboard", () => {
+  it("shows a new customer zero counts, the catalogue's packs and every empty state, with keyboard tabs", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signIn(page, await createAccount());
+    const main = page.getByRole("main");
+    expect(await text(page, "account-balance")).toBe("$0.00");
+    expect(await text(page, "stat-total-orders")).toBe("0");
+    expect(await text(page, "stat-auto-services")).toBe("0");
+    expect(await text(page, "stat-support-tickets")).toBe("0");
+    expect(await main.getByTestId("popular-pack-small").getAttribute("href")).toBe(
+      "/order/real-instagram-likes-small",
+    );
+    expect(await text(page, "popular-pack-small")).toContain("$7.95");
+    expect(await text(page, "popular-pack-big")).toContain("$12.95");
+    expect(await text(page, "popular-pack-ultima")).toContain("10,000 likes");
+
+    const orders = main.getByRole("tab", { name: "Order History" });
+    expect(await orders.getAttribute("aria-selected")).toBe("true");
+    await main.getByText("No orders yet").waitFor();
+
+    // Arrow keys move through the tabs and select them; the URL follows (?tab=), so links and reloads keep it.
+    await orders.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL((url) => url.searchParams.get("tab") === "transactions");
+    expect(
+      await main.getByRole("tab", { name: "Transactions" }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await main.getByRole("tabpanel", { name: "Transactions" }).getByText("No transactions yet").waitFor();
+    await page.keyboard.press("ArrowRight");
+    await main.getByText("You don't have any active auto orders yet").waitFor();
+    await page.keyboard.press("ArrowRight");
+    await main.getByText("No tickets found...").waitFor();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL((url) => url.searchParams.get("tab") === "orders");
+    await page.keyboard.press("End");
+    await page.waitForURL((url) => url.searchParams.get("tab") === "support");
+
+    await page.reload();
+    expect(await main.getByRole("tab", { name: "Support" }).getAttribute("aria-selected")).toBe("true");
+    await main.getByText("No tickets found...").waitFor();
+    assertNoConsoleErrors();
+  });
+
+  it("sets up an auto order, pauses, resumes and cancels it with the refund in the balance and the transactions", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    const account = await createAccount();
+    await credit(account.id, 2_000);
+    await signIn(page, account, "/automatic-order");
+
+    const main = page.getByRole("main");
+    await main.getByText("AUTO").first().waitFor();
+    await main
+      .getByLabel("Service", { exact: true })
+      .selectOption({ label: "Instagram Auto Likes ($4.00/1000)" });
+    await main.getByLabel("Target username").fill("@journey.creator");
+    await main.getByLabel("Engagement per post").fill("100");
+    await main.getByLabel("Total posts").fill("10");
+    expect(await text(page, "auto-cost-per-post")).toBe("$0.40");
+    expect(await text(page, "auto-total")).toBe("$4.00");
+    await main.getByRole("button", { name: "Start Auto Order" }).click();
+    await page.waitForURL(
+      (url) => url.pathname === "/dashboard" && url.searchParams.get("tab") === "auto-orders",
+    );
+    await page.getByText("Auto order created").first().waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-balance"]')?.textContent === "$16.00",
+    );
+
+    const card = main.getByTestId("auto-order");
+    await card.getByText("@journey.creator · Instagram").waitFor();
+    expect(await card.getByTestId("auto-order-progress").textContent()).toBe("0 of 10 posts");
+    expect(await text(page, "stat-auto-services")).toBe("1");
+
+    await card.getByRole("button", { name: "Pause" }).click();
+    await page.getByText("Auto order paused successfully").first().waitFor();
+    await card.getByTestId("status-badge").filter({ hasText: "Paused" }).waitFor();
+    await card.getByRole("button", { name: "Resume" }).click();
+    await page.getByText("Auto order resumed successfully").first().waitFor();
+    await card.getByTestId("status-badge").filter({ hasText: "Active" }).waitFor();
+
+    // The confirmation is a modal dialog: focus moves into it and Escape closes it without cancelling.
+    await card.getByRole("button", { name: "Cancel & Refund" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel this auto order?" });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("refund-amount").textContent()).toBe("$4.00");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    const [stillActive] = await db().select().from(autoOrders).where(eq(autoOrders.userId, account.id));
+    expect(stillActive?.status).toBe("active");
+
+    await card.getByRole("button", { name: "Cancel & Refund" }).click();
+    await dialog.getByRole("button", { name: "Cancel & Refund" }).click();
+    await page
+      .getByText("Your auto order has been cancelled and $4.00 has been refunded to your wallet")
+      .first()
+      .waitFor();
+    await card.getByTestId("status-badge").filter({ hasText: "Cancelled" }).waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-balance"]')?.textContent === "$20.00",
+    );
+
+    await main.getByRole("tab", { name: "Transactions" }).click();
+    const refund = main.getByTestId("dashboard-transaction").filter({ hasText: "Auto order refund" });
+    await refund.waitFor();
+    expect(await refund.textContent()).toContain("+$4.00");
+    const [refundRow] = await db()
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, account.id))
+      .orderBy(desc(transactions.createdAt))
+      .limit(1);
+    expect(refundRow).toMatchObject({ type: "refund", amountCents: 400 });
+    expect(await findLedgerMismatches(db())).toEqual([]);
+    assertNoConsoleErrors();
+  });
+
+  it("claims a free trial, then opens a ticket about that order and sees it listed with its TKT number", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    const account = await createAccount();
+    await signIn(page, account, "/free-trial");
+
+    const likes = page.getByTestId("free-trial-likes");
+    await likes.getByLabel("Instagram post link").fill("https://www.instagram.com/p/TrialTicket1/");
+    await likes.getByRole("button", { name: "Claim Now" }).click();
+    await page.getByText("Free trial claimed").first().waitFor();
+    const claimed = likes.getByTestId("free-trial-claimed");
+    await claimed.waitFor();
+    const orderNumber = /ORD-\d+/.exec((await claimed.textContent()) ?? "")?.[0];
+    expect(orderNumber).toBeDefined();
+
+    await page.goto(`${appUrl}/dashboard`);
+    const main = page.getByRole("main");
+    const order = main.getByTestId("dashboard-order").filter({ hasText: orderNumber! });
+    await order.waitFor();
+    expect(await order.textContent()).toContain("$0.00");
+    expect(await text(page, "stat-total-orders")).toBe("1");
+
+    await main.getByRole("tab", { name: "Support" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "support");
+    const panel = main.getByRole("tabpanel", { name: "Support" });
+    await panel.getByLabel("Category").selectOption({ label: "Order Issue" });
+    // An order ticket needs an order: the form says so before sending anything.
+    await panel.getByLabel("Subject").fill("Likes not arrived");
+    await panel.getByLabel("Message").fill("My free likes have not arrived yet.");
+    await panel.getByRole("button", { name: "Submit Ticket" }).click();
+    await page.getByText("Please select an order").first().waitFor();
+    const option = panel.getByLabel("Order", { exact: true }).locator("option", { hasText: orderNumber! });
+    await panel.getByLabel("Order", { exact: true }).selectOption((await option.getAttribute("value")) ?? "");
+    await panel.getByRole("button", { name: "Submit Ticket" }).click();
+    await page.getByText("Your ticket has been submitted successfully").first().waitFor();
+
+    const [row] = await db().select().from(tickets).where(eq(tickets.userId, account.id));
+    expect(row).toMatchObject({ category: "order", subject: "Likes not arrived" });
+    const ticket = panel.getByTestId("ticket").filter({ hasText: row!.ticketNumber });
+    await ticket.waitFor();
+    const shown = (await ticket.textContent()) ?? "";
+    expect(shown).toContain("ORDER");
+    expect(shown).toContain("OPEN");
+    expect(shown).toContain(orderNumber!);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-support-tickets"]')?.textContent === "1",
+    );
+    assertNoConsoleErrors();
+  });
+
+  it("sends visitors to sign in (automatic order) or sign up (free trial) and back", async () => {
+    const visitor = new Visitor();
+    const automatic = await visitor.request("/automatic-order");
+    expect(automatic.status).toBe(302);
+    expect(automatic.headers.get("Location")).toBe("/login?next=%2Fautomatic-order");
+    const trialPage = await visitor.request("/free-trial");
+    expect(trialPage.status).toBe(200);
+    const html = await trialPage.text();
+    expect(html).toContain('href="/register?next=/free-trial"');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    const claim = await visitor.request("/free-trial", { form: { trial: "likes", targetLink: "x" } });
+    expect(claim.headers.get("Location")).toBe("/register?next=/free-trial");
+  });
+
+  it.each([
+    ["/free-trial", false, null],
+    ["/free-trial", true, null],
+    ["/automatic-order", true, null],
+    ["/dashboard?tab=support", true, "order ticket form"],
+    ["/dashboard?tab=auto-orders", true, "cancel dialog"],
+  ] as const)(
+    "has no serious or critical axe violations: %s (signed in: %s, %s)",
+    async (path, signedIn, state) => {
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
+      try {
+        if (signedIn) {
+          const account = await createAccount();
+          await credit(account.id, 1_000);
+          if (state === "cancel dialog") await placeAutoOrderFor(account.id);
+          const response = await context.request.post(`${appUrl}/api/auth/sign-in/email`, {
+            data: { email: account.email, password: account.password },
+            headers: { Origin: appUrl },
+          });
+          expect(response.ok()).toBe(true);
+        }
+        const page = await context.newPage();
+        await page.goto(`${appUrl}${path}`);
+        await page.waitForLoadState("networkidle");
+        if (state === "order ticket form") await page.getByLabel("Category").selectOption("order");
+        if (state === "cancel dialog") {
+          await page.getByRole("button", { name: "Cancel & Refund" }).click();
+          await page.getByRole("dialog").waitFor();
+        }
+        await page.evaluate(axeSource);
+        const results = await page.evaluate(() =>
+          (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(
+            document,
+          ),
+        );
+        const serious = results.violations
+          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+          .map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          );
+        expect(serious).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+async function placeAutoOrderFor(userId: string) {
+  const [service] = await db()
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.slug, "instagram-auto-likes"));
+  const result = await placeAutoOrder(db(), {
+    userId,
+    serviceId: service!.id,
+    username: "axe.creator",
+    perPost: 100,
+    posts: 5,
+    deliverySpeed: "normal",
+  });
+  if (!result.ok) throw new Error(result.notice.message);
+}

@@ -1,0 +1,286 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "../../../app/db/client.server.ts";
+import { autoOrders, orders, services, users } from "../../../app/db/schema.ts";
+import { cents } from "../../../app/domain/pricing/cents.ts";
+import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
+import { signedInCustomer, Visitor } from "../../support/http.ts";
+
+/** The page's text as a reader sees it: markup and React's text separators removed. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ");
+}
+
+async function serviceBySlug(slug: string) {
+  const [service] = await db().select().from(services).where(eq(services.slug, slug));
+  if (!service) throw new Error(`no seeded service ${slug}`);
+  return service;
+}
+
+async function page(path: string, visitor = new Visitor()) {
+  const response = await visitor.request(path);
+  return { status: response.status, response, html: await response.text() };
+}
+
+async function fund(userId: string, amount: number) {
+  await db().transaction((tx) =>
+    postLedgerEntry(tx, { userId, type: "adjustment", amountCents: cents(amount) }),
+  );
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await db()
+    .select({ balanceCents: users.balanceCents })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.balanceCents;
+}
+
+const uniquePost = () => `https://www.instagram.com/p/Http${randomUUID().slice(0, 8)}/`;
+
+describe("order pages for a visitor (server-rendered)", () => {
+  it("renders the generic order page for /order/instagram-followers, prefilled from the query", async () => {
+    const { status, html } = await page(
+      "/order/instagram-followers?pkg=500&link=https%3A%2F%2Finstagram.com%2Fme",
+    );
+    expect(status).toBe(200);
+    const text = visibleText(html);
+    expect(text).toContain("Complete Your Order");
+    expect(text).toContain("Instagram Followers");
+    expect(text).toContain("Target URL");
+    expect(text).toContain("Delivery Speed");
+    expect(text).toContain("2-3 days");
+    // 500 followers at $15/1000, priced on the server's catalogue.
+    expect(text).toContain("$7.50");
+    expect(html).toContain('value="500"');
+    expect(html).toContain('value="https://instagram.com/me"');
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+    expect(html).toMatch(/name="idempotencyKey" value="[0-9a-f-]{36}"/);
+  });
+
+  it("resolves {platform}-{id} and bare ids (Facebook, Twitter), without delivery speed off Instagram", async () => {
+    const youtube = await serviceBySlug("youtube-views");
+    const facebook = await serviceBySlug("facebook-page-likes");
+    const prefixed = await page(`/order/youtube-${youtube.id}`);
+    expect(prefixed.status).toBe(200);
+    expect(visibleText(prefixed.html)).toContain("YouTube Views");
+    expect(visibleText(prefixed.html)).not.toContain("Delivery Speed");
+    // YouTube Views starts at 1,000: the default 100 is raised to the minimum.
+    expect(prefixed.html).toContain('value="1000"');
+    const bare = await page(`/order/${facebook.id}`);
+    expect(bare.status).toBe(200);
+    expect(visibleText(bare.html)).toContain("Facebook Page Likes");
+  });
+
+  it.each([
+    "/order/not-a-service",
+    `/order/${randomUUID()}`,
+    "/order/tiktok-00000000-0000-4000-8000-000000000000",
+    "/order/instagram/auto-nothing",
+    "/order/real-instagram-likes-huge",
+  ])("answers 404 for the unknown entry %s", async (path) => {
+    const { status, html } = await page(path);
+    expect(status).toBe(404);
+    expect(visibleText(html)).toContain("Oops! Page not found");
+  });
+
+  it("answers 404 when the id belongs to another platform", async () => {
+    const instagram = await serviceBySlug("instagram-likes");
+    expect((await page(`/order/youtube-${instagram.id}`)).status).toBe(404);
+  });
+
+  it("sends an auto service's generic entry to the auto order page", async () => {
+    const auto = await serviceBySlug("instagram-auto-likes");
+    const response = await new Visitor().request(`/order/instagram-${auto.id}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/order/instagram/${auto.id}`);
+  });
+
+  it("shows the likes packs at the catalogue's prices, whatever the price query says", async () => {
+    const big = await page("/order/real-instagram-likes-big?price=0.01");
+    expect(big.status).toBe(200);
+    const text = visibleText(big.html);
+    expect(text).toContain("Complete Your Order");
+    expect(text).toContain("$12.95");
+    expect(text).toContain("+500 likes");
+    expect(text).toContain("$2.00");
+    expect(text).toContain("+5,000 views");
+    expect(text).toContain("No comments");
+    expect(text).not.toContain("$0.01");
+    const small = visibleText((await page("/order/real-instagram-likes")).html);
+    expect(small).toContain("$7.95");
+    expect(small).toContain("+250 likes");
+    expect(small).toContain("$3.00");
+    const override = visibleText((await page("/order/real-instagram-likes-small?pkg=ultima")).html);
+    expect(override).toContain("$87.95");
+    expect(override).toContain("+50,000 views");
+  });
+
+  it("renders the auto order pages with their fields", async () => {
+    const likes = await page("/order/instagram/auto-likes");
+    expect(likes.status).toBe(200);
+    const text = visibleText(likes.html);
+    expect(text).toContain("Instagram Auto Likes");
+    expect(text).toContain("Instagram username");
+    expect(text).toContain("Likes per post");
+    expect(text).toContain("Number of posts");
+    expect(text).toContain("Cost per post");
+    // 100 per post x 10 posts at $4/1000 (DECISIONS.md section 2).
+    expect(text).toContain("$0.40");
+    expect(text).toContain("$4.00");
+    expect(likes.html).toMatch(/<meta name="robots" content="noindex"/);
+    expect(visibleText((await page("/order/instagram/auto-real-likes")).html)).toContain(
+      "Instagram Auto Real Likes",
+    );
+    expect(visibleText((await page("/order/instagram/auto-views")).html)).toContain("Views per post");
+    const followers = visibleText((await page("/order/instagram/auto-followers")).html);
+    expect(followers).toContain("Instagram Followers");
+    expect(followers).toContain("Number of followers");
+    expect(followers).not.toContain("Likes per post");
+  });
+});
+
+describe("placing orders over HTTP", () => {
+  it("charges a signed-in customer the server's price and refuses a tampered total", async () => {
+    const { id, visitor } = await signedInCustomer();
+    await fund(id, 2_500);
+    const link = "https://www.instagram.com/http_customer/";
+    const form = {
+      serviceId: (await serviceBySlug("instagram-followers")).id,
+      targetLink: link,
+      quantity: "200",
+      deliverySpeed: "fast",
+      idempotencyKey: randomUUID(),
+    };
+    const tampered = await visitor.request("/order/instagram-followers", {
+      form: { ...form, expectedTotalCents: "1" },
+    });
+    expect(tampered.status).toBe(200);
+    const refusal = visibleText(await tampered.text());
+    expect(refusal).toContain("Complete Your Order");
+    expect(refusal).toContain("Price changed: The price of this order is now $3.00.");
+    expect(await balanceOf(id)).toBe(2_500);
+
+    const placed = await visitor.request("/order/instagram-followers", {
+      form: { ...form, idempotencyKey: randomUUID(), expectedTotalCents: "300" },
+    });
+    expect(placed.status).toBe(302);
+    expect(placed.headers.get("Location")).toBe("/dashboard");
+    const rows = await db().select().from(orders).where(eq(orders.userId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      totalCents: 300,
+      quantity: 200,
+      deliverySpeed: "fast",
+      targetLink: link,
+    });
+    expect(await balanceOf(id)).toBe(2_200);
+  });
+
+  it("answers insufficient funds with the spec's text and charges nothing", async () => {
+    const { id, visitor } = await signedInCustomer();
+    const response = await visitor.request("/order/instagram-followers", {
+      form: {
+        serviceId: (await serviceBySlug("instagram-followers")).id,
+        targetLink: "https://www.instagram.com/broke/",
+        quantity: "100",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(visibleText(await response.text())).toContain(
+      "Insufficient Balance: You need $1.50 but only have $0.00. Please add funds to your wallet.",
+    );
+    expect(await db().select().from(orders).where(eq(orders.userId, id))).toHaveLength(0);
+  });
+
+  it("sends a visitor's order to sign-up and charges nothing", async () => {
+    const targetLink = uniquePost();
+    const response = await new Visitor().request("/order/instagram-likes?pkg=150", {
+      form: {
+        serviceId: (await serviceBySlug("instagram-likes")).id,
+        targetLink,
+        quantity: "150",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(
+      `/register?next=${encodeURIComponent("/order/instagram-likes?pkg=150")}`,
+    );
+    expect(await db().select().from(orders).where(eq(orders.targetLink, targetLink))).toHaveLength(0);
+  });
+
+  it("prices a big likes pack with every add-on at $32.45 on the server", async () => {
+    const { id, visitor } = await signedInCustomer();
+    await fund(id, 5_000);
+    const targetLink = uniquePost();
+    const response = await visitor.request("/order/real-instagram-likes-big", {
+      form: {
+        packCode: "big",
+        targetLink,
+        deliverySpeed: "normal",
+        extraLikes: "on",
+        extraViews: "on",
+        comments: "20",
+        idempotencyKey: randomUUID(),
+        expectedTotalCents: "3245",
+      },
+    });
+    expect(response.status).toBe(302);
+    const [order] = await db().select().from(orders).where(eq(orders.targetLink, targetLink));
+    expect(order?.totalCents).toBe(3_245);
+    expect(order?.quantity).toBe(1_500);
+    expect(await balanceOf(id)).toBe(5_000 - 3_245);
+  });
+
+  it("places an auto order and a followers order for a username", async () => {
+    const { id, visitor } = await signedInCustomer();
+    await fund(id, 2_000);
+    const auto = await visitor.request("/order/instagram/auto-likes", {
+      form: {
+        username: "@http_auto",
+        perPost: "100",
+        posts: "10",
+        deliverySpeed: "normal",
+        idempotencyKey: randomUUID(),
+        expectedTotalCents: "400",
+      },
+    });
+    expect(auto.status).toBe(302);
+    expect(auto.headers.get("Location")).toBe("/dashboard?tab=auto-orders");
+    const [created] = await db()
+      .select()
+      .from(autoOrders)
+      .where(and(eq(autoOrders.userId, id), eq(autoOrders.targetUsername, "http_auto")));
+    expect(created).toMatchObject({ likesPerPost: 100, totalPosts: 10, costPerPostCents: 40 });
+
+    const followers = await visitor.request("/order/instagram/auto-followers", {
+      form: {
+        username: "http_auto",
+        followers: "100",
+        idempotencyKey: randomUUID(),
+        expectedTotalCents: "150",
+      },
+    });
+    expect(followers.status).toBe(302);
+    expect(followers.headers.get("Location")).toBe("/dashboard");
+    const [order] = await db().select().from(orders).where(eq(orders.userId, id));
+    expect(order).toMatchObject({ totalCents: 150, targetLink: "https://www.instagram.com/http_auto/" });
+    expect(await balanceOf(id)).toBe(2_000 - 400 - 150);
+  });
+
+  it("refuses an auto order without a username", async () => {
+    const { id, visitor } = await signedInCustomer();
+    const response = await visitor.request("/order/instagram/auto-views", {
+      form: { username: " ", perPost: "100", posts: "10", idempotencyKey: randomUUID() },
+    });
+    expect(visibleText(await response.text())).toContain("Error: Please enter your Instagram username");
+    expect(await db().select().from(autoOrders).where(eq(autoOrders.userId, id))).toHaveLength(0);
+  });
+});
