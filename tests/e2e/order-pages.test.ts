@@ -111,6 +111,10 @@ describe("order pages in the browser", () => {
     await toast(page, "Order Placed Successfully").waitFor();
     const [order] = await db().select().from(orders).where(eq(orders.targetLink, profile));
     expect(order).toMatchObject({ totalCents: 300, quantity: 200, deliverySpeed: "fast" });
+    // Order History (the dashboard's first tab) lists it with the server's price.
+    const listed = page.getByTestId("dashboard-order").filter({ hasText: order!.orderNumber });
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain("$3.00");
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="header-balance"]')?.textContent?.includes("$22.00"),
     );
