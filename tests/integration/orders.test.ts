@@ -133,7 +133,8 @@ describe("placing a one-time order", () => {
     );
     expect(result).toMatchObject({
       ok: false,
-      notice: { message: "AUTO_SERVICE_NOT_SUPPORTED_IN_THIS_FLOW" },
+      code: "AUTO_SERVICE_NOT_SUPPORTED_IN_THIS_FLOW",
+      notice: { title: "Redirecting to Auto Order setup" },
     });
     await expectNothingCharged(user.id, 10_000);
   });

@@ -5,6 +5,9 @@ export type Notice = { title: string; message: string };
 
 const count = new Intl.NumberFormat("en-US");
 
+/** The server's error code for an auto service in the one-time flow (customer spec section 7). */
+export const AUTO_SERVICE_NOT_SUPPORTED = "AUTO_SERVICE_NOT_SUPPORTED_IN_THIS_FLOW";
+
 /** The specs' order texts (customer spec sections 5 and 8, admin spec section 8), in one place. */
 export const ORDER_TEXT = {
   targetRequired: { title: "Target URL Required", message: "Please enter the URL for your order" },
@@ -18,7 +21,7 @@ export const ORDER_TEXT = {
   orderFailed: { title: "Order Failed", message: "Failed to place order. Please try again." },
   autoServiceInQuickFlow: {
     title: "Redirecting to Auto Order setup",
-    message: "AUTO_SERVICE_NOT_SUPPORTED_IN_THIS_FLOW",
+    message: "This service works on your future posts: set it up as an automatic order.",
   },
   usernameRequired: { title: "Error", message: "Please enter your Instagram username" },
   invalidUsername: {

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.server.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
-import { ORDER_TEXT } from "./messages.ts";
+import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
 import { refuseChangedPrice, refuseDuringMaintenance, refuseQuantity } from "./order-rules.server.ts";
 import { type PlacedOrder, recordPaidOrder } from "./record-paid-order.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
@@ -31,7 +31,10 @@ export async function placeOrder(db: Database, input: SimpleOrderInput): Promise
   const service = await findOrderableService(db, input.serviceId);
   if (!service) return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
   if (service.serviceType === "auto")
-    return refuse("invalid", ORDER_TEXT.autoServiceInQuickFlow, { field: "serviceId" });
+    return refuse("invalid", ORDER_TEXT.autoServiceInQuickFlow, {
+      field: "serviceId",
+      code: AUTO_SERVICE_NOT_SUPPORTED,
+    });
   const badQuantity = refuseQuantity(input.quantity, service);
   if (badQuantity) return badQuantity;
   const link = checkTargetLink(input.targetLink, service);

@@ -15,6 +15,8 @@ export type Refusal = {
   notice: Notice;
   /** The form field the refusal is about, when there is one. */
   field?: string;
+  /** A machine-readable code for API answers, where the spec names one. */
+  code?: string;
   balanceCents?: number;
   totalCents?: number;
 };
