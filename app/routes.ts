@@ -27,6 +27,24 @@ export default [
     ),
     route("order/instagram/:serviceType", "routes/_shop.order.instagram.$serviceType.tsx"),
     route("order/:packageId", "routes/_shop.order.$packageId.tsx"),
+    // Public pages (admin spec section 2), the help centre, the blog and the per-service SEO pages.
+    route("about", "routes/_shop.about.tsx"),
+    route("how-it-works", "routes/_shop.how-it-works.tsx"),
+    route("reviews", "routes/_shop.reviews.tsx"),
+    route("affiliate", "routes/_shop.affiliate.tsx"),
+    route("contact", "routes/_shop.contact.tsx"),
+    route("faq", "routes/_shop.faq.tsx"),
+    route("terms", "routes/_shop.terms.tsx"),
+    route("privacy", "routes/_shop.privacy.tsx"),
+    route("api", "routes/_shop.api.tsx"),
+    route("reseller", "routes/_shop.reseller.tsx"),
+    route("bulk", "routes/_shop.bulk.tsx"),
+    route("custom", "routes/_shop.custom.tsx"),
+    route("help", "routes/_shop.help._index.tsx"),
+    route("help/:topic", "routes/_shop.help.$topic.tsx"),
+    route("blog", "routes/_shop.blog._index.tsx"),
+    route("blog/:slug", "routes/_shop.blog.$slug.tsx"),
+    route("service/:slug", "routes/_shop.service.$slug.tsx"),
     // The second navigation's platform paths: one canonical address per page (DECISIONS.md section 3).
     ...["instagram", "youtube", "tiktok", "spotify"].map((platform) =>
       route(platform, "routes/platform-redirect.tsx", { id: `platform-redirect-${platform}` }),
@@ -44,6 +62,8 @@ export default [
   route("api/live", "routes/api.live.ts"),
   // First-party analytics events (customer spec section 7), never from /admin.
   route("api/events", "routes/api.events.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
   route("api/auth/*", "routes/api.auth.$.tsx"),
   route("admin-login", "routes/admin-login.tsx"),
   // The admin area: outside the shop layout, behind the admin guard of routes/admin.tsx.
@@ -53,6 +73,7 @@ export default [
       route("orders", "routes/admin.orders.tsx"),
       route("users/:userId", "routes/admin.users.$userId.tsx"),
       route("manual-order", "routes/admin.manual-order.tsx"),
+      route("messages", "routes/admin.messages.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

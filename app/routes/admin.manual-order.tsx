@@ -1,54 +1,74 @@
-import { Link } from "react-router";
-import { buttonClass } from "../components/ui/button.tsx";
+import { randomUUID } from "node:crypto";
+import { ManualOrderForm, UserSearch } from "../components/admin/manual-order-form.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { listUsersForAdmin } from "../domain/admin/list-users.server.ts";
+import { createManualOrder } from "../domain/admin/create-manual-order.server.ts";
+import { listServicesForManualOrder } from "../domain/admin/list-services.server.ts";
+import { searchUsersForAdmin } from "../domain/admin/list-users.server.ts";
+import { ADMIN_TEXT } from "../domain/admin/messages.ts";
+import { formatCents } from "../lib/format-money.ts";
+import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.manual-order";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Create Manual Order",
+    description: "Place an order for a customer, paid from their wallet.",
+    path: "/admin/manual-order",
+    noindex: true,
+    matches,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const preselected = new URL(request.url).searchParams.get("userId");
-  const users = await listUsersForAdmin(db());
-  return {
-    preselected,
-    users: users.map((user) => ({ id: user.id, email: user.email, balanceCents: user.balanceCents })),
-  };
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const preselected = params.get("userId");
+  const [users, services] = await Promise.all([
+    searchUsersForAdmin(db(), { q, preselectedId: preselected }),
+    listServicesForManualOrder(db()),
+  ]);
+  const preselectedId = users.some((user) => user.id === preselected) ? preselected : null;
+  // A fresh token per form: submitting it twice places one order (DECISIONS.md section 1).
+  return { q, preselectedId, users, services, idempotencyKey: randomUUID() };
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const result = await createManualOrder(db(), { adminId: admin.id, form });
+  if (!result.ok) return { notice: result.notice };
+  if (result.kind === "auto") {
+    return redirectWithToast("/admin/orders", {
+      title: ADMIN_TEXT.autoOrderCreated,
+      description: `${result.remainingPosts}/${result.totalPosts} posts remaining, ${formatCents(result.totalCents)} charged`,
+    });
+  }
+  return redirectWithToast("/admin/orders", {
+    title: ADMIN_TEXT.orderCreated,
+    description: `Order ${result.orderNumber} (${formatCents(result.totalCents)})`,
+  });
+}
 
-/** Read-only for now: the order form and its charge arrive with the admin orders issue. */
-export default function AdminManualOrderPage({ loaderData }: Route.ComponentProps) {
+export default function AdminManualOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
-      <title>Create Manual Order | Boostly Admin</title>
       <h1 className="text-3xl font-bold text-slate-900">Create Manual Order</h1>
       <p className="mt-2 text-slate-600">
-        Placing orders on behalf of customers is not available yet. Customers and their balances:
+        Place an order for a customer; its cost is charged to the customer's wallet.
       </p>
-      <Card className="mt-6 p-0">
-        {loaderData.users.length === 0 ? (
-          <p className="p-6 text-slate-600">No users yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {loaderData.users.map((user) => (
-              <li
-                key={user.id}
-                className={`flex items-center justify-between px-6 py-3 text-sm ${user.id === loaderData.preselected ? "bg-brand-50" : ""}`}
-              >
-                <Link to={`/admin/users/${user.id}`} className="text-brand-700 hover:underline">
-                  {user.email}
-                </Link>
-                <span className="text-slate-700">{usd.format(user.balanceCents / 100)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+      <Card className="mt-6 space-y-6">
+        <UserSearch q={loaderData.q} preselectedId={loaderData.preselectedId} />
+        <ManualOrderForm
+          users={loaderData.users}
+          services={loaderData.services}
+          preselectedId={loaderData.preselectedId}
+          idempotencyKey={loaderData.idempotencyKey}
+          notice={actionData?.notice ?? null}
+        />
       </Card>
-      <Link to="/admin/orders" className={buttonClass("secondary", "mt-6")}>
-        Cancel
-      </Link>
     </main>
   );
 }

@@ -1,104 +1,73 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { z } from "zod";
+import { OrderFilters, Pagination } from "../components/admin/order-filters.tsx";
+import { OrdersTable } from "../components/admin/orders-table.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { listOrdersForAdmin } from "../domain/admin/list-orders.server.ts";
+import { changeOrderStatusFromForm } from "../domain/admin/change-order-status.server.ts";
+import { readAdminOrdersPage } from "../domain/admin/list-orders.server.ts";
+import { ADMIN_ORDER_STATUSES } from "../domain/admin/order-status-labels.ts";
+import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.orders";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const orders = await listOrdersForAdmin(db());
-  return { orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })) };
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Orders Management",
+    description: "Every order of the shop, with its customer, service and status.",
+    path: "/admin/orders",
+    noindex: true,
+    matches,
+  });
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
+// The list's query: anything unexpected falls back to the first page of all orders.
+const listQuery = z.object({
+  status: z.enum(ADMIN_ORDER_STATUSES).optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = listQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const result = await readAdminOrdersPage(db(), query);
+  return {
+    ...result,
+    status: query.status ?? null,
+    q: query.q ?? "",
+    orders: result.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
+}
+
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { status, q } = loaderData;
+  const location = useLocation();
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <title>Orders Management | Boostly Admin</title>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">Orders Management</h1>
-        <Link to="/admin/orders" className={buttonClass("secondary")} reloadDocument={false}>
+        <Link to={`${location.pathname}${location.search}`} className={buttonClass("secondary")}>
           Refresh
         </Link>
       </div>
+      <OrderFilters counts={loaderData.counts} status={status} q={q} />
       <Card className="mt-6 overflow-x-auto p-0">
-        {loaderData.orders.length === 0 ? (
-          <p className="p-6 text-slate-600">No orders found</p>
-        ) : (
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Order
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Customer
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Service
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Details
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {loaderData.orders.map((order) => (
-                <tr key={order.id}>
-                  <td className="px-4 py-3">
-                    <div className="font-medium text-slate-900">{order.orderNumber || "No order number"}</div>
-                    <div className="text-slate-500">{dateFormat.format(new Date(order.createdAt))}</div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div>{order.customerEmail ?? "Unknown"}</div>
-                    <Link to={`/admin/users/${order.userId}`} className="text-brand-700 hover:underline">
-                      View Details
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    {order.serviceName ? (
-                      <>
-                        <div>{order.serviceName}</div>
-                        <div className="capitalize text-slate-500">{order.platform}</div>
-                      </>
-                    ) : (
-                      "Unknown"
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div>Quantity: {order.quantity.toLocaleString("en-US")}</div>
-                    <div>Total: {usd.format(order.totalCents / 100)}</div>
-                    <a
-                      href={order.targetLink}
-                      target="_blank"
-                      rel="noopener noreferrer nofollow"
-                      className="break-all text-brand-700 hover:underline"
-                    >
-                      {order.targetLink}
-                    </a>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium capitalize text-slate-700">
-                      {order.status.replace("_", " ")}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <OrdersTable orders={loaderData.orders} />
       </Card>
+      <Pagination
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        total={loaderData.total}
+        status={status}
+        q={q}
+      />
     </main>
   );
 }

@@ -24,6 +24,7 @@ const NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/manual-order", label: "Manual Order", end: false },
+  { to: "/admin/messages", label: "Messages", end: false },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

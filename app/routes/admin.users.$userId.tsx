@@ -1,26 +1,48 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { UserSummaryCards, UserTabs } from "../components/admin/user-detail.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { readUserDetail } from "../domain/admin/read-user-detail.server.ts";
+import { changeOrderStatusFromForm } from "../domain/admin/change-order-status.server.ts";
+import { readUserPage } from "../domain/admin/read-user-detail.server.ts";
+import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.users.$userId";
 
+export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
+  pageMeta({
+    title: loaderData?.page ? `${loaderData.page.user.email} | Admin` : "User not found | Admin",
+    description: "A customer's balance, orders and transactions.",
+    path: `/admin/users/${params.userId}`,
+    noindex: true,
+    matches,
+  });
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const user = await readUserDetail(db(), params.userId);
-  return { user: user ? { ...user, createdAt: user.createdAt.toISOString() } : null };
+  const page = await readUserPage(db(), params.userId);
+  if (!page) return data({ page: null }, { status: 404 });
+  return {
+    page: {
+      user: { ...page.user, createdAt: page.user.createdAt.toISOString() },
+      totals: page.totals,
+      orders: page.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+      transactions: page.transactions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    },
+  };
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+/** The same status form as the orders list: intent=set-status, through setOrderStatus. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
+}
 
 export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
-  if (!user) {
+  const { page } = loaderData;
+  if (!page) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <title>User not found | Boostly Admin</title>
         <h1 className="text-2xl font-bold text-slate-900">User not found</h1>
         <Link to="/admin" className={buttonClass("primary", "mt-6")}>
           Back to Admin
@@ -28,47 +50,25 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
+  const { user } = page;
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
-      <title>{`${user.email} | Boostly Admin`}</title>
+    <main className="mx-auto max-w-6xl px-4 py-8">
       <Link to="/admin" className={buttonClass("ghost", "-ml-4")}>
         ← Back to Admin
       </Link>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">User Details</h1>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <Card>
-          <h2 className="text-sm font-medium text-slate-600">Current Balance</h2>
-          <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="user-balance">
-            {usd.format(user.balanceCents / 100)}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">User Details</h1>
+          <p className="mt-1 break-all text-slate-600" data-testid="user-email">
+            {user.email}
           </p>
-        </Card>
-        <Card>
-          <h2 className="mb-3 text-sm font-medium text-slate-600">Account Info</h2>
-          <dl className="space-y-2 text-sm">
-            <div>
-              <dt className="text-slate-500">User ID</dt>
-              <dd className="font-mono text-xs text-slate-900">{user.id}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Email</dt>
-              <dd className="text-slate-900" data-testid="user-email">
-                {user.email}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Account Created</dt>
-              <dd className="text-slate-900">{dateFormat.format(new Date(user.createdAt))}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">E-mail confirmed</dt>
-              <dd className="text-slate-900">{user.emailVerified ? "Yes" : "No"}</dd>
-            </div>
-          </dl>
-        </Card>
+        </div>
+        <Link to={`/admin/manual-order?userId=${user.id}`} className={buttonClass("primary")}>
+          Create manual order
+        </Link>
       </div>
-      <Link to={`/admin/manual-order?userId=${user.id}`} className={buttonClass("secondary", "mt-6")}>
-        Create Manual Order for this user
-      </Link>
+      <UserSummaryCards user={user} totals={page.totals} />
+      <UserTabs user={user} orders={page.orders} transactions={page.transactions} />
     </main>
   );
 }

@@ -102,7 +102,8 @@ describe("on a phone (390 x 844)", () => {
     await fundWallet(account.id, 1_000);
     const { page, assertNoConsoleErrors } = await openPhone(account);
     await page.goto(`${appUrl}/quick-order`);
-    await page.waitForLoadState("networkidle");
+    // Hydrated and following the balance: the form now reacts to typing.
+    await page.locator('[data-testid="header-balance"][data-live="on"]').waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
 
     const link = `https://www.instagram.com/p/Phone${Date.now()}/`;
@@ -110,7 +111,9 @@ describe("on a phone (390 x 844)", () => {
     await form.getByLabel("Service", { exact: true }).selectOption({ label: "Instagram Likes ($4.00/1000)" });
     await form.getByLabel("Target link").fill(link);
     await form.getByLabel("Quantity").fill("150");
-    expect(await page.getByTestId("order-total").textContent()).toBe("$0.60");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="order-total"]')?.textContent === "$0.60",
+    );
     await form.getByRole("button", { name: "Place Order" }).tap();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText("Order Placed Successfully").first().waitFor();

@@ -1,6 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { orders, services, users } from "../../db/schema.ts";
+import { type OrderLine, orders, services, users } from "../../db/schema.ts";
+import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
+
+/** Rows per page of the admin orders list. */
+export const ADMIN_ORDERS_PAGE_SIZE = 50;
+/** Customers an e-mail search looks at (their orders are then found through orders_user_created_idx). */
+const SEARCH_USER_LIMIT = 100;
+const MAX_PAGE = 100_000;
 
 export type AdminOrderRow = {
   id: string;
@@ -12,32 +19,160 @@ export type AdminOrderRow = {
   platform: string | null;
   quantity: number;
   totalCents: number;
-  status: string;
+  status: AdminOrderStatus;
+  remains: number | null;
   targetLink: string;
+  /** The per-service breakdown of metadata.services (likes packs with extras); empty for single services. */
+  lines: OrderLine[];
 };
 
-/** Every order, newest first, with its customer's e-mail and its service (admin orders page). */
-export async function listOrdersForAdmin(
+export type AdminOrdersQuery = { status?: AdminOrderStatus; q?: string; page?: number };
+
+export type AdminOrdersPage = {
+  orders: AdminOrderRow[];
+  /** Orders per stored status, from one grouped count; `all` is their sum. */
+  counts: Record<AdminOrderStatus | "all", number>;
+  /** Orders matching the filter and search (the pagination's total). */
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
+/**
+ * Newest first, spelled exactly as orders_created_idx, orders_status_created_idx and
+ * orders_user_created_idx are ("created_at" DESC
+ * NULLS LAST; a bare DESC means NULLS FIRST and would not match them), with the id breaking ties of orders
+ * stored in one transaction (an incremental sort over the index order, so the scan still stops at LIMIT).
+ */
+const NEWEST_FIRST = [sql`${orders.createdAt} desc nulls last`, desc(orders.id)];
+
+const rowColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  createdAt: orders.createdAt,
+  userId: orders.userId,
+  customerEmail: users.email,
+  serviceName: services.name,
+  platform: services.platform,
+  quantity: orders.quantity,
+  totalCents: orders.totalCents,
+  status: orders.status,
+  remains: orders.remains,
+  targetLink: orders.targetLink,
+  // Only the breakdown, not the whole metadata document.
+  lines: sql<unknown>`${orders.metadata} -> 'services'`,
+};
+
+/** metadata.services as stored, keeping only well-formed lines. */
+export function orderLines(value: unknown): OrderLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((line: unknown) => {
+    if (typeof line !== "object" || line === null) return [];
+    const { service_type, quantity, total_cents } = line as Record<string, unknown>;
+    if (typeof service_type !== "string" || typeof quantity !== "number") return [];
+    return [{ service_type, quantity, total_cents: typeof total_cents === "number" ? total_cents : 0 }];
+  });
+}
+
+function toRow(row: Omit<AdminOrderRow, "lines"> & { lines: unknown }): AdminOrderRow {
+  return { ...row, lines: orderLines(row.lines) };
+}
+
+/** Orders per status: one `count(*) ... group by status` (an index-only scan of orders_status_created_idx). */
+export async function countOrdersByStatus(db: Executor): Promise<AdminOrdersPage["counts"]> {
+  const rows = await db.select({ status: orders.status, value: count() }).from(orders).groupBy(orders.status);
+  const counts = Object.fromEntries(
+    ADMIN_ORDER_STATUSES.map((status) => [status, 0]),
+  ) as AdminOrdersPage["counts"];
+  counts.all = 0;
+  for (const row of rows) {
+    counts[row.status] = Number(row.value);
+    counts.all += Number(row.value);
+  }
+  return counts;
+}
+
+/** "ORD-100001", "ord-100001" or "100001" as the stored order number, else null. */
+function orderNumberFrom(q: string): string | null {
+  const match = /^(?:ord-?)?(\d{1,12})$/i.exec(q);
+  return match ? `ORD-${match[1]}` : null;
+}
+
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The search condition: the exact order number, or an order of a customer whose e-mail contains `q`. The
+ * customers are looked up first (at most 100), so the orders query stays an index lookup (BitmapOr of the
+ * order-number and user indexes) instead of a filter over every order. Null: nothing can match.
+ */
+async function searchCondition(db: Executor, q: string): Promise<SQL | null> {
+  const number = orderNumberFrom(q);
+  const matches = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(ilike(users.email, likePattern(q)))
+    .limit(SEARCH_USER_LIMIT);
+  const byUser = matches.length
+    ? inArray(
+        orders.userId,
+        matches.map((user) => user.id),
+      )
+    : undefined;
+  const byNumber = number ? eq(orders.orderNumber, number) : undefined;
+  if (!byUser && !byNumber) return null;
+  return or(byNumber, byUser) ?? null;
+}
+
+/**
+ * One page of the admin orders list (newest first, 50 a page) with the per-status counts. Filtering by status
+ * walks orders_status_created_idx, the unfiltered list orders_created_idx; both stop after LIMIT rows.
+ */
+export async function readAdminOrdersPage(
   db: Executor,
-  options: { userId?: string; limit?: number } = {},
-): Promise<AdminOrderRow[]> {
-  const query = db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      createdAt: orders.createdAt,
-      userId: orders.userId,
-      customerEmail: users.email,
-      serviceName: services.name,
-      platform: services.platform,
-      quantity: orders.quantity,
-      totalCents: orders.totalCents,
-      status: orders.status,
-      targetLink: orders.targetLink,
-    })
+  query: AdminOrdersQuery = {},
+): Promise<AdminOrdersPage> {
+  const q = query.q?.trim().slice(0, 200) ?? "";
+  const requestedPage = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE);
+  const [counts, search] = await Promise.all([
+    countOrdersByStatus(db),
+    q ? searchCondition(db, q) : Promise.resolve(undefined),
+  ]);
+  if (search === null) return { orders: [], counts, total: 0, page: 1, pageCount: 1 };
+  const where = and(query.status ? eq(orders.status, query.status) : undefined, search);
+  const total = search
+    ? Number((await db.select({ value: count() }).from(orders).where(where))[0]?.value ?? 0)
+    : query.status
+      ? counts[query.status]
+      : counts.all;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
+  const page = Math.min(requestedPage, pageCount);
+  const rows = await db
+    .select(rowColumns)
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
-    .leftJoin(services, eq(services.id, orders.serviceId));
-  const filtered = options.userId ? query.where(eq(orders.userId, options.userId)) : query;
-  return filtered.orderBy(desc(orders.createdAt)).limit(options.limit ?? 200);
+    .leftJoin(services, eq(services.id, orders.serviceId))
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(ADMIN_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE);
+  return { orders: rows.map(toRow), counts, total, page, pageCount };
+}
+
+/** One customer's orders, newest first (admin user detail; orders_user_created_idx). */
+export async function listUserOrdersForAdmin(
+  db: Executor,
+  userId: string,
+  limit = 200,
+): Promise<AdminOrderRow[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(services, eq(services.id, orders.serviceId))
+    .where(eq(orders.userId, userId))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+  return rows.map(toRow);
 }

@@ -1,7 +1,11 @@
-import { eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { users } from "../../db/schema.ts";
+import { orders, transactions, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { type AdminOrderRow, listUserOrdersForAdmin } from "./list-orders.server.ts";
+
+/** Rows the user page shows per tab (newest first). */
+const DETAIL_ROWS = 200;
 
 export type AdminUserDetail = {
   id: string;
@@ -9,6 +13,35 @@ export type AdminUserDetail = {
   balanceCents: number;
   createdAt: Date;
   emailVerified: boolean;
+};
+
+export type AdminUserTotals = {
+  totalOrders: number;
+  /**
+   * What the user's orders cost them after refunds: the sum of their purchase ledger amounts (negative, so
+   * negated) minus every refund they received. Auto orders count as orders here; an order that was
+   * cancelled or failed therefore adds nothing, a partial one only its delivered share.
+   */
+  totalSpentCents: number;
+  /** The sum of their completed deposit ledger rows (money that actually reached the wallet). */
+  totalDepositedCents: number;
+};
+
+export type AdminTransactionRow = {
+  id: string;
+  createdAt: Date;
+  type: string;
+  amountCents: number;
+  paymentMethod: string | null;
+  status: string;
+  paymentGatewayId: string | null;
+};
+
+export type AdminUserPage = {
+  user: AdminUserDetail;
+  totals: AdminUserTotals;
+  orders: AdminOrderRow[];
+  transactions: AdminTransactionRow[];
 };
 
 /** One account for the admin's user page, or null for an unknown (or malformed) id. */
@@ -26,4 +59,59 @@ export async function readUserDetail(db: Executor, userId: string): Promise<Admi
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
+}
+
+/** The four summary figures of a user (see AdminUserTotals for what each one means). */
+export async function readUserTotals(db: Executor, userId: string): Promise<AdminUserTotals> {
+  const [[orderCount], [money]] = await Promise.all([
+    db.select({ value: count() }).from(orders).where(eq(orders.userId, userId)),
+    db
+      .select({
+        purchases: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.type} = 'purchase'), 0)`,
+        refunds: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.type} = 'refund'), 0)`,
+        deposits: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.type} = 'deposit' and ${transactions.status} = 'completed'), 0)`,
+      })
+      .from(transactions)
+      .where(eq(transactions.userId, userId)),
+  ]);
+  const spent = -Number(money?.purchases ?? 0) - Number(money?.refunds ?? 0);
+  return {
+    totalOrders: Number(orderCount?.value ?? 0),
+    totalSpentCents: Math.max(spent, 0),
+    totalDepositedCents: Number(money?.deposits ?? 0),
+  };
+}
+
+/** The user's ledger rows, newest first. */
+export async function listUserTransactionsForAdmin(
+  db: Executor,
+  userId: string,
+  limit = DETAIL_ROWS,
+): Promise<AdminTransactionRow[]> {
+  return db
+    .select({
+      id: transactions.id,
+      createdAt: transactions.createdAt,
+      type: transactions.type,
+      amountCents: transactions.amountCents,
+      paymentMethod: transactions.paymentMethod,
+      status: transactions.status,
+      paymentGatewayId: transactions.paymentGatewayId,
+    })
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+}
+
+/** Everything the admin user page shows, or null for an unknown user. */
+export async function readUserPage(db: Executor, userId: string): Promise<AdminUserPage | null> {
+  const user = await readUserDetail(db, userId);
+  if (!user) return null;
+  const [totals, userOrders, userTransactions] = await Promise.all([
+    readUserTotals(db, user.id),
+    listUserOrdersForAdmin(db, user.id, DETAIL_ROWS),
+    listUserTransactionsForAdmin(db, user.id),
+  ]);
+  return { user, totals, orders: userOrders, transactions: userTransactions };
 }

@@ -27,6 +27,7 @@ export type AutoOrderInput = {
   idempotencyKey?: string;
   expectedTotalCents?: number;
   createdByAdminId?: string;
+  adminNotes?: string;
 };
 
 export type PlacedAutoOrder = {
@@ -88,7 +89,13 @@ export async function placeAutoOrder(
           deliverySpeed: input.deliverySpeed,
           idempotencyKey: input.idempotencyKey,
           createdByAdminId: input.createdByAdminId,
-          metadata: { service_name: service.name, platform: service.platform },
+          metadata: {
+            service_name: service.name,
+            platform: service.platform,
+            ...(byAdmin
+              ? { created_by_admin: true, manual_order: true, admin_notes: input.adminNotes ?? "" }
+              : {}),
+          },
         })
         .onConflictDoNothing({ target: [autoOrders.userId, autoOrders.idempotencyKey] })
         .returning();

@@ -79,13 +79,13 @@ export function LiveBalanceProvider({
         setFollowing(true);
         if (changed) {
           toastRef.current({ title: "Balance Updated", description: `New balance: ${formatCents(value)}` });
-          void revalidateRef.current();
+          reloadQuietly(revalidateRef.current);
         } else if (first && value !== loaderBalanceRef.current) {
           // It changed between the page's render and the stream's start: no news to announce, but stale lists.
-          void revalidateRef.current();
+          reloadQuietly(revalidateRef.current);
         }
       });
-      source.addEventListener("order", () => void revalidateRef.current());
+      source.addEventListener("order", () => reloadQuietly(revalidateRef.current));
       source.addEventListener("error", () => {
         // Reopen on our own schedule rather than the browser's, which gives up on some errors (401).
         source?.close();
@@ -113,7 +113,7 @@ export function LiveBalanceProvider({
       if (document.visibilityState !== "visible") return;
       if (Date.now() - last < FOCUS_REVALIDATE_THROTTLE_MS) return;
       last = Date.now();
-      void revalidateRef.current();
+      reloadQuietly(revalidateRef.current);
     };
     window.addEventListener("focus", reload);
     document.addEventListener("visibilitychange", reload);
@@ -138,4 +138,9 @@ function readBalance(data: unknown): number | null {
   } catch {
     return null;
   }
+}
+
+/** Reloads the page's data; a reload cut short by a navigation rejects, and the navigation loads fresh data. */
+function reloadQuietly(revalidate: () => Promise<void>): void {
+  revalidate().catch(() => {});
 }

@@ -1,10 +1,4 @@
-/** The one set of headline figures used on the home page (customer spec, section 1). */
-const stats = [
-  { value: "50,000+", label: "Happy customers" },
-  { value: "2M+", label: "Followers delivered" },
-  { value: "10M+", label: "Likes delivered" },
-  { value: "98%", label: "Satisfaction rate" },
-];
+import { headlineStats as stats } from "../../../content/marketing.ts";
 
 /** Headline figures. */
 export function Stats() {

@@ -1,0 +1,22 @@
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** An ISO date as "Nov 22, 2026, 6:12 PM" (UTC, so server and browser render the same text). */
+export function formatDateTime(iso: string | Date): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** An ISO date as "November 22, 2026" (UTC). */
+export function formatDate(iso: string | Date): string {
+  return dateOnly.format(new Date(iso));
+}
+
+/** A service_type label of an order line ("instagram_likes_small_pack") in words. */
+export function lineLabel(serviceType: string): string {
+  const words = serviceType.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

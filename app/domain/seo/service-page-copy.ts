@@ -1,0 +1,122 @@
+import { formatCents, formatCount, formatRate } from "../../lib/format-money.ts";
+import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
+import { chargeForQuantity } from "../pricing/price.ts";
+
+/** The data the generated copy is written from (a ServicePageService fits). */
+export type ServiceCopyInput = {
+  name: string;
+  description: string;
+  platform: ListedPlatform;
+  serviceType: "one_time" | "auto";
+  targetKind: "post" | "profile";
+  pricePer1000: string;
+  unitLabel: string | null;
+  minQuantity: number;
+  maxQuantity: number;
+  features: string[];
+};
+
+export type FaqItem = { question: string; answer: string };
+export type SeoSection = { heading: string; paragraphs: string[] };
+
+/** "$4.00 per 1,000" or "$25.00 per 1,000 hrs". */
+export function priceLabel(service: Pick<ServiceCopyInput, "pricePer1000" | "unitLabel">): string {
+  return `${formatRate(service.pricePer1000)} per 1,000${service.unitLabel ? ` ${service.unitLabel}` : ""}`;
+}
+
+/** The unit the service sells, in lower case ("followers", "story views"), from its name. */
+function unitWord(service: ServiceCopyInput): string {
+  const platform = platformNames[service.platform];
+  const rest = service.name.replace(new RegExp(`^${platform}\\s+`, "i"), "").replace(/^auto\s+/i, "");
+  return (rest || service.name).toLowerCase();
+}
+
+function targetPhrase(service: ServiceCopyInput): string {
+  if (service.serviceType === "auto") return `your ${platformNames[service.platform]} username`;
+  return service.targetKind === "profile"
+    ? `the link to your ${platformNames[service.platform]} profile`
+    : `the link to your ${platformNames[service.platform]} post`;
+}
+
+/** The page's description line (meta description and the hero's fallback). */
+export function serviceMetaDescription(service: ServiceCopyInput): string {
+  const base = `Buy ${service.name} from ${priceLabel(service)}. Orders from ${formatCount(service.minQuantity)} to ${formatCount(service.maxQuantity)}, no password needed, fast start and 24/7 support.`;
+  return base.length > 160 ? `${base.slice(0, 157)}...` : base;
+}
+
+/** The SEO block: what the service is, how delivery works and why it helps, written from its data. */
+export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
+  const platform = platformNames[service.platform];
+  const unit = unitWord(service);
+  const minCost = formatCents(chargeForQuantity(service.pricePer1000, service.minQuantity));
+  const isAuto = service.serviceType === "auto";
+  const description = service.description.trim();
+  return [
+    {
+      heading: `What is ${service.name}?`,
+      paragraphs: [
+        `${service.name} is a Boostly service that adds ${unit} to your ${platform} ${isAuto ? "posts automatically, every time you publish" : service.targetKind === "profile" ? "profile" : "content"}.${description ? ` ${description}` : ""}`,
+        `It costs ${priceLabel(service)}, and you choose exactly how many you want: from ${formatCount(service.minQuantity)} up to ${formatCount(service.maxQuantity)} per order, so the smallest order is only ${minCost}.`,
+      ],
+    },
+    {
+      heading: "How delivery works",
+      paragraphs: [
+        isAuto
+          ? `Set it up once with ${targetPhrase(service)} and the number of posts you want covered. Each new post you publish receives its ${unit} automatically, and you can pause or cancel at any time; posts you did not use are refunded to your wallet.`
+          : `Paste ${targetPhrase(service)}, choose a quantity and pay from your Boostly wallet. Delivery starts within minutes and most orders complete within 24-48 hours; larger orders are spread out so growth looks natural.`,
+        "We never ask for your password: only the public link or username is needed, and your account stays fully in your hands.",
+      ],
+    },
+    {
+      heading: `Why ${service.name} helps`,
+      paragraphs: [
+        `Social proof matters on ${platform}: content and profiles that already show engagement get more attention from people and from the algorithm. ${service.name} gives your account that early signal, so the work you put into your content reaches more of the audience it deserves.`,
+        ...(service.features.length
+          ? [
+              `What you get: ${service.features
+                .map((feature) => feature.trim())
+                .filter(Boolean)
+                .join(", ")}.`,
+            ]
+          : []),
+      ],
+    },
+  ];
+}
+
+/** The generated FAQ: six questions about this service's limits, price, delivery and safety. */
+export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
+  const platform = platformNames[service.platform];
+  const unit = unitWord(service);
+  const thousand = formatCents(chargeForQuantity(service.pricePer1000, 1000));
+  return [
+    {
+      question: `How much does ${service.name} cost?`,
+      answer: `${service.name} costs ${priceLabel(service)}. You pay only for the quantity you order: 1,000 ${unit} cost ${thousand}${service.serviceType === "auto" ? " per post" : ""}.`,
+    },
+    {
+      question: `What is the minimum and maximum order for ${service.name}?`,
+      answer: `You can order from ${formatCount(service.minQuantity)} to ${formatCount(service.maxQuantity)} ${unit} in one order${service.serviceType === "auto" ? ", for each post" : ""}.`,
+    },
+    {
+      question: `How fast will my ${platform} ${unit} be delivered?`,
+      answer:
+        service.serviceType === "auto"
+          ? `Each new post receives its ${unit} soon after you publish it; delivery is gradual so it looks natural.`
+          : "Delivery starts within minutes of your order, and most orders complete within 24-48 hours. Large orders are delivered gradually.",
+    },
+    {
+      question: `Do you need my ${platform} password?`,
+      answer: `No. We only need ${targetPhrase(service)}. Never share your password with anyone.`,
+    },
+    {
+      question: `Is ${service.name} safe for my account?`,
+      answer: `Yes. Delivery is paced to look natural, and nothing requires access to your account. If some ${unit} drop within 30 days, we refill them for free.`,
+    },
+    {
+      question: `How do I order ${service.name}?`,
+      answer: `Create a free account, add funds to your wallet, then press Order Now on this page, enter ${targetPhrase(service)} and the quantity, and confirm.`,
+    },
+  ];
+}

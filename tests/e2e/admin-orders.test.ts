@@ -1,0 +1,138 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { orders, transactions, userRoles, users } from "../../app/db/schema.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
+import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
+import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
+import { appUrl, createAccount, signedInCustomer, Visitor } from "../support/http.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser(inject("chromiumPath"));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function balanceOf(userId: string): Promise<number> {
+  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+async function refundsOf(orderId: string): Promise<number> {
+  return db().$count(transactions, and(eq(transactions.orderId, orderId), eq(transactions.type, "refund")));
+}
+
+describe("admin orders", () => {
+  it("creates a manual order for a customer, cancels it with one refund, and is refused a second change", async () => {
+    const admin = await createAccount();
+    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    const customer = await createAccount();
+    const funded = await db().transaction((tx) =>
+      postLedgerEntry(tx, {
+        userId: customer.id,
+        type: "adjustment",
+        amountCents: cents(1_000),
+        metadata: { reason: "e2e funding" },
+      }),
+    );
+    expect(funded.ok).toBe(true);
+
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await page.goto(`${appUrl}/admin-login`);
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(admin.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+
+    // The manual order form, with the customer preselected from the user page's link.
+    await page.goto(`${appUrl}/admin/users/${customer.id}`);
+    await page.getByRole("link", { name: "Create manual order" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/manual-order");
+    const form = page.getByRole("main");
+    await expect.poll(() => form.getByLabel("User", { exact: true }).inputValue()).toBe(customer.id);
+    await form
+      .getByLabel("Service", { exact: true })
+      .selectOption({ label: "Instagram - Instagram Likes ($4.00/1000)" });
+    await form.getByLabel("Quantity").fill("1000");
+    await form.getByLabel("Target Link").fill("https://www.instagram.com/p/AdminE2E/");
+    await form.getByLabel("Admin Notes (optional)").fill("Support goodwill");
+    expect(await page.getByTestId("manual-order-total").textContent()).toBe("$4.00");
+    await form.getByRole("button", { name: "Create Order" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/orders");
+    await page.getByText("Order Created Successfully").first().waitFor();
+
+    const [order] = await db().select().from(orders).where(eq(orders.userId, customer.id));
+    expect(order).toMatchObject({ createdByAdminId: admin.id, totalCents: 400, status: "pending" });
+    expect(await balanceOf(customer.id)).toBe(600);
+    const row = page.getByTestId("admin-order-row").filter({ hasText: order!.orderNumber });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain(customer.email);
+
+    // Cancel: the whole charge comes back, once.
+    await row.getByLabel(`Status of ${order!.orderNumber}`).selectOption("cancelled");
+    await row.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Order status updated successfully").first().waitFor();
+    await expect.poll(() => row.getByTestId("status-badge").textContent()).toBe("Cancelled");
+    expect(await balanceOf(customer.id)).toBe(1_000);
+    expect(await refundsOf(order!.id)).toBe(1);
+
+    // A refunded status is final: the refusal is shown and nothing moves.
+    await row.getByLabel(`Status of ${order!.orderNumber}`).selectOption("completed");
+    await row.getByRole("button", { name: "Save" }).click();
+    await page.getByText("This order was refunded, so its status can no longer change.").first().waitFor();
+    expect(await refundsOf(order!.id)).toBe(1);
+    expect(await balanceOf(customer.id)).toBe(1_000);
+    const [after] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
+    expect(after?.status).toBe("cancelled");
+
+    // The user page shows the balance and the single refund.
+    await page.goto(`${appUrl}/admin/users/${customer.id}`);
+    expect(await page.getByTestId("user-balance").textContent()).toBe("$10.00");
+    await page.getByRole("tab", { name: "Transactions" }).click();
+    const refunds = page.getByTestId("user-transaction-row").filter({ hasText: "refund" });
+    await expect.poll(() => refunds.count()).toBe(1);
+    expect(await findLedgerMismatches(db())).toEqual([]);
+    assertNoConsoleErrors();
+  });
+
+  it("marks every admin page noindex, answers 404 for an unknown user and refuses bad input and non-admins", async () => {
+    const admin = await createAccount();
+    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    const visitor = new Visitor();
+    await visitor.signIn(admin.email, admin.password);
+    for (const path of [
+      "/admin/orders?status=in_progress&q=x&page=2",
+      `/admin/users/${admin.id}`,
+      "/admin/manual-order",
+    ]) {
+      const response = await visitor.request(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toMatch(/<meta name="robots" content="noindex"/);
+    }
+    const missing = await visitor.request("/admin/users/00000000-0000-4000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    const missingHtml = await missing.text();
+    expect(missingHtml).toContain("User not found");
+    expect(missingHtml).toContain("Back to Admin");
+
+    const bad = await visitor.request("/admin/orders?_data", {
+      form: { intent: "set-status", orderId: admin.id, status: "shipped" },
+    });
+    expect(bad.status).toBeLessThan(500);
+    const manual = await visitor.request("/admin/manual-order", {
+      form: { userId: "", serviceId: "", quantity: "", target: "", idempotencyKey: crypto.randomUUID() },
+    });
+    expect(manual.status).toBe(200);
+    expect(await manual.text()).toContain("Please fill in all required fields");
+
+    const { visitor: customer } = await signedInCustomer();
+    const refused = await customer.request("/admin/orders", {
+      form: { intent: "set-status", orderId: admin.id, status: "cancelled" },
+    });
+    expect(refused.status).toBe(403);
+  });
+});

@@ -1,0 +1,353 @@
+import "../support/worker-database.ts";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { autoOrders, orders, services, transactions, users } from "../../app/db/schema.ts";
+import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
+import { createManualOrder } from "../../app/domain/admin/create-manual-order.server.ts";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  countOrdersByStatus,
+  readAdminOrdersPage,
+} from "../../app/domain/admin/list-orders.server.ts";
+import { listServicesForManualOrder } from "../../app/domain/admin/list-services.server.ts";
+import { searchUsersForAdmin } from "../../app/domain/admin/list-users.server.ts";
+import { readUserPage } from "../../app/domain/admin/read-user-detail.server.ts";
+import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { createUser, fundWallet } from "../support/factories.ts";
+import { resetDatabase } from "../support/worker-database.ts";
+
+beforeEach(resetDatabase);
+
+async function serviceId(name: string): Promise<string> {
+  const [row] = await db().select({ id: services.id }).from(services).where(eq(services.name, name));
+  return row!.id;
+}
+
+async function balanceOf(userId: string): Promise<number> {
+  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+/** Orders inserted directly (no charge): enough for listing, counting and searching. */
+async function insertOrders(
+  userId: string,
+  statuses: (typeof orders.$inferInsert.status)[],
+  firstMinute = 0,
+) {
+  const service = await serviceId("Instagram Likes");
+  return db()
+    .insert(orders)
+    .values(
+      statuses.map((status, index) => ({
+        userId,
+        serviceId: service,
+        quantity: 100 + index,
+        targetLink: `https://www.instagram.com/p/List${index}/`,
+        totalCents: 40,
+        status,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, firstMinute + index)),
+        metadata:
+          index === 0
+            ? { services: [{ service_type: "instagram_likes_small_pack", quantity: 500, total_cents: 795 }] }
+            : {},
+      })),
+    )
+    .returning();
+}
+
+function manualForm(fields: Record<string, string>) {
+  return { idempotencyKey: randomUUID(), deliverySpeed: "normal", adminNotes: "", ...fields };
+}
+
+describe("the admin orders list", () => {
+  it("counts per status in one grouped query, filters, searches and pages by 50", async () => {
+    const alice = await createUser({ email: `alice-${randomUUID()}@example.test` });
+    const bob = await createUser({ email: `bob-${randomUUID()}@example.test` });
+    const statuses = [
+      ...Array<"pending">(52).fill("pending"),
+      "in_progress",
+      "in_progress",
+      "completed",
+      "cancelled",
+    ] as const;
+    const inserted = await insertOrders(alice.id, [...statuses]);
+    await insertOrders(bob.id, ["failed", "partial"], 100);
+
+    expect(await countOrdersByStatus(db())).toEqual({
+      all: 58,
+      pending: 52,
+      processing: 0,
+      in_progress: 2,
+      completed: 1,
+      partial: 1,
+      cancelled: 1,
+      failed: 1,
+    });
+
+    const first = await readAdminOrdersPage(db(), {});
+    expect(first).toMatchObject({ total: 58, page: 1, pageCount: 2 });
+    expect(first.orders).toHaveLength(ADMIN_ORDERS_PAGE_SIZE);
+    // Newest first, with the customer's e-mail and the service joined.
+    expect(first.orders[0]).toMatchObject({ customerEmail: bob.email, serviceName: "Instagram Likes" });
+    const second = await readAdminOrdersPage(db(), { page: 2 });
+    expect(second.orders).toHaveLength(8);
+    expect(new Set([...first.orders, ...second.orders].map((order) => order.id)).size).toBe(58);
+    const oldest = second.orders.at(-1)!;
+    expect(oldest.id).toBe(inserted[0]!.id);
+    expect(oldest.lines).toEqual([
+      { service_type: "instagram_likes_small_pack", quantity: 500, total_cents: 795 },
+    ]);
+    // A page past the end shows the last page.
+    expect((await readAdminOrdersPage(db(), { page: 99 })).page).toBe(2);
+
+    const inProgress = await readAdminOrdersPage(db(), { status: "in_progress" });
+    expect(inProgress.total).toBe(2);
+    expect(inProgress.orders.every((order) => order.status === "in_progress")).toBe(true);
+
+    const byEmail = await readAdminOrdersPage(db(), { q: bob.email.slice(0, 12).toUpperCase() });
+    expect(byEmail.orders.map((order) => order.status).sort()).toEqual(["failed", "partial"]);
+    const number = inserted[3]!.orderNumber;
+    for (const q of [number, number.toLowerCase(), number.replace("ORD-", "")]) {
+      const found = await readAdminOrdersPage(db(), { q });
+      expect(found.orders.map((order) => order.id)).toEqual([inserted[3]!.id]);
+    }
+    const none = await readAdminOrdersPage(db(), { q: "nobody%_" });
+    expect(none).toMatchObject({ orders: [], total: 0 });
+    const filteredSearch = await readAdminOrdersPage(db(), { q: bob.email, status: "failed" });
+    expect(filteredSearch.orders).toHaveLength(1);
+  });
+
+  it("stays on the indexes and fast with 100,000 orders", async () => {
+    const customer = await createUser();
+    const service = await serviceId("Instagram Likes");
+    await db().execute(sql`
+      insert into orders (user_id, service_id, quantity, target_link, total_cents, status, created_at)
+      select ${customer.id}, ${service}, 100, 'https://www.instagram.com/p/Bulk/', 40,
+        (array['pending','processing','in_progress','completed','partial','cancelled','failed'])[1 + i % 7]::order_status,
+        now() - make_interval(secs => i)
+      from generate_series(1, 100000) as i`);
+    await db().execute(sql`analyze orders`);
+
+    const plan = async (statement: ReturnType<typeof sql>) =>
+      (await db().execute<{ "QUERY PLAN": string }>(sql`explain ${statement}`)).rows
+        .map((row) => row["QUERY PLAN"])
+        .join("\n");
+    // The list's statements (newest first) walk the indexes and stop after the page.
+    // (A status filter may walk either index, whichever the planner finds cheaper; never the whole table.)
+    for (const offset of [0, 50, 1_000]) {
+      const limit = sql.raw(`limit 50 offset ${offset}`);
+      const newest = sql.raw("order by created_at desc nulls last, id desc");
+      const all = await plan(sql`select id from orders ${newest} ${limit}`);
+      expect(all).toContain("orders_created_idx");
+      const failed = await plan(sql`select id from orders where status = 'failed' ${newest} ${limit}`);
+      expect(failed).toMatch(/orders_(status_)?created_idx/);
+      for (const text of [all, failed]) expect(text).not.toContain("Seq Scan");
+    }
+    for (const query of [{}, { status: "failed" as const }, { page: 1500 }, { q: customer.email }]) {
+      const started = performance.now();
+      const result = await readAdminOrdersPage(db(), query);
+      const elapsed = performance.now() - started;
+      expect(result.orders).toHaveLength(50);
+      expect(elapsed, `readAdminOrdersPage(${JSON.stringify(query)})`).toBeLessThan(1_000);
+    }
+    expect((await countOrdersByStatus(db())).all).toBe(100_000);
+  });
+});
+
+describe("manual orders", () => {
+  it("charges the user, records the admin and the notes, and replays the same token without charging twice", async () => {
+    const admin = await createUser();
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    const form = manualForm({
+      userId: customer.id,
+      serviceId: await serviceId("Instagram Likes"),
+      quantity: "150",
+      target: "https://www.instagram.com/p/Manual1/",
+      adminNotes: "Goodwill order",
+    });
+    const result = await createManualOrder(db(), { adminId: admin.id, form });
+    expect(result).toMatchObject({ ok: true, kind: "order", totalCents: 60, replayed: false });
+    expect(await balanceOf(customer.id)).toBe(940);
+    const [order] = await db().select().from(orders).where(eq(orders.userId, customer.id));
+    expect(order).toMatchObject({ createdByAdminId: admin.id, status: "pending", totalCents: 60 });
+    expect(order!.metadata).toMatchObject({
+      created_by_admin: true,
+      manual_order: true,
+      admin_notes: "Goodwill order",
+    });
+    const [charge] = await db()
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.orderId, order!.id), eq(transactions.type, "purchase")));
+    expect(charge).toMatchObject({ amountCents: -60, adminId: admin.id });
+
+    expect(await createManualOrder(db(), { adminId: admin.id, form })).toMatchObject({
+      ok: true,
+      replayed: true,
+    });
+    expect(await balanceOf(customer.id)).toBe(940);
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("charges nothing above the user's balance: 'User needs $X but only has $Y'", async () => {
+    const admin = await createUser();
+    const customer = await createUser();
+    await fundWallet(customer.id, 100);
+    const result = await createManualOrder(db(), {
+      adminId: admin.id,
+      form: manualForm({
+        userId: customer.id,
+        serviceId: await serviceId("Instagram Likes"),
+        quantity: "1000",
+        target: "https://www.instagram.com/p/TooMuch/",
+      }),
+    });
+    expect(result).toEqual({
+      ok: false,
+      notice: { title: "Insufficient Balance", message: "User needs $4.00 but only has $1.00" },
+      field: undefined,
+    });
+    expect(await balanceOf(customer.id)).toBe(100);
+    expect(await db().$count(orders, eq(orders.userId, customer.id))).toBe(0);
+  });
+
+  it("places an auto order for the username, posts required", async () => {
+    const admin = await createUser();
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    const base = {
+      userId: customer.id,
+      serviceId: await serviceId("Instagram Auto Likes"),
+      quantity: "100",
+      target: "@boostly.test",
+    };
+    expect(await createManualOrder(db(), { adminId: admin.id, form: manualForm(base) })).toMatchObject({
+      ok: false,
+      notice: { message: "Please enter the number of posts for auto services" },
+    });
+    const result = await createManualOrder(db(), {
+      adminId: admin.id,
+      form: manualForm({ ...base, posts: "10", adminNotes: "Trial" }),
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      kind: "auto",
+      remainingPosts: 10,
+      totalPosts: 10,
+      totalCents: 400,
+    });
+    expect(await balanceOf(customer.id)).toBe(600);
+    const [auto] = await db().select().from(autoOrders).where(eq(autoOrders.userId, customer.id));
+    expect(auto).toMatchObject({ createdByAdminId: admin.id, targetUsername: "boostly.test" });
+    expect(auto!.metadata).toMatchObject({ created_by_admin: true, admin_notes: "Trial" });
+  });
+
+  it("refuses missing, unknown, malformed and unexpected input with the spec's texts", async () => {
+    const admin = await createUser();
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    const valid = {
+      userId: customer.id,
+      serviceId: await serviceId("Instagram Likes"),
+      quantity: "150",
+      target: "https://www.instagram.com/p/Check/",
+    };
+    const notice = async (fields: Record<string, string>) => {
+      const result = await createManualOrder(db(), { adminId: admin.id, form: manualForm(fields) });
+      expect(result.ok).toBe(false);
+      return result.ok ? null : result.notice;
+    };
+    expect(await notice({ ...valid, target: " " })).toEqual({
+      title: "Missing Information",
+      message: "Please fill in all required fields",
+    });
+    expect((await notice({ ...valid, userId: randomUUID() }))?.message).toBe(
+      "Invalid service or user selected",
+    );
+    expect((await notice({ ...valid, serviceId: "nope" }))?.message).toBe("Invalid service or user selected");
+    for (const quantity of ["1.5", "-3", "1e9", "99999999999"])
+      expect((await notice({ ...valid, quantity }))?.title).toBe("Invalid quantity");
+    expect(await notice({ ...valid, quantity: "5" })).toMatchObject({ title: "Invalid quantity" });
+    expect(await notice({ ...valid, extra: "x" })).toMatchObject({ title: "Error" });
+    expect(await balanceOf(customer.id)).toBe(1_000);
+  });
+});
+
+describe("admin status changes and lookups", () => {
+  it("cancelling refunds once; a second change is refused with the refusal's message", async () => {
+    const admin = await createUser();
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    const placed = await createManualOrder(db(), {
+      adminId: admin.id,
+      form: manualForm({
+        userId: customer.id,
+        serviceId: await serviceId("Instagram Likes"),
+        quantity: "1000",
+        target: "https://www.instagram.com/p/Cancel/",
+      }),
+    });
+    expect(placed.ok).toBe(true);
+    const [order] = await db().select().from(orders).where(eq(orders.userId, customer.id));
+    const change = (fields: Record<string, string>) =>
+      changeOrderStatusFromForm(db(), {
+        adminId: admin.id,
+        form: { intent: "set-status", orderId: order!.id, ...fields },
+      });
+
+    expect(await change({ status: "bogus" })).toMatchObject({
+      ok: false,
+      notice: { title: "Failed to update order status" },
+    });
+    expect(await change({ status: "partial", remains: "-1" })).toMatchObject({ ok: false });
+    expect(await change({ status: "in_progress" })).toMatchObject({
+      ok: true,
+      notice: { title: "Order status updated successfully" },
+    });
+    expect(await change({ status: "cancelled" })).toMatchObject({ ok: true });
+    expect(await balanceOf(customer.id)).toBe(1_000);
+    expect(await change({ status: "completed" })).toEqual({
+      ok: false,
+      notice: {
+        title: "Failed to update order status",
+        message: "This order was refunded, so its status can no longer change.",
+      },
+    });
+    expect(
+      await db().$count(
+        transactions,
+        and(eq(transactions.orderId, order!.id), eq(transactions.type, "refund")),
+      ),
+    ).toBe(1);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order!.id));
+    expect(row).toMatchObject({ status: "cancelled", statusChangedByAdminId: admin.id });
+
+    const page = await readUserPage(db(), customer.id);
+    // Spent: the $4.00 purchase minus its $4.00 refund; deposited: no completed deposit rows (funding is an adjustment).
+    expect(page?.totals).toEqual({ totalOrders: 1, totalSpentCents: 0, totalDepositedCents: 0 });
+    expect(page?.transactions.map((tx) => tx.type)).toEqual(["refund", "purchase", "adjustment"]);
+    expect(await readUserPage(db(), randomUUID())).toBeNull();
+    expect(await readUserPage(db(), "not-a-uuid")).toBeNull();
+  });
+
+  it("searches users by e-mail (20 at most) and keeps the preselected one; lists enabled services", async () => {
+    const created = [];
+    for (let index = 0; index < 25; index += 1)
+      created.push(await createUser({ email: `search-${String(index).padStart(2, "0")}@example.test` }));
+    const other = await createUser({ email: "zed@example.test" });
+    const found = await searchUsersForAdmin(db(), { q: "SEARCH-" });
+    expect(found).toHaveLength(20);
+    expect(found[0]!.email).toBe("search-00@example.test");
+    const withPreselected = await searchUsersForAdmin(db(), { q: "search-", preselectedId: other.id });
+    expect(withPreselected[0]!.id).toBe(other.id);
+    expect(await searchUsersForAdmin(db(), { q: "search-24" })).toEqual([
+      { id: created[24]!.id, email: "search-24@example.test", balanceCents: 0 },
+    ]);
+    const list = await listServicesForManualOrder(db());
+    expect(list.length).toBeGreaterThan(10);
+    expect(list.some((service) => service.serviceType === "auto")).toBe(true);
+  });
+});

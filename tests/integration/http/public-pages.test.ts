@@ -1,0 +1,187 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "../../../app/db/client.server.ts";
+import { contactMessages, userRoles } from "../../../app/db/schema.ts";
+import { CONTACT_TEXT } from "../../../app/domain/contact/contact-form.ts";
+import { appUrl, createAccount, signedInCustomer, uniqueEmail, Visitor } from "../../support/http.ts";
+
+/** The page's text as a reader sees it: markup and React's text separators removed, entities decoded. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+const PUBLIC_PAGES = [
+  "/about",
+  "/how-it-works",
+  "/reviews",
+  "/affiliate",
+  "/contact",
+  "/faq",
+  "/terms",
+  "/privacy",
+  "/api",
+  "/reseller",
+  "/bulk",
+  "/custom",
+  "/help",
+  "/help/getting-started",
+  "/help/account-billing",
+  "/help/services-guide",
+  "/help/troubleshooting",
+];
+
+describe("the public pages without JavaScript", () => {
+  it.each(PUBLIC_PAGES)(
+    "%s answers 200 with its title, description, canonical link and one h1",
+    async (path) => {
+      const response = await fetch(`${appUrl}${path}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
+      expect(title).toMatch(/\S.* \| Boostly$/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+      expect(html).toContain(`<link rel="canonical" href="${appUrl}${path}"`);
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      expect(html).not.toMatch(/lorem ipsum/i);
+      expect(html).not.toContain('name="robots" content="noindex"');
+    },
+  );
+
+  it("answers 404 for an unknown help topic", async () => {
+    const response = await fetch(`${appUrl}/help/not-a-topic`);
+    expect(response.status).toBe(404);
+    expect(visibleText(await response.text())).toContain("Oops! Page not found");
+  });
+
+  it("shows the FAQ as four accordion groups and the six testimonials", async () => {
+    const faq = await (await fetch(`${appUrl}/faq`)).text();
+    expect(faq.match(/<details/g)?.length).toBeGreaterThanOrEqual(16);
+    for (const group of [
+      "Getting started",
+      "Orders and delivery",
+      "Payments and wallet",
+      "Refunds and refills",
+    ])
+      expect(visibleText(faq)).toContain(group);
+    const reviews = await (await fetch(`${appUrl}/reviews`)).text();
+    expect(reviews.match(/<blockquote/g)).toHaveLength(6);
+    expect(visibleText(reviews)).toContain("50,000+");
+  });
+
+  it("uses one set of marketing figures", async () => {
+    const pages = await Promise.all(
+      ["/about", "/reviews", "/affiliate", "/faq"].map(async (path) =>
+        visibleText(await (await fetch(`${appUrl}${path}`)).text()),
+      ),
+    );
+    const all = pages.join(" ");
+    expect(all).toContain("30% lifetime commission");
+    expect(all).not.toMatch(/500,000|150\+ countries/);
+  });
+});
+
+describe("the help centre search", () => {
+  it("finds an article by a word from its body and links to it", async () => {
+    const response = await fetch(`${appUrl}/help?q=screenshot`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("My order has not started");
+    expect(html).toContain('href="/help/troubleshooting#order-not-started"');
+    expect(visibleText(html)).not.toContain("No articles match");
+  });
+
+  it("shows the empty state for nonsense", async () => {
+    const response = await fetch(`${appUrl}/help?q=zzqxvplk`);
+    expect(response.status).toBe(200);
+    expect(visibleText(await response.text())).toContain("No articles match “zzqxvplk”");
+  });
+
+  it("refuses an over-long query with a clear message, not an error", async () => {
+    const response = await fetch(`${appUrl}/help?q=${"a".repeat(300)}`);
+    expect(response.status).toBe(200);
+    expect(visibleText(await response.text())).toContain("Please use a shorter search");
+  });
+});
+
+async function messagesFrom(email: string) {
+  return db().select().from(contactMessages).where(eq(contactMessages.email, email));
+}
+
+describe("the contact form", () => {
+  it("stores a message, confirms it and clears the form; an admin reads it, a customer cannot", async () => {
+    const email = uniqueEmail("contact");
+    const text = `Do you offer invoices for agencies? Reference ${email}`;
+    const visitor = new Visitor();
+    const response = await visitor.request("/contact", {
+      form: { name: "Grace Hopper", email, subject: "partnership", message: text },
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(visibleText(html)).toContain(CONTACT_TEXT.sent);
+    // The form comes back empty.
+    expect(html).not.toContain(`value="${email}"`);
+    expect(html).not.toContain(text);
+
+    const stored = await messagesFrom(email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ name: "Grace Hopper", subject: "partnership", message: text });
+
+    const admin = await createAccount({ email: uniqueEmail("admin") });
+    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    const adminVisitor = new Visitor();
+    await adminVisitor.signIn(admin.email, admin.password);
+    const inbox = await adminVisitor.request("/admin/messages");
+    expect(inbox.status).toBe(200);
+    const inboxText = visibleText(await inbox.text());
+    expect(inboxText).toContain("Grace Hopper");
+    expect(inboxText).toContain(email);
+    expect(inboxText).toContain(text);
+    expect(inboxText).toContain("Newsletter subscribers");
+
+    const { visitor: customer } = await signedInCustomer();
+    const refused = await customer.request("/admin/messages");
+    expect(refused.status).toBeGreaterThanOrEqual(300);
+    expect(refused.status).toBeLessThan(400);
+    expect(refused.headers.get("location")).toBe("/admin-login");
+    const anonymous = await new Visitor().request("/admin/messages");
+    expect(anonymous.headers.get("location")).toBe("/admin-login");
+  });
+
+  it.each([
+    ["a bad e-mail address", { email: "not-an-address" }, CONTACT_TEXT.emailInvalid],
+    ["an unknown subject", { subject: "refund-me" }, CONTACT_TEXT.subjectInvalid],
+    ["an empty message", { message: "   " }, CONTACT_TEXT.messageRequired],
+    ["an over-long message", { message: "x".repeat(5_001) }, CONTACT_TEXT.messageTooLong],
+  ])("refuses %s with a clear message and stores nothing", async (_case, overrides, message) => {
+    const email = uniqueEmail("contact-invalid");
+    const form = {
+      name: "Alan Turing",
+      email,
+      subject: "technical",
+      message: "The order page is blank.",
+      ...overrides,
+    };
+    const response = await new Visitor().request("/contact", { form });
+    expect(response.status).toBe(200);
+    const text = visibleText(await response.text());
+    expect(text).toContain(CONTACT_TEXT.invalid);
+    expect(text).toContain(message);
+    expect(text).not.toContain(CONTACT_TEXT.sent);
+    expect(await messagesFrom(form.email)).toHaveLength(0);
+  });
+
+  it("refuses a post from another site", async () => {
+    const response = await new Visitor().request("/contact", {
+      headers: { Origin: "https://evil.example" },
+      form: { name: "X", email: uniqueEmail("csrf"), subject: "general", message: "Hello" },
+    });
+    expect(response.status).toBe(403);
+  });
+});
