@@ -1,27 +1,10 @@
+import { testimonials as allTestimonials } from "../../../content/testimonials.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
-const testimonials = [
-  {
-    quote:
-      "My reels finally started reaching Explore. Delivery began within minutes and support answered me at 2 a.m.",
-    name: "Maya R.",
-    role: "Lifestyle creator",
-  },
-  {
-    quote:
-      "The auto likes save me so much time. I set it up once and every new post gets a boost automatically.",
-    name: "Jordan T.",
-    role: "Fitness coach",
-  },
-  {
-    quote:
-      "We used Spotify plays for our debut single launch. Clear pricing, a wallet that is easy to top up, no surprises.",
-    name: "The Night Owls",
-    role: "Indie band",
-  },
-];
+// The home page shows the first three of the reviews page's testimonials: one set of quotes for the site.
+const testimonials = allTestimonials.slice(0, 3);
 
-/** Customer testimonials (static copy). */
+/** Customer testimonials. */
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
