@@ -5,6 +5,7 @@ import { safeNextPath } from "../domain/accounts/safe-next.ts";
 import { auth, SESSION_POLICY } from "./auth.server.ts";
 import { env } from "./env.server.ts";
 import { pagePath } from "./page-path.ts";
+import { redirectWithToast } from "./toast.server.ts";
 
 let cookieName: string | undefined;
 /** The session cookie's name as better-auth sets it (with the __Secure- prefix in production). */
@@ -38,11 +39,19 @@ export function currentPath(request: Request): string {
   return pagePath(new URL(request.url)).path;
 }
 
-/** The signed-in user, or a redirect of the visitor to /login?next={this page}. */
-export async function requireUser(request: Request): Promise<CurrentUser> {
+/**
+ * The signed-in user, or a redirect of the visitor to /login?next={this page}; `explain` shows the visitor why
+ * (a toast with the spec's text, e.g. 'Authentication required').
+ */
+export async function requireUser(
+  request: Request,
+  explain?: { title: string; description: string },
+): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
-  if (!user) throw redirect(`/login?next=${encodeURIComponent(currentPath(request))}`);
-  return user;
+  if (user) return user;
+  const login = `/login?next=${encodeURIComponent(currentPath(request))}`;
+  if (explain) throw await redirectWithToast(login, { ...explain, variant: "destructive" });
+  throw redirect(login);
 }
 
 /**

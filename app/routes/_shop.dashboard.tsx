@@ -42,7 +42,8 @@ const ticketForm = z.object({
 
 /** intent=create-ticket: opens a support ticket (the only change this page makes itself). */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  // A session that ended while the form was open: say why the ticket was not sent.
+  const user = await requireUser(request, { title: "Error", description: TICKET_TEXT.signInRequired });
   const parsed = ticketForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
     return data<TicketActionData>({ ok: false, message: TICKET_TEXT.missingFields }, { status: 400 });

@@ -7,7 +7,16 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { requestPasswordReset } from "../domain/accounts/passwords.server.ts";
 import { firstIssue, forgotPasswordSchema, formFailureStatus, readForm } from "../domain/accounts/schemas.ts";
+import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/_shop.forgot-password";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Forgot Password",
+    description: "Request a link to reset the password of your Boostly account.",
+    path: "/forgot-password",
+    matches,
+  });
 
 type ActionResult = { ok: true; email: string } | { ok: false; error: string };
 
@@ -34,8 +43,6 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
 
   return (
     <main className="mx-auto flex max-w-md flex-col px-4 py-16">
-      <title>Forgot Password | Boostly</title>
-      <meta name="description" content="Request a link to reset the password of your Boostly account." />
       <Card>
         <h1 className="text-2xl font-bold text-slate-900">Forgot Password</h1>
         {actionData?.ok ? (

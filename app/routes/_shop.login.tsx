@@ -15,9 +15,18 @@ import {
 import { signInWithPassword } from "../domain/accounts/sign-in.server.ts";
 import { resendConfirmation } from "../domain/accounts/sign-up.server.ts";
 import { track } from "../lib/analytics.ts";
+import { pageMeta } from "../lib/seo.ts";
 import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.login";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Sign In",
+    description: "Sign in to your Boostly account to order, top up your wallet and follow your orders.",
+    path: "/login",
+    matches,
+  });
 
 type ActionResult =
   | { ok: false; intent: "sign-in"; error: string; unverified?: boolean; email?: string }
@@ -98,11 +107,6 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto flex max-w-md flex-col px-4 py-16">
-      <title>Sign In | Boostly</title>
-      <meta
-        name="description"
-        content="Sign in to your Boostly account to order, top up your wallet and follow your orders."
-      />
       <Card>
         <h1 className="text-2xl font-bold text-slate-900">Sign In</h1>
         <p className="mt-1 text-sm text-slate-600">Welcome back! Sign in to your account.</p>

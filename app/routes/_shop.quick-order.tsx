@@ -21,6 +21,7 @@ import type { Route } from "./+types/_shop.quick-order";
 
 // Customer spec, Quick Order: texts of its own checks.
 const QUICK_TEXT = {
+  signInRequired: { title: "Authentication required", description: "Please sign in to place a quick order." },
   missing: {
     title: "Missing information",
     message: "Please choose a service and fill in the link and the quantity.",
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, QUICK_TEXT.signInRequired);
   const services = await listQuickOrderServices(db());
   // A fresh token per form: submitting it twice places one order (DECISIONS.md section 1).
   return { ...services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
@@ -58,7 +59,7 @@ const orderForm = z
   .strict();
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, QUICK_TEXT.signInRequired);
   const parsed = orderForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return { notice: QUICK_TEXT.missing };
   const result = await placeOrder(db(), {

@@ -15,8 +15,17 @@ import {
 } from "../domain/accounts/schemas.ts";
 import { registerAccount, resendConfirmation } from "../domain/accounts/sign-up.server.ts";
 import { track } from "../lib/analytics.ts";
+import { pageMeta } from "../lib/seo.ts";
 import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.register";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Create Account",
+    description: "Create your Boostly account to start growing on Instagram, TikTok, YouTube and Spotify.",
+    path: "/register",
+    matches,
+  });
 
 type ActionResult =
   | { ok: true; intent: "register"; email: string }
@@ -123,8 +132,6 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
   if (actionData?.intent === "register" && actionData.ok) {
     return (
       <main className="mx-auto flex max-w-md flex-col px-4 py-16">
-        <title>Check your inbox | Boostly</title>
-        <meta name="robots" content="noindex" />
         <Card>
           <h1 className="text-2xl font-bold text-slate-900">Check your inbox</h1>
           <p className="mt-2 text-slate-600">
@@ -155,11 +162,6 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto flex max-w-md flex-col px-4 py-16">
-      <title>Create Account | Boostly</title>
-      <meta
-        name="description"
-        content="Create your Boostly account to start growing on Instagram, TikTok, YouTube and Spotify."
-      />
       <Card>
         <h1 className="text-2xl font-bold text-slate-900">Create Account</h1>
         <p className="mt-1 text-sm text-slate-600">Sign up to start growing your social media presence.</p>

@@ -13,6 +13,7 @@ export const TICKET_MESSAGE_MAX = 5_000;
 /** The specs' ticket texts, in one place. */
 export const TICKET_TEXT = {
   submitted: "Your ticket has been submitted successfully",
+  signInRequired: "You must be logged in to submit a ticket",
   failed: "Failed to submit ticket",
   missingFields: "Please fill in all required fields",
   selectOrder: "Please select an order",

@@ -35,6 +35,9 @@ const PUBLIC_PAGES = [
   "/help/account-billing",
   "/help/services-guide",
   "/help/troubleshooting",
+  "/login",
+  "/register",
+  "/forgot-password",
 ];
 
 describe("the public pages without JavaScript", () => {

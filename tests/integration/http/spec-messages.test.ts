@@ -6,13 +6,21 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { autoOrders, deposits, orders, services, transactions, users } from "../../../app/db/schema.ts";
+import {
+  autoOrders,
+  deposits,
+  orders,
+  services,
+  tickets,
+  transactions,
+  users,
+} from "../../../app/db/schema.ts";
 import { placeAutoOrder } from "../../../app/domain/auto-orders/place-auto-order.server.ts";
 import { startDeposit } from "../../../app/domain/payments/start-deposit.server.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
 import { takeToast } from "../../../app/lib/toast.server.ts";
-import { appUrl, signedInCustomer, type Visitor } from "../../support/http.ts";
+import { appUrl, signedInCustomer, Visitor } from "../../support/http.ts";
 
 /** The page's text as a reader sees it: markup and React's text separators removed. */
 function visibleText(html: string): string {
@@ -184,5 +192,32 @@ describe("wallet (section 8)", () => {
       message: "Failed to initiate payment",
     });
     expect(await db().$count(deposits, eq(deposits.userId, missingUser))).toBe(0);
+  });
+});
+
+describe("signing in first", () => {
+  it("sends a visitor from Quick Order to sign in with 'Authentication required'", async () => {
+    const visitor = new Visitor();
+    const response = await visitor.request("/quick-order");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?next=%2Fquick-order");
+    expect((await redirectToast(visitor, response)).toast).toMatchObject({
+      title: "Authentication required",
+    });
+  });
+
+  it("refuses a ticket whose session has ended with 'You must be logged in to submit a ticket'", async () => {
+    const visitor = new Visitor();
+    const subject = `Expired session ${randomUUID()}`;
+    const response = await visitor.request("/dashboard?tab=support", {
+      form: { intent: "create-ticket", category: "request", subject, message: "Hello" },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/login\?next=/);
+    expect((await redirectToast(visitor, response)).toast).toMatchObject({
+      title: "Error",
+      description: "You must be logged in to submit a ticket",
+    });
+    expect(await db().$count(tickets, eq(tickets.subject, subject))).toBe(0);
   });
 });
