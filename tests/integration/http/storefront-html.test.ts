@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appUrl } from "../../support/http.ts";
+import { appUrl, signedInCustomer } from "../../support/http.ts";
 
 /** The page's text as a reader sees it: markup and React's text separators removed. */
 function visibleText(html: string): string {
@@ -53,4 +53,32 @@ describe("the storefront without JavaScript", () => {
     const adminLogin = await (await fetch(`${appUrl}/admin-login`)).text();
     expect(adminLogin).toMatch(/<meta name="robots" content="noindex/);
   });
+});
+
+describe("search-engine rules (DECISIONS.md section 8)", () => {
+  it.each([
+    "/dashboard",
+    "/profile",
+    "/wallet",
+    "/quick-order",
+    "/automatic-order",
+    "/free-trial",
+    "/order/instagram-followers",
+    "/order/real-instagram-likes-big",
+    "/order/instagram/auto-likes",
+  ])("%s carries noindex for a signed-in customer", async (path) => {
+    const { visitor } = await signedInCustomer();
+    const response = await visitor.request(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it.each(["/", "/services/instagram", "/blog", "/about", "/service/instagram-followers", "/login"])(
+    "%s is open to search engines",
+    async (path) => {
+      const html = await (await fetch(`${appUrl}${path}`)).text();
+      expect(html).not.toMatch(/<meta name="robots" content="noindex/);
+      expect(html).toMatch(/<link rel="canonical" href="http[^"]+"/);
+    },
+  );
 });
