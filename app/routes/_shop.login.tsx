@@ -1,24 +1,18 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import {
-  firstIssue,
-  formFailureStatus,
-  readForm,
-  resendSchema,
-  signInSchema,
-} from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureStatus, readForm, signInSchema } from "../domain/accounts/schemas.ts";
 import { signInWithPassword } from "../domain/accounts/sign-in.server.ts";
-import { resendConfirmation } from "../domain/accounts/sign-up.server.ts";
 import { track } from "../lib/analytics.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
+import { safeNextPath } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.login";
+import { answerResend, type ResendResult, redirectSignedInUser } from "./account-forms.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -30,32 +24,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type ActionResult =
   | { ok: false; intent: "sign-in"; error: string; unverified?: boolean; email?: string }
-  | { ok: true; intent: "resend" }
-  | { ok: false; intent: "resend"; error: string };
+  | ResendResult;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const next = new URL(request.url).searchParams.get("next");
-  if (await getCurrentUser(request)) throw redirect(safeNextPath(next));
+  await redirectSignedInUser(request);
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (form.intent === "resend") {
-    const parsed = resendSchema.safeParse(form);
-    if (!parsed.success)
-      return data<ActionResult>({ ok: false, intent: "resend", error: firstIssue(parsed.error) });
-    const sent = await resendConfirmation(request, {
-      email: parsed.data.email,
-      next: safeNextPath(parsed.data.next, "/"),
-    });
-    if (!sent.ok)
-      return data<ActionResult>(
-        { ok: false, intent: "resend", error: sent.message },
-        formFailureStatus(sent.status),
-      );
-    return data<ActionResult>({ ok: true, intent: "resend" });
-  }
+  if (form.intent === "resend") return answerResend(request, form);
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success)
     return data<ActionResult>({ ok: false, intent: "sign-in", error: firstIssue(parsed.error) });

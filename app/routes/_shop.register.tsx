@@ -1,23 +1,18 @@
 import { type FormEvent, useEffect } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import {
-  firstIssue,
-  formFailureStatus,
-  readForm,
-  registerSchema,
-  resendSchema,
-} from "../domain/accounts/schemas.ts";
-import { registerAccount, resendConfirmation } from "../domain/accounts/sign-up.server.ts";
+import { firstIssue, formFailureStatus, readForm, registerSchema } from "../domain/accounts/schemas.ts";
+import { registerAccount } from "../domain/accounts/sign-up.server.ts";
 import { track } from "../lib/analytics.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
+import { safeNextPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.register";
+import { answerResend, type ResendResult, redirectSignedInUser } from "./account-forms.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -30,32 +25,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type ActionResult =
   | { ok: true; intent: "register"; email: string }
   | { ok: false; intent: "register"; error: string; title: string }
-  | { ok: true; intent: "resend" }
-  | { ok: false; intent: "resend"; error: string };
+  | ResendResult;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const next = new URL(request.url).searchParams.get("next");
-  if (await getCurrentUser(request)) throw redirect(safeNextPath(next));
+  await redirectSignedInUser(request);
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (form.intent === "resend") {
-    const parsed = resendSchema.safeParse(form);
-    if (!parsed.success)
-      return data<ActionResult>({ ok: false, intent: "resend", error: firstIssue(parsed.error) });
-    const sent = await resendConfirmation(request, {
-      email: parsed.data.email,
-      next: safeNextPath(parsed.data.next, "/"),
-    });
-    if (!sent.ok)
-      return data<ActionResult>(
-        { ok: false, intent: "resend", error: sent.message },
-        formFailureStatus(sent.status),
-      );
-    return data<ActionResult>({ ok: true, intent: "resend" });
-  }
+  if (form.intent === "resend") return answerResend(request, form);
   const parsed = registerSchema.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

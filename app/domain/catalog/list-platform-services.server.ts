@@ -18,23 +18,26 @@ export type ListedService = {
   features: string[];
 };
 
+/** The columns a public service card or page shows (one list for the platform lists and the service pages). */
+export const listedServiceColumns = {
+  id: services.id,
+  slug: services.slug,
+  name: services.name,
+  description: services.description,
+  platform: services.platform,
+  serviceType: services.serviceType,
+  targetKind: services.targetKind,
+  pricePer1000: services.pricePer1000,
+  unitLabel: services.unitLabel,
+  minQuantity: services.minQuantity,
+  maxQuantity: services.maxQuantity,
+  features: services.features,
+};
+
 /** The enabled services of one platform, in catalogue order. */
 export async function listPlatformServices(db: Executor, platform: ListedPlatform): Promise<ListedService[]> {
   const rows = await db
-    .select({
-      id: services.id,
-      slug: services.slug,
-      name: services.name,
-      description: services.description,
-      platform: services.platform,
-      serviceType: services.serviceType,
-      targetKind: services.targetKind,
-      pricePer1000: services.pricePer1000,
-      unitLabel: services.unitLabel,
-      minQuantity: services.minQuantity,
-      maxQuantity: services.maxQuantity,
-      features: services.features,
-    })
+    .select(listedServiceColumns)
     .from(services)
     .where(and(eq(services.platform, platform), eq(services.enabled, true)))
     .orderBy(asc(services.sortOrder), asc(services.name));

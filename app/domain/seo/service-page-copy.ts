@@ -1,20 +1,10 @@
 import { formatCents, formatCount, formatRate } from "../../lib/format-money.ts";
-import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
+import type { ListedService } from "../catalog/list-platform-services.server.ts";
+import { platformNames } from "../catalog/platforms.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 
-/** The data the generated copy is written from (a ServicePageService fits). */
-export type ServiceCopyInput = {
-  name: string;
-  description: string;
-  platform: ListedPlatform;
-  serviceType: "one_time" | "auto";
-  targetKind: "post" | "profile";
-  pricePer1000: string;
-  unitLabel: string | null;
-  minQuantity: number;
-  maxQuantity: number;
-  features: string[];
-};
+/** The data the generated copy is written from (any listed service fits). */
+export type ServiceCopyInput = Omit<ListedService, "id" | "slug">;
 
 export type FaqItem = { question: string; answer: string };
 export type SeoSection = { heading: string; paragraphs: string[] };

@@ -1,25 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
-import { type ListedPlatform, parseListedPlatform } from "../catalog/platforms.ts";
+import { type ListedService, listedServiceColumns } from "../catalog/list-platform-services.server.ts";
+import { parseListedPlatform } from "../catalog/platforms.ts";
 import { serviceSlug } from "../catalog/service-slug.ts";
 
 /** What a /service/{slug} page shows of a service. */
-export type ServicePageService = {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  platform: ListedPlatform;
-  serviceType: "one_time" | "auto";
-  targetKind: "post" | "profile";
-  pricePer1000: string;
-  unitLabel: string | null;
-  minQuantity: number;
-  maxQuantity: number;
-  features: string[];
-  defaultPosts: number | null;
-};
+export type ServicePageService = ListedService & { defaultPosts: number | null };
 
 /**
  * Addresses of the customer spec's route table whose service carries another name in the catalogue; used only
@@ -29,21 +16,7 @@ export const SERVICE_SLUG_ALIASES: Readonly<Record<string, string>> = {
   "spotify-playlist-plays": "spotify-plays",
 };
 
-const columns = {
-  id: services.id,
-  slug: services.slug,
-  name: services.name,
-  description: services.description,
-  platform: services.platform,
-  serviceType: services.serviceType,
-  targetKind: services.targetKind,
-  pricePer1000: services.pricePer1000,
-  unitLabel: services.unitLabel,
-  minQuantity: services.minQuantity,
-  maxQuantity: services.maxQuantity,
-  features: services.features,
-  defaultPosts: services.defaultPosts,
-};
+const columns = { ...listedServiceColumns, defaultPosts: services.defaultPosts };
 
 /**
  * The enabled service behind a /service/{slug} address: its stored slug, else a spec alias, else a service whose
