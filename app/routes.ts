@@ -62,6 +62,8 @@ export default [
   route("api/live", "routes/api.live.ts"),
   // First-party analytics events (customer spec section 7), never from /admin.
   route("api/events", "routes/api.events.ts"),
+  // The reseller API (the panels' standard "API v2" protocol), authenticated by a customer's API key.
+  route("api/v2", "routes/api.v2.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("api/auth/*", "routes/api.auth.$.tsx"),
@@ -74,6 +76,15 @@ export default [
       route("users/:userId", "routes/admin.users.$userId.tsx"),
       route("manual-order", "routes/admin.manual-order.tsx"),
       route("messages", "routes/admin.messages.tsx"),
+      route("auto-orders", "routes/admin.auto-orders.tsx"),
+      route("users", "routes/admin.users._index.tsx"),
+      route("services", "routes/admin.services.tsx"),
+      route("tickets", "routes/admin.tickets.tsx"),
+      route("blog", "routes/admin.blog.tsx"),
+      route("banner", "routes/admin.banner.tsx"),
+      route("settings", "routes/admin.settings.tsx"),
+      route("providers", "routes/admin.providers._index.tsx"),
+      route("providers/:providerId", "routes/admin.providers.$providerId.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -23,6 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 const NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/auto-orders", label: "Auto Orders", end: false },
+  { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/services", label: "Services", end: false },
+  { to: "/admin/tickets", label: "Tickets", end: false },
+  { to: "/admin/blog", label: "Blog", end: false },
+  { to: "/admin/banner", label: "Banner", end: false },
+  { to: "/admin/settings", label: "Settings", end: false },
+  { to: "/admin/providers", label: "Providers", end: false },
   { to: "/admin/manual-order", label: "Manual Order", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
 ];
@@ -38,7 +46,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               Boostly Admin
             </Link>
             <nav aria-label="Admin">
-              <ul className="flex gap-1">
+              <ul className="flex flex-wrap gap-1">
                 {NAV.map((item) => (
                   <li key={item.to}>
                     <NavLink

@@ -156,7 +156,8 @@ export default async function setup(project: TestProject) {
 
 /** Builds the app into build-test/ (unless TEST_SKIP_BUILD) and starts two servers on one database. */
 async function startAppServers(databaseUrl: string) {
-  const buildDir = "build-test";
+  // TEST_BUILD_DIR lets several checkouts or engineers build side by side without overwriting each other.
+  const buildDir = process.env.TEST_BUILD_DIR ?? "build-test";
   if (!process.env.TEST_SKIP_BUILD) {
     try {
       execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
