@@ -34,14 +34,18 @@ const offers = [
 
 const actions = [
   { action: "services", params: "none", returns: "The service list with rate, min and max" },
-  { action: "add", params: "service, link, quantity", returns: "The new order's id" },
+  {
+    action: "add",
+    params: "service, link, quantity (optional: idempotency_key)",
+    returns: "The new order's id",
+  },
   {
     action: "status",
     params: "order (or orders: up to 100 ids, comma-separated)",
     returns: "Charge, start count, status, remains",
   },
   { action: "cancel", params: "orders: comma-separated ids", returns: "Per order: cancelled, or an error" },
-  { action: "refill", params: "order", returns: "The refill request's id" },
+  { action: "refill", params: "order", returns: "An error for now: refills are handled by support" },
   { action: "balance", params: "none", returns: "Your wallet balance and currency" },
 ];
 
@@ -51,8 +55,8 @@ const keySteps = [
     text: "Sign up and confirm your e-mail address, then top up your wallet: API orders are paid from it.",
   },
   {
-    title: "Ask for your key",
-    text: "Reseller keys are being rolled out account by account: send us a partnership request and we issue yours. Give each integration its own key so one can be revoked without touching the others.",
+    title: "Create your key",
+    text: "In your profile, under API Keys, create a key and copy it: it is shown once. Give each integration its own key so one can be revoked without touching the others.",
   },
   {
     title: "Send your first request",
@@ -139,21 +143,21 @@ export default function ApiPage() {
               label="Response"
               code={`[
   {
-    "service": 1,
+    "service": "6f1c2a4e-8b7d-4c3e-9a51-2d0e7b6c9f14",
     "name": "Instagram Likes",
     "type": "Default",
     "category": "Instagram",
     "rate": "4.00",
     "min": "100",
     "max": "100000",
-    "refill": true,
+    "refill": false,
     "cancel": true
   }
 ]`}
             />
             <CodeSample
               label="Request: place an order"
-              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=1 \\\n  -d link=https://www.instagram.com/p/AbC123/ \\\n  -d quantity=1000`}
+              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=6f1c2a4e-8b7d-4c3e-9a51-2d0e7b6c9f14 \\\n  -d link=https://www.instagram.com/p/AbC123/ \\\n  -d quantity=1000`}
             />
             <CodeSample label="Response" code={`{ "order": 23501 }`} />
             <CodeSample
@@ -178,14 +182,14 @@ export default function ApiPage() {
               label="Response"
               code={`[
   { "order": 23501, "cancel": 1 },
-  { "order": 23502, "cancel": { "error": "Delivery has already started" } }
+  { "order": 23502, "cancel": { "error": "Already started: This order has already started, so it can no longer change." } }
 ]`}
             />
             <CodeSample
               label="Request: refill"
               code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=refill \\\n  -d order=23501`}
             />
-            <CodeSample label="Response" code={`{ "refill": "1" }`} />
+            <CodeSample label="Response" code={`{ "error": "Refill is not available for this order" }`} />
             <CodeSample
               label="Request: balance"
               code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=balance`}
@@ -193,22 +197,25 @@ export default function ApiPage() {
             <CodeSample label="Response" code={`{ "balance": "100.84", "currency": "USD" }`} />
           </div>
           <p className="mt-6 max-w-3xl leading-7 text-slate-700">
-            A refused request answers with an <code className="font-mono">error</code> field, for example{" "}
-            <code className="font-mono">{`{ "error": "Not enough funds on balance" }`}</code> or{" "}
-            <code className="font-mono">{`{ "error": "Invalid API key" }`}</code>. Requests are rate limited
-            per key; past the limit the API answers 429 and tells you when to retry. Cancellation follows the
-            shop's rule: within 30 minutes, as long as delivery has not started.
+            A refused request answers with an <code className="font-mono">error</code> field (and a 4xx
+            status), for example{" "}
+            <code className="font-mono">{`{ "error": "Insufficient Balance: You need $6.00 but only have $2.50. Please add funds to your wallet.", "code": "insufficient_funds" }`}</code>{" "}
+            or <code className="font-mono">{`{ "error": "Invalid API key" }`}</code>; nothing is charged. Send
+            the same <code className="font-mono">idempotency_key</code> again after a timeout and you get the
+            first order back instead of a second one. Requests are rate limited per key (1,200 a minute); past
+            the limit the API answers 429 with a Retry-After header. Cancellation follows the shop's rule:
+            within 30 minutes, as long as delivery has not started, with the full amount back in your wallet.
           </p>
         </PageSection>
 
         <PageSection id="api-key-title" title="How to get an API key">
           <StepList steps={keySteps} />
           <p className="mt-6 text-slate-700">
-            Keep your key secret: anyone who has it can spend your balance. If a key leaks,{" "}
-            <Link to="/contact?subject=partnership" className="font-semibold text-brand-700 hover:underline">
-              tell us
+            Keep your key secret: anyone who has it can spend your balance. If a key leaks, revoke it in your{" "}
+            <Link to="/profile" className="font-semibold text-brand-700 hover:underline">
+              profile
             </Link>{" "}
-            and we revoke it at once and issue a new one.
+            and create a new one; requests with a revoked key are refused at once.
           </p>
         </PageSection>
 

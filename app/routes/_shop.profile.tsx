@@ -1,13 +1,16 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
+import { type ApiKeyActionResult, ApiKeysCard } from "../components/account/api-keys-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardHeader } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
+import { db } from "../db/client.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { changePassword, requestPasswordReset } from "../domain/accounts/passwords.server.ts";
 import { changePasswordSchema, firstIssue, formFailureStatus, readForm } from "../domain/accounts/schemas.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "../domain/reseller/api-keys.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.profile";
 
@@ -15,12 +18,34 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email, id: user.id, createdAt: user.createdAt.toISOString() };
+  const apiKeys = await listApiKeys(db(), user.id);
+  return {
+    email: user.email,
+    id: user.id,
+    createdAt: user.createdAt.toISOString(),
+    apiKeys: apiKeys.map((key) => ({
+      ...key,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
+  if (form.intent === "create-api-key") {
+    const created = await createApiKey(db(), { userId: user.id, name: form.name ?? "" });
+    return data<ApiKeyActionResult>(
+      created.ok
+        ? { ok: true, intent: "create-api-key", key: created.key, name: created.apiKey.name }
+        : created,
+    );
+  }
+  if (form.intent === "revoke-api-key") {
+    const revoked = await revokeApiKey(db(), { userId: user.id, keyId: form.keyId ?? "" });
+    return data<ApiKeyActionResult>(revoked.ok ? { ok: true, intent: "revoke-api-key", name: "" } : revoked);
+  }
   if (form.intent === "send-reset") {
     if (!user.email) return data<ActionResult>({ ok: false, error: ACCOUNT_TEXT.noEmail });
     const result = await requestPasswordReset(request, user.email);
@@ -93,7 +118,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       <meta name="robots" content="noindex" />
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Profile</h1>
-        <p className="mt-1 text-slate-600">Manage your account details and password.</p>
+        <p className="mt-1 text-slate-600">Manage your account details, password and API keys.</p>
       </div>
 
       <Card>
@@ -151,6 +176,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </Card>
+
+      <ApiKeysCard keys={loaderData.apiKeys} />
 
       <Card>
         <CardHeader title="Security Tips" />

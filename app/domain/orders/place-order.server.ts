@@ -21,6 +21,8 @@ export type SimpleOrderInput = {
   /** Set when an admin places the order for the user (manual order). */
   createdByAdminId?: string;
   adminNotes?: string;
+  /** Set when a reseller places the order through the API (/api/v2); shown in the order's metadata. */
+  viaApi?: boolean;
 };
 
 /** Places a one-time order for one service, priced on the server and paid from the wallet at once. */
@@ -56,6 +58,7 @@ export async function placeOrder(db: Database, input: SimpleOrderInput): Promise
       service_name: service.name,
       platform: service.platform,
       ...(byAdmin ? { created_by_admin: true, manual_order: true, admin_notes: input.adminNotes ?? "" } : {}),
+      ...(input.viaApi ? { via_api: true } : {}),
     },
   });
 }

@@ -24,7 +24,18 @@ export type StatusChangeInput = {
   remains?: number;
   /** The admin who made the change (recorded); absent when fulfilment reports it. */
   adminId?: string;
+  /** Change only from one of these statuses (checked under the row lock), e.g. a customer's cancel of a pending order. */
+  onlyFrom?: readonly OrderStatus[];
 };
+
+export const STATUS_TEXT = {
+  notFound: { title: "Not found", message: "This order does not exist." },
+  remainsRequired: { title: "Remains required", message: "Enter how many units were not delivered." },
+  alreadyStarted: {
+    title: "Already started",
+    message: "This order has already started, so it can no longer change.",
+  },
+} as const;
 
 /**
  * Changes an order's status. `cancelled` and `failed` refund the whole charge, `partial` the undelivered share,
@@ -34,22 +45,19 @@ export async function setOrderStatus(
   db: Database,
   input: StatusChangeInput,
 ): Promise<StatusChange | Refusal> {
-  if (!isUuid(input.orderId))
-    return refuse("not_found", { title: "Not found", message: "This order does not exist." });
+  if (!isUuid(input.orderId)) return refuse("not_found", STATUS_TEXT.notFound);
   if (
     input.status === "partial" &&
     (input.remains === undefined || !Number.isSafeInteger(input.remains) || input.remains < 0)
   ) {
-    return refuse(
-      "invalid",
-      { title: "Remains required", message: "Enter how many units were not delivered." },
-      { field: "remains" },
-    );
+    return refuse("invalid", STATUS_TEXT.remainsRequired, { field: "remains" });
   }
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("no key update");
-    if (!order) return refuse("not_found", { title: "Not found", message: "This order does not exist." });
+    if (!order) return refuse("not_found", STATUS_TEXT.notFound);
     if (REFUNDING_STATUSES.includes(order.status)) return refuse("conflict", ORDER_TEXT.refundedStatusFinal);
+    if (input.onlyFrom && !input.onlyFrom.includes(order.status))
+      return refuse("conflict", STATUS_TEXT.alreadyStarted);
     if (order.status === input.status)
       return { ok: true as const, status: order.status, refundCents: 0, unchanged: true };
 

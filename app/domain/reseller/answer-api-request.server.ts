@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { users } from "../../db/schema.ts";
+import { type ApiAnswer, apiError } from "./api-answer.ts";
+import { authenticateApiKey } from "./api-keys.server.ts";
+import { apiDollars } from "./api-order-status.ts";
+import { addApiOrder, cancelApiOrders, readApiOrderStatuses } from "./api-orders.server.ts";
+import { listApiServices } from "./api-services.server.ts";
+import { API_TEXT, unknownAction } from "./api-text.ts";
+
+const ACTIONS = ["services", "add", "status", "cancel", "refill", "balance"] as const;
+type Action = (typeof ACTIONS)[number];
+
+function isAction(value: string): value is Action {
+  return (ACTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Answers one reseller API request (the standard panel protocol): authenticates the key and counts it against
+ * its rate limit, then runs the action for the key's owner through the shop's own domain functions.
+ */
+export async function answerApiRequest(db: Database, params: Record<string, string>): Promise<ApiAnswer> {
+  const caller = await authenticateApiKey(db, params.key ?? "");
+  if (!caller.ok) {
+    if (caller.reason === "invalid_key") return apiError(401, API_TEXT.invalidKey);
+    return {
+      ...apiError(429, API_TEXT.tooManyRequests),
+      headers: { "Retry-After": String(caller.retryAfterSeconds) },
+    };
+  }
+  const action = (params.action ?? "").trim();
+  if (!isAction(action)) return apiError(400, unknownAction(action));
+  switch (action) {
+    case "services":
+      return { status: 200, body: await listApiServices(db) };
+    case "add":
+      return addApiOrder(db, caller.userId, params);
+    case "status":
+      return readApiOrderStatuses(db, caller.userId, params);
+    case "cancel":
+      return cancelApiOrders(db, caller.userId, params);
+    case "refill":
+      return apiError(400, API_TEXT.refillNotAvailable);
+    case "balance": {
+      const [wallet] = await db
+        .select({ balanceCents: users.balanceCents })
+        .from(users)
+        .where(eq(users.id, caller.userId));
+      return { status: 200, body: { balance: apiDollars(wallet?.balanceCents ?? 0), currency: "USD" } };
+    }
+  }
+}

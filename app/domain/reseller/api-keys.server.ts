@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { apiKeys } from "../../db/schema.ts";
+import { env } from "../../lib/env.server.ts";
+import { isUuid } from "../ids.ts";
+import { API_RATE_LIMIT, API_TEXT, MAX_ACTIVE_API_KEYS } from "./api-text.ts";
+
+const KEY_PREFIX = "bst_";
+
+export type ApiKeySummary = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+};
+
+/** The stored form of a key: its SHA-256 digest (a key is 32 random bytes, so no slow hash is needed). */
+export function digestApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** Creates a key for a customer. The full key is returned once, here, and never stored or shown again. */
+export async function createApiKey(
+  db: Executor,
+  input: { userId: string; name: string },
+): Promise<{ ok: true; key: string; apiKey: ApiKeySummary } | { ok: false; error: string }> {
+  const name = input.name.trim().slice(0, 60);
+  if (!name) return { ok: false, error: API_TEXT.keyNameRequired };
+  const [active] = await db
+    .select({ total: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)));
+  if ((active?.total ?? 0) >= MAX_ACTIVE_API_KEYS) return { ok: false, error: API_TEXT.tooManyKeys };
+  const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ userId: input.userId, name, prefix: key.slice(0, 12), keyHash: digestApiKey(key) })
+    .returning({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+    });
+  if (!row) throw new Error("API key insert returned nothing");
+  return { ok: true, key, apiKey: row };
+}
+
+/** A customer's active keys, newest first (prefix only: the key itself is not kept). */
+export async function listApiKeys(db: Executor, userId: string): Promise<ApiKeySummary[]> {
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt));
+}
+
+/** Revokes one of the customer's own keys; requests with it are refused from then on. */
+export async function revokeApiKey(
+  db: Executor,
+  input: { userId: string; keyId: string },
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  if (!isUuid(input.keyId)) return { ok: false, error: API_TEXT.keyNotFound };
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return revoked.length ? { ok: true } : { ok: false, error: API_TEXT.keyNotFound };
+}
+
+export type ApiCaller =
+  | { ok: true; userId: string }
+  | { ok: false; reason: "invalid_key" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Authenticates a request's key and counts it against the key's rate-limit window in ONE statement on the key's
+ * row, so every app server shares the limit and a request costs one round trip before its action.
+ */
+export async function authenticateApiKey(db: Executor, key: string): Promise<ApiCaller> {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 100) return { ok: false, reason: "invalid_key" };
+  const windowSeconds = API_RATE_LIMIT.windowSeconds;
+  const result = await db.execute<{
+    user_id: string;
+    window_hits: number;
+    window_started_at: Date | string;
+  }>(sql`
+    update api_keys set
+      window_hits = case when window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1
+        else window_hits + 1 end,
+      window_started_at = case when window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now()
+        else window_started_at end,
+      last_used_at = now()
+    where key_hash = ${digestApiKey(key)} and revoked_at is null
+    returning user_id, window_hits, window_started_at`);
+  const row = result.rows[0];
+  if (!row) return { ok: false, reason: "invalid_key" };
+  const limit = Math.max(1, Math.floor(API_RATE_LIMIT.limit * env().rateLimitMultiplier));
+  if (Number(row.window_hits) <= limit) return { ok: true, userId: row.user_id };
+  const endsAt = new Date(row.window_started_at).getTime() + windowSeconds * 1000;
+  return {
+    ok: false,
+    reason: "rate_limited",
+    retryAfterSeconds: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)),
+  };
+}

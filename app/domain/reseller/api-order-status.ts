@@ -1,0 +1,35 @@
+import type { OrderStatus } from "../orders/set-order-status.server.ts";
+
+/** Our order statuses in the panels' standard words (a failed order was refunded in full, like a cancelled one). */
+export const API_STATUS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  processing: "Processing",
+  in_progress: "In progress",
+  completed: "Completed",
+  partial: "Partial",
+  cancelled: "Canceled",
+  failed: "Canceled",
+};
+
+/** Units not delivered, as the standard `remains` field reports them. */
+export function apiRemains(order: { status: OrderStatus; quantity: number; remains: number | null }): number {
+  if (order.status === "completed") return 0;
+  if (order.status === "partial") return Math.min(order.remains ?? 0, order.quantity);
+  return order.quantity;
+}
+
+/** The API's order id: the number of our order number (ORD-100001 -> 100001). */
+export function apiOrderId(orderNumber: string): number {
+  return Number(orderNumber.replace(/^ORD-/, ""));
+}
+
+/** Our order number from an API order id ("100001" or "ORD-100001"); null when it is not one. */
+export function orderNumberFromApiId(id: string): string | null {
+  const match = /^(?:ORD-)?(\d{1,12})$/.exec(id.trim());
+  return match ? `ORD-${Number(match[1])}` : null;
+}
+
+/** Cents as the API's plain dollar string: 60 -> "0.60". */
+export function apiDollars(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

@@ -1,0 +1,142 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Executor } from "../../db/client.server.ts";
+import { orders } from "../../db/schema.ts";
+import { placeOrder } from "../orders/place-order.server.ts";
+import { type Refusal, refusalStatus } from "../orders/refusal.ts";
+import { setOrderStatus } from "../orders/set-order-status.server.ts";
+import type { ApiAnswer } from "./api-answer.ts";
+import { apiError } from "./api-answer.ts";
+import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
+import { API_TEXT, CANCEL_WINDOW_MS, missingField } from "./api-text.ts";
+
+const MAX_IDS = 100;
+
+const addParams = z.object({
+  service: z.string().trim().min(1).max(100),
+  link: z.string().max(2000).default(""),
+  quantity: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+  idempotency_key: z.string().trim().min(1).max(100).optional(),
+});
+
+/** The API's answer to a refused order: the shop's own message, a stable code, the matching HTTP status. */
+function refusalAnswer(refusal: Refusal): ApiAnswer {
+  return apiError(refusalStatus(refusal.reason), `${refusal.notice.title}: ${refusal.notice.message}`, {
+    code: refusal.code ?? refusal.reason,
+  });
+}
+
+/** action=add: a one-time order through the same placeOrder as the storefront (server price, wallet, ledger). */
+export async function addApiOrder(
+  db: Database,
+  userId: string,
+  params: Record<string, string>,
+): Promise<ApiAnswer> {
+  const parsed = addParams.safeParse(params);
+  if (!parsed.success)
+    return apiError(400, missingField(String(parsed.error.issues[0]?.path[0] ?? "service")));
+  const input = parsed.data;
+  const placed = await placeOrder(db, {
+    userId,
+    serviceId: input.service,
+    quantity: input.quantity,
+    targetLink: input.link,
+    deliverySpeed: "normal",
+    // Namespaced so an API key can never collide with a key the website generated for the same account.
+    idempotencyKey: input.idempotency_key ? `api:${input.idempotency_key}` : undefined,
+    viaApi: true,
+  });
+  if (!placed.ok) return refusalAnswer(placed);
+  return { status: 200, body: { order: apiOrderId(placed.order.orderNumber) } };
+}
+
+/** Order ids of `order` or `orders` (comma-separated, at most 100), or an error answer. */
+function readOrderIds(params: Record<string, string>): { ids: string[]; many: boolean } | ApiAnswer {
+  const many = params.orders !== undefined;
+  const ids = ((many ? params.orders : params.order) ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (ids.length === 0) return apiError(400, API_TEXT.missingOrderIds);
+  if (ids.length > MAX_IDS) return apiError(400, API_TEXT.tooManyOrderIds);
+  return { ids, many };
+}
+
+/** The caller's own orders among the given API ids (another customer's order is simply not found). */
+async function findOwnOrders(db: Executor, userId: string, ids: string[]) {
+  const numbers = ids.map(orderNumberFromApiId).filter((number): number is string => number !== null);
+  if (numbers.length === 0) return new Map<string, typeof orders.$inferSelect>();
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.orderNumber, numbers)));
+  return new Map(rows.map((row) => [row.orderNumber, row]));
+}
+
+/** action=status: one order (`order`) or up to 100 (`orders`), only the caller's own. */
+export async function readApiOrderStatuses(
+  db: Executor,
+  userId: string,
+  params: Record<string, string>,
+): Promise<ApiAnswer> {
+  const request = readOrderIds(params);
+  if ("status" in request) return request;
+  const found = await findOwnOrders(db, userId, request.ids);
+  const statusOf = (id: string) => {
+    const order = found.get(orderNumberFromApiId(id) ?? "");
+    if (!order) return null;
+    return {
+      charge: apiDollars(order.totalCents),
+      start_count: "0",
+      status: API_STATUS[order.status],
+      remains: String(apiRemains(order)),
+      currency: "USD",
+    };
+  };
+  if (!request.many) {
+    const status = statusOf(request.ids[0] ?? "");
+    return status ? { status: 200, body: status } : apiError(404, API_TEXT.incorrectOrderId);
+  }
+  const body: Record<string, unknown> = {};
+  for (const id of request.ids) body[id] = statusOf(id) ?? { error: API_TEXT.incorrectOrderId };
+  return { status: 200, body };
+}
+
+/** action=cancel: cancels (and refunds in full) each of the caller's orders that has not started yet. */
+export async function cancelApiOrders(
+  db: Database,
+  userId: string,
+  params: Record<string, string>,
+): Promise<ApiAnswer> {
+  const request = readOrderIds(params);
+  if ("status" in request) return request;
+  const found = await findOwnOrders(db, userId, request.ids);
+  const results = [];
+  for (const id of request.ids) {
+    const order = found.get(orderNumberFromApiId(id) ?? "");
+    const answerId = Number(id) || id;
+    if (!order) {
+      results.push({ order: answerId, cancel: { error: API_TEXT.incorrectOrderId } });
+      continue;
+    }
+    if (Date.now() - order.createdAt.getTime() > CANCEL_WINDOW_MS) {
+      results.push({ order: answerId, cancel: { error: API_TEXT.cancelWindowPassed } });
+      continue;
+    }
+    const change = await setOrderStatus(db, {
+      orderId: order.id,
+      status: "cancelled",
+      onlyFrom: ["pending"],
+    });
+    results.push(
+      change.ok
+        ? { order: answerId, cancel: 1 }
+        : { order: answerId, cancel: { error: `${change.notice.title}: ${change.notice.message}` } },
+    );
+  }
+  return { status: 200, body: results };
+}

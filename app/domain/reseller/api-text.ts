@@ -1,0 +1,32 @@
+import type { RateLimitRule } from "../security/rate-limit.server.ts";
+
+/** The reseller API's own texts (its answers are `{ "error": text }`, the panels' standard shape). */
+export const API_TEXT = {
+  invalidKey: "Invalid API key",
+  wrongMethod: "Use POST with form fields key and action",
+  incorrectOrderId: "Incorrect order ID",
+  tooManyOrderIds: "At most 100 order ids per request",
+  missingOrderIds: "Give an order id (order) or up to 100 comma-separated ids (orders)",
+  cancelWindowPassed: "Orders can be cancelled within 30 minutes of placing them; this one is older",
+  refillNotAvailable: "Refill is not available for this order",
+  tooManyRequests: "Too many requests for this API key. Please slow down and try again shortly.",
+  keyNameRequired: "Give the key a name, such as the panel or script that will use it",
+  tooManyKeys: "You already have 10 active API keys. Revoke one you no longer use first.",
+  keyNotFound: "This API key does not exist or is already revoked",
+} as const;
+
+export function unknownAction(action: string): string {
+  return `Unknown action "${action.slice(0, 40)}". Use services, add, status, cancel, refill or balance.`;
+}
+
+export function missingField(field: string): string {
+  return `Missing or invalid parameter: ${field}`;
+}
+
+/** Requests per key per window, before RATE_LIMIT_MULTIPLIER: generous for a panel, a wall for a runaway loop. */
+export const API_RATE_LIMIT: RateLimitRule = { limit: 1200, windowSeconds: 60 };
+
+export const MAX_ACTIVE_API_KEYS = 10;
+
+/** The shop's promise (public pages): an order may be cancelled within 30 minutes, if delivery has not started. */
+export const CANCEL_WINDOW_MS = 30 * 60 * 1000;

@@ -1,0 +1,224 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "../../../app/db/client.server.ts";
+import { orders, services, transactions, users } from "../../../app/db/schema.ts";
+import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
+import { findLedgerMismatches } from "../../../app/domain/wallet/check-ledger.server.ts";
+import { fundWallet } from "../../support/factories.ts";
+import { appUrl, createAccount, secondAppUrl } from "../../support/http.ts";
+
+const POST_LINK = "https://www.instagram.com/p/ApiTest123/";
+
+/** A reseller's server calling the API: no cookies, no Origin, form fields as the standard protocol sends them. */
+async function callApi(fields: Record<string, string>, baseUrl = appUrl) {
+  const response = await fetch(`${baseUrl}/api/v2`, { method: "POST", body: new URLSearchParams(fields) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
+}
+
+async function resellerWithKey(fundsCents = 0) {
+  const account = await createAccount();
+  if (fundsCents > 0) await fundWallet(account.id, fundsCents);
+  const created = await createApiKey(db(), { userId: account.id, name: "Test panel" });
+  if (!created.ok) throw new Error(created.error);
+  return { ...account, key: created.key };
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+async function likesService() {
+  const [row] = await db().select().from(services).where(eq(services.slug, "instagram-likes"));
+  return row!;
+}
+
+async function ordersOf(userId: string) {
+  return db().select().from(orders).where(eq(orders.userId, userId));
+}
+
+describe("reseller API /api/v2", () => {
+  it("refuses a wrong or missing key with the standard error and charges nothing", async () => {
+    const reseller = await resellerWithKey(10_000);
+    const likes = await likesService();
+    for (const key of ["", "bst_not-a-real-key", `${reseller.key}x`]) {
+      const answer = await callApi({
+        key,
+        action: "add",
+        service: likes.id,
+        link: POST_LINK,
+        quantity: "150",
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ error: "Invalid API key" });
+    }
+    expect(await balanceOf(reseller.id)).toBe(10_000);
+    expect(await ordersOf(reseller.id)).toHaveLength(0);
+  });
+
+  it("answers an unknown action with the standard error", async () => {
+    const reseller = await resellerWithKey();
+    const answer = await callApi({ key: reseller.key, action: "delete_everything" });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/^Unknown action "delete_everything"/);
+  });
+
+  it("lists one-time services with the storefront's rate, min and max", async () => {
+    const reseller = await resellerWithKey();
+    const answer = await callApi({ key: reseller.key, action: "services" });
+    expect(answer.status).toBe(200);
+    const likes = await likesService();
+    const listed = answer.body.find((service: { service: string }) => service.service === likes.id);
+    expect(listed).toEqual({
+      service: likes.id,
+      name: likes.name,
+      type: "Default",
+      category: "Instagram",
+      rate: "4.00",
+      min: String(likes.minQuantity),
+      max: String(likes.maxQuantity),
+      refill: false,
+      cancel: true,
+    });
+    const autoServices = await db()
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.serviceType, "auto"));
+    const listedIds = new Set(answer.body.map((service: { service: string }) => service.service));
+    for (const auto of autoServices) expect(listedIds.has(auto.id)).toBe(false);
+  });
+
+  it("places an order at the server's price, charges the wallet once per idempotency key, and reports its status", async () => {
+    const reseller = await resellerWithKey(10_000);
+    const likes = await likesService();
+    const add = { key: reseller.key, action: "add", service: likes.id, link: POST_LINK, quantity: "1000" };
+    const first = await callApi({ ...add, idempotency_key: "panel-order-7" });
+    expect(first.status).toBe(200);
+    expect(first.body.order).toEqual(expect.any(Number));
+    // The same key again, through the other app server: the same order, nothing charged again.
+    const again = await callApi({ ...add, idempotency_key: "panel-order-7" }, secondAppUrl);
+    expect(again.body).toEqual({ order: first.body.order });
+    expect(await balanceOf(reseller.id)).toBe(10_000 - 400);
+
+    const placed = await ordersOf(reseller.id);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({
+      orderNumber: `ORD-${first.body.order}`,
+      totalCents: 400,
+      quantity: 1000,
+    });
+    expect(placed[0]!.metadata).toMatchObject({ via_api: true, service_name: likes.name });
+
+    const status = await callApi({ key: reseller.key, action: "status", order: String(first.body.order) });
+    expect(status.body).toEqual({
+      charge: "4.00",
+      start_count: "0",
+      status: "Pending",
+      remains: "1000",
+      currency: "USD",
+    });
+    const balance = await callApi({ key: reseller.key, action: "balance" });
+    expect(balance.body).toEqual({ balance: "96.00", currency: "USD" });
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("refuses a quantity outside the service's limits and an unaffordable order, charging nothing", async () => {
+    const reseller = await resellerWithKey(100);
+    const likes = await likesService();
+    const tooFew = await callApi({
+      key: reseller.key,
+      action: "add",
+      service: likes.id,
+      link: POST_LINK,
+      quantity: String(likes.minQuantity - 1),
+    });
+    expect(tooFew.status).toBe(422);
+    expect(tooFew.body.error).toMatch(/^Invalid quantity: Quantity must be between/);
+
+    const tooDear = await callApi({
+      key: reseller.key,
+      action: "add",
+      service: likes.id,
+      link: POST_LINK,
+      quantity: "1000",
+    });
+    expect(tooDear.status).toBe(402);
+    expect(tooDear.body).toEqual({
+      error: "Insufficient Balance: You need $4.00 but only have $1.00. Please add funds to your wallet.",
+      code: "insufficient_funds",
+    });
+
+    const notANumber = await callApi({
+      key: reseller.key,
+      action: "add",
+      service: likes.id,
+      link: POST_LINK,
+      quantity: "1e3",
+    });
+    expect(notANumber.status).toBe(400);
+    expect(notANumber.body.error).toBe("Missing or invalid parameter: quantity");
+
+    expect(await balanceOf(reseller.id)).toBe(100);
+    expect(await ordersOf(reseller.id)).toHaveLength(0);
+    const purchases = await db().select().from(transactions).where(eq(transactions.userId, reseller.id));
+    expect(purchases.filter((row) => row.type === "purchase")).toHaveLength(0);
+  });
+
+  it("never lets one customer's key read or cancel another customer's orders", async () => {
+    const owner = await resellerWithKey(10_000);
+    const stranger = await resellerWithKey(10_000);
+    const likes = await likesService();
+    const placed = await callApi({
+      key: owner.key,
+      action: "add",
+      service: likes.id,
+      link: POST_LINK,
+      quantity: "150",
+    });
+    const id = String(placed.body.order);
+
+    const single = await callApi({ key: stranger.key, action: "status", order: id });
+    expect(single.status).toBe(404);
+    expect(single.body).toEqual({ error: "Incorrect order ID" });
+    const many = await callApi({ key: stranger.key, action: "status", orders: `${id},999999999` });
+    expect(many.body).toEqual({
+      [id]: { error: "Incorrect order ID" },
+      "999999999": { error: "Incorrect order ID" },
+    });
+    const cancel = await callApi({ key: stranger.key, action: "cancel", orders: id });
+    expect(cancel.body).toEqual([{ order: Number(id), cancel: { error: "Incorrect order ID" } }]);
+
+    const [order] = await ordersOf(owner.id);
+    expect(order!.status).toBe("pending");
+    expect(await balanceOf(owner.id)).toBe(10_000 - 60);
+  });
+
+  it("cancels a pending order once with a full refund, and refuses a second cancel", async () => {
+    const reseller = await resellerWithKey(10_000);
+    const likes = await likesService();
+    const placed = await callApi({
+      key: reseller.key,
+      action: "add",
+      service: likes.id,
+      link: POST_LINK,
+      quantity: "500",
+    });
+    const id = String(placed.body.order);
+    const [first, second] = await Promise.all([
+      callApi({ key: reseller.key, action: "cancel", orders: id }),
+      callApi({ key: reseller.key, action: "cancel", orders: id }, secondAppUrl),
+    ]);
+    const outcomes = [first.body[0], second.body[0]].map((result: { cancel: unknown }) => result.cancel);
+    expect(outcomes.filter((outcome) => outcome === 1)).toHaveLength(1);
+    expect(await balanceOf(reseller.id)).toBe(10_000);
+    const status = await callApi({ key: reseller.key, action: "status", orders: id });
+    expect(status.body[id]).toMatchObject({ status: "Canceled", remains: "500" });
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("answers a GET with the method error", async () => {
+    const response = await fetch(`${appUrl}/api/v2`);
+    expect(response.status).toBe(405);
+    expect(await response.json()).toEqual({ error: "Use POST with form fields key and action" });
+  });
+});
