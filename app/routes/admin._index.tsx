@@ -1,21 +1,23 @@
 import { Link } from "react-router";
+import { DailyBarChart } from "../components/admin/daily-chart.tsx";
+import { FunnelChart } from "../components/admin/funnel-chart.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { readDashboardStats } from "../domain/admin/read-dashboard-stats.server.ts";
+import { readAdminDashboard } from "../domain/admin/read-dashboard-stats.server.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { email: admin.email, stats: await readDashboardStats(db()) };
+  return { email: admin.email, ...(await readAdminDashboard(db())) };
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const number = new Intl.NumberFormat("en-US");
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
-  const { stats } = loaderData;
+  const { stats, days, funnel, periodDays } = loaderData;
   const cards = [
     { label: "Total Users", value: number.format(stats.totalUsers), testId: "stat-total-users" },
     { label: "Total Orders", value: number.format(stats.totalOrders), testId: "stat-total-orders" },
@@ -49,6 +51,32 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           </Card>
         ))}
       </div>
+      <section aria-labelledby="trends-heading" className="mt-10">
+        <h2 id="trends-heading" className="text-xl font-bold text-slate-900">
+          Last {periodDays} days
+        </h2>
+        <div className="mt-4 grid gap-4 lg:grid-cols-2">
+          <DailyBarChart
+            title="Net sales per day"
+            description="Purchases charged minus refunds paid, from the wallet ledger, by UTC day."
+            points={days.map((point) => ({ day: point.day, value: point.netSalesCents }))}
+            format={(value) => usd.format(value / 100)}
+            valueHeading="Net sales"
+            testId="chart-net-sales"
+          />
+          <DailyBarChart
+            title="Orders per day"
+            description="One-time orders placed, by UTC day (auto orders are not counted)."
+            points={days.map((point) => ({ day: point.day, value: point.orders }))}
+            format={(value) => number.format(value)}
+            valueHeading="Orders"
+            testId="chart-orders"
+          />
+        </div>
+        <div className="mt-4">
+          <FunnelChart title={`Conversion funnel (last ${periodDays} days)`} steps={funnel} />
+        </div>
+      </section>
     </main>
   );
 }

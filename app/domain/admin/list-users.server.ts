@@ -1,6 +1,6 @@
-import { asc, eq, ilike } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { users } from "../../db/schema.ts";
+import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 
 export type AdminUserOption = { id: string; email: string; balanceCents: number };
@@ -47,4 +47,70 @@ export async function findUserForAdmin(db: Executor, userId: string): Promise<Ad
   if (!isUuid(userId)) return null;
   const [user] = await db.select(columns).from(users).where(eq(users.id, userId)).limit(1);
   return user ?? null;
+}
+
+/** Rows per page of the admin users list. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+const MAX_PAGE = 100_000;
+
+export type AdminUserRow = {
+  id: string;
+  email: string;
+  balanceCents: number;
+  createdAt: Date;
+  isAdmin: boolean;
+  orderCount: number;
+};
+
+export type AdminUsersPage = { users: AdminUserRow[]; total: number; page: number; pageCount: number };
+
+/**
+ * One page of the admin users list, newest accounts first (users_created_at_idx, so the scan stops at
+ * LIMIT + OFFSET), optionally only e-mails containing `q`. The order counts and admin badges are read for the
+ * page's 50 accounts only, after the page is chosen: computed in the page query, they would also be computed
+ * for every row OFFSET skips.
+ */
+export async function readAdminUsersPage(
+  db: Executor,
+  query: { q?: string; page?: number } = {},
+): Promise<AdminUsersPage> {
+  const q = query.q?.trim().slice(0, 200) ?? "";
+  const where = q ? ilike(users.email, `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`) : undefined;
+  const [totalRow] = await db.select({ value: count() }).from(users).where(where);
+  const total = Number(totalRow?.value ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
+  const page = Math.min(Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE), pageCount);
+  const rows = await db
+    .select({ ...columns, createdAt: users.createdAt })
+    .from(users)
+    .where(where)
+    .orderBy(sql`${users.createdAt} desc nulls last`, desc(users.id))
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_USERS_PAGE_SIZE);
+  const ids = rows.map((row) => row.id);
+  const [orderCounts, admins] = ids.length
+    ? await Promise.all([
+        db
+          .select({ userId: orders.userId, value: count() })
+          .from(orders)
+          .where(inArray(orders.userId, ids))
+          .groupBy(orders.userId),
+        db
+          .select({ userId: userRoles.userId })
+          .from(userRoles)
+          .where(and(inArray(userRoles.userId, ids), eq(userRoles.role, "admin"))),
+      ])
+    : [[], []];
+  const countOf = new Map(orderCounts.map((row) => [row.userId, Number(row.value)]));
+  const adminIds = new Set(admins.map((row) => row.userId));
+  return {
+    users: rows.map((row) => ({
+      ...row,
+      isAdmin: adminIds.has(row.id),
+      orderCount: countOf.get(row.id) ?? 0,
+    })),
+    total,
+    page,
+    pageCount,
+  };
 }

@@ -1,6 +1,8 @@
 import { count, eq, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, users } from "../../db/schema.ts";
+import { CHART_DAYS, chartWindowStart, type DailyPoint, readDailySeries } from "./read-daily-chart.server.ts";
+import { type FunnelStep, readConversionFunnel } from "./read-funnel.server.ts";
 
 export type DashboardStats = {
   totalUsers: number;
@@ -26,4 +28,23 @@ export async function readDashboardStats(db: Executor): Promise<DashboardStats> 
     revenueCents: Number(revenueRow?.value ?? 0),
     pendingOrders: Number(pendingRow?.value ?? 0),
   };
+}
+
+export type AdminDashboard = {
+  stats: DashboardStats;
+  /** The last 30 UTC days, oldest first, zeros included. */
+  days: DailyPoint[];
+  funnel: FunnelStep[];
+  periodDays: number;
+};
+
+/** Everything the admin dashboard shows: the four figures, the daily series and the funnel of the same 30 days. */
+export async function readAdminDashboard(db: Executor, now: Date = new Date()): Promise<AdminDashboard> {
+  const since = chartWindowStart(now);
+  const [stats, days, funnel] = await Promise.all([
+    readDashboardStats(db),
+    readDailySeries(db, now),
+    readConversionFunnel(db, { since, until: now }),
+  ]);
+  return { stats, days, funnel, periodDays: CHART_DAYS };
 }

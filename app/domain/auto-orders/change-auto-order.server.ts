@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { adminAuditLog, autoOrders } from "../../db/schema.ts";
+import { ADMIN_AUTO_ORDER_TEXT, remainingPostsOutOfRange } from "../admin/auto-order-messages.ts";
 import { isUuid } from "../ids.ts";
 import { autoOrderCancelled, type Notice, ORDER_TEXT } from "../orders/messages.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
@@ -12,7 +13,7 @@ export type Actor = { kind: "customer"; userId: string } | { kind: "admin"; admi
 
 export type AutoOrderChange = {
   ok: true;
-  status: "active" | "paused" | "cancelled";
+  status: "active" | "paused" | "completed" | "cancelled";
   refundCents: number;
   notice: Notice;
 };
@@ -171,4 +172,81 @@ async function audit(
   await tx
     .insert(adminAuditLog)
     .values({ adminId, action, subjectType: "auto_order", subjectId: autoOrderId, details });
+}
+
+/**
+ * An admin marks an active or paused auto order completed (admin spec: status changes freely). Nothing is
+ * refunded; a cancelled order stays cancelled, since its refund has been paid.
+ */
+export async function completeAutoOrder(
+  db: Database,
+  admin: { kind: "admin"; adminId: string },
+  autoOrderId: string,
+): Promise<AutoOrderChange | Refusal> {
+  if (!isUuid(autoOrderId)) return refuse("not_found", NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(autoOrders)
+      .set({ status: "completed", updatedAt: sql`now()`, statusChangedByAdminId: admin.adminId })
+      .where(and(eq(autoOrders.id, autoOrderId), inArray(autoOrders.status, ["active", "paused"])))
+      .returning({ id: autoOrders.id });
+    if (!done)
+      return refuseMissingOr(tx, admin, autoOrderId, {
+        title: ADMIN_AUTO_ORDER_TEXT.statusFailed,
+        message: ADMIN_AUTO_ORDER_TEXT.completeOnlyOpen,
+      });
+    await audit(tx, admin.adminId, autoOrderId, "auto_order.completed", {});
+    return {
+      ok: true as const,
+      status: "completed" as const,
+      refundCents: 0,
+      notice: { title: ADMIN_AUTO_ORDER_TEXT.statusUpdated, message: "" },
+    };
+  });
+}
+
+export type RemainingPostsChange = { ok: true; remainingPosts: number; totalPosts: number };
+
+/**
+ * An admin sets how many posts an auto order has left: a whole number from 0 to its total posts, anything
+ * else is refused and nothing changes. The row is locked so a concurrent cancel refunds either the old or the
+ * new count, never a mix; a cancelled order keeps the count its refund was paid on.
+ */
+export async function setRemainingPosts(
+  db: Database,
+  admin: { kind: "admin"; adminId: string },
+  autoOrderId: string,
+  remainingPosts: number,
+): Promise<RemainingPostsChange | Refusal> {
+  if (!isUuid(autoOrderId)) return refuse("not_found", NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        status: autoOrders.status,
+        totalPosts: autoOrders.totalPosts,
+        remainingPosts: autoOrders.remainingPosts,
+      })
+      .from(autoOrders)
+      .where(eq(autoOrders.id, autoOrderId))
+      .for("update");
+    if (!current) return refuse("not_found", NOT_FOUND);
+    const valid =
+      Number.isSafeInteger(remainingPosts) && remainingPosts >= 0 && remainingPosts <= current.totalPosts;
+    if (!valid)
+      return refuse("invalid", remainingPostsOutOfRange(current.totalPosts), { field: "remainingPosts" });
+    if (current.status === "cancelled")
+      return refuse("conflict", {
+        title: ADMIN_AUTO_ORDER_TEXT.remainingFailed,
+        message: ADMIN_AUTO_ORDER_TEXT.cancelledIsFinal,
+      });
+    await tx
+      .update(autoOrders)
+      .set({ remainingPosts, updatedAt: sql`now()` })
+      .where(eq(autoOrders.id, autoOrderId));
+    await audit(tx, admin.adminId, autoOrderId, "auto_order.remaining_posts", {
+      from: current.remainingPosts,
+      to: remainingPosts,
+    });
+    return { ok: true as const, remainingPosts, totalPosts: current.totalPosts };
+  });
 }

@@ -28,3 +28,17 @@ export const TICKET_TEXT = {
 export function ticketStatusLabel(status: string): string {
   return status.replaceAll("_", " ").toUpperCase();
 }
+
+export const TICKET_STATUSES = ["open", "in_progress", "completed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TICKET_RESPONSE_MAX = 5_000;
+
+/** The admin side's ticket texts: the spec's toasts (admin spec section 8) and our refusals. */
+export const TICKET_ADMIN_TEXT = {
+  updated: "Ticket updated successfully",
+  updateFailed: "Failed to update ticket",
+  notFound: "This ticket does not exist.",
+  invalid: "Choose a status (open, in progress or completed) for an existing ticket.",
+  responseTooLong: `The response must be at most ${TICKET_RESPONSE_MAX.toLocaleString("en-US")} characters.`,
+  noTickets: "No tickets found",
+} as const;

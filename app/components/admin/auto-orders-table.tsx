@@ -1,0 +1,185 @@
+import { useEffect, useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import {
+  ADMIN_AUTO_ORDER_STATUSES,
+  type AdminAutoOrderStatus,
+} from "../../domain/admin/auto-order-messages.ts";
+import { formatCents, formatCount } from "../../lib/format-money.ts";
+import { StatusBadge } from "../dashboard/status-badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { formatDateTime } from "./format.ts";
+import { useAnswerToast } from "./list-controls.tsx";
+
+export type AdminAutoOrderView = {
+  id: string;
+  createdAt: string;
+  userId: string;
+  customerEmail: string | null;
+  serviceName: string | null;
+  platform: string | null;
+  targetUsername: string;
+  likesPerPost: number;
+  totalPosts: number;
+  remainingPosts: number;
+  costPerPostCents: number;
+  totalCents: number;
+  status: AdminAutoOrderStatus;
+};
+
+type Answer = { ok: boolean; notice: { title: string; message: string } };
+
+const fieldClass =
+  "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600";
+const STATUS_LABELS: Record<AdminAutoOrderStatus, string> = {
+  active: "Active",
+  paused: "Paused",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** The admin auto orders table: progress, cost, and per-row status and remaining-posts forms. */
+export function AutoOrdersTable({ autoOrders, empty }: { autoOrders: AdminAutoOrderView[]; empty: string }) {
+  if (autoOrders.length === 0) return <p className="p-6 text-slate-600">{empty}</p>;
+  return (
+    <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <thead className="bg-slate-50 text-left text-slate-600">
+        <tr>
+          {["Customer", "Service", "Progress", "Cost", "Status"].map((heading) => (
+            <th key={heading} scope="col" className="px-4 py-3 font-medium">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {autoOrders.map((autoOrder) => {
+          const label = `@${autoOrder.targetUsername}`;
+          return (
+            <tr key={autoOrder.id} data-testid="admin-auto-order-row" className="align-top">
+              <td className="px-4 py-3">
+                {autoOrder.customerEmail ? (
+                  <>
+                    <div className="break-all">{autoOrder.customerEmail}</div>
+                    <Link to={`/admin/users/${autoOrder.userId}`} className="text-brand-700 hover:underline">
+                      View Details
+                    </Link>
+                  </>
+                ) : (
+                  "Unknown"
+                )}
+                <div className="text-slate-500">{formatDateTime(autoOrder.createdAt)}</div>
+              </td>
+              <td className="px-4 py-3">
+                <div>{autoOrder.serviceName ?? "Unknown"}</div>
+                <div className="capitalize text-slate-500">{autoOrder.platform}</div>
+                <div className="text-slate-700">{label}</div>
+                <div className="text-slate-500">{formatCount(autoOrder.likesPerPost)} per post</div>
+              </td>
+              <td className="px-4 py-3">
+                <div data-testid="auto-order-progress">
+                  {autoOrder.totalPosts - autoOrder.remainingPosts}/{autoOrder.totalPosts} posts done
+                </div>
+                <div className="text-slate-500" data-testid="auto-order-remaining">
+                  {autoOrder.remainingPosts} remaining
+                </div>
+                <RemainingPostsForm
+                  autoOrderId={autoOrder.id}
+                  label={label}
+                  remainingPosts={autoOrder.remainingPosts}
+                  totalPosts={autoOrder.totalPosts}
+                />
+              </td>
+              <td className="px-4 py-3">
+                <div>{formatCents(autoOrder.totalCents)}</div>
+                <div className="text-slate-500">{formatCents(autoOrder.costPerPostCents)} per post</div>
+              </td>
+              <td className="space-y-2 px-4 py-3">
+                <StatusBadge status={autoOrder.status} />
+                <AutoOrderStatusForm autoOrderId={autoOrder.id} label={label} status={autoOrder.status} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function AutoOrderStatusForm({
+  autoOrderId,
+  label,
+  status,
+}: {
+  autoOrderId: string;
+  label: string;
+  status: AdminAutoOrderStatus;
+}) {
+  const fetcher = useFetcher<Answer>();
+  const id = useId();
+  const [chosen, setChosen] = useState(status);
+  useEffect(() => setChosen(status), [status]);
+  useAnswerToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="set-status" />
+      <input type="hidden" name="autoOrderId" value={autoOrderId} />
+      <label htmlFor={`${id}-status`} className="sr-only">
+        {`Status of ${label}`}
+      </label>
+      <select
+        id={`${id}-status`}
+        name="status"
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value as AdminAutoOrderStatus)}
+        className={fieldClass}
+      >
+        {ADMIN_AUTO_ORDER_STATUSES.map((option) => (
+          <option key={option} value={option}>
+            {STATUS_LABELS[option]}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Saving..." : "Save"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function RemainingPostsForm({
+  autoOrderId,
+  label,
+  remainingPosts,
+  totalPosts,
+}: {
+  autoOrderId: string;
+  label: string;
+  remainingPosts: number;
+  totalPosts: number;
+}) {
+  const fetcher = useFetcher<Answer>();
+  const id = useId();
+  useAnswerToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="set-remaining" />
+      <input type="hidden" name="autoOrderId" value={autoOrderId} />
+      <label htmlFor={`${id}-remaining`} className="sr-only">
+        {`Remaining posts of ${label}`}
+      </label>
+      {/* No browser-side range check: the server's refusal names the allowed range. */}
+      <input
+        key={remainingPosts}
+        id={`${id}-remaining`}
+        name="remainingPosts"
+        inputMode="numeric"
+        defaultValue={remainingPosts}
+        title={`A whole number from 0 to ${totalPosts}`}
+        className={`${fieldClass} w-20`}
+      />
+      <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={fetcher.state !== "idle"}>
+        Set remaining
+      </Button>
+    </fetcher.Form>
+  );
+}

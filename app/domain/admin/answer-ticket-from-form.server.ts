@@ -1,0 +1,32 @@
+import { z } from "zod";
+import type { Database } from "../../db/client.server.ts";
+import type { Notice } from "../orders/messages.ts";
+import { answerTicket } from "../tickets/answer-ticket.server.ts";
+import { TICKET_ADMIN_TEXT, TICKET_STATUSES } from "../tickets/messages.ts";
+
+const answerForm = z
+  .object({
+    intent: z.literal("answer"),
+    ticketId: z.uuid(),
+    status: z.enum(TICKET_STATUSES),
+    // Length is checked by answerTicket after trimming, with its own message.
+    response: z.string().max(20_000).optional().default(""),
+  })
+  .strict();
+
+/** The admin tickets form: status and response of one ticket, parsed strictly, then answerTicket. */
+export async function answerTicketFromForm(
+  db: Database,
+  input: { adminId: string; form: Record<string, unknown> },
+): Promise<{ ok: boolean; notice: Notice }> {
+  const parsed = answerForm.safeParse(input.form);
+  if (!parsed.success)
+    return {
+      ok: false,
+      notice: { title: TICKET_ADMIN_TEXT.updateFailed, message: TICKET_ADMIN_TEXT.invalid },
+    };
+  const result = await answerTicket(db, { adminId: input.adminId, ...parsed.data });
+  if (!result.ok)
+    return { ok: false, notice: { title: TICKET_ADMIN_TEXT.updateFailed, message: result.message } };
+  return { ok: true, notice: { title: TICKET_ADMIN_TEXT.updated, message: result.ticketNumber } };
+}

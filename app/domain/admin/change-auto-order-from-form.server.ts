@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { Database } from "../../db/client.server.ts";
+import {
+  cancelAutoOrder,
+  completeAutoOrder,
+  pauseAutoOrder,
+  resumeAutoOrder,
+  setRemainingPosts,
+} from "../auto-orders/change-auto-order.server.ts";
+import type { Notice } from "../orders/messages.ts";
+import {
+  ADMIN_AUTO_ORDER_STATUSES,
+  ADMIN_AUTO_ORDER_TEXT,
+  adminCancelRefunded,
+} from "./auto-order-messages.ts";
+
+const statusForm = z
+  .object({
+    intent: z.literal("set-status"),
+    autoOrderId: z.uuid(),
+    status: z.enum(ADMIN_AUTO_ORDER_STATUSES),
+  })
+  .strict();
+
+// The number is checked against the order's own total by setRemainingPosts; here only its shape is read, so
+// "-1", "1.5" and "11" all reach the one message that names the allowed range.
+const remainingForm = z
+  .object({
+    intent: z.literal("set-remaining"),
+    autoOrderId: z.uuid(),
+    remainingPosts: z
+      .string()
+      .trim()
+      .max(12)
+      .transform((text) => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN)),
+  })
+  .strict();
+
+export type AutoOrderChangeAnswer = { ok: boolean; notice: Notice };
+
+/**
+ * An admin's change to an auto order from a submitted form (intent set-status or set-remaining), made through
+ * the auto order functions with the admin as actor, so a cancel refunds the remaining posts once and every
+ * change is written to admin_audit_log.
+ */
+export async function changeAutoOrderFromForm(
+  db: Database,
+  input: { adminId: string; form: Record<string, unknown> },
+): Promise<AutoOrderChangeAnswer> {
+  const admin = { kind: "admin" as const, adminId: input.adminId };
+  if (input.form.intent === "set-remaining") {
+    const parsed = remainingForm.safeParse(input.form);
+    if (!parsed.success)
+      return refusal(ADMIN_AUTO_ORDER_TEXT.remainingFailed, "Enter the remaining posts as a whole number.");
+    const result = await setRemainingPosts(db, admin, parsed.data.autoOrderId, parsed.data.remainingPosts);
+    if (!result.ok) return { ok: false, notice: result.notice };
+    return {
+      ok: true,
+      notice: {
+        title: ADMIN_AUTO_ORDER_TEXT.remainingUpdated,
+        message: `${result.remainingPosts} of ${result.totalPosts} posts remaining.`,
+      },
+    };
+  }
+  const parsed = statusForm.safeParse(input.form);
+  if (!parsed.success)
+    return refusal(ADMIN_AUTO_ORDER_TEXT.statusFailed, "Choose a valid status for an existing auto order.");
+  const { autoOrderId, status } = parsed.data;
+  const change =
+    status === "paused"
+      ? pauseAutoOrder
+      : status === "active"
+        ? resumeAutoOrder
+        : status === "cancelled"
+          ? cancelAutoOrder
+          : completeAutoOrder;
+  const result = await change(db, admin, autoOrderId);
+  if (!result.ok) return refusal(ADMIN_AUTO_ORDER_TEXT.statusFailed, result.notice.message);
+  return {
+    ok: true,
+    notice: {
+      title: ADMIN_AUTO_ORDER_TEXT.statusUpdated,
+      message: result.refundCents > 0 ? adminCancelRefunded(result.refundCents) : "",
+    },
+  };
+}
+
+function refusal(title: string, message: string): AutoOrderChangeAnswer {
+  return { ok: false, notice: { title, message } };
+}

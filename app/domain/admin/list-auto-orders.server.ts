@@ -1,0 +1,123 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { autoOrders, services, users } from "../../db/schema.ts";
+import type { AdminAutoOrderStatus } from "./auto-order-messages.ts";
+
+/** Rows per page of the admin auto orders list. */
+export const ADMIN_AUTO_ORDERS_PAGE_SIZE = 50;
+/** Customers an e-mail search looks at (their auto orders are then found through auto_orders_user_created_idx). */
+const SEARCH_USER_LIMIT = 100;
+const MAX_PAGE = 100_000;
+
+export type AdminAutoOrderRow = {
+  id: string;
+  createdAt: Date;
+  userId: string;
+  customerEmail: string | null;
+  serviceName: string | null;
+  platform: string | null;
+  targetUsername: string;
+  likesPerPost: number;
+  totalPosts: number;
+  remainingPosts: number;
+  costPerPostCents: number;
+  totalCents: number;
+  status: AdminAutoOrderStatus;
+};
+
+export type AdminAutoOrdersQuery = { status?: AdminAutoOrderStatus; q?: string; page?: number };
+
+export type AdminAutoOrdersPage = {
+  autoOrders: AdminAutoOrderRow[];
+  counts: Record<AdminAutoOrderStatus | "all", number>;
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
+// Spelled as auto_orders_created_idx and auto_orders_status_created_idx are, so the scan stops at LIMIT.
+const NEWEST_FIRST = [sql`${autoOrders.createdAt} desc nulls last`, desc(autoOrders.id)];
+
+async function countByStatus(db: Executor): Promise<AdminAutoOrdersPage["counts"]> {
+  const rows = await db
+    .select({ status: autoOrders.status, value: count() })
+    .from(autoOrders)
+    .groupBy(autoOrders.status);
+  const counts = { all: 0, active: 0, paused: 0, completed: 0, cancelled: 0 };
+  for (const row of rows) {
+    counts[row.status] = Number(row.value);
+    counts.all += Number(row.value);
+  }
+  return counts;
+}
+
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** An auto order of a customer whose e-mail contains `q` (at most 100 customers), or whose username does. */
+async function searchCondition(db: Executor, q: string): Promise<SQL> {
+  const pattern = containsPattern(q.replace(/^@/, ""));
+  const matches = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(ilike(users.email, containsPattern(q)))
+    .limit(SEARCH_USER_LIMIT);
+  const byUsername = ilike(autoOrders.targetUsername, pattern);
+  if (!matches.length) return byUsername;
+  return or(
+    inArray(
+      autoOrders.userId,
+      matches.map((user) => user.id),
+    ),
+    byUsername,
+  ) as SQL;
+}
+
+/** One page of the admin auto orders list (newest first, 50 a page), filtered by status and searched. */
+export async function readAdminAutoOrdersPage(
+  db: Executor,
+  query: AdminAutoOrdersQuery = {},
+): Promise<AdminAutoOrdersPage> {
+  const q = query.q?.trim().slice(0, 200) ?? "";
+  const requestedPage = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE);
+  const [counts, search] = await Promise.all([
+    countByStatus(db),
+    q ? searchCondition(db, q) : Promise.resolve(undefined),
+  ]);
+  const where = and(query.status ? eq(autoOrders.status, query.status) : undefined, search);
+  const total = search
+    ? Number((await db.select({ value: count() }).from(autoOrders).where(where))[0]?.value ?? 0)
+    : counts[query.status ?? "all"];
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_AUTO_ORDERS_PAGE_SIZE));
+  const page = Math.min(requestedPage, pageCount);
+  const rows = await db
+    .select({
+      id: autoOrders.id,
+      createdAt: autoOrders.createdAt,
+      userId: autoOrders.userId,
+      customerEmail: users.email,
+      serviceName: services.name,
+      platform: services.platform,
+      targetUsername: autoOrders.targetUsername,
+      likesPerPost: autoOrders.likesPerPost,
+      totalPosts: autoOrders.totalPosts,
+      remainingPosts: autoOrders.remainingPosts,
+      costPerPostCents: autoOrders.costPerPostCents,
+      status: autoOrders.status,
+    })
+    .from(autoOrders)
+    .leftJoin(users, eq(users.id, autoOrders.userId))
+    .leftJoin(services, eq(services.id, autoOrders.serviceId))
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(ADMIN_AUTO_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_AUTO_ORDERS_PAGE_SIZE);
+  return {
+    autoOrders: rows.map((row) => ({ ...row, totalCents: row.costPerPostCents * row.totalPosts })),
+    counts,
+    total,
+    page,
+    pageCount,
+  };
+}

@@ -1,0 +1,111 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { orders, tickets, users } from "../../db/schema.ts";
+import type { TicketCategory, TicketStatus } from "../tickets/messages.ts";
+
+/** Rows per page of the admin tickets list. */
+export const ADMIN_TICKETS_PAGE_SIZE = 25;
+const SEARCH_USER_LIMIT = 100;
+const MAX_PAGE = 100_000;
+
+export type AdminTicketRow = {
+  id: string;
+  ticketNumber: string;
+  createdAt: Date;
+  userId: string;
+  customerEmail: string | null;
+  orderNumber: string | null;
+  category: TicketCategory;
+  subject: string;
+  message: string;
+  status: TicketStatus;
+  adminResponse: string | null;
+};
+
+export type AdminTicketsQuery = { status?: TicketStatus; q?: string; page?: number };
+
+export type AdminTicketsPage = {
+  tickets: AdminTicketRow[];
+  counts: Record<TicketStatus | "all", number>;
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
+async function countByStatus(db: Executor): Promise<AdminTicketsPage["counts"]> {
+  const rows = await db
+    .select({ status: tickets.status, value: count() })
+    .from(tickets)
+    .groupBy(tickets.status);
+  const counts = { all: 0, open: 0, in_progress: 0, completed: 0 };
+  for (const row of rows) {
+    counts[row.status] = Number(row.value);
+    counts.all += Number(row.value);
+  }
+  return counts;
+}
+
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The ticket number ("TKT-100001", "tkt100001" or "100001"), a customer's e-mail, or words of the subject. */
+async function searchCondition(db: Executor, q: string): Promise<SQL> {
+  const number = /^(?:tkt-?)?(\d{1,12})$/i.exec(q)?.[1];
+  const matches = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(ilike(users.email, containsPattern(q)))
+    .limit(SEARCH_USER_LIMIT);
+  return or(
+    number ? eq(tickets.ticketNumber, `TKT-${number}`) : undefined,
+    matches.length
+      ? inArray(
+          tickets.userId,
+          matches.map((user) => user.id),
+        )
+      : undefined,
+    ilike(tickets.subject, containsPattern(q)),
+  ) as SQL;
+}
+
+/** One page of the admin tickets list (newest first), filtered by status and searched. */
+export async function readAdminTicketsPage(
+  db: Executor,
+  query: AdminTicketsQuery = {},
+): Promise<AdminTicketsPage> {
+  const q = query.q?.trim().slice(0, 200) ?? "";
+  const requestedPage = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE);
+  const [counts, search] = await Promise.all([
+    countByStatus(db),
+    q ? searchCondition(db, q) : Promise.resolve(undefined),
+  ]);
+  const where = and(query.status ? eq(tickets.status, query.status) : undefined, search);
+  const total = search
+    ? Number((await db.select({ value: count() }).from(tickets).where(where))[0]?.value ?? 0)
+    : counts[query.status ?? "all"];
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_TICKETS_PAGE_SIZE));
+  const page = Math.min(requestedPage, pageCount);
+  const rows = await db
+    .select({
+      id: tickets.id,
+      ticketNumber: tickets.ticketNumber,
+      createdAt: tickets.createdAt,
+      userId: tickets.userId,
+      customerEmail: users.email,
+      orderNumber: orders.orderNumber,
+      category: tickets.category,
+      subject: tickets.subject,
+      message: tickets.message,
+      status: tickets.status,
+      adminResponse: tickets.adminResponse,
+    })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(orders, eq(orders.id, tickets.orderId))
+    .where(where)
+    .orderBy(sql`${tickets.createdAt} desc nulls last`, desc(tickets.id))
+    .limit(ADMIN_TICKETS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_TICKETS_PAGE_SIZE);
+  return { tickets: rows, counts, total, page, pageCount };
+}

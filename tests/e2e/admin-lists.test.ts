@@ -1,0 +1,148 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { adminAuditLog, autoOrders, services, tickets, userRoles } from "../../app/db/schema.ts";
+import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
+import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
+import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
+import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { appUrl, createAccount } from "../support/http.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser(inject("chromiumPath"));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function adminPage() {
+  const admin = await createAccount();
+  await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+  const opened = await openPage(browser);
+  const { page } = opened;
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${appUrl}/admin-login`);
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+  return { ...opened, admin };
+}
+
+async function customerSignIn(page: Page, account: { email: string; password: string }, next: string) {
+  await page.goto(`${appUrl}/login?next=${encodeURIComponent(next)}`);
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(account.email);
+  await main.getByLabel("Password", { exact: true }).fill(account.password);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === new URL(next, appUrl).pathname);
+}
+
+describe("admin lists", () => {
+  it("an admin answers a customer's ticket and the customer reads it in the dashboard's Support tab", async () => {
+    const customer = await createAccount();
+    const created = await createTicket(db(), {
+      userId: customer.id,
+      category: "request",
+      subject: "Where is my refill?",
+      message: "My likes dropped last week.",
+    });
+    if (!created.ok) throw new Error(created.message);
+    const { page, admin, assertNoConsoleErrors } = await adminPage();
+
+    await page.goto(`${appUrl}/admin/tickets`);
+    await page.getByRole("search").getByLabel("Search by ticket number").fill(created.ticket.ticketNumber);
+    await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === created.ticket.ticketNumber);
+    const ticket = page.getByTestId("admin-ticket").filter({ hasText: created.ticket.ticketNumber });
+    await expect.poll(() => ticket.count()).toBe(1);
+    expect(await ticket.textContent()).toContain(customer.email);
+    await ticket.getByLabel("Status").selectOption("completed");
+    await ticket.getByLabel("Response to the customer").fill("We have refilled your likes.");
+    await ticket.getByRole("button", { name: "Update Ticket" }).click();
+    await page.getByText("Ticket updated successfully").first().waitFor();
+    await expect.poll(() => ticket.getByTestId("ticket-status").textContent()).toBe("COMPLETED");
+    const [row] = await db().select().from(tickets).where(eq(tickets.id, created.ticket.id));
+    expect(row).toMatchObject({
+      adminResponse: "We have refilled your likes.",
+      respondedByAdminId: admin.id,
+    });
+    assertNoConsoleErrors();
+
+    const shopper = await openPage(browser);
+    shopper.page.setDefaultTimeout(10_000);
+    await customerSignIn(shopper.page, customer, "/dashboard?tab=support");
+    const mine = shopper.page.getByTestId("ticket").filter({ hasText: created.ticket.ticketNumber });
+    await mine.getByText("Response from support").waitFor();
+    expect(await mine.textContent()).toContain("We have refilled your likes.");
+    expect(await mine.textContent()).toContain("COMPLETED");
+    shopper.assertNoConsoleErrors();
+    await shopper.context.close();
+  });
+
+  it("an admin sets an auto order's remaining posts, and an out-of-range value is refused", async () => {
+    const customer = await createAccount();
+    await db().transaction((tx) =>
+      postLedgerEntry(tx, { userId: customer.id, type: "adjustment", amountCents: cents(1_000) }),
+    );
+    const [service] = await db()
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.name, "Instagram Auto Likes"));
+    const placed = await placeAutoOrder(db(), {
+      userId: customer.id,
+      serviceId: service!.id,
+      username: "e2e.creator",
+      perPost: 100,
+      posts: 10,
+      deliverySpeed: "normal",
+    });
+    if (!placed.ok) throw new Error(placed.notice.message);
+    const { page, admin, assertNoConsoleErrors } = await adminPage();
+
+    await page.goto(`${appUrl}/admin/auto-orders?q=${encodeURIComponent(customer.email)}`);
+    const row = page.getByTestId("admin-auto-order-row");
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain("Instagram Auto Likes");
+    expect(await row.getByTestId("auto-order-remaining").textContent()).toBe("10 remaining");
+
+    const field = row.getByLabel("Remaining posts of @e2e.creator");
+    await field.fill("11");
+    await row.getByRole("button", { name: "Set remaining" }).click();
+    await page.getByText("Remaining posts must be a whole number from 0 to 10.").first().waitFor();
+
+    await field.fill("3");
+    await row.getByRole("button", { name: "Set remaining" }).click();
+    await page.getByText("Remaining posts updated").first().waitFor();
+    await expect.poll(() => row.getByTestId("auto-order-remaining").textContent()).toBe("3 remaining");
+    expect(await row.getByTestId("auto-order-progress").textContent()).toBe("7/10 posts done");
+    const [stored] = await db().select().from(autoOrders).where(eq(autoOrders.id, placed.autoOrder.id));
+    expect(stored?.remainingPosts).toBe(3);
+    const audit = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.subjectId, placed.autoOrder.id));
+    expect(audit).toEqual([expect.objectContaining({ adminId: admin.id, details: { from: 10, to: 3 } })]);
+    assertNoConsoleErrors();
+  });
+
+  it("the admin dashboard draws 30 days of sales and orders and the funnel, with tables of the same numbers", async () => {
+    const { page, assertNoConsoleErrors } = await adminPage();
+    for (const testId of ["chart-net-sales", "chart-orders"]) {
+      const chart = page.getByTestId(testId);
+      await expect.poll(() => chart.locator("svg[role=img] rect").count()).toBe(30);
+      expect(await chart.locator("svg title").first().textContent()).toMatch(/per day$/);
+      await chart.getByText("Show the numbers as a table").click();
+      await expect.poll(() => chart.locator("tbody tr").count()).toBe(30);
+    }
+    const funnel = page.getByTestId("funnel-chart");
+    await funnel.getByText("Show the numbers as a table").click();
+    for (const step of ["visits", "sign_ups", "first_deposits", "first_orders"])
+      expect(await funnel.getByTestId(`funnel-${step}`).isVisible()).toBe(true);
+    expect(await page.getByTestId("stat-total-users").textContent()).toMatch(/^\d[\d,]*$/);
+    assertNoConsoleErrors();
+  });
+});
