@@ -38,7 +38,12 @@ export async function loader({ request }: Route.LoaderArgs) {
         : null,
       toast,
       banner,
-      site: { supportEmail: settings.supportEmail, footerText: settings.footerText, origin: env().appUrl },
+      site: {
+        supportEmail: settings.supportEmail,
+        footerText: settings.footerText,
+        origin: env().appUrl,
+        maintenance: settings.maintenanceMode,
+      },
       analytics: {
         plausibleDomain: env().plausibleDomain ?? null,
         gaMeasurementId: env().gaMeasurementId ?? null,

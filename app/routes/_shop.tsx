@@ -3,6 +3,7 @@ import { ScrollToTop } from "../components/layout/scroll-to-top.tsx";
 import { SiteBanner } from "../components/layout/site-banner.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
+import { MAINTENANCE_NOTICE } from "../domain/settings/messages.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
 /** The storefront layout: banner, sticky header, the page, footer. */
@@ -17,6 +18,15 @@ export default function ShopLayout() {
         Skip to content
       </a>
       <ScrollToTop />
+      {root?.site.maintenance ? (
+        <p
+          role="status"
+          data-testid="maintenance-notice"
+          className="border-b border-amber-200 bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950"
+        >
+          {MAINTENANCE_NOTICE}
+        </p>
+      ) : null}
       {root?.banner ? <SiteBanner banner={root.banner} /> : null}
       <SiteHeader user={root?.user ?? null} />
       <div id="main-content" className="flex-1">

@@ -1,8 +1,98 @@
-// Placeholder until this admin page is built.
-export default function Placeholder() {
+import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { BlogPostForm } from "../components/admin/content/blog-post-form.tsx";
+import { BlogPostsTable } from "../components/admin/content/blog-posts-table.tsx";
+import { useAnswerToast } from "../components/admin/content/use-answer-toast.ts";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { db } from "../db/client.server.ts";
+import { deleteBlogPost } from "../domain/admin/content/blog-delete.server.ts";
+import { listPostsForAdmin } from "../domain/admin/content/blog-list.server.ts";
+import { setPostPublished } from "../domain/admin/content/blog-publish.server.ts";
+import { saveBlogPost } from "../domain/admin/content/blog-save.server.ts";
+import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
+import { pageMeta } from "../lib/seo.ts";
+import { requireAdmin } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/admin.blog";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Blog",
+    description: "Write, publish and delete blog posts.",
+    path: "/admin/blog",
+    noindex: true,
+    matches,
+  });
+
+const pageQuery = z.object({
+  new: z.literal("1").optional().catch(undefined),
+  edit: z.uuid().optional().catch(undefined),
+});
+
+const intentForm = z.object({
+  intent: z.enum(["create", "update", "delete", "publish", "unpublish"]),
+  postId: z.string().max(64).optional(),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const posts = (await listPostsForAdmin(db())).map((post) => ({
+    ...post,
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+  }));
+  const editing = query.edit ? (posts.find((post) => post.id === query.edit) ?? null) : null;
+  return { posts, editing, creating: Boolean(query.new) && !editing };
+}
+
+async function runIntent(adminId: string, form: Record<string, FormDataEntryValue>) {
+  const parsed = intentForm.safeParse(form);
+  if (!parsed.success)
+    return {
+      ok: false as const,
+      notice: { title: CONTENT_TEXT.postSaveFailed, message: "" },
+      fieldErrors: {},
+    };
+  const { intent, postId = "" } = parsed.data;
+  if (intent === "delete") return deleteBlogPost(db(), { adminId, postId });
+  if (intent === "publish" || intent === "unpublish")
+    return setPostPublished(db(), { adminId, postId, published: intent === "publish" });
+  const { intent: _intent, postId: _postId, ...fields } = form;
+  return saveBlogPost(db(), { adminId, postId: intent === "update" ? postId : undefined, form: fields });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const answer = await runIntent(admin.id, Object.fromEntries(await request.formData()));
+  if (!answer.ok) return data(answer);
+  return redirectWithToast("/admin/blog", {
+    title: answer.notice.title,
+    description: answer.notice.message || undefined,
+  });
+}
+
+export default function AdminBlogPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { posts, editing, creating } = loaderData;
+  const navigation = useNavigation();
+  useAnswerToast(actionData);
+  const errors = actionData?.fieldErrors ?? {};
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Blog</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">Blog</h1>
+        <Link to="/admin/blog?new=1" className={buttonClass("primary")}>
+          New Post
+        </Link>
+      </div>
+      {creating || editing ? (
+        <BlogPostForm key={editing?.id ?? "new"} post={editing} errors={errors} />
+      ) : null}
+      <Card className="mt-6 overflow-x-auto p-0" aria-busy={navigation.state === "loading"}>
+        <BlogPostsTable posts={posts} emptyText={CONTENT_TEXT.noPosts} />
+      </Card>
     </main>
   );
 }

@@ -1,8 +1,98 @@
-// Placeholder until this admin page is built.
-export default function Placeholder() {
+import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { ServiceForm } from "../components/admin/content/service-form.tsx";
+import { ServicesTable } from "../components/admin/content/services-table.tsx";
+import { useAnswerToast } from "../components/admin/content/use-answer-toast.ts";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { db } from "../db/client.server.ts";
+import type { ContentAnswer } from "../domain/admin/content/answer.ts";
+import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
+import { deleteService } from "../domain/admin/content/services-delete.server.ts";
+import { listServicesForAdmin } from "../domain/admin/content/services-list.server.ts";
+import { saveService } from "../domain/admin/content/services-save.server.ts";
+import { pageMeta } from "../lib/seo.ts";
+import { requireAdmin } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/admin.services";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Services",
+    description: "Create, edit and delete the services of every platform.",
+    path: "/admin/services",
+    noindex: true,
+    matches,
+  });
+
+// ?new=1 opens an empty form, ?edit={id} the form of that service.
+const pageQuery = z.object({
+  new: z.literal("1").optional().catch(undefined),
+  edit: z.uuid().optional().catch(undefined),
+});
+
+const intentForm = z.object({
+  intent: z.enum(["create", "update", "delete"]),
+  serviceId: z.string().max(64).optional(),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const services = await listServicesForAdmin(db());
+  const editing = query.edit ? (services.find((service) => service.id === query.edit) ?? null) : null;
+  return { services, editing, creating: Boolean(query.new) && !editing };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = intentForm.safeParse(form);
+  if (!parsed.success) {
+    const refusal: ContentAnswer = {
+      ok: false,
+      notice: { title: "Error", message: "Unknown action." },
+      fieldErrors: {},
+    };
+    return data(refusal);
+  }
+  const { intent, serviceId } = parsed.data;
+  const answer =
+    intent === "delete"
+      ? await deleteService(db(), { adminId: admin.id, serviceId: serviceId ?? "" })
+      : await saveService(db(), {
+          adminId: admin.id,
+          serviceId: intent === "update" ? (serviceId ?? "") : undefined,
+          form: Object.fromEntries(
+            Object.entries(form).filter(([key]) => key !== "intent" && key !== "serviceId"),
+          ),
+        });
+  if (!answer.ok) return data(answer);
+  return redirectWithToast("/admin/services", {
+    title: answer.notice.title,
+    description: answer.notice.message || undefined,
+  });
+}
+
+export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { services, editing, creating } = loaderData;
+  const navigation = useNavigation();
+  useAnswerToast(actionData);
+  const errors = actionData?.fieldErrors ?? {};
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Services</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">Services</h1>
+        <Link to="/admin/services?new=1" className={buttonClass("primary")}>
+          Add Service
+        </Link>
+      </div>
+      {creating || editing ? (
+        <ServiceForm key={editing?.id ?? "new"} service={editing} errors={errors} />
+      ) : null}
+      <Card className="mt-6 overflow-x-auto p-0" aria-busy={navigation.state === "loading"}>
+        <ServicesTable services={services} emptyText={CONTENT_TEXT.noServices} />
+      </Card>
     </main>
   );
 }

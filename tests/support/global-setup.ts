@@ -7,6 +7,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { connect } from "../../app/db/client.server.ts";
 import { migrateDatabase } from "../../app/db/migrate.server.ts";
+import { settings } from "../../app/db/schema.ts";
 import { seedDatabase } from "../../app/db/seed/index.ts";
 import {
   ensureDatabaseExists,
@@ -127,6 +128,12 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(templateUrl);
   const seeding = connect(templateUrl, 1);
   await seedDatabase(seeding.db);
+  // New accounts start at $0.00 in tests (many assert it): no new-user bonus in the template. The bonus has its
+  // own domain tests (tests/integration/admin-content.test.ts), which set the amount they need.
+  await seeding.db
+    .insert(settings)
+    .values({ key: "newUserBonusCents", value: 0 })
+    .onConflictDoUpdate({ target: settings.key, set: { value: 0 } });
   await seeding.pool.end();
   await ensureDatabaseExists(postgres.serverUrl, "boostly_http", TEMPLATE_DATABASE);
   const httpDatabaseUrl = postgres.urlFor("boostly_http");

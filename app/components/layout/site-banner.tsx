@@ -8,11 +8,12 @@ const tones: Record<SiteBannerData["type"], string> = {
 };
 
 /** The site-wide banner an admin sets (admin spec, Banner tab). */
-export function SiteBanner({ banner }: { banner: SiteBannerData }) {
+export function SiteBanner({ banner, preview = false }: { banner: SiteBannerData; preview?: boolean }) {
   return (
     <div
-      role="status"
-      data-testid="site-banner"
+      // The admin's preview is not the live banner: no announcement, its own test id.
+      role={preview ? undefined : "status"}
+      data-testid={preview ? "banner-preview" : "site-banner"}
       data-banner-type={banner.type}
       className={`border-b ${tones[banner.type]}`}
     >

@@ -38,3 +38,15 @@ export type BlogPost = BlogPostSummary & {
 export function isPostSlug(value: string | undefined): value is string {
   return typeof value === "string" && /^[a-z0-9][a-z0-9-]{0,199}$/.test(value);
 }
+
+/** The longest slug a new post gets from its title (URLs stay readable). */
+const MAX_GENERATED_SLUG = 80;
+
+/** A new post's slug from its title: lower case, every run of other characters a hyphen (admin spec section 4). */
+export function postSlugFromTitle(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, MAX_GENERATED_SLUG)
+    .replace(/^-+|-+$/g, "");
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import type { Notice } from "../../orders/messages.ts";
+
+/** What an admin content form gets back: a toast, and on refusal the message of each field at fault. */
+export type ContentAnswer =
+  | { ok: true; notice: Notice; id?: string; outcome?: "deleted" | "disabled" }
+  | { ok: false; notice: Notice; fieldErrors: Record<string, string> };
+
+/** The first message per field of a failed parse (the schemas carry the shop's own messages). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** An HTML checkbox: present ("on") when ticked, absent otherwise. */
+export const checkbox = z
+  .string()
+  .max(10)
+  .optional()
+  .transform((value) => value === "on" || value === "true");

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../db/client.server.ts";
+import { blogPosts } from "../../../db/schema.ts";
+import { isUuid } from "../../ids.ts";
+import type { ContentAnswer } from "./answer.ts";
+import { recordAdminAction } from "./audit.server.ts";
+import { CONTENT_TEXT } from "./messages.ts";
+
+/** Deletes a post for good (the page asked for confirmation first). */
+export async function deleteBlogPost(
+  db: Database,
+  input: { adminId: string; postId: string },
+): Promise<ContentAnswer> {
+  const notFound: ContentAnswer = {
+    ok: false,
+    notice: { title: CONTENT_TEXT.postDeleteFailed, message: CONTENT_TEXT.postNotFound },
+    fieldErrors: {},
+  };
+  if (!isUuid(input.postId)) return notFound;
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .delete(blogPosts)
+      .where(eq(blogPosts.id, input.postId))
+      .returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
+    if (!post) return notFound;
+    await recordAdminAction(tx, {
+      adminId: input.adminId,
+      action: "blog.delete",
+      subjectType: "blog_post",
+      subjectId: post.id,
+      details: { slug: post.slug, title: post.title },
+    });
+    return { ok: true, notice: { title: CONTENT_TEXT.postDeleted, message: post.title } };
+  });
+}

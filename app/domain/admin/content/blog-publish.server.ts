@@ -1,0 +1,47 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.server.ts";
+import { blogPosts } from "../../../db/schema.ts";
+import { isUuid } from "../../ids.ts";
+import type { ContentAnswer } from "./answer.ts";
+import { recordAdminAction } from "./audit.server.ts";
+import { CONTENT_TEXT } from "./messages.ts";
+
+/** The Blog tab's publish toggle: publishing sets published_at to now, unpublishing clears it. */
+export async function setPostPublished(
+  db: Database,
+  input: { adminId: string; postId: string; published: boolean },
+): Promise<ContentAnswer> {
+  const notFound: ContentAnswer = {
+    ok: false,
+    notice: { title: CONTENT_TEXT.postStatusFailed, message: CONTENT_TEXT.postNotFound },
+    fieldErrors: {},
+  };
+  if (!isUuid(input.postId)) return notFound;
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .update(blogPosts)
+      .set({
+        published: input.published,
+        publishedAt: input.published ? sql`now()` : null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(blogPosts.id, input.postId))
+      .returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
+    if (!post) return notFound;
+    await recordAdminAction(tx, {
+      adminId: input.adminId,
+      action: input.published ? "blog.publish" : "blog.unpublish",
+      subjectType: "blog_post",
+      subjectId: post.id,
+      details: { slug: post.slug },
+    });
+    return {
+      ok: true,
+      notice: {
+        title: input.published ? CONTENT_TEXT.postPublished : CONTENT_TEXT.postUnpublished,
+        message: post.title,
+      },
+      id: post.id,
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import type { Notice } from "../../orders/messages.ts";
+
+/**
+ * The admin spec's texts for the Services, Blog, Banner and Settings tabs (admin spec sections 2 and 8),
+ * verbatim where the spec gives them; the rest say plainly what happened.
+ */
+export const CONTENT_TEXT = {
+  serviceCreated: "Service created successfully",
+  serviceUpdated: "Service updated successfully",
+  serviceDeleted: "Service deleted successfully",
+  serviceDisabled: "Service disabled instead of deleted",
+  serviceInUse:
+    "This service has orders or auto orders, so it was disabled instead of deleted: customers no longer see it and its order history stays intact.",
+  noServices: "No services found",
+  serviceNotFound: "This service no longer exists.",
+  nameRequired: "Enter a name (at most 120 characters).",
+  nameTaken: "A service with this name already exists; choose another name.",
+  badPrice: "Enter a price of 0 or more, with at most 4 decimals (for example 4 or 2.5).",
+  badMin: "Enter a whole minimum quantity of at least 1.",
+  badMax: "Enter a whole maximum quantity.",
+  minAboveMax: "The maximum quantity must be at least the minimum quantity.",
+  badDefaultPosts: "Default posts must be a whole number from 1 to 100.",
+  postsLoadFailed: "Failed to load blog posts",
+  postSaveFailed: "Failed to save blog post",
+  postDeleteFailed: "Failed to delete blog post",
+  postStatusFailed: "Failed to update blog post status",
+  postCreated: "Blog post created successfully",
+  postUpdated: "Blog post updated successfully",
+  postDeleted: "Blog post deleted successfully",
+  postPublished: "Blog post published",
+  postUnpublished: "Blog post unpublished",
+  noPosts: "No blog posts yet",
+  postNotFound: "This blog post no longer exists.",
+  titleRequired: "Enter a title (at most 200 characters).",
+  slugTaken: "A post with this slug already exists; choose another title or slug.",
+  badSlug: "Use lower-case letters, digits and hyphens only.",
+  badImage: "Enter an https:// address or a path starting with /.",
+  bannerLoadFailed: "Failed to load banner settings",
+  bannerUpdateFailed: "Failed to update banner settings",
+  bannerUpdated: "Banner settings updated successfully",
+  bannerTextRequired: "Enter the banner text (at most 300 characters) before enabling it.",
+  settingsSaved: "Settings saved",
+  settingsSaveFailed: "Failed to save settings",
+  badAmount: "Enter an amount in dollars, for example 10 or 12.50.",
+  depositRange: "The maximum deposit must be at least the minimum deposit.",
+  badEmail: "Enter a valid e-mail address.",
+  textRequired: "This text cannot be empty.",
+  connectionOk: "Connection successful",
+  connectionFailed: "Connection failed",
+  notConfigured: "Not configured: set it in the server configuration (environment), never here.",
+} as const;
+
+/** 'Failed to create/update/delete service: {message}' (admin spec section 8). */
+export function serviceFailed(action: "create" | "update" | "delete", message: string): Notice {
+  return { title: "Error", message: `Failed to ${action} service: ${message}` };
+}

@@ -1,0 +1,61 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.server.ts";
+import { autoOrders, orders, services } from "../../../db/schema.ts";
+import { isUuid } from "../../ids.ts";
+import type { ContentAnswer } from "./answer.ts";
+import { recordAdminAction } from "./audit.server.ts";
+import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
+
+/**
+ * Deletes a service nobody ordered. A service with orders or auto orders is disabled instead (hidden from the
+ * storefront, refused for new orders), since its orders and their refunds still point at it.
+ */
+export async function deleteService(
+  db: Database,
+  input: { adminId: string; serviceId: string },
+): Promise<ContentAnswer> {
+  const notFound: ContentAnswer = {
+    ok: false,
+    notice: serviceFailed("delete", CONTENT_TEXT.serviceNotFound),
+    fieldErrors: {},
+  };
+  if (!isUuid(input.serviceId)) return notFound;
+  return db.transaction(async (tx): Promise<ContentAnswer> => {
+    // The row lock makes a concurrent order for this service wait, so "unused" stays true until we delete.
+    const [service] = await tx
+      .select({ id: services.id, name: services.name, slug: services.slug })
+      .from(services)
+      .where(eq(services.id, input.serviceId))
+      .for("update");
+    if (!service) return notFound;
+    const [used] = await tx
+      .execute<{ used: boolean }>(sql`
+      select exists (select 1 from ${orders} where ${orders.serviceId} = ${service.id})
+          or exists (select 1 from ${autoOrders} where ${autoOrders.serviceId} = ${service.id}) as used`)
+      .then((result) => result.rows);
+    const audit = { adminId: input.adminId, subjectType: "service", subjectId: service.id };
+    if (used?.used) {
+      await tx
+        .update(services)
+        .set({ enabled: false, updatedAt: sql`now()` })
+        .where(eq(services.id, service.id));
+      await recordAdminAction(tx, { ...audit, action: "service.disable", details: { reason: "has orders" } });
+      return {
+        ok: true,
+        outcome: "disabled",
+        notice: { title: CONTENT_TEXT.serviceDisabled, message: CONTENT_TEXT.serviceInUse },
+      };
+    }
+    await tx.delete(services).where(eq(services.id, service.id));
+    await recordAdminAction(tx, {
+      ...audit,
+      action: "service.delete",
+      details: { name: service.name, slug: service.slug },
+    });
+    return {
+      ok: true,
+      outcome: "deleted",
+      notice: { title: CONTENT_TEXT.serviceDeleted, message: service.name },
+    };
+  });
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { listedPlatforms } from "../../catalog/platforms.ts";
+import { checkbox } from "./answer.ts";
+import { CONTENT_TEXT } from "./messages.ts";
+
+/** Quantities fit PostgreSQL's integer column with room to spare. */
+const MAX_QUANTITY = 1_000_000_000;
+const MAX_FEATURES = 20;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message);
+
+/** "a, b,, c " -> ["a", "b", "c"] (admin spec section 5: trimmed, empty ones dropped). */
+export function parseFeatures(text: string): string[] {
+  return text
+    .split(",")
+    .map((feature) => feature.trim())
+    .filter(Boolean)
+    .slice(0, MAX_FEATURES);
+}
+
+/**
+ * The service form (admin spec section 2) with the schema's check constraints as messages: a price of 0 or
+ * more with at most 4 decimals (numeric(12,4)), 1 <= min <= max, default posts 1 to 100 for auto services only.
+ */
+export const serviceForm = z
+  .object({
+    name: z.string().trim().min(1, CONTENT_TEXT.nameRequired).max(120, CONTENT_TEXT.nameRequired),
+    platform: z.enum(listedPlatforms, { error: "Choose a platform." }),
+    serviceType: z.enum(["one_time", "auto"], { error: "Choose a service type." }),
+    targetKind: z.enum(["post", "profile"]).default("post"),
+    pricePer1000: z
+      .string({ error: CONTENT_TEXT.badPrice })
+      .trim()
+      .regex(/^\d{1,8}(\.\d{1,4})?$/, CONTENT_TEXT.badPrice),
+    minQuantity: wholeNumber(CONTENT_TEXT.badMin, 1, MAX_QUANTITY),
+    maxQuantity: wholeNumber(CONTENT_TEXT.badMax, 1, MAX_QUANTITY),
+    description: z.string().trim().max(2_000).default(""),
+    features: z.string().max(4_000).default("").transform(parseFeatures),
+    defaultPosts: z.string().trim().max(10).default(""),
+    enabled: checkbox,
+  })
+  .check((ctx) => {
+    const form = ctx.value;
+    if (form.maxQuantity < form.minQuantity)
+      ctx.issues.push({
+        code: "custom",
+        input: form,
+        path: ["maxQuantity"],
+        message: CONTENT_TEXT.minAboveMax,
+      });
+    if (form.serviceType === "auto" && form.defaultPosts && !/^(100|[1-9]\d?)$/.test(form.defaultPosts))
+      ctx.issues.push({
+        code: "custom",
+        input: form,
+        path: ["defaultPosts"],
+        message: CONTENT_TEXT.badDefaultPosts,
+      });
+  })
+  .transform(({ defaultPosts, ...form }) => ({
+    ...form,
+    // Default posts belong to auto services only (the services_default_posts_auto_only constraint).
+    defaultPosts: form.serviceType === "auto" && defaultPosts ? Number(defaultPosts) : null,
+  }));
+
+export type ServiceInput = z.output<typeof serviceForm>;
+
+/** A service as the admin list and form show it. */
+export type AdminService = {
+  id: string;
+  slug: string;
+  name: string;
+  platform: string;
+  serviceType: "one_time" | "auto";
+  targetKind: "post" | "profile";
+  pricePer1000: string;
+  minQuantity: number;
+  maxQuantity: number;
+  description: string;
+  features: string[];
+  defaultPosts: number | null;
+  enabled: boolean;
+};

@@ -1,0 +1,82 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.server.ts";
+import { services } from "../../../db/schema.ts";
+import { serviceSlug } from "../../catalog/service-slug.ts";
+import { isUuid } from "../../ids.ts";
+import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
+import { recordAdminAction } from "./audit.server.ts";
+import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
+import { type ServiceInput, serviceForm } from "./services-form.ts";
+
+type SaveInput = { adminId: string; serviceId?: string; form: Record<string, unknown> };
+
+function refused(action: "create" | "update", fieldErrors: Record<string, string>): ContentAnswer {
+  const first = Object.values(fieldErrors)[0] ?? "";
+  return { ok: false, notice: serviceFailed(action, first), fieldErrors };
+}
+
+/**
+ * Creates a service (slug derived from the name, unique) or updates one (its slug, the public page's
+ * address, stays). A new price applies to every later order: the storefront reads prices from here.
+ */
+export async function saveService(db: Database, input: SaveInput): Promise<ContentAnswer> {
+  const action = input.serviceId ? "update" : "create";
+  const parsed = serviceForm.safeParse(input.form);
+  if (!parsed.success) return refused(action, fieldErrorsOf(parsed.error));
+  if (!input.serviceId) return createService(db, input.adminId, parsed.data);
+  if (!isUuid(input.serviceId)) return refused("update", { form: CONTENT_TEXT.serviceNotFound });
+  return updateService(db, input.adminId, input.serviceId, parsed.data);
+}
+
+async function createService(db: Database, adminId: string, form: ServiceInput): Promise<ContentAnswer> {
+  const slug = serviceSlug(form.name);
+  if (!slug) return refused("create", { name: CONTENT_TEXT.nameRequired });
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(services)
+      .values({ ...form, slug })
+      .onConflictDoNothing({ target: services.slug })
+      .returning({ id: services.id });
+    if (!created) return refused("create", { name: CONTENT_TEXT.nameTaken });
+    await recordAdminAction(tx, {
+      adminId,
+      action: "service.create",
+      subjectType: "service",
+      subjectId: created.id,
+      details: { slug, name: form.name, price_per_1000: form.pricePer1000, enabled: form.enabled },
+    });
+    return { ok: true, notice: { title: CONTENT_TEXT.serviceCreated, message: form.name }, id: created.id };
+  });
+}
+
+async function updateService(
+  db: Database,
+  adminId: string,
+  serviceId: string,
+  form: ServiceInput,
+): Promise<ContentAnswer> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ pricePer1000: services.pricePer1000, enabled: services.enabled, name: services.name })
+      .from(services)
+      .where(eq(services.id, serviceId))
+      .for("update");
+    if (!before) return refused("update", { form: CONTENT_TEXT.serviceNotFound });
+    await tx
+      .update(services)
+      .set({ ...form, updatedAt: sql`now()` })
+      .where(eq(services.id, serviceId));
+    await recordAdminAction(tx, {
+      adminId,
+      action: "service.update",
+      subjectType: "service",
+      subjectId: serviceId,
+      details: {
+        name: { from: before.name, to: form.name },
+        price_per_1000: { from: before.pricePer1000, to: form.pricePer1000 },
+        enabled: { from: before.enabled, to: form.enabled },
+      },
+    });
+    return { ok: true, notice: { title: CONTENT_TEXT.serviceUpdated, message: form.name }, id: serviceId };
+  });
+}

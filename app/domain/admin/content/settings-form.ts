@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { parseDollars } from "../../pricing/cents.ts";
+import { checkbox } from "./answer.ts";
+import { CONTENT_TEXT } from "./messages.ts";
+
+/** Deposits below $1 cost more in card fees than they bring; above $1,000,000 is surely a typo. */
+const DEPOSIT_FLOOR_CENTS = 100;
+const DEPOSIT_CEILING_CENTS = 100_000_000;
+const BONUS_CEILING_CENTS = 100_000;
+
+const dollars = (minCents: number, maxCents: number, message: string) =>
+  z
+    .string({ error: CONTENT_TEXT.badAmount })
+    .transform((text, ctx) => {
+      const amount = parseDollars(text);
+      if (amount === null) {
+        ctx.addIssue({ code: "custom", message: CONTENT_TEXT.badAmount });
+        return z.NEVER;
+      }
+      return amount as number;
+    })
+    .refine((amount) => amount >= minCents && amount <= maxCents, message);
+
+/** The money and switches part of the Settings tab (DECISIONS.md section 7), amounts typed in dollars. */
+export const shopSettingsForm = z
+  .object({
+    minDepositCents: dollars(
+      DEPOSIT_FLOOR_CENTS,
+      DEPOSIT_CEILING_CENTS,
+      "Enter a minimum from $1 to $1,000,000.",
+    ),
+    maxDepositCents: dollars(
+      DEPOSIT_FLOOR_CENTS,
+      DEPOSIT_CEILING_CENTS,
+      "Enter a maximum from $1 to $1,000,000.",
+    ),
+    newUserBonusCents: dollars(0, BONUS_CEILING_CENTS, "Enter a bonus from $0 (none) to $1,000."),
+    referralBonusCents: dollars(0, BONUS_CEILING_CENTS, "Enter a bonus from $0 (none) to $1,000."),
+    autoOrdersEnabled: checkbox,
+    maintenanceMode: checkbox,
+  })
+  .refine((form) => form.maxDepositCents >= form.minDepositCents, {
+    path: ["maxDepositCents"],
+    message: CONTENT_TEXT.depositRange,
+  });
+
+const pageText = (max: number) =>
+  z.string().trim().min(1, CONTENT_TEXT.textRequired).max(max, `At most ${max} characters.`);
+
+/** The page-content part of the Settings tab: what the home page hero and the footer show. */
+export const pageContentForm = z.object({
+  heroTitle: pageText(120),
+  heroSubtitle: pageText(400),
+  supportEmail: z.email(CONTENT_TEXT.badEmail).max(200, CONTENT_TEXT.badEmail),
+  footerText: pageText(300),
+});

@@ -1,0 +1,209 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { bannerSettings, blogPosts, services, userRoles } from "../../app/db/schema.ts";
+import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { appUrl, createAccount, Visitor } from "../support/http.ts";
+
+let browser: Browser;
+let bannerBefore: (typeof bannerSettings.$inferSelect)[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser(inject("chromiumPath"));
+  bannerBefore = await db().select().from(bannerSettings);
+});
+afterAll(async () => {
+  await browser?.close();
+  // The servers' database is shared by the whole run: the banner goes back to what it was, whatever happened.
+  for (const row of bannerBefore) {
+    await db()
+      .update(bannerSettings)
+      .set({ bannerText: row.bannerText, bannerEnabled: row.bannerEnabled, bannerType: row.bannerType })
+      .where(eq(bannerSettings.id, row.id));
+  }
+});
+
+async function signInAsAdmin(page: Page) {
+  const admin = await createAccount();
+  await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+  await page.goto(`${appUrl}/admin-login`);
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+  return admin;
+}
+
+/** Opens a page and waits until it has hydrated, so what the test types is not reset by React taking over. */
+async function open(page: Page, path: string) {
+  await page.goto(`${appUrl}${path}`);
+  await page.waitForLoadState("networkidle");
+}
+
+async function statusOf(path: string): Promise<number> {
+  return (await new Visitor().request(path)).status;
+}
+
+describe("admin content", () => {
+  it("publishes a blog post to /blog and takes it down again", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signInAsAdmin(page);
+    const title = `E2E post ${randomUUID().slice(0, 8)}`;
+    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+    await open(page, "/admin/blog");
+    await page.getByRole("link", { name: "New Post" }).click();
+    const main = page.getByRole("main");
+    await main.getByLabel("Title").fill(title);
+    await main.getByLabel("Excerpt").fill("What an admin wrote in the browser.");
+    await main.getByLabel("Content (Markdown)").fill("## Why\n\nBecause **growth** matters.");
+    await main.getByLabel("Category").selectOption("Branding");
+    await main.getByRole("button", { name: "Create Post" }).click();
+    await page.getByText("Blog post created successfully").first().waitFor();
+    const row = page.getByTestId("admin-blog-row").filter({ hasText: title });
+    await expect.poll(() => row.getByTestId("admin-blog-status").textContent()).toBe("Draft");
+    expect(await statusOf(`/blog/${slug}`)).toBe(404);
+
+    await row.getByRole("button", { name: `Publish ${title}` }).click();
+    await expect.poll(() => row.getByTestId("admin-blog-status").textContent()).toMatch(/^Published /);
+    await open(page, "/blog");
+    await page
+      .getByRole("link", { name: new RegExp(title) })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === `/blog/${slug}`);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    expect(await page.getByRole("heading", { name: "Why" }).count()).toBe(1);
+
+    await open(page, "/admin/blog");
+    await row.getByRole("button", { name: `Unpublish ${title}` }).click();
+    await expect.poll(() => row.getByTestId("admin-blog-status").textContent()).toBe("Draft");
+    expect(await statusOf(`/blog/${slug}`)).toBe(404);
+    await open(page, "/blog");
+    expect(await page.getByText(title).count()).toBe(0);
+
+    // Deleting asks first; Cancel keeps the post.
+    await open(page, "/admin/blog");
+    await row.getByRole("button", { name: `Delete ${title}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this post?" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(await row.count()).toBe(1);
+    await row.getByRole("button", { name: `Delete ${title}` }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Blog post deleted successfully").first().waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await db().$count(blogPosts, eq(blogPosts.slug, slug))).toBe(0);
+    assertNoConsoleErrors();
+  });
+
+  it("shows an enabled banner on the home page, and none once it is switched off", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signInAsAdmin(page);
+    const text = `E2E banner ${randomUUID().slice(0, 8)}`;
+    try {
+      await open(page, "/admin/banner");
+      const main = page.getByRole("main");
+      await main.getByLabel("Banner text").fill(text);
+      await main.getByLabel("Banner type").selectOption("warning");
+      await main.getByLabel("Show the banner on the site").check();
+      await main.getByRole("button", { name: "Save Banner" }).click();
+      await page.getByText("Banner settings updated successfully").first().waitFor();
+      expect(await page.getByTestId("banner-state").textContent()).toBe("Shown on the site now.");
+
+      await page.goto(`${appUrl}/`);
+      const banner = page.getByTestId("site-banner");
+      expect(await banner.textContent()).toBe(text);
+      expect(await banner.getAttribute("data-banner-type")).toBe("warning");
+    } finally {
+      await open(page, "/admin/banner");
+      await page.getByRole("main").getByLabel("Show the banner on the site").uncheck();
+      await page.getByRole("main").getByRole("button", { name: "Save Banner" }).click();
+      await page.getByText("Banner settings updated successfully").first().waitFor();
+    }
+    await page.goto(`${appUrl}/`);
+    expect(await page.getByText(text).count()).toBe(0);
+    assertNoConsoleErrors();
+  });
+
+  it("creates a service, edits its price, and the storefront lists and prices the new rate", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signInAsAdmin(page);
+    const name = `E2E Threads Boost ${randomUUID().slice(0, 8)}`;
+
+    await open(page, "/admin/services");
+    await page.getByRole("link", { name: "Add Service" }).click();
+    const main = page.getByRole("main");
+    await main.getByLabel("Name").fill(name);
+    await main.getByLabel("Platform").selectOption("threads");
+    await main.getByLabel("Delivered to").selectOption("profile");
+    await main.getByLabel("Price per 1000 ($)").fill("3");
+    await main.getByLabel("Min quantity").fill("100");
+    await main.getByLabel("Max quantity").fill("10000");
+    await main.getByLabel("Features (comma-separated)").fill("Fast start, Real profiles");
+    await main.getByRole("button", { name: "Create Service" }).click();
+    await page.getByText("Service created successfully").first().waitFor();
+    const [created] = await db().select().from(services).where(eq(services.name, name));
+    expect(created).toMatchObject({ platform: "threads", pricePer1000: "3.0000", enabled: true });
+
+    try {
+      // A refused edit says why and changes nothing.
+      await page.getByRole("link", { name: `Edit ${name}` }).click();
+      await main.getByLabel("Min quantity").fill("20000");
+      await main.getByRole("button", { name: "Save Service" }).click();
+      await main.getByText("The maximum quantity must be at least the minimum quantity.").waitFor();
+      await main.getByLabel("Min quantity").fill("100");
+      await main.getByLabel("Price per 1000 ($)").fill("7.25");
+      await main.getByRole("button", { name: "Save Service" }).click();
+      await page.getByText("Service updated successfully").first().waitFor();
+      const row = page.getByTestId("admin-service-row").filter({ hasText: name });
+      expect(await row.getByTestId("admin-service-price").textContent()).toBe("$7.25");
+
+      await open(page, "/services/threads");
+      const card = page.getByTestId("service-card").filter({ hasText: name });
+      expect(await card.textContent()).toContain("Starting at $7.25/1000");
+      await card.getByRole("link", { name: `Order Now: ${name}` }).click();
+      await page.waitForURL((url) => url.pathname === `/order/threads-${created!.id}`);
+      await page.waitForLoadState("networkidle");
+      await page.getByText(`${name}: $7.25 per 1000`).waitFor();
+      await page.getByLabel("Quantity").fill("2000");
+      await expect.poll(() => page.getByTestId("order-total").textContent()).toBe("$14.50");
+
+      // Delete, after the confirmation dialog: nobody ordered it, so it is gone.
+      await open(page, "/admin/services");
+      await row.getByRole("button", { name: `Delete ${name}` }).click();
+      await page
+        .getByRole("dialog", { name: "Delete this service?" })
+        .getByRole("button", { name: "Delete" })
+        .click();
+      await page.getByText("Service deleted successfully").first().waitFor();
+      await expect.poll(() => row.count()).toBe(0);
+    } finally {
+      await db().delete(services).where(eq(services.id, created!.id));
+    }
+    assertNoConsoleErrors();
+  });
+
+  it("shows the settings in effect and whether each provider is configured, with a real connection test", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await signInAsAdmin(page);
+    await open(page, "/admin/settings");
+    const main = page.getByRole("main");
+    // The test servers' template: limits from the defaults, no new-user bonus (tests/support/global-setup.ts).
+    expect(await main.getByLabel("Minimum deposit ($)").inputValue()).toBe("10");
+    expect(await main.getByLabel("Maximum deposit ($)").inputValue()).toBe("10000");
+    expect(await main.getByLabel("New-user bonus ($)").inputValue()).toBe("0");
+    expect(await main.getByLabel("Maintenance mode").isChecked()).toBe(false);
+    // No secrets in the test environment: both providers say so, and the test tells it without a call.
+    const smtp = page.getByTestId("provider-smtp");
+    expect(await smtp.textContent()).toContain("Not configured");
+    await smtp.getByRole("button", { name: "Test connection: SMTP (e-mail)" }).click();
+    await expect
+      .poll(() => smtp.getByRole("status").textContent())
+      .toBe(
+        "Connection failed: Not configured: set it in the server configuration (environment), never here.",
+      );
+    expect(await page.getByTestId("provider-stripe").textContent()).toContain("Not configured");
+    assertNoConsoleErrors();
+  });
+});

@@ -1,0 +1,483 @@
+import "../support/worker-database.ts";
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
+import { and, eq, like } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { adminAuditLog, blogPosts, mailOutbox, services, transactions, users } from "../../app/db/schema.ts";
+import { confirmEmail } from "../../app/domain/accounts/confirm-email.server.ts";
+import { registerAccount } from "../../app/domain/accounts/sign-up.server.ts";
+import { saveBanner } from "../../app/domain/admin/content/banner-save.server.ts";
+import { deleteBlogPost } from "../../app/domain/admin/content/blog-delete.server.ts";
+import { setPostPublished } from "../../app/domain/admin/content/blog-publish.server.ts";
+import { saveBlogPost } from "../../app/domain/admin/content/blog-save.server.ts";
+import { CONTENT_TEXT } from "../../app/domain/admin/content/messages.ts";
+import { deleteService } from "../../app/domain/admin/content/services-delete.server.ts";
+import { listServicesForAdmin } from "../../app/domain/admin/content/services-list.server.ts";
+import { saveService } from "../../app/domain/admin/content/services-save.server.ts";
+import { testProviderConnection } from "../../app/domain/admin/content/settings-providers.server.ts";
+import { saveSettingsFromForm } from "../../app/domain/admin/content/settings-save.server.ts";
+import { findPublishedPost } from "../../app/domain/blog/find-published-post.server.ts";
+import { listPlatformServices } from "../../app/domain/catalog/list-platform-services.server.ts";
+import { readActiveBanner } from "../../app/domain/content/banner.server.ts";
+import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
+import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/messages.ts";
+import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
+import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
+import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { creditNewUserBonus } from "../../app/domain/wallet/credit-new-user-bonus.server.ts";
+import { createUser, fundWallet } from "../support/factories.ts";
+import { resetDatabase } from "../support/worker-database.ts";
+
+// resetDatabase also empties settings and the banner (their updated_by_admin_id references users, so the
+// truncate cascades): each test starts from the default settings. Services and posts survive it, so this file
+// names its own and deletes them.
+const PREFIX = "Admin Content Test";
+
+beforeEach(resetDatabase);
+afterEach(async () => {
+  expect(await findLedgerMismatches(db())).toEqual([]);
+  await resetDatabase();
+  await db()
+    .delete(services)
+    .where(like(services.name, `${PREFIX}%`));
+  await db()
+    .delete(blogPosts)
+    .where(like(blogPosts.title, `${PREFIX}%`));
+});
+
+function serviceForm(fields: Record<string, string> = {}) {
+  return {
+    name: `${PREFIX} Likes ${randomUUID().slice(0, 8)}`,
+    platform: "threads",
+    serviceType: "one_time",
+    targetKind: "profile",
+    pricePer1000: "4",
+    minQuantity: "100",
+    maxQuantity: "5000",
+    description: "Likes for tests",
+    features: " Fast start, , Real accounts ,",
+    enabled: "on",
+    ...fields,
+  };
+}
+
+async function auditActions(subjectId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ action: adminAuditLog.action })
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.subjectId, subjectId))
+    .orderBy(adminAuditLog.id);
+  return rows.map((row) => row.action);
+}
+
+async function balanceOf(userId: string): Promise<number> {
+  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+describe("admin services", () => {
+  it("refuses min above max, a negative or over-precise price and a second service with the same slug", async () => {
+    const admin = await createUser();
+    const before = await db().$count(services);
+
+    const minAboveMax = await saveService(db(), {
+      adminId: admin.id,
+      form: serviceForm({ minQuantity: "500", maxQuantity: "100" }),
+    });
+    expect(minAboveMax).toMatchObject({ ok: false, fieldErrors: { maxQuantity: CONTENT_TEXT.minAboveMax } });
+    expect(minAboveMax.notice.message).toBe(`Failed to create service: ${CONTENT_TEXT.minAboveMax}`);
+    for (const price of ["-1", "1.23456", "abc", ""]) {
+      const refused = await saveService(db(), {
+        adminId: admin.id,
+        form: serviceForm({ pricePer1000: price }),
+      });
+      expect(refused, price).toMatchObject({
+        ok: false,
+        fieldErrors: { pricePer1000: CONTENT_TEXT.badPrice },
+      });
+    }
+    const badPosts = await saveService(db(), {
+      adminId: admin.id,
+      form: serviceForm({ serviceType: "auto", defaultPosts: "101" }),
+    });
+    expect(badPosts).toMatchObject({
+      ok: false,
+      fieldErrors: { defaultPosts: CONTENT_TEXT.badDefaultPosts },
+    });
+    expect(await db().$count(services)).toBe(before);
+
+    const name = `${PREFIX} Unique Name`;
+    const created = await saveService(db(), {
+      adminId: admin.id,
+      form: serviceForm({ name, defaultPosts: "10" }),
+    });
+    expect(created.ok).toBe(true);
+    const [row] = await db().select().from(services).where(eq(services.name, name));
+    expect(row).toMatchObject({
+      slug: "admin-content-test-unique-name",
+      pricePer1000: "4.0000",
+      features: ["Fast start", "Real accounts"],
+      // Default posts belong to auto services only.
+      defaultPosts: null,
+      enabled: true,
+    });
+    const sameSlug = await saveService(db(), {
+      adminId: admin.id,
+      form: serviceForm({ name: `${PREFIX.toUpperCase()} unique  name!` }),
+    });
+    expect(sameSlug).toMatchObject({ ok: false, fieldErrors: { name: CONTENT_TEXT.nameTaken } });
+    expect(await db().$count(services)).toBe(before + 1);
+    expect(await auditActions(row!.id)).toEqual(["service.create"]);
+    // The admin list shows disabled services too.
+    await saveService(db(), {
+      adminId: admin.id,
+      serviceId: row!.id,
+      form: serviceForm({ name, enabled: "" }),
+    });
+    const listed = (await listServicesForAdmin(db())).find((service) => service.id === row!.id);
+    expect(listed?.enabled).toBe(false);
+  });
+
+  it("charges and lists a new price as soon as the admin saves it", async () => {
+    const admin = await createUser();
+    const customer = await createUser();
+    await fundWallet(customer.id, 10_000);
+    const created = await saveService(db(), { adminId: admin.id, form: serviceForm() });
+    const serviceId = created.ok ? created.id! : "";
+    const form = serviceForm({ pricePer1000: "12.5" });
+    const updated = await saveService(db(), { adminId: admin.id, serviceId, form });
+    expect(updated).toMatchObject({ ok: true, notice: { title: CONTENT_TEXT.serviceUpdated } });
+
+    const listed = (await listPlatformServices(db(), "threads")).find((service) => service.id === serviceId);
+    expect(listed?.pricePer1000).toBe("12.5000");
+    const order = await placeOrder(db(), {
+      userId: customer.id,
+      serviceId,
+      quantity: 1_000,
+      targetLink: "https://www.threads.net/@boostly",
+      deliverySpeed: "normal",
+    });
+    expect(order.ok && order.order.totalCents).toBe(1_250);
+    expect(await balanceOf(customer.id)).toBe(8_750);
+    const [audit] = await db()
+      .select({ details: adminAuditLog.details })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.subjectId, serviceId), eq(adminAuditLog.action, "service.update")));
+    expect(audit?.details).toMatchObject({ price_per_1000: { from: "4.0000", to: "12.5" } });
+  });
+
+  it("disables a service that has orders instead of deleting it, and deletes an unused one", async () => {
+    const admin = await createUser();
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    const used = await saveService(db(), { adminId: admin.id, form: serviceForm() });
+    const unused = await saveService(db(), { adminId: admin.id, form: serviceForm() });
+    const usedId = used.ok ? used.id! : "";
+    const unusedId = unused.ok ? unused.id! : "";
+    const order = await placeOrder(db(), {
+      userId: customer.id,
+      serviceId: usedId,
+      quantity: 100,
+      targetLink: "https://www.threads.net/@boostly",
+      deliverySpeed: "normal",
+    });
+    expect(order.ok).toBe(true);
+
+    const disabled = await deleteService(db(), { adminId: admin.id, serviceId: usedId });
+    expect(disabled).toMatchObject({
+      ok: true,
+      outcome: "disabled",
+      notice: { title: CONTENT_TEXT.serviceDisabled, message: CONTENT_TEXT.serviceInUse },
+    });
+    const [kept] = await db()
+      .select({ enabled: services.enabled })
+      .from(services)
+      .where(eq(services.id, usedId));
+    expect(kept).toEqual({ enabled: false });
+    expect((await listPlatformServices(db(), "threads")).some((service) => service.id === usedId)).toBe(
+      false,
+    );
+    expect(await auditActions(usedId)).toEqual(["service.create", "service.disable"]);
+
+    const deleted = await deleteService(db(), { adminId: admin.id, serviceId: unusedId });
+    expect(deleted).toMatchObject({
+      ok: true,
+      outcome: "deleted",
+      notice: { title: CONTENT_TEXT.serviceDeleted },
+    });
+    expect(await db().$count(services, eq(services.id, unusedId))).toBe(0);
+    expect(await auditActions(unusedId)).toEqual(["service.create", "service.delete"]);
+    const again = await deleteService(db(), { adminId: admin.id, serviceId: unusedId });
+    expect(again.ok).toBe(false);
+  });
+});
+
+describe("admin blog", () => {
+  it("makes the slug from the title (unique), publishes, unpublishes and deletes", async () => {
+    const admin = await createUser();
+    const form = {
+      title: `${PREFIX}: Grow on TikTok in 2026!`,
+      excerpt: "Short",
+      content: "# Hello\n\nSome **bold** text.",
+      category: "TikTok",
+      author: "",
+      readTime: "",
+    };
+    const first = await saveBlogPost(db(), { adminId: admin.id, form });
+    const second = await saveBlogPost(db(), { adminId: admin.id, form });
+    const firstId = first.ok ? first.id! : "";
+    const secondId = second.ok ? second.id! : "";
+    const slugs = await db()
+      .select({
+        id: blogPosts.id,
+        slug: blogPosts.slug,
+        published: blogPosts.published,
+        author: blogPosts.author,
+      })
+      .from(blogPosts)
+      .where(like(blogPosts.title, `${PREFIX}%`));
+    expect(slugs.find((post) => post.id === firstId)).toMatchObject({
+      slug: "admin-content-test-grow-on-tiktok-in-2026",
+      published: false,
+      author: "Boostly Team",
+    });
+    expect(slugs.find((post) => post.id === secondId)?.slug).toBe(
+      "admin-content-test-grow-on-tiktok-in-2026-2",
+    );
+    const taken = await saveBlogPost(db(), {
+      adminId: admin.id,
+      form: { ...form, slug: "admin-content-test-grow-on-tiktok-in-2026" },
+    });
+    expect(taken).toMatchObject({ ok: false, fieldErrors: { slug: CONTENT_TEXT.slugTaken } });
+    const unsafeImage = await saveBlogPost(db(), {
+      adminId: admin.id,
+      form: { ...form, featuredImage: "javascript:alert(1)" },
+    });
+    expect(unsafeImage).toMatchObject({ ok: false, fieldErrors: { featuredImage: CONTENT_TEXT.badImage } });
+
+    const slug = "admin-content-test-grow-on-tiktok-in-2026";
+    expect(await findPublishedPost(db(), slug)).toBeNull();
+    await setPostPublished(db(), { adminId: admin.id, postId: firstId, published: true });
+    expect((await findPublishedPost(db(), slug))?.title).toBe(form.title);
+    // Editing keeps the address, whatever the new title.
+    await saveBlogPost(db(), {
+      adminId: admin.id,
+      postId: firstId,
+      form: { ...form, title: `${PREFIX}: renamed`, published: "on" },
+    });
+    expect((await findPublishedPost(db(), slug))?.title).toBe(`${PREFIX}: renamed`);
+    await setPostPublished(db(), { adminId: admin.id, postId: firstId, published: false });
+    expect(await findPublishedPost(db(), slug)).toBeNull();
+    const [draft] = await db().select().from(blogPosts).where(eq(blogPosts.id, firstId));
+    expect(draft).toMatchObject({ published: false, publishedAt: null });
+
+    expect((await deleteBlogPost(db(), { adminId: admin.id, postId: firstId })).ok).toBe(true);
+    expect(await db().$count(blogPosts, eq(blogPosts.id, firstId))).toBe(0);
+    expect(await auditActions(firstId)).toEqual([
+      "blog.create",
+      "blog.publish",
+      "blog.update",
+      "blog.unpublish",
+      "blog.delete",
+    ]);
+  });
+});
+
+describe("admin banner", () => {
+  it("shows the saved banner on the site while enabled and refuses enabling an empty one", async () => {
+    const admin = await createUser();
+    const empty = await saveBanner(db(), {
+      adminId: admin.id,
+      form: { text: " ", enabled: "on", type: "info" },
+    });
+    expect(empty).toMatchObject({ ok: false, fieldErrors: { text: CONTENT_TEXT.bannerTextRequired } });
+    await saveBanner(db(), {
+      adminId: admin.id,
+      form: { text: "Summer sale", enabled: "on", type: "success" },
+    });
+    expect(await readActiveBanner(db())).toEqual({ text: "Summer sale", type: "success" });
+    await saveBanner(db(), { adminId: admin.id, form: { text: "Summer sale", type: "success" } });
+    expect(await readActiveBanner(db())).toBeNull();
+    const audit = await db().$count(adminAuditLog, eq(adminAuditLog.action, "banner.update"));
+    expect(audit).toBe(2);
+  });
+});
+
+describe("admin settings", () => {
+  const shop = {
+    minDepositCents: "20",
+    maxDepositCents: "30.50",
+    newUserBonusCents: "0",
+    referralBonusCents: "2.50",
+    autoOrdersEnabled: "on",
+  };
+
+  it("saves deposit limits that the wallet's deposit then enforces, with an audit row per change", async () => {
+    const admin = await createUser();
+    const refused = await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "shop",
+      form: { ...shop, minDepositCents: "50" },
+    });
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { maxDepositCents: CONTENT_TEXT.depositRange } });
+    expect((await readSettings(db())).minDepositCents).toBe(1_000);
+
+    const saved = await saveSettingsFromForm(db(), { adminId: admin.id, part: "shop", form: shop });
+    expect(saved.ok).toBe(true);
+    expect(await readSettings(db())).toMatchObject({
+      minDepositCents: 2_000,
+      maxDepositCents: 3_050,
+      maintenanceMode: false,
+    });
+    const customer = await createUser();
+    const tooSmall = await startDeposit(db(), { userId: customer.id, amountCents: cents(1_000) });
+    expect(tooSmall).toMatchObject({
+      ok: false,
+      error: "invalid_amount",
+      message: minimumDepositText(2_000),
+    });
+    const tooBig = await startDeposit(db(), { userId: customer.id, amountCents: cents(3_100) });
+    expect(tooBig).toMatchObject({ ok: false, error: "invalid_amount", message: maximumDepositText(3_050) });
+    expect((await startDeposit(db(), { userId: customer.id, amountCents: cents(2_500) })).ok).toBe(true);
+
+    const audit = await db()
+      .select({ key: adminAuditLog.subjectId, details: adminAuditLog.details })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "settings.update"));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { key: "minDepositCents", details: { from: 1_000, to: 2_000 } },
+        { key: "maxDepositCents", details: { from: 1_000_000, to: 3_050 } },
+      ]),
+    );
+  });
+
+  it("maintenance mode refuses new orders and deposits; page content is saved and read back", async () => {
+    const admin = await createUser();
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "shop",
+      form: { ...shop, minDepositCents: "10", maxDepositCents: "10000", maintenanceMode: "on" },
+    });
+    const [likes] = await db()
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.slug, "instagram-likes"));
+    const order = await placeOrder(db(), {
+      userId: customer.id,
+      serviceId: likes!.id,
+      quantity: 100,
+      targetLink: "https://www.instagram.com/p/Maintenance1/",
+      deliverySpeed: "normal",
+    });
+    expect(order).toMatchObject({ ok: false, reason: "unavailable", notice: ORDER_TEXT.maintenance });
+    expect(await balanceOf(customer.id)).toBe(1_000);
+    const deposit = await startDeposit(db(), { userId: customer.id, amountCents: cents(2_000) });
+    expect(deposit).toMatchObject({ ok: false, error: "maintenance" });
+
+    const content = {
+      heroTitle: "Grow faster",
+      heroSubtitle: "A new subtitle",
+      supportEmail: "help@shop.example",
+      footerText: "Footer words",
+    };
+    expect((await saveSettingsFromForm(db(), { adminId: admin.id, part: "content", form: content })).ok).toBe(
+      true,
+    );
+    expect(await readSettings(db())).toMatchObject(content);
+    const badEmail = await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "content",
+      form: { ...content, supportEmail: "not-an-address" },
+    });
+    expect(badEmail).toMatchObject({ ok: false, fieldErrors: { supportEmail: CONTENT_TEXT.badEmail } });
+  });
+
+  it("test connection makes a real call and reports the error, and says when a provider is not configured", async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+      });
+    });
+    const config = { stripeSecretKey: undefined, stripeWebhookSecret: undefined, smtpUrl: undefined };
+    expect(await testProviderConnection("stripe", config)).toEqual({
+      ok: false,
+      message: CONTENT_TEXT.notConfigured,
+    });
+    expect(await testProviderConnection("smtp", config)).toEqual({
+      ok: false,
+      message: CONTENT_TEXT.notConfigured,
+    });
+    const smtp = await testProviderConnection("smtp", {
+      ...config,
+      smtpUrl: `smtp://127.0.0.1:${closedPort}`,
+    });
+    expect(smtp.ok).toBe(false);
+    expect(smtp.message).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe("the new-user bonus", () => {
+  async function signUpAndReadToken(email: string): Promise<string> {
+    const request = new Request("http://localhost:3000/register", { method: "POST" });
+    expect(await registerAccount(request, { email, password: "secret-pass-1" })).toEqual({ ok: true });
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const token = /token=([^&\s"]+)/.exec(mail!.text)?.[1];
+    return decodeURIComponent(token!);
+  }
+
+  it("is credited once, as a bonus ledger row, when the e-mail is confirmed (twice confirmed, once paid)", async () => {
+    const admin = await createUser();
+    await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "shop",
+      form: {
+        minDepositCents: "10",
+        maxDepositCents: "10000",
+        newUserBonusCents: "5",
+        referralBonusCents: "2.50",
+      },
+    });
+    const email = `bonus-${randomUUID()}@example.test`;
+    const token = await signUpAndReadToken(email);
+    const confirm = () =>
+      confirmEmail(new Request(`http://localhost:3000/auth/confirm?token=${token}&type=signup`), token);
+    expect((await confirm()).ok).toBe(true);
+    expect((await confirm()).ok).toBe(false);
+    const [user] = await db().select().from(users).where(eq(users.email, email));
+    expect(await creditNewUserBonus(db(), user!.id)).toEqual({ credited: false, reason: "already_credited" });
+
+    const rows = await db().select().from(transactions).where(eq(transactions.userId, user!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: "bonus", amountCents: 500, metadata: { kind: "new_user" } });
+    expect(user!.balanceCents).toBe(500);
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("credits nothing when the setting is 0 (the test template's value)", async () => {
+    await saveSettingsFromForm(db(), {
+      adminId: (await createUser()).id,
+      part: "shop",
+      form: {
+        minDepositCents: "10",
+        maxDepositCents: "10000",
+        newUserBonusCents: "0",
+        referralBonusCents: "2.50",
+      },
+    });
+    expect((await readSettings(db())).newUserBonusCents).toBe(0);
+    const email = `nobonus-${randomUUID()}@example.test`;
+    const token = await signUpAndReadToken(email);
+    expect((await confirmEmail(new Request("http://localhost:3000/auth/confirm"), token)).ok).toBe(true);
+    const [user] = await db().select().from(users).where(eq(users.email, email));
+    expect(user!.balanceCents).toBe(0);
+    expect(await db().$count(transactions, eq(transactions.userId, user!.id))).toBe(0);
+  });
+});
