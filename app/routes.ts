@@ -62,8 +62,6 @@ export default [
   route("api/live", "routes/api.live.ts"),
   // First-party analytics events (customer spec section 7), never from /admin.
   route("api/events", "routes/api.events.ts"),
-  // The reseller API (the panels' standard "API v2" protocol), authenticated by a customer's API key.
-  route("api/v2", "routes/api.v2.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("api/auth/*", "routes/api.auth.$.tsx"),

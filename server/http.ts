@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "../app/lib/env.server.ts";
+import { resellerApi } from "./reseller-api.ts";
 import { sameOriginGuard, securityHeaders } from "./security.ts";
 
 /** The Express app in front of React Router: static files, security headers, origin check, then the pages. */
@@ -30,6 +31,8 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
   app.get("/healthz", (_req, res) => {
     res.type("text/plain").send("ok");
   });
+  // Authenticated by API key, never by cookie: outside the same-origin guard, like the payment webhooks.
+  app.use(resellerApi());
   app.use(sameOriginGuard(env));
   app.all(
     "/{*splat}",

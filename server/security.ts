@@ -4,8 +4,11 @@ import { CLIENT_IP_HEADER } from "../app/domain/security/rate-limit.server.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import type { Env } from "../app/lib/env.server.ts";
 
-/** Paths that take state-changing requests from other origins: they authenticate by signature or API key. */
-const CROSS_ORIGIN_PATHS = ["/api/webhooks/", "/api/v2"];
+/**
+ * Paths that take state-changing requests from other origins: they authenticate by signature. (The reseller
+ * API, authenticated by key, is mounted before this guard: server/reseller-api.ts.)
+ */
+const CROSS_ORIGIN_PATHS = ["/api/webhooks/"];
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Hosts of the optional third-party analytics tag: allowed in the CSP only when one is configured. */

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -40,6 +40,7 @@ export async function freshDatabase() {
   await seeding.pool.end();
   return {
     url,
+    dataDir: dir,
     async stop() {
       await postgres.stop();
       await rm(dir, { recursive: true, force: true });
@@ -85,6 +86,7 @@ export async function startApp(databaseUrl: string, extraEnv: Record<string, str
   }
   return {
     appUrl,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
@@ -131,7 +133,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
  */
 export function postForm(url: string, headers: Record<string, string>, form: Record<string, string>) {
   const body = new URLSearchParams(form).toString();
-  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+  return new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
     const request = http.request(
       url,
       {
@@ -144,13 +146,67 @@ export function postForm(url: string, headers: Record<string, string>, form: Rec
         },
       },
       (response) => {
-        response.resume();
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
         response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location }),
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }),
         );
       },
     );
     request.on("error", reject);
     request.end(body);
   });
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (ms, user + system) a process has used so far, from /proc; 0 when it is gone. */
+async function processCpuMs(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 after the command name.
+    const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of a PostgreSQL server's processes (the postmaster of `dataDir` and its children). */
+async function postgresPids(dataDir: string): Promise<number[]> {
+  const postmaster = Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]);
+  const pids = [postmaster];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (parent === postmaster) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+export type CpuSample = { server: number; postgres: number; loadGenerator: number };
+
+/**
+ * CPU used by the app server, PostgreSQL and this process (the load generator), so a run can be read as CPU per
+ * order: a figure that, unlike orders/s, does not depend on what else the machine is doing.
+ */
+export async function sampleCpu(serverPid: number | null, dataDir: string): Promise<CpuSample> {
+  const pg = await postgresPids(dataDir);
+  const postgres = (await Promise.all(pg.map(processCpuMs))).reduce((sum, ms) => sum + ms, 0);
+  const own = process.cpuUsage();
+  return {
+    server: serverPid ? await processCpuMs(serverPid) : 0,
+    postgres,
+    loadGenerator: (own.user + own.system) / 1000,
+  };
+}
+
+export function cpuPerOrder(before: CpuSample, after: CpuSample, orders: number): string {
+  const per = (key: keyof CpuSample) => ((after[key] - before[key]) / Math.max(1, orders)).toFixed(2);
+  return `CPU per order: server ${per("server")} ms, PostgreSQL ${per("postgres")} ms, load generator ${per("loadGenerator")} ms`;
 }

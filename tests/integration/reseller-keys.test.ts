@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { apiKeys } from "../../app/db/schema.ts";
+import { apiKeys, orders, services, users } from "../../app/db/schema.ts";
+import { answerApiRequest } from "../../app/domain/reseller/answer-api-request.server.ts";
 import {
   authenticateApiKey,
   createApiKey,
@@ -10,7 +11,7 @@ import {
   revokeApiKey,
 } from "../../app/domain/reseller/api-keys.server.ts";
 import { API_RATE_LIMIT, API_TEXT } from "../../app/domain/reseller/api-text.ts";
-import { createUser } from "../support/factories.ts";
+import { createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
@@ -32,7 +33,11 @@ describe("reseller API keys", () => {
     expect(await listApiKeys(db(), user.id)).toEqual([
       expect.objectContaining({ id: apiKey.id, name: "My panel", prefix: key.slice(0, 12) }),
     ]);
-    expect(await authenticateApiKey(db(), key)).toEqual({ ok: true, userId: user.id });
+    expect(await authenticateApiKey(db(), key)).toEqual({
+      ok: true,
+      userId: user.id,
+      keyHash: digestApiKey(key),
+    });
   });
 
   it("needs a name and allows at most 10 active keys", async () => {
@@ -63,24 +68,44 @@ describe("reseller API keys", () => {
   });
 
   it("counts requests per key and refuses them past the window's limit until the window ends", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const user = await createUser();
+      const { key } = await newKey(user.id);
+      // RATE_LIMIT_MULTIPLIER is 1 in the test runner's own process: the limit is API_RATE_LIMIT.limit.
+      for (let request = 0; request < API_RATE_LIMIT.limit; request++) {
+        expect((await authenticateApiKey(db(), key, { cached: true })).ok).toBe(true);
+      }
+      const refused = await authenticateApiKey(db(), key, { cached: true });
+      expect(refused).toMatchObject({ ok: false, reason: "rate_limited" });
+      expect(refused.ok === false && refused.reason === "rate_limited" && refused.retryAfterSeconds).toBe(
+        API_RATE_LIMIT.windowSeconds,
+      );
+      vi.setSystemTime(Date.now() + API_RATE_LIMIT.windowSeconds * 1000);
+      expect((await authenticateApiKey(db(), key, { cached: true })).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("charges nothing with a key revoked after this server cached it, and answers as for any invalid key", async () => {
     const user = await createUser();
+    await fundWallet(user.id, 10_000);
     const { key, apiKey } = await newKey(user.id);
-    // RATE_LIMIT_MULTIPLIER is 1 in the test runner's own process: the limit is API_RATE_LIMIT.limit.
-    await db()
-      .update(apiKeys)
-      .set({ windowHits: API_RATE_LIMIT.limit - 1 })
-      .where(eq(apiKeys.id, apiKey.id));
-    expect((await authenticateApiKey(db(), key)).ok).toBe(true);
-    const refused = await authenticateApiKey(db(), key);
-    expect(refused).toMatchObject({ ok: false, reason: "rate_limited" });
-    expect(
-      refused.ok === false && refused.reason === "rate_limited" && refused.retryAfterSeconds,
-    ).toBeGreaterThan(0);
-    // A new window starts over.
-    await db()
-      .update(apiKeys)
-      .set({ windowStartedAt: new Date(Date.now() - API_RATE_LIMIT.windowSeconds * 1000 - 1000) })
-      .where(eq(apiKeys.id, apiKey.id));
-    expect((await authenticateApiKey(db(), key)).ok).toBe(true);
+    const [likes] = await db().select().from(services).where(eq(services.slug, "instagram-likes"));
+    const add = {
+      key,
+      action: "add",
+      service: likes!.id,
+      link: "https://www.instagram.com/p/Revoked1/",
+      quantity: "150",
+    };
+    expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
+    await revokeApiKey(db(), { userId: user.id, keyId: apiKey.id });
+    expect(await answerApiRequest(db(), add)).toEqual({ status: 401, body: { error: API_TEXT.invalidKey } });
+    expect(await answerApiRequest(db(), { key, action: "balance" })).toMatchObject({ status: 401 });
+    expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
+    const [wallet] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(wallet!.balanceCents).toBe(10_000 - 60);
   });
 });

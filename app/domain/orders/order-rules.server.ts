@@ -1,13 +1,22 @@
 import type { Executor } from "../../db/client.server.ts";
 import type { Cents } from "../pricing/cents.ts";
-import { readSettings } from "../settings/read-settings.server.ts";
+import { readSettingsCached } from "../settings/read-settings.server.ts";
 import { invalidQuantity, ORDER_TEXT, priceChanged } from "./messages.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 
-/** New storefront orders are refused while the shop is in maintenance (admin orders go on). */
-export async function refuseDuringMaintenance(db: Executor, byAdmin: boolean): Promise<Refusal | null> {
+/**
+ * New storefront orders are refused while the shop is in maintenance (admin orders go on). With
+ * `rechecked` (the caller's statement re-checks maintenance in the database), this process's one-second settings
+ * cache may answer "open"; a "closed" answer is always read afresh before refusing.
+ */
+export async function refuseDuringMaintenance(
+  db: Executor,
+  byAdmin: boolean,
+  options: { rechecked?: boolean } = {},
+): Promise<Refusal | null> {
   if (byAdmin) return null;
-  const settings = await readSettings(db);
+  if (options.rechecked && !(await readSettingsCached(db)).maintenanceMode) return null;
+  const settings = await readSettingsCached(db, { fresh: true });
   return settings.maintenanceMode ? refuse("unavailable", ORDER_TEXT.maintenance) : null;
 }
 

@@ -1,11 +1,13 @@
 import type { Database } from "../../db/client.server.ts";
-import { findOrderableService } from "../catalog/find-service.server.ts";
+import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
 import { refuseChangedPrice, refuseDuringMaintenance, refuseQuantity } from "./order-rules.server.ts";
-import { type PlacedOrder, recordPaidOrder } from "./record-paid-order.server.ts";
+import { type PlacedOrder, recordGuardedOrder } from "./record-paid-order.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 import { checkTargetLink } from "./target-link.ts";
+
+const DECIDED_ON_READS: readonly Refusal["reason"][] = ["invalid", "price_changed"];
 
 export type DeliverySpeed = "slow" | "normal" | "fast";
 
@@ -21,16 +23,36 @@ export type SimpleOrderInput = {
   /** Set when an admin places the order for the user (manual order). */
   createdByAdminId?: string;
   adminNotes?: string;
-  /** Set when a reseller places the order through the API (/api/v2); shown in the order's metadata. */
-  viaApi?: boolean;
+  /**
+   * Set when a reseller places the order through the API (/api/v2): the digest of its key, which must still be
+   * active when the order is charged (the key may have been checked from a cache). Marked in the metadata.
+   */
+  apiKeyHash?: string;
 };
 
-/** Places a one-time order for one service, priced on the server and paid from the wallet at once. */
+/**
+ * Places a one-time order for one service, priced on the server and paid from the wallet at once. The service
+ * and the maintenance switch may come from this process's short caches; the charge happens only if they still
+ * hold in the database, else the order is checked again on fresh reads (nothing was charged in between).
+ */
 export async function placeOrder(db: Database, input: SimpleOrderInput): Promise<PlacedOrder | Refusal> {
+  const cached = await placeCheckedOrder(db, input, { fresh: false });
+  // A refusal decided on cached reads (limits, link kind, the expected total) is confirmed on fresh ones.
+  if (cached !== "guard_failed" && (cached.ok || !DECIDED_ON_READS.includes(cached.reason))) return cached;
+  const fresh = await placeCheckedOrder(db, input, { fresh: true });
+  // Changed again within one request (an admin editing the service right now): ask the customer to retry.
+  return fresh === "guard_failed" ? refuse("conflict", ORDER_TEXT.orderFailed) : fresh;
+}
+
+async function placeCheckedOrder(
+  db: Database,
+  input: SimpleOrderInput,
+  reads: { fresh: boolean },
+): Promise<PlacedOrder | Refusal | "guard_failed"> {
   const byAdmin = input.createdByAdminId !== undefined;
-  const closed = await refuseDuringMaintenance(db, byAdmin);
+  const closed = await refuseDuringMaintenance(db, byAdmin, { rechecked: !reads.fresh });
   if (closed) return closed;
-  const service = await findOrderableService(db, input.serviceId);
+  const service = await findServiceForOrder(db, input.serviceId, reads);
   if (!service) return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
   if (service.serviceType === "auto")
     return refuse("invalid", ORDER_TEXT.autoServiceInQuickFlow, {
@@ -44,21 +66,28 @@ export async function placeOrder(db: Database, input: SimpleOrderInput): Promise
   const totalCents = chargeForQuantity(service.pricePer1000, input.quantity);
   const changed = refuseChangedPrice(totalCents, input.expectedTotalCents);
   if (changed) return changed;
-  return recordPaidOrder(db, {
-    userId: input.userId,
-    serviceId: service.id,
-    serviceName: service.name,
-    quantity: input.quantity,
-    targetLink: link.link,
-    deliverySpeed: input.deliverySpeed,
-    totalCents,
-    idempotencyKey: input.idempotencyKey,
-    createdByAdminId: input.createdByAdminId,
-    metadata: {
-      service_name: service.name,
-      platform: service.platform,
-      ...(byAdmin ? { created_by_admin: true, manual_order: true, admin_notes: input.adminNotes ?? "" } : {}),
-      ...(input.viaApi ? { via_api: true } : {}),
+  const recorded = await recordGuardedOrder(
+    db,
+    {
+      userId: input.userId,
+      serviceId: service.id,
+      serviceName: service.name,
+      quantity: input.quantity,
+      targetLink: link.link,
+      deliverySpeed: input.deliverySpeed,
+      totalCents,
+      idempotencyKey: input.idempotencyKey,
+      createdByAdminId: input.createdByAdminId,
+      metadata: {
+        service_name: service.name,
+        platform: service.platform,
+        ...(byAdmin
+          ? { created_by_admin: true, manual_order: true, admin_notes: input.adminNotes ?? "" }
+          : {}),
+        ...(input.apiKeyHash ? { via_api: true } : {}),
+      },
     },
-  });
+    { service, shopMustBeOpen: !byAdmin, apiKeyHash: input.apiKeyHash },
+  );
+  return "guardFailed" in recorded ? "guard_failed" : recorded;
 }

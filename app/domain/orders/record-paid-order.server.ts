@@ -4,6 +4,7 @@ import { type OrderMetadata, orders, users } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
 import { insufficientBalance } from "./messages.ts";
+import { type OrderGuard, orderGuardSql } from "./order-guard.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 
 /** An order whose price the server computed and whose input it checked, ready to be paid and stored. */
@@ -21,6 +22,9 @@ export type OrderDraft = {
   createdByAdminId?: string;
 };
 
+/** Something the order was checked against changed since (see order-guard): nothing was charged; check again. */
+export type GuardFailed = { ok: false; guardFailed: true };
+
 export type PlacedOrder = {
   ok: true;
   order: { id: string; orderNumber: string; totalCents: number; serviceName: string };
@@ -30,11 +34,11 @@ export type PlacedOrder = {
 };
 
 /** The one statement that charges the wallet, stores the order and its ledger row, and announces the balance. */
-export function paidOrderStatement(draft: OrderDraft): SQL {
+export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
   const charge = { userId: draft.userId, amountCents: -draft.totalCents as Cents };
   const newOrder = sql.raw("new_order");
   return sql`
-    with ${walletCte(charge)},
+    with ${walletCte(charge, guard ? orderGuardSql(guard) : undefined)},
     new_order as (
       insert into orders (user_id, service_id, likes_pack_id, quantity, target_link, total_cents, delivery_speed,
         metadata, idempotency_key, created_by_admin_id)
@@ -64,14 +68,34 @@ export function paidOrderStatement(draft: OrderDraft): SQL {
  * and charges nothing (a second insert violates the unique key and the whole statement, debit included, is
  * undone); a wallet that cannot afford it is charged nothing and nothing is stored.
  */
-export async function recordPaidOrder(db: Database, draft: OrderDraft): Promise<PlacedOrder | Refusal> {
+export function recordPaidOrder(db: Database, draft: OrderDraft): Promise<PlacedOrder | Refusal> {
+  return chargeAndStore(db, draft) as Promise<PlacedOrder | Refusal>;
+}
+
+/**
+ * recordPaidOrder for an order priced from a service read before (possibly from the per-process cache): the
+ * statement charges only while `guard` still holds, and answers GuardFailed (nothing charged) when it does not.
+ */
+export function recordGuardedOrder(
+  db: Database,
+  draft: OrderDraft,
+  guard: OrderGuard,
+): Promise<PlacedOrder | Refusal | GuardFailed> {
+  return chargeAndStore(db, draft, guard);
+}
+
+async function chargeAndStore(
+  db: Database,
+  draft: OrderDraft,
+  guard?: OrderGuard,
+): Promise<PlacedOrder | Refusal | GuardFailed> {
   try {
     const result = await db.execute<{
       id: string;
       order_number: string;
       total_cents: string | number;
       balance_cents: string | number;
-    }>(paidOrderStatement(draft));
+    }>(paidOrderStatement(draft, guard));
     const row = result.rows[0];
     if (row) {
       return {
@@ -93,6 +117,10 @@ export async function recordPaidOrder(db: Database, draft: OrderDraft): Promise<
   // Nothing was charged. A repeated key whose first order went through must still get that order back, even
   // when the wallet could not pay a second time (the unique key is only reached when the debit succeeds).
   if (draft.idempotencyKey && (await findByKey(db, draft))) return replay(db, draft);
+  if (guard) {
+    const check = await db.execute<{ holds: boolean }>(sql`select ${orderGuardSql(guard)} as holds`);
+    if (!check.rows[0]?.holds) return { ok: false, guardFailed: true };
+  }
   const [wallet] = await db
     .select({ balanceCents: users.balanceCents })
     .from(users)

@@ -34,7 +34,7 @@ export async function answerApiRequest(db: Database, params: Record<string, stri
     case "services":
       return { status: 200, body: await listApiServices(db) };
     case "add":
-      return addApiOrder(db, caller.userId, params);
+      return addApiOrder(db, caller, params);
     case "status":
       return readApiOrderStatuses(db, caller.userId, params);
     case "cancel":

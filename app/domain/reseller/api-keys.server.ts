@@ -78,38 +78,85 @@ export async function revokeApiKey(
 }
 
 export type ApiCaller =
-  | { ok: true; userId: string }
+  | { ok: true; userId: string; keyHash: string }
   | { ok: false; reason: "invalid_key" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
+/** How long this process trusts a key it checked, for orders only (their statement re-checks the key). */
+const KEY_CACHE_MS = 30_000;
+/** last_used_at is written at most this often per key and process (it is shown in days, not seconds). */
+const LAST_USED_EVERY_MS = 60_000;
+
+type KnownKey = { userId: string; checkedAt: number; lastUsedWrittenAt: number };
+const knownKeys = new Map<string, KnownKey>();
+const windows = new Map<string, { startedAt: number; hits: number }>();
+
 /**
- * Authenticates a request's key and counts it against the key's rate-limit window in ONE statement on the key's
- * row, so every app server shares the limit and a request costs one round trip before its action.
+ * Authenticates a request's key. With `cached` (placing an order, whose statement charges only while the key
+ * is still active: orders/order-guard.server.ts) a key checked in the last 30 seconds is trusted without a
+ * round trip; every other action reads it afresh, so a revoked key is refused at once everywhere.
  */
-export async function authenticateApiKey(db: Executor, key: string): Promise<ApiCaller> {
+export async function authenticateApiKey(
+  db: Executor,
+  key: string,
+  options: { cached?: boolean } = {},
+): Promise<ApiCaller> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return { ok: false, reason: "invalid_key" };
-  const windowSeconds = API_RATE_LIMIT.windowSeconds;
-  const result = await db.execute<{
-    user_id: string;
-    window_hits: number;
-    window_started_at: Date | string;
-  }>(sql`
-    update api_keys set
-      window_hits = case when window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1
-        else window_hits + 1 end,
-      window_started_at = case when window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now()
-        else window_started_at end,
-      last_used_at = now()
-    where key_hash = ${digestApiKey(key)} and revoked_at is null
-    returning user_id, window_hits, window_started_at`);
-  const row = result.rows[0];
-  if (!row) return { ok: false, reason: "invalid_key" };
+  const keyHash = digestApiKey(key);
+  const now = Date.now();
+  let known = knownKeys.get(keyHash);
+  if (!options.cached || !known || now - known.checkedAt > KEY_CACHE_MS) {
+    const [row] = await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+      .returning({ userId: apiKeys.userId });
+    if (!row) {
+      knownKeys.delete(keyHash);
+      return { ok: false, reason: "invalid_key" };
+    }
+    known = { userId: row.userId, checkedAt: now, lastUsedWrittenAt: now };
+    knownKeys.set(keyHash, known);
+  } else if (now - known.lastUsedWrittenAt > LAST_USED_EVERY_MS) {
+    known.lastUsedWrittenAt = now;
+    void db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiKeys.keyHash, keyHash))
+      .catch((error: Error) => console.error(`api key last-used update failed: ${error.message}`));
+  }
+  const limited = countRequest(keyHash, now);
+  if (limited) return limited;
+  return { ok: true, userId: known.userId, keyHash };
+}
+
+/** Whether a key (by digest) is active right now, read afresh; forgets it from the cache when it is not. */
+export async function apiKeyStillActive(db: Executor, keyHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
+  if (!row) knownKeys.delete(keyHash);
+  return Boolean(row);
+}
+
+/**
+ * Counts a request against its key's fixed window, in this process: a limit per app server (with N servers a
+ * key may make up to N times the limit), which is what protects each server from a runaway client.
+ */
+function countRequest(keyHash: string, now: number): ApiCaller | null {
   const limit = Math.max(1, Math.floor(API_RATE_LIMIT.limit * env().rateLimitMultiplier));
-  if (Number(row.window_hits) <= limit) return { ok: true, userId: row.user_id };
-  const endsAt = new Date(row.window_started_at).getTime() + windowSeconds * 1000;
+  const windowMs = API_RATE_LIMIT.windowSeconds * 1000;
+  let window = windows.get(keyHash);
+  if (!window || now - window.startedAt >= windowMs) {
+    window = { startedAt: now, hits: 0 };
+    windows.set(keyHash, window);
+  }
+  window.hits += 1;
+  if (window.hits <= limit) return null;
   return {
     ok: false,
     reason: "rate_limited",
-    retryAfterSeconds: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000)),
   };
 }

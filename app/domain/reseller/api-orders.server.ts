@@ -5,8 +5,8 @@ import { orders } from "../../db/schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { type Refusal, refusalStatus } from "../orders/refusal.ts";
 import { setOrderStatus } from "../orders/set-order-status.server.ts";
-import type { ApiAnswer } from "./api-answer.ts";
-import { apiError } from "./api-answer.ts";
+import { type ApiAnswer, apiError } from "./api-answer.ts";
+import { apiKeyStillActive } from "./api-keys.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
 import { API_TEXT, CANCEL_WINDOW_MS, missingField } from "./api-text.ts";
 
@@ -30,10 +30,13 @@ function refusalAnswer(refusal: Refusal): ApiAnswer {
   });
 }
 
-/** action=add: a one-time order through the same placeOrder as the storefront (server price, wallet, ledger). */
+/**
+ * action=add: a one-time order through the same placeOrder as the storefront (server price, wallet, ledger). The
+ * caller's key may come from the key cache; the order statement charges only while the key is still active.
+ */
 export async function addApiOrder(
   db: Database,
-  userId: string,
+  caller: { userId: string; keyHash: string },
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
   const parsed = addParams.safeParse(params);
@@ -41,16 +44,20 @@ export async function addApiOrder(
     return apiError(400, missingField(String(parsed.error.issues[0]?.path[0] ?? "service")));
   const input = parsed.data;
   const placed = await placeOrder(db, {
-    userId,
+    userId: caller.userId,
     serviceId: input.service,
     quantity: input.quantity,
     targetLink: input.link,
     deliverySpeed: "normal",
     // Namespaced so an API key can never collide with a key the website generated for the same account.
     idempotencyKey: input.idempotency_key ? `api:${input.idempotency_key}` : undefined,
-    viaApi: true,
+    apiKeyHash: caller.keyHash,
   });
-  if (!placed.ok) return refusalAnswer(placed);
+  if (!placed.ok) {
+    // A key revoked since it was cached: the statement refused to charge; answer as for any invalid key.
+    if (!(await apiKeyStillActive(db, caller.keyHash))) return apiError(401, API_TEXT.invalidKey);
+    return refusalAnswer(placed);
+  }
   return { status: 200, body: { order: apiOrderId(placed.order.orderNumber) } };
 }
 

@@ -3,6 +3,8 @@ import type { RateLimitRule } from "../security/rate-limit.server.ts";
 /** The reseller API's own texts (its answers are `{ "error": text }`, the panels' standard shape). */
 export const API_TEXT = {
   invalidKey: "Invalid API key",
+  serverError:
+    "Something went wrong on our side. Send the same request again (with the same idempotency_key, an order is never made twice).",
   wrongMethod: "Use POST with form fields key and action",
   incorrectOrderId: "Incorrect order ID",
   tooManyOrderIds: "At most 100 order ids per request",

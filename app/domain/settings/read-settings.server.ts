@@ -13,3 +13,18 @@ export async function readSettings(db: Executor): Promise<Settings> {
   }
   return result as Settings;
 }
+
+/** How long this process reuses the settings for a check that the database re-checks when it matters. */
+const SETTINGS_CACHE_MS = 1_000;
+let cached: { settings: Settings; readAt: number } | null = null;
+
+/**
+ * The settings from this process's one-second cache, for hot paths whose decision is re-checked in the database
+ * (an order's statement re-checks maintenance) or that read them fresh before refusing.
+ */
+export async function readSettingsCached(db: Executor, options: { fresh?: boolean } = {}): Promise<Settings> {
+  if (!options.fresh && cached && Date.now() - cached.readAt < SETTINGS_CACHE_MS) return cached.settings;
+  const settings = await readSettings(db);
+  cached = { settings, readAt: Date.now() };
+  return settings;
+}

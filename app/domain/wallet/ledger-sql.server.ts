@@ -9,10 +9,10 @@ export const BALANCE_CHANNEL = "balance_changed";
  * `wallet` (the balance changes only if it stays >= 0), `ledger` (the row that records it) and the NOTIFY.
  * A statement built from them moves money, records it and announces it in one round trip.
  */
-export function walletCte(entry: Pick<LedgerEntry, "userId" | "amountCents">): SQL {
+export function walletCte(entry: Pick<LedgerEntry, "userId" | "amountCents">, onlyIf?: SQL): SQL {
   return sql`wallet as (
     update users set balance_cents = balance_cents + ${entry.amountCents}, updated_at = now()
-    where id = ${entry.userId} and balance_cents + ${entry.amountCents} >= 0
+    where id = ${entry.userId} and balance_cents + ${entry.amountCents} >= 0${onlyIf ? sql` and ${onlyIf}` : sql``}
     returning id, balance_cents
   )`;
 }

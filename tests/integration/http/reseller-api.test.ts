@@ -217,6 +217,21 @@ describe("reseller API /api/v2", () => {
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
+  it("reads the fields from multipart and JSON bodies too, as some panels send them", async () => {
+    const reseller = await resellerWithKey(1_234);
+    const multipart = new FormData();
+    multipart.set("key", reseller.key);
+    multipart.set("action", "balance");
+    const fromMultipart = await fetch(`${appUrl}/api/v2`, { method: "POST", body: multipart });
+    expect(await fromMultipart.json()).toEqual({ balance: "12.34", currency: "USD" });
+    const fromJson = await fetch(`${appUrl}/api/v2`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ key: reseller.key, action: "balance" }),
+    });
+    expect(await fromJson.json()).toEqual({ balance: "12.34", currency: "USD" });
+  });
+
   it("answers a GET with the method error", async () => {
     const response = await fetch(`${appUrl}/api/v2`);
     expect(response.status).toBe(405);

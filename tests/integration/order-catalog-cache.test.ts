@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { orders, services, settings, users } from "../../app/db/schema.ts";
+import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
+import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { createUser, fundWallet } from "../support/factories.ts";
+import { resetDatabase } from "../support/worker-database.ts";
+
+// placeOrder prices from a per-process cache of the service and the maintenance switch; these tests change the
+// catalogue right after a cached read and check that the charge always follows the database, never the cache.
+
+beforeEach(resetDatabase);
+
+// resetDatabase leaves the seeded catalogue alone: put back what a test changed.
+let original: typeof services.$inferSelect;
+beforeAll(async () => {
+  original = await likes();
+});
+afterEach(async () => {
+  const { id, ...columns } = original;
+  await db().update(services).set(columns).where(eq(services.id, id));
+  await db().delete(settings).where(eq(settings.key, "maintenanceMode"));
+});
+
+const POST = "https://www.instagram.com/p/CacheTest12/";
+
+async function likes() {
+  const [row] = await db().select().from(services).where(eq(services.slug, "instagram-likes"));
+  return row!;
+}
+
+async function fundedCustomer() {
+  const user = await createUser();
+  await fundWallet(user.id, 10_000);
+  return user;
+}
+
+async function order(userId: string, serviceId: string, quantity = 150, expectedTotalCents?: number) {
+  return placeOrder(db(), {
+    userId,
+    serviceId,
+    quantity,
+    targetLink: POST,
+    deliverySpeed: "normal",
+    expectedTotalCents,
+  });
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+describe("orders priced from cached catalogue reads", () => {
+  it("charges a price changed a moment ago, not the cached one", async () => {
+    const service = await likes();
+    const user = await fundedCustomer();
+    expect(await order(user.id, service.id)).toMatchObject({ ok: true, order: { totalCents: 60 } });
+    await db().update(services).set({ pricePer1000: "8.0000" }).where(eq(services.id, service.id));
+    expect(await order(user.id, service.id)).toMatchObject({ ok: true, order: { totalCents: 120 } });
+    // The customer saw the new total: it is the server's total, so it is accepted.
+    expect(await order(user.id, service.id, 150, 120)).toMatchObject({
+      ok: true,
+      order: { totalCents: 120 },
+    });
+    expect(await balanceOf(user.id)).toBe(10_000 - 60 - 120 - 120);
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("refuses a service disabled a moment ago and charges nothing", async () => {
+    const service = await likes();
+    const user = await fundedCustomer();
+    expect((await order(user.id, service.id)).ok).toBe(true);
+    await db().update(services).set({ enabled: false }).where(eq(services.id, service.id));
+    expect(await order(user.id, service.id)).toMatchObject({ ok: false, notice: ORDER_TEXT.serviceError });
+    expect(await balanceOf(user.id)).toBe(10_000 - 60);
+    expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
+  });
+
+  it("accepts a quantity allowed by limits lowered a moment ago", async () => {
+    const service = await likes();
+    const user = await fundedCustomer();
+    expect((await order(user.id, service.id)).ok).toBe(true);
+    await db().update(services).set({ minQuantity: 10 }).where(eq(services.id, service.id));
+    expect(await order(user.id, service.id, 50)).toMatchObject({ ok: true, order: { totalCents: 20 } });
+  });
+
+  it("refuses an order right after maintenance is switched on, and takes one right after it is switched off", async () => {
+    const service = await likes();
+    const user = await fundedCustomer();
+    expect((await order(user.id, service.id)).ok).toBe(true);
+    await db()
+      .insert(settings)
+      .values({ key: "maintenanceMode", value: true })
+      .onConflictDoUpdate({ target: settings.key, set: { value: true } });
+    expect(await order(user.id, service.id)).toMatchObject({ ok: false, notice: ORDER_TEXT.maintenance });
+    await db().update(settings).set({ value: false }).where(eq(settings.key, "maintenanceMode"));
+    expect((await order(user.id, service.id)).ok).toBe(true);
+    expect(await balanceOf(user.id)).toBe(10_000 - 120);
+  });
+});
