@@ -2,9 +2,11 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { closeConnection, connect } from "../app/db/client.server.ts";
+import { closeConnection, connect, db } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { seedDatabase } from "../app/db/seed/index.ts";
+import { readFulfilmentConfig } from "../app/domain/fulfilment/fulfilment-config.server.ts";
+import { startFulfilmentWorker } from "../app/domain/fulfilment/fulfilment-worker.server.ts";
 import { stopLiveHub } from "../app/domain/live/live-hub.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
@@ -27,10 +29,17 @@ async function runPrimary() {
   const seeding = connect(database.url, 1);
   await seedDatabase(seeding.db);
   await seeding.pool.end();
+  // The fulfilment worker runs in this (primary) process unless WORKER=off leaves it to `npm run worker`.
+  const fulfilment = readFulfilmentConfig();
+  const stopWorker =
+    fulfilment.worker === "inline"
+      ? await startFulfilmentWorker(database.url, db(), fulfilment)
+      : async () => {};
 
   if (config.webConcurrency <= 1) {
     const stopHttp = await serveHttp({ handleSignals: false });
     onStopSignal(async () => {
+      await stopWorker();
       await stopHttp();
       await database.stop();
     });
@@ -48,6 +57,8 @@ async function runPrimary() {
     );
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
     await Promise.all(exited);
+    await stopWorker();
+    await closeConnection();
     await database.stop();
   });
 }

@@ -58,7 +58,12 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
   throw new Error(`App server at ${url} did not start:\n${output()}`);
 }
 
-function startAppServer(port: number, databaseUrl: string, buildDir: string) {
+function startAppServer(
+  port: number,
+  databaseUrl: string,
+  buildDir: string,
+  extraEnv: Record<string, string> = {},
+) {
   const appUrl = `http://localhost:${port}`;
   let log = "";
   const child = spawn(process.execPath, [path.join(root, "server/start.ts")], {
@@ -75,6 +80,10 @@ function startAppServer(port: number, databaseUrl: string, buildDir: string) {
       AUTH_SECRET: TEST_AUTH_SECRET,
       ADMIN_EMAILS: "admin@example.com",
       RATE_LIMIT_MULTIPLIER: "1000",
+      // No fulfilment worker: orders keep the statuses tests give them (a test that wants one starts it).
+      WORKER: "off",
+      SIMULATED_PROVIDER: "off",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -183,4 +192,40 @@ async function startAppServers(databaseUrl: string) {
   ];
   await Promise.all(servers.map((server) => waitUntilHealthy(server.appUrl, server.child, server.output)));
   return servers;
+}
+
+/**
+ * Starts one more app server (from the suite's build) on a database of its own, copied from the template, for
+ * tests that need two shops apart (e.g. one reselling the other's API). Call from a test file with the
+ * injected `pgServerUrl`; `extraEnv` may turn its fulfilment worker on. Stop it when done.
+ */
+export async function startAppServerOnOwnDatabase(options: {
+  pgServerUrl: string;
+  databaseName: string;
+  extraEnv?: Record<string, string>;
+}): Promise<{ appUrl: string; databaseUrl: string; stop(): Promise<void> }> {
+  const serverUrl = new URL(options.pgServerUrl);
+  const client = new pg.Client({ connectionString: options.pgServerUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${options.databaseName}" with (force)`);
+  } finally {
+    await client.end();
+  }
+  await ensureDatabaseExists(options.pgServerUrl, options.databaseName, TEMPLATE_DATABASE);
+  serverUrl.pathname = `/${options.databaseName}`;
+  const databaseUrl = serverUrl.toString();
+  const buildDir = process.env.TEST_BUILD_DIR ?? "build-test";
+  const server = startAppServer(await freePort(), databaseUrl, buildDir, options.extraEnv);
+  await waitUntilHealthy(server.appUrl, server.child, server.output);
+  return {
+    appUrl: server.appUrl,
+    databaseUrl,
+    stop: async () => {
+      if (server.child.exitCode !== null) return;
+      const exited = new Promise((resolve) => server.child.once("exit", resolve));
+      server.child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }

@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { timestamps } from "./accounts.ts";
+import { services } from "./catalog.ts";
+import { autoOrders, orders } from "./orders.ts";
+
+/**
+ * An upstream panel that delivers orders (docs/decisions/008-fulfilment.md). The API key is stored encrypted
+ * (AES-256-GCM, key derived from AUTH_SECRET) and only its last characters are ever shown back.
+ */
+export const providers = pgTable("providers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  apiUrl: text("api_url").notNull(),
+  apiKeyEncrypted: text("api_key_encrypted").notNull(),
+  apiKeyHint: text("api_key_hint").notNull(),
+  // The built-in simulated provider answers in-process instead of over HTTP (development).
+  isSimulated: boolean("is_simulated").notNull().default(false),
+  // Boostly-compatible panels accept `idempotency_key` on `add`, so a submission can be safely re-sent.
+  supportsIdempotency: boolean("supports_idempotency").notNull().default(false),
+  balance: text("balance"),
+  balanceCurrency: text("balance_currency"),
+  balanceCheckedAt: timestamp("balance_checked_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Which provider, and which of its services, delivers one of our services; absent: fulfilled by hand. */
+export const providerServices = pgTable(
+  "provider_services",
+  {
+    serviceId: uuid("service_id")
+      .primaryKey()
+      .references(() => services.id, { onDelete: "cascade" }),
+    providerId: uuid("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "restrict" }),
+    providerServiceId: text("provider_service_id").notNull(),
+    // "Subscriptions" services take an auto order as one upstream subscription; others get it post by post.
+    providerServiceType: text("provider_service_type").notNull().default("Default"),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index("provider_services_provider_idx").on(table.providerId)],
+);
+
+export const fulfilmentStateEnum = pgEnum("fulfilment_state", [
+  "queued",
+  "submitting",
+  "submitted",
+  "done",
+  "needs_attention",
+]);
+
+/**
+ * One upstream submission: an order, or one post (or the subscription) of an auto order. The idempotency key
+ * is written before `add` is called, and the row stays `submitting` until the provider's order id is recorded.
+ */
+export const fulfilments = pgTable(
+  "fulfilments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "cascade" }),
+    // The post of an auto order (1, 2, ...); 0 for the whole auto order sent as one subscription.
+    postNumber: integer("post_number"),
+    providerId: uuid("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "restrict" }),
+    providerServiceId: text("provider_service_id").notNull(),
+    link: text("link").notNull(),
+    quantity: integer("quantity").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    providerOrderId: text("provider_order_id"),
+    state: fulfilmentStateEnum("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    upstreamStatus: text("upstream_status"),
+    upstreamRemains: integer("upstream_remains"),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      "fulfilments_one_subject",
+      sql`(${table.orderId} is null) <> (${table.autoOrderId} is null)
+        and (${table.autoOrderId} is null) = (${table.postNumber} is null)`,
+    ),
+    check("fulfilments_quantity_positive", sql`${table.quantity} > 0`),
+    uniqueIndex("fulfilments_one_per_order").on(table.orderId),
+    index("fulfilments_due_idx").on(table.state, table.nextAttemptAt),
+    index("fulfilments_auto_order_idx").on(table.autoOrderId, table.postNumber),
+    // One post of an auto order in flight at a time, whichever worker creates it.
+    uniqueIndex("fulfilments_one_open_per_auto_order")
+      .on(table.autoOrderId)
+      .where(sql`${table.state} in ('queued', 'submitting', 'submitted')`),
+    index("fulfilments_provider_idx").on(table.providerId, table.state),
+  ],
+);
+
+/** Orders accepted by the built-in simulated provider; kept in PostgreSQL so they survive restarts. */
+export const simulatedProviderOrders = pgTable(
+  "simulated_provider_orders",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    service: text("service").notNull(),
+    link: text("link").notNull(),
+    quantity: integer("quantity").notNull(),
+    idempotencyKey: text("idempotency_key").unique(),
+    chargeCents: bigint("charge_cents", { mode: "number" }).notNull(),
+    startCount: integer("start_count").notNull(),
+    // The order's planned life: how long it takes and how it ends (a share undelivered, or cancelled).
+    durationSeconds: integer("duration_seconds").notNull(),
+    outcome: text("outcome").notNull(),
+    undelivered: integer("undelivered").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    check("simulated_provider_orders_outcome", sql`${table.outcome} in ('completed', 'partial', 'canceled')`),
+  ],
+);

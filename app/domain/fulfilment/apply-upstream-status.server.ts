@@ -1,0 +1,95 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { fulfilments } from "../../db/schema.ts";
+import { setOrderStatus } from "../orders/set-order-status.server.ts";
+import { recordPostsDelivered } from "./auto-order-progress.server.ts";
+import type { UpstreamOrderStatus } from "./provider-client.server.ts";
+import { isFinal, ourStatus, parseRemains } from "./upstream-status.ts";
+
+type Fulfilment = typeof fulfilments.$inferSelect;
+type Outcome = { state: "submitted" | "done" | "needs_attention"; lastError: string | null };
+
+/**
+ * Applies one upstream status to its submission. Orders change only through setOrderStatus, which refunds
+ * `cancelled`, `failed` and the undelivered share of `partial` exactly once and keeps refunded statuses final,
+ * so the same answer applied twice (two polls, two workers) moves money once.
+ */
+export async function applyUpstreamStatus(
+  db: Database,
+  row: Fulfilment,
+  answer: UpstreamOrderStatus,
+  pollSeconds: number,
+): Promise<Outcome> {
+  const outcome = answer.ok
+    ? await apply(db, row, answer)
+    : { state: "submitted" as const, lastError: `The provider answered: ${answer.error}` };
+  const remains = answer.ok ? parseRemains(answer.remains, row.quantity) : null;
+  await db
+    .update(fulfilments)
+    .set({
+      state: outcome.state,
+      lastError: outcome.lastError?.slice(0, 500) ?? null,
+      upstreamStatus: answer.ok ? answer.status.slice(0, 50) : row.upstreamStatus,
+      upstreamRemains: remains ?? row.upstreamRemains,
+      nextAttemptAt: sql`now() + make_interval(secs => ${pollSeconds})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(fulfilments.id, row.id));
+  return outcome;
+}
+
+async function apply(
+  db: Database,
+  row: Fulfilment,
+  answer: Extract<UpstreamOrderStatus, { ok: true }>,
+): Promise<Outcome> {
+  if (row.autoOrderId) return applyToAutoOrder(db, row, row.autoOrderId, answer);
+  const status = ourStatus(answer.status);
+  if (!status || !row.orderId) return { state: "submitted", lastError: `Unknown status "${answer.status}"` };
+  const remains = parseRemains(answer.remains, row.quantity);
+  if (status === "partial" && remains === null)
+    return { state: "needs_attention", lastError: "The provider reported Partial without the units left" };
+  const result = await setOrderStatus(db, { orderId: row.orderId, status, remains: remains ?? undefined });
+  // Refused: the order already has a final, refunded status (set by an admin, or by a parallel poll).
+  if (!result.ok) return { state: "done", lastError: result.notice.message || result.notice.title };
+  return { state: isFinal(status) ? "done" : "submitted", lastError: null };
+}
+
+async function applyToAutoOrder(
+  db: Database,
+  row: Fulfilment,
+  autoOrderId: string,
+  answer: Extract<UpstreamOrderStatus, { ok: true }>,
+): Promise<Outcome> {
+  const word = answer.status.trim().toLowerCase();
+  if (row.postNumber === 0) {
+    const served = parseRemains(answer.posts, 100);
+    if (served !== null) await recordPostsDelivered(db, autoOrderId, { servedOfTotal: served });
+    if (word === "completed") {
+      await recordPostsDelivered(db, autoOrderId, { servedOfTotal: 100 });
+      return { state: "done", lastError: null };
+    }
+    if (word === "canceled" || word === "cancelled" || word === "expired")
+      return {
+        state: "needs_attention",
+        lastError: `The provider ended the subscription (${answer.status})`,
+      };
+    return { state: "submitted", lastError: null };
+  }
+  const status = ourStatus(answer.status);
+  if (status === "completed" || status === "partial") {
+    await recordPostsDelivered(db, autoOrderId, { posts: 1 });
+    const remains = parseRemains(answer.remains, row.quantity);
+    return {
+      state: "done",
+      lastError:
+        status === "partial" ? `Post ${row.postNumber} delivered partially: ${remains ?? "?"} left` : null,
+    };
+  }
+  if (status === "cancelled" || status === "failed")
+    return {
+      state: "needs_attention",
+      lastError: `The provider cancelled post ${row.postNumber}; retry it, or cancel the auto order to refund`,
+    };
+  return { state: "submitted", lastError: null };
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
+
+const schema = z.object({
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  SIMULATED_PROVIDER: z.enum(["on", "off"]).optional(),
+  FULFILMENT_TICK_SECONDS: seconds(5),
+  FULFILMENT_POLL_SECONDS: seconds(30),
+  FULFILMENT_LEASE_SECONDS: seconds(120),
+  FULFILMENT_FAULT: z.enum(["crash-after-add"]).optional(),
+});
+
+export type FulfilmentConfig = {
+  /** `inline`: `npm start` runs the worker in its own process; `off`: another process (`npm run worker`) does. */
+  worker: "inline" | "off";
+  /** Creates the simulated provider and maps unmapped services to it, once (development by default). */
+  simulatedProvider: boolean;
+  tickSeconds: number;
+  pollSeconds: number;
+  /** How long a claimed submission or poll is left to its worker before it counts as interrupted. */
+  leaseSeconds: number;
+  /** Test-only fault injection: exit right after a successful upstream `add` (never outside APP_ENV=test). */
+  crashAfterAdd: boolean;
+};
+
+/** The fulfilment worker's settings from the environment (docs/configuration.md). */
+export function readFulfilmentConfig(source: NodeJS.ProcessEnv = process.env): FulfilmentConfig {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const raw = parsed.data;
+  return {
+    worker: raw.WORKER,
+    simulatedProvider: (raw.SIMULATED_PROVIDER ?? (raw.APP_ENV === "development" ? "on" : "off")) === "on",
+    tickSeconds: raw.FULFILMENT_TICK_SECONDS,
+    pollSeconds: raw.FULFILMENT_POLL_SECONDS,
+    leaseSeconds: raw.FULFILMENT_LEASE_SECONDS,
+    crashAfterAdd: raw.APP_ENV === "test" && raw.FULFILMENT_FAULT === "crash-after-add",
+  };
+}

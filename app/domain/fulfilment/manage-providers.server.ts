@@ -1,0 +1,128 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client.server.ts";
+import { adminAuditLog, fulfilments, providerServices, providers } from "../../db/schema.ts";
+import { isUuid } from "../ids.ts";
+import type { Notice } from "../orders/messages.ts";
+import { apiKeyHint, encryptApiKey } from "./api-key-cipher.server.ts";
+import { PROVIDER_TEXT } from "./messages.ts";
+import { type FieldErrors, fieldErrors, providerForm } from "./provider-form.ts";
+
+export type ProviderChange =
+  | { ok: true; providerId: string; notice: Notice }
+  | { ok: false; notice: Notice; errors?: FieldErrors };
+
+/** Audits an admin's change to providers or their services (never the key itself). */
+export async function auditProviderChange(
+  db: Executor,
+  adminId: string,
+  action: string,
+  subjectId: string,
+  details: Record<string, unknown> = {},
+) {
+  await db.insert(adminAuditLog).values({ adminId, action, subjectType: "provider", subjectId, details });
+}
+
+/** Adds an upstream provider; its key is stored encrypted and only its last four characters are kept in clear. */
+export async function addProvider(
+  db: Database,
+  input: { adminId: string; form: Record<string, unknown> },
+): Promise<ProviderChange> {
+  const parsed = providerForm.safeParse(input.form);
+  if (!parsed.success) return { ok: false, notice: PROVIDER_TEXT.invalid, errors: fieldErrors(parsed.error) };
+  const { name, apiUrl, apiKey, supportsIdempotency } = parsed.data;
+  if (!apiKey)
+    return { ok: false, notice: PROVIDER_TEXT.invalid, errors: { apiKey: PROVIDER_TEXT.keyRequired } };
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(providers)
+      .values({
+        name,
+        apiUrl,
+        apiKeyEncrypted: encryptApiKey(apiKey),
+        apiKeyHint: apiKeyHint(apiKey),
+        supportsIdempotency,
+      })
+      .returning({ id: providers.id });
+    const providerId = created?.id ?? "";
+    await auditProviderChange(tx, input.adminId, "provider.added", providerId, { name, api_url: apiUrl });
+    return { ok: true as const, providerId, notice: { title: PROVIDER_TEXT.added, message: name } };
+  });
+}
+
+/** Edits a provider's name, address and idempotency support; a new key replaces the old one only if given. */
+export async function updateProvider(
+  db: Database,
+  input: { adminId: string; providerId: string; form: Record<string, unknown> },
+): Promise<ProviderChange> {
+  if (!isUuid(input.providerId)) return { ok: false, notice: PROVIDER_TEXT.notFound };
+  const [current] = await db
+    .select({ isSimulated: providers.isSimulated, apiUrl: providers.apiUrl })
+    .from(providers)
+    .where(eq(providers.id, input.providerId));
+  if (!current) return { ok: false, notice: PROVIDER_TEXT.notFound };
+  // The simulated provider is answered in-process: its address is a name, not one an admin can change.
+  const form = current.isSimulated ? { ...input.form, apiUrl: "http://simulated.invalid" } : input.form;
+  const parsed = providerForm.safeParse(form);
+  if (!parsed.success) return { ok: false, notice: PROVIDER_TEXT.invalid, errors: fieldErrors(parsed.error) };
+  const { name, apiKey, supportsIdempotency } = parsed.data;
+  const apiUrl = current.isSimulated ? current.apiUrl : parsed.data.apiUrl;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(providers)
+      .set({
+        name,
+        apiUrl,
+        supportsIdempotency,
+        ...(apiKey ? { apiKeyEncrypted: encryptApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey) } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(providers.id, input.providerId))
+      .returning({ id: providers.id });
+    if (!updated) return { ok: false as const, notice: PROVIDER_TEXT.notFound };
+    await auditProviderChange(tx, input.adminId, "provider.updated", input.providerId, {
+      name,
+      api_url: apiUrl,
+      supports_idempotency: supportsIdempotency,
+      key_replaced: Boolean(apiKey),
+    });
+    return {
+      ok: true as const,
+      providerId: input.providerId,
+      notice: { title: PROVIDER_TEXT.saved, message: "" },
+    };
+  });
+}
+
+/** Deletes a provider that no service and no submission refers to (the database refuses it otherwise too). */
+export async function deleteProvider(
+  db: Database,
+  input: { adminId: string; providerId: string },
+): Promise<ProviderChange> {
+  if (!isUuid(input.providerId)) return { ok: false, notice: PROVIDER_TEXT.notFound };
+  return db.transaction(async (tx) => {
+    const [provider] = await tx
+      .select({ id: providers.id, name: providers.name })
+      .from(providers)
+      .where(eq(providers.id, input.providerId))
+      .for("update");
+    if (!provider) return { ok: false as const, notice: PROVIDER_TEXT.notFound };
+    const [mapped] = await tx
+      .select({ id: providerServices.serviceId })
+      .from(providerServices)
+      .where(eq(providerServices.providerId, provider.id))
+      .limit(1);
+    const [submitted] = await tx
+      .select({ id: fulfilments.id })
+      .from(fulfilments)
+      .where(eq(fulfilments.providerId, provider.id))
+      .limit(1);
+    if (mapped || submitted) return { ok: false as const, notice: PROVIDER_TEXT.inUse };
+    await tx.delete(providers).where(eq(providers.id, provider.id));
+    await auditProviderChange(tx, input.adminId, "provider.deleted", provider.id, { name: provider.name });
+    return {
+      ok: true as const,
+      providerId: provider.id,
+      notice: { title: PROVIDER_TEXT.deleted, message: provider.name },
+    };
+  });
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { PROVIDER_TEXT } from "./messages.ts";
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("")])
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+/** The add and edit forms of a provider; on edit an empty key keeps the stored one. */
+export const providerForm = z.object({
+  name: z.string().trim().min(1, PROVIDER_TEXT.nameRequired).max(100),
+  apiUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), PROVIDER_TEXT.urlInvalid),
+  apiKey: z.string().trim().max(500).optional().default(""),
+  supportsIdempotency: checkbox,
+});
+export type ProviderFormInput = z.input<typeof providerForm>;
+export type ProviderFields = z.output<typeof providerForm>;
+
+export type FieldErrors = Partial<Record<"name" | "apiUrl" | "apiKey", string>>;
+
+/** Field errors of a parse, the first message per field. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if ((field === "name" || field === "apiUrl" || field === "apiKey") && !errors[field])
+      errors[field] = issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import type { Database } from "../../db/client.server.ts";
+import type { Notice } from "../orders/messages.ts";
+import { settleHeldSubmission } from "./held-submissions.server.ts";
+import { addProvider, deleteProvider, updateProvider } from "./manage-providers.server.ts";
+import { PROVIDER_TEXT } from "./messages.ts";
+import type { FieldErrors } from "./provider-form.ts";
+import {
+  importProviderService,
+  mapProviderService,
+  unmapProviderService,
+} from "./provider-services.server.ts";
+import { refreshProviderBalance } from "./refresh-provider-balance.server.ts";
+
+export type PageAnswer = {
+  ok: boolean;
+  notice: Notice;
+  errors?: FieldErrors;
+  providerId?: string;
+  deleted?: boolean;
+};
+
+const providerServiceId = z.string().trim().min(1).max(100);
+
+const pageIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add") }).passthrough(),
+  z.object({ intent: z.literal("save") }).passthrough(),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("refresh-balance"), providerId: z.string().max(64).optional() }),
+  z.object({ intent: z.literal("import"), providerServiceId }),
+  z.object({ intent: z.literal("map"), providerServiceId, serviceId: z.string().max(64) }),
+  z.object({ intent: z.literal("unmap"), serviceId: z.string().max(64) }),
+  z.object({ intent: z.literal("retry"), fulfilmentId: z.string().max(64) }),
+  z.object({ intent: z.literal("resolve"), fulfilmentId: z.string().max(64) }),
+]);
+
+const UNKNOWN: PageAnswer = {
+  ok: false,
+  notice: { title: "Something went wrong", message: "This action is not available." },
+};
+
+/**
+ * The providers pages' form posts, by intent: one domain call each, answered with a notice (and field errors
+ * for the provider form). `providerId` is the page's provider; on the list page it comes with the form.
+ */
+export async function answerProviderPageAction(
+  db: Database,
+  input: { adminId: string; providerId?: string; form: Record<string, unknown> },
+): Promise<PageAnswer> {
+  const parsed = pageIntent.safeParse(input.form);
+  if (!parsed.success) return UNKNOWN;
+  const { adminId } = input;
+  const providerId = input.providerId ?? "";
+  const action = parsed.data;
+  switch (action.intent) {
+    case "add":
+      return addProvider(db, { adminId, form: input.form });
+    case "save":
+      return updateProvider(db, { adminId, providerId, form: input.form });
+    case "delete": {
+      const answer = await deleteProvider(db, { adminId, providerId });
+      return { ...answer, deleted: answer.ok };
+    }
+    case "refresh-balance":
+      return refreshProviderBalance(db, { providerId: input.providerId ?? action.providerId ?? "" });
+    case "import":
+      return importProviderService(db, { adminId, providerId, providerServiceId: action.providerServiceId });
+    case "map":
+      return mapProviderService(db, { adminId, providerId, ...action });
+    case "unmap":
+      return unmapProviderService(db, { adminId, providerId, serviceId: action.serviceId });
+    case "retry":
+    case "resolve":
+      return settleHeldSubmission(db, {
+        adminId,
+        fulfilmentId: action.fulfilmentId,
+        decision: action.intent,
+      });
+    default:
+      return { ...UNKNOWN, notice: PROVIDER_TEXT.notFound };
+  }
+}

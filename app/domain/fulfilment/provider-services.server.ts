@@ -1,0 +1,152 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { providerServices, services } from "../../db/schema.ts";
+import { serviceSlug } from "../catalog/service-slug.ts";
+import { isUuid } from "../ids.ts";
+import type { Notice } from "../orders/messages.ts";
+import { auditProviderChange } from "./manage-providers.server.ts";
+import { PROVIDER_TEXT } from "./messages.ts";
+import { listProviderServices, type ProviderService } from "./provider-client.server.ts";
+import { findProvider, transportFor } from "./provider-transport.server.ts";
+
+export type ServiceAnswer = { ok: boolean; notice: Notice; serviceId?: string };
+
+/** A provider's services as it lists them now, or why they could not be read. */
+export async function fetchProviderServices(
+  db: Database,
+  providerId: string,
+): Promise<{ ok: true; services: ProviderService[] } | { ok: false; message: string }> {
+  const provider = isUuid(providerId) ? await findProvider(db, providerId) : undefined;
+  if (!provider) return { ok: false, message: PROVIDER_TEXT.notFound.message };
+  try {
+    return { ok: true, services: await listProviderServices(transportFor(db, provider)) };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
+// The service is re-read from the provider: what a form says about its name, rate or limits is not trusted.
+async function providerServiceById(
+  db: Database,
+  providerId: string,
+  providerServiceId: string,
+): Promise<{ service: ProviderService } | { error: Notice }> {
+  const listed = await fetchProviderServices(db, providerId);
+  if (!listed.ok) return { error: PROVIDER_TEXT.unreachable(listed.message) };
+  const found = listed.services.find((service) => service.service === providerServiceId);
+  return found ? { service: found } : { error: PROVIDER_TEXT.unknownProviderService };
+}
+
+// Imported services sell at the provider's rate plus half, to 4 decimals, exactly (integer arithmetic).
+function markedUpRate(rate: string): string {
+  const match = /^(\d{1,7})(?:\.(\d{1,4}))?/.exec(rate.trim());
+  const units = match ? BigInt(match[1] ?? "0") * 10_000n + BigInt((match[2] ?? "").padEnd(4, "0")) : 0n;
+  const price = (units * 3n) / 2n;
+  return `${price / 10_000n}.${String(price % 10_000n).padStart(4, "0")}`;
+}
+
+/**
+ * Creates a new shop service from a provider's service and maps it. It starts disabled, at the provider's
+ * rate plus 50%, so an admin reviews name, platform and price under Services before customers see it.
+ */
+export async function importProviderService(
+  db: Database,
+  input: { adminId: string; providerId: string; providerServiceId: string },
+): Promise<ServiceAnswer> {
+  const found = await providerServiceById(db, input.providerId, input.providerServiceId);
+  if ("error" in found) return { ok: false, notice: found.error };
+  const upstream = found.service;
+  const isSubscription = upstream.type.toLowerCase() === "subscriptions";
+  const min = Math.max(1, upstream.min);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(services)
+      .values({
+        slug: `${serviceSlug(upstream.name).slice(0, 60)}-${serviceSlug(upstream.service).slice(0, 20)}-${Date.now().toString(36)}`,
+        name: upstream.name.slice(0, 200),
+        description: upstream.category.slice(0, 500),
+        platform: "other",
+        serviceType: isSubscription ? "auto" : "one_time",
+        targetKind: "post",
+        pricePer1000: markedUpRate(upstream.rate),
+        minQuantity: min,
+        maxQuantity: Math.max(min, upstream.max),
+        defaultPosts: isSubscription ? 10 : null,
+        enabled: false,
+      })
+      .returning({ id: services.id });
+    const serviceId = created?.id ?? "";
+    await tx.insert(providerServices).values({
+      serviceId,
+      providerId: input.providerId,
+      providerServiceId: upstream.service,
+      providerServiceType: upstream.type.slice(0, 50),
+    });
+    await auditProviderChange(tx, input.adminId, "provider.service_imported", input.providerId, {
+      service_id: serviceId,
+      provider_service_id: upstream.service,
+    });
+    return {
+      ok: true as const,
+      serviceId,
+      notice: { title: PROVIDER_TEXT.serviceImported, message: PROVIDER_TEXT.serviceImportedNote },
+    };
+  });
+}
+
+/** Maps one of the shop's services to a provider's service: its new orders are then sent there. */
+export async function mapProviderService(
+  db: Database,
+  input: { adminId: string; providerId: string; providerServiceId: string; serviceId: string },
+): Promise<ServiceAnswer> {
+  if (!isUuid(input.serviceId)) return { ok: false, notice: PROVIDER_TEXT.unknownService };
+  const [service] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.id, input.serviceId));
+  if (!service) return { ok: false, notice: PROVIDER_TEXT.unknownService };
+  const found = await providerServiceById(db, input.providerId, input.providerServiceId);
+  if ("error" in found) return { ok: false, notice: found.error };
+  const mapping = {
+    providerId: input.providerId,
+    providerServiceId: found.service.service,
+    providerServiceType: found.service.type.slice(0, 50),
+  };
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(providerServices)
+      .values({ serviceId: service.id, ...mapping })
+      .onConflictDoUpdate({ target: providerServices.serviceId, set: { ...mapping, createdAt: sql`now()` } });
+    await auditProviderChange(tx, input.adminId, "provider.service_mapped", input.providerId, {
+      service_id: service.id,
+      provider_service_id: found.service.service,
+    });
+    return {
+      ok: true as const,
+      serviceId: service.id,
+      notice: { title: PROVIDER_TEXT.serviceMapped, message: "" },
+    };
+  });
+}
+
+/** Takes a service back to manual fulfilment (orders already sent upstream are still followed). */
+export async function unmapProviderService(
+  db: Database,
+  input: { adminId: string; providerId: string; serviceId: string },
+): Promise<ServiceAnswer> {
+  if (!isUuid(input.serviceId) || !isUuid(input.providerId))
+    return { ok: false, notice: PROVIDER_TEXT.unknownService };
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(providerServices)
+      .where(
+        sql`${providerServices.serviceId} = ${input.serviceId} and ${providerServices.providerId} = ${input.providerId}`,
+      )
+      .returning({ id: providerServices.serviceId });
+    if (removed.length === 0) return { ok: false as const, notice: PROVIDER_TEXT.unknownService };
+    await auditProviderChange(tx, input.adminId, "provider.service_unmapped", input.providerId, {
+      service_id: input.serviceId,
+    });
+    return { ok: true as const, notice: { title: PROVIDER_TEXT.serviceUnmapped, message: "" } };
+  });
+}

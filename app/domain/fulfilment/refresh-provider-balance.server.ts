@@ -1,0 +1,27 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { providers } from "../../db/schema.ts";
+import { isUuid } from "../ids.ts";
+import type { Notice } from "../orders/messages.ts";
+import { PROVIDER_TEXT } from "./messages.ts";
+import { readProviderBalance } from "./provider-client.server.ts";
+import { findProvider, transportFor } from "./provider-transport.server.ts";
+
+/** Asks a provider for its balance and keeps it with the time it was read (shown on the providers page). */
+export async function refreshProviderBalance(
+  db: Database,
+  input: { providerId: string },
+): Promise<{ ok: boolean; notice: Notice }> {
+  const provider = isUuid(input.providerId) ? await findProvider(db, input.providerId) : undefined;
+  if (!provider) return { ok: false, notice: PROVIDER_TEXT.notFound };
+  try {
+    const { balance, currency } = await readProviderBalance(transportFor(db, provider));
+    await db
+      .update(providers)
+      .set({ balance: balance.slice(0, 30), balanceCurrency: currency, balanceCheckedAt: sql`now()` })
+      .where(eq(providers.id, provider.id));
+    return { ok: true, notice: { title: PROVIDER_TEXT.balanceRefreshed, message: `${balance} ${currency}` } };
+  } catch (error) {
+    return { ok: false, notice: PROVIDER_TEXT.unreachable((error as Error).message) };
+  }
+}

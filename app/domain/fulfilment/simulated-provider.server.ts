@@ -1,0 +1,178 @@
+import { randomInt } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { services, simulatedProviderOrders } from "../../db/schema.ts";
+import { chargeForQuantity } from "../pricing/price.ts";
+import type { Transport } from "./provider-client.server.ts";
+
+/**
+ * The built-in simulated provider (development): a panel that offers the shop's own catalogue at a wholesale
+ * rate, accepts orders and moves each through Pending, Processing and In progress to Completed over a few
+ * minutes; some end Partial or Canceled, as real ones do. It speaks the panel protocol (and honours
+ * `idempotency_key`), so fulfilment goes through exactly the code path of a real provider.
+ */
+export function simulatedTransport(db: Database): Transport {
+  return async (form) => {
+    switch (form.action) {
+      case "services":
+        return listServices(db);
+      case "add":
+        return addOrder(db, form);
+      case "status":
+        return orderStatuses(db, (form.orders ?? form.order ?? "").split(","));
+      case "cancel":
+        return cancelOrders(db, (form.orders ?? "").split(","));
+      case "balance":
+        return balance(db);
+      case "refill":
+        return { error: "Refill is not available for this service" };
+      default:
+        return { error: "Incorrect request" };
+    }
+  };
+}
+
+// The simulated panel sells at 60% of the shop's price, so the shop's margin looks like a real one.
+const WHOLESALE_PERCENT = 60n;
+const STARTING_BALANCE_CENTS = 500_000;
+
+function wholesaleRate(pricePer1000: string): string {
+  const [whole = "0", fraction = ""] = pricePer1000.split(".");
+  const units = (BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, "0").slice(0, 4))) * WHOLESALE_PERCENT;
+  const rate = units / 100n;
+  return `${rate / 10_000n}.${String(rate % 10_000n).padStart(4, "0")}`;
+}
+
+function dollars(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+async function listServices(db: Database) {
+  const rows = await db.select().from(services).orderBy(services.platform, services.sortOrder);
+  return rows.map((service) => ({
+    service: service.slug,
+    name: service.name,
+    type: "Default",
+    category: service.platform,
+    rate: wholesaleRate(service.pricePer1000),
+    min: service.minQuantity,
+    max: service.maxQuantity,
+    refill: false,
+    cancel: true,
+  }));
+}
+
+/** The planned life of a new order: 2 to 8 minutes; 80% complete, 12% partial, 8% cancelled. */
+function plan(quantity: number) {
+  const roll = randomInt(100);
+  const outcome = roll < 80 ? "completed" : roll < 92 ? "partial" : "canceled";
+  const undelivered =
+    outcome === "partial" ? Math.max(1, Math.floor((quantity * randomInt(10, 60)) / 100)) : 0;
+  return { outcome, undelivered, durationSeconds: randomInt(120, 480), startCount: randomInt(50, 5_000) };
+}
+
+async function addOrder(db: Database, form: Record<string, string>) {
+  const quantity = Number(form.quantity);
+  const key = form.idempotency_key?.trim() || null;
+  if (!form.link?.trim()) return { error: "Incorrect link" };
+  const [service] = await db
+    .select()
+    .from(services)
+    .where(eq(services.slug, form.service ?? ""));
+  if (!service) return { error: "Incorrect service ID" };
+  if (!Number.isSafeInteger(quantity) || quantity < service.minQuantity || quantity > service.maxQuantity)
+    return { error: `Quantity must be between ${service.minQuantity} and ${service.maxQuantity}` };
+  const chargeCents = Number(
+    (BigInt(chargeForQuantity(service.pricePer1000, quantity)) * WHOLESALE_PERCENT) / 100n,
+  );
+  const [created] = await db
+    .insert(simulatedProviderOrders)
+    .values({
+      service: service.slug,
+      link: form.link,
+      quantity,
+      idempotencyKey: key,
+      chargeCents,
+      ...plan(quantity),
+    })
+    .onConflictDoNothing({ target: simulatedProviderOrders.idempotencyKey })
+    .returning({ id: simulatedProviderOrders.id });
+  if (created) return { order: created.id };
+  // The same key again: the first order, charged once.
+  const [first] = await db
+    .select({ id: simulatedProviderOrders.id })
+    .from(simulatedProviderOrders)
+    .where(eq(simulatedProviderOrders.idempotencyKey, key ?? ""));
+  return first ? { order: first.id } : { error: "Order could not be placed" };
+}
+
+type SimulatedOrder = typeof simulatedProviderOrders.$inferSelect;
+
+/** Where an order is in its planned life at `now`. */
+export function simulatedStatus(order: SimulatedOrder, now: Date) {
+  const share = Math.max(0, (now.getTime() - order.createdAt.getTime()) / 1000 / order.durationSeconds);
+  const charge = (cents: number) => dollars(cents);
+  const base = { charge: charge(order.chargeCents), start_count: String(order.startCount), currency: "USD" };
+  if (order.cancelledAt || (order.outcome === "canceled" && share >= 0.15))
+    return { ...base, charge: "0.00", status: "Canceled", remains: String(order.quantity) };
+  if (share < 0.1) return { ...base, status: "Pending", remains: String(order.quantity) };
+  if (share < 0.25) return { ...base, status: "Processing", remains: String(order.quantity) };
+  if (share < 1) {
+    const delivered = Math.floor(((order.quantity - order.undelivered) * (share - 0.25)) / 0.75);
+    return { ...base, status: "In progress", remains: String(order.quantity - delivered) };
+  }
+  if (order.outcome === "partial") {
+    const kept = Math.floor((order.chargeCents * (order.quantity - order.undelivered)) / order.quantity);
+    return { ...base, charge: charge(kept), status: "Partial", remains: String(order.undelivered) };
+  }
+  return { ...base, status: "Completed", remains: "0" };
+}
+
+function orderIds(list: string[]): number[] {
+  return list.map((id) => Number(id.trim())).filter((id) => Number.isSafeInteger(id) && id > 0);
+}
+
+async function orderStatuses(db: Database, list: string[]) {
+  const ids = orderIds(list).slice(0, 100);
+  const rows = ids.length
+    ? await db.select().from(simulatedProviderOrders).where(inArray(simulatedProviderOrders.id, ids))
+    : [];
+  const now = new Date();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return Object.fromEntries(
+    list.slice(0, 100).map((raw) => {
+      const row = byId.get(Number(raw.trim()));
+      return [raw.trim(), row ? simulatedStatus(row, now) : { error: "Incorrect order ID" }];
+    }),
+  );
+}
+
+async function cancelOrders(db: Database, list: string[]) {
+  const ids = orderIds(list).slice(0, 100);
+  // Only orders that have not started yet can be cancelled, as on real panels.
+  const cancelled = ids.length
+    ? await db
+        .update(simulatedProviderOrders)
+        .set({ cancelledAt: sql`now()` })
+        .where(
+          sql`${inArray(simulatedProviderOrders.id, ids)} and ${simulatedProviderOrders.cancelledAt} is null
+            and now() < ${simulatedProviderOrders.createdAt} + make_interval(secs => ${simulatedProviderOrders.durationSeconds} * 0.1)`,
+        )
+        .returning({ id: simulatedProviderOrders.id })
+    : [];
+  const done = new Set(cancelled.map((row) => row.id));
+  return ids.map((id) => ({ order: id, cancel: done.has(id) ? 1 : { error: "Order can't be canceled" } }));
+}
+
+async function balance(db: Database) {
+  const [spent] = await db
+    .select({ cents: sql<string>`coalesce(sum(${simulatedProviderOrders.chargeCents}), 0)` })
+    .from(simulatedProviderOrders)
+    .where(
+      sql`${simulatedProviderOrders.cancelledAt} is null and ${simulatedProviderOrders.outcome} <> 'canceled'`,
+    );
+  return {
+    balance: dollars(Math.max(0, STARTING_BALANCE_CENTS - Number(spent?.cents ?? 0))),
+    currency: "USD",
+  };
+}

@@ -1,0 +1,39 @@
+import type { OrderStatus } from "../orders/set-order-status.server.ts";
+
+/** The status words of the standard panel API ("API v2"). */
+export type UpstreamStatus = "Pending" | "Processing" | "In progress" | "Completed" | "Partial" | "Canceled";
+
+const TO_OURS: Record<string, OrderStatus> = {
+  pending: "pending",
+  processing: "processing",
+  "in progress": "in_progress",
+  inprogress: "in_progress",
+  completed: "completed",
+  partial: "partial",
+  canceled: "cancelled",
+  cancelled: "cancelled",
+  refunded: "cancelled",
+  fail: "failed",
+  failed: "failed",
+  error: "failed",
+};
+
+/**
+ * Our status for an upstream status word (DECISIONS.md section 4), or null for a word we do not know (the
+ * order is then left as it is and polled again). Panels differ in case and spelling, so both are forgiven.
+ */
+export function ourStatus(upstream: string): OrderStatus | null {
+  return TO_OURS[upstream.trim().toLowerCase()] ?? null;
+}
+
+/** Upstream statuses after which nothing changes any more: the submission is finished. */
+export function isFinal(status: OrderStatus): boolean {
+  return status === "completed" || status === "partial" || status === "cancelled" || status === "failed";
+}
+
+/** Remains as panels send them (a number or a numeric string), capped to 0..quantity; null when absent. */
+export function parseRemains(value: unknown, quantity: number): number | null {
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : NaN;
+  if (!Number.isFinite(number)) return null;
+  return Math.min(Math.max(Math.trunc(number), 0), quantity);
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import type { AxeResults } from "axe-core";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { adminAuditLog, providerServices, providers, services, userRoles } from "../../app/db/schema.ts";
+import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
+import { appUrl, createAccount } from "../support/http.ts";
+
+const KEY = `panel-key-${randomUUID()}-9876`;
+
+/** A tiny panel (API v2) the app server talks to: one service and a balance. */
+let panel: Server;
+let panelUrl = "";
+let browser: Browser;
+
+beforeAll(async () => {
+  panel = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      const form = new URLSearchParams(body);
+      response.writeHead(200, { "Content-Type": "application/json" });
+      if (form.get("key") !== KEY) return response.end(JSON.stringify({ error: "Invalid API key" }));
+      if (form.get("action") === "balance")
+        return response.end(JSON.stringify({ balance: "100.84", currency: "USD" }));
+      if (form.get("action") === "services")
+        return response.end(
+          JSON.stringify([
+            {
+              service: 77,
+              name: "Panel Story Views",
+              type: "Default",
+              category: "Instagram",
+              rate: "0.5",
+              min: 100,
+              max: 10000,
+            },
+          ]),
+        );
+      response.end(JSON.stringify({ error: "Incorrect request" }));
+    });
+  });
+  await new Promise<void>((resolve) => panel.listen(0, "127.0.0.1", resolve));
+  panelUrl = `http://127.0.0.1:${(panel.address() as AddressInfo).port}/api/v2`;
+  browser = await launchBrowser(inject("chromiumPath"));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => panel.close(() => resolve()));
+});
+
+describe("admin providers", () => {
+  it("adds a provider without ever showing its key again, imports one of its services and reads its balance", async () => {
+    const admin = await createAccount();
+    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    const name = `Panel ${randomUUID().slice(0, 8)}`;
+
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await page.goto(`${appUrl}/admin-login`);
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(admin.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Providers" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/providers");
+    const form = page.getByRole("form", { name: "Add a provider" });
+    // A wrong address is answered in place, nothing is stored.
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("API URL").fill("ftp://nowhere");
+    await form.getByLabel("API key").fill(KEY);
+    await form.evaluate((element) => element.setAttribute("novalidate", ""));
+    await form.getByRole("button", { name: "Add provider" }).click();
+    await expect.poll(() => form.getByText("Enter the provider's API address").count()).toBe(1);
+
+    await form.getByLabel("API URL").fill(panelUrl);
+    await form.getByLabel("API key").fill(KEY);
+    await form.getByLabel(/Accepts idempotency keys/).check();
+    await form.getByRole("button", { name: "Add provider" }).click();
+    await page.waitForURL((url) => /^\/admin\/providers\/[0-9a-f-]{36}$/.test(url.pathname));
+    await expect.poll(() => page.getByText("Provider added").count()).toBeGreaterThan(0);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+
+    // The provider's own list, fetched live; import its service as a new (disabled) shop service.
+    const upstream = page.getByTestId("upstream-service").filter({ hasText: "Panel Story Views" });
+    await upstream.getByRole("button", { name: "Import as a new service: Panel Story Views" }).click();
+    await expect.poll(() => page.getByText("Service imported").count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId("mapped-service").filter({ hasText: "Panel Story Views" }).count())
+      .toBe(1);
+
+    // Back on the list: only the masked key, and the balance after a refresh.
+    await page.getByRole("link", { name: "All providers" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/providers");
+    const row = page.getByTestId("provider-row").filter({ hasText: name });
+    expect(await row.getByTestId("masked-key").textContent()).toBe("••••9876");
+    expect(await page.content()).not.toContain(KEY);
+    await row.getByRole("button", { name: `Refresh the balance of ${name}` }).click();
+    await expect.poll(() => row.getByTestId("provider-balance").textContent()).toBe("100.84 USD");
+
+    const [stored] = await db().select().from(providers).where(eq(providers.name, name));
+    expect(stored?.apiKeyEncrypted).not.toContain(KEY);
+    const [mapping] = await db()
+      .select({ enabled: services.enabled, providerServiceId: providerServices.providerServiceId })
+      .from(providerServices)
+      .innerJoin(services, eq(services.id, providerServices.serviceId))
+      .where(eq(providerServices.providerId, stored!.id));
+    expect(mapping).toEqual({ enabled: false, providerServiceId: "77" });
+    const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.subjectId, stored!.id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      "provider.added",
+      "provider.service_imported",
+    ]);
+    assertNoConsoleErrors();
+  });
+
+  it("has no serious accessibility problems on the list and a provider's page", async () => {
+    const admin = await createAccount();
+    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    const [provider] = await db().select().from(providers).limit(1);
+    const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    // bypassCSP only to inject axe; the pages themselves are unchanged.
+    const context = await browser.newContext({ bypassCSP: true });
+    try {
+      const signIn = await context.request.post(`${appUrl}/api/auth/sign-in/email`, {
+        data: { email: admin.email, password: admin.password },
+        headers: { Origin: appUrl },
+      });
+      expect(signIn.ok()).toBe(true);
+      const page = await context.newPage();
+      for (const path of ["/admin/providers", `/admin/providers/${provider!.id}`]) {
+        await page.goto(`${appUrl}${path}`);
+        await page.waitForLoadState("networkidle");
+        await page.evaluate(axeSource);
+        const results = await page.evaluate(() =>
+          (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(
+            document,
+          ),
+        );
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,667 @@
+import "../support/worker-database.ts";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import {
+  adminAuditLog,
+  autoOrders,
+  fulfilments,
+  orders,
+  providerServices,
+  providers,
+  services,
+  simulatedProviderOrders,
+  transactions,
+  users,
+} from "../../app/db/schema.ts";
+import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
+import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
+import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
+import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
+import { settleHeldSubmission } from "../../app/domain/fulfilment/held-submissions.server.ts";
+import { listProviders } from "../../app/domain/fulfilment/list-providers.server.ts";
+import { addProvider, deleteProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
+import { pollDueFulfilments } from "../../app/domain/fulfilment/poll-fulfilments.server.ts";
+import {
+  importProviderService,
+  mapProviderService,
+} from "../../app/domain/fulfilment/provider-services.server.ts";
+import { refreshProviderBalance } from "../../app/domain/fulfilment/refresh-provider-balance.server.ts";
+import { runFulfilmentRound } from "../../app/domain/fulfilment/run-fulfilment-round.server.ts";
+import {
+  simulatedStatus,
+  simulatedTransport,
+} from "../../app/domain/fulfilment/simulated-provider.server.ts";
+import { ourStatus, parseRemains } from "../../app/domain/fulfilment/upstream-status.ts";
+import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { createUser, fundWallet } from "../support/factories.ts";
+import { resetDatabase } from "../support/worker-database.ts";
+
+const ROUND = { leaseSeconds: 60, pollSeconds: 30 };
+
+/** A tiny panel speaking the standard API v2, whose answers the tests steer. */
+type PanelOrder = {
+  service: string;
+  link: string;
+  quantity: number;
+  status: string;
+  remains: number;
+  form: Record<string, string>;
+  posts?: number;
+};
+const panel = {
+  orders: new Map<number, PanelOrder>(),
+  keys: new Map<string, number>(),
+  adds: 0,
+  refuseAdds: 0,
+  garbleAdds: false,
+  nextId: 9000,
+  reset() {
+    this.orders.clear();
+    this.keys.clear();
+    this.adds = 0;
+    this.refuseAdds = 0;
+    this.garbleAdds = false;
+  },
+};
+let panelServer: Server;
+let panelUrl = "";
+
+function answer(form: URLSearchParams): { status: number; body: unknown } {
+  if (form.get("key") !== "panel-secret-key-1234") return { status: 401, body: { error: "Invalid API key" } };
+  switch (form.get("action")) {
+    case "services":
+      return {
+        status: 200,
+        body: [
+          {
+            service: 11,
+            name: "Panel Likes",
+            type: "Default",
+            category: "Instagram",
+            rate: "1.2000",
+            min: 10,
+            max: 5000,
+          },
+          {
+            service: 12,
+            name: "Panel Auto Likes",
+            type: "Subscriptions",
+            category: "Instagram",
+            rate: "2",
+            min: 50,
+            max: 500,
+          },
+        ],
+      };
+    case "add": {
+      panel.adds++;
+      if (panel.garbleAdds) return { status: 502, body: "<html>Bad gateway</html>" };
+      if (panel.refuseAdds > 0) {
+        panel.refuseAdds--;
+        return { status: 400, body: { error: "Not enough funds on balance" } };
+      }
+      const key = form.get("idempotency_key");
+      const known = key ? panel.keys.get(key) : undefined;
+      if (known) return { status: 200, body: { order: known } };
+      const id = panel.nextId++;
+      const quantity = Number(form.get("quantity"));
+      panel.orders.set(id, {
+        service: form.get("service") ?? "",
+        link: form.get("link") ?? "",
+        quantity,
+        status: "Pending",
+        remains: quantity,
+        form: Object.fromEntries(form),
+      });
+      if (key) panel.keys.set(key, id);
+      return { status: 200, body: { order: id } };
+    }
+    case "status": {
+      const ids = (form.get("orders") ?? "").split(",");
+      return {
+        status: 200,
+        body: Object.fromEntries(
+          ids.map((id) => {
+            const order = panel.orders.get(Number(id));
+            return [
+              id,
+              order
+                ? {
+                    charge: "0.1",
+                    start_count: "10",
+                    status: order.status,
+                    remains: String(order.remains),
+                    currency: "USD",
+                    ...(order.posts === undefined ? {} : { posts: String(order.posts) }),
+                  }
+                : { error: "Incorrect order ID" },
+            ];
+          }),
+        ),
+      };
+    }
+    case "balance":
+      return { status: 200, body: { balance: "100.84", currency: "USD" } };
+    default:
+      return { status: 400, body: { error: "Incorrect request" } };
+  }
+}
+
+beforeAll(async () => {
+  panelServer = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      const { status, body: reply } = answer(new URLSearchParams(body));
+      response.writeHead(status, { "Content-Type": "application/json" });
+      response.end(typeof reply === "string" ? reply : JSON.stringify(reply));
+    });
+  });
+  await new Promise<void>((resolve) => panelServer.listen(0, "127.0.0.1", resolve));
+  panelUrl = `http://127.0.0.1:${(panelServer.address() as AddressInfo).port}/api/v2`;
+});
+afterAll(() => new Promise<void>((resolve) => panelServer.close(() => resolve())));
+
+beforeEach(async () => {
+  await resetDatabase();
+  await db().execute(
+    sql`truncate table fulfilments, provider_services, providers, simulated_provider_orders cascade`,
+  );
+  panel.reset();
+});
+
+async function serviceId(name: string): Promise<string> {
+  const [row] = await db().select({ id: services.id }).from(services).where(eq(services.name, name));
+  return row!.id;
+}
+
+async function balanceOf(userId: string): Promise<number> {
+  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+async function refundsOf(orderId: string) {
+  return db()
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.orderId, orderId), eq(transactions.type, "refund")));
+}
+
+/** The panel as a provider, with "Instagram Likes" mapped to its service 11. */
+async function panelProvider(options: { supportsIdempotency: boolean }) {
+  const admin = await createUser();
+  const added = await addProvider(db(), {
+    adminId: admin.id,
+    form: {
+      name: "Test Panel",
+      apiUrl: panelUrl,
+      apiKey: "panel-secret-key-1234",
+      supportsIdempotency: options.supportsIdempotency ? "on" : undefined,
+    },
+  });
+  if (!added.ok) throw new Error(added.notice.message);
+  const mapped = await mapProviderService(db(), {
+    adminId: admin.id,
+    providerId: added.providerId,
+    providerServiceId: "11",
+    serviceId: await serviceId("Instagram Likes"),
+  });
+  expect(mapped.ok).toBe(true);
+  return { providerId: added.providerId, adminId: admin.id };
+}
+
+/** A paid order of 150 Instagram Likes ($4/1000: $0.60). */
+async function likesOrder() {
+  const customer = await createUser();
+  await fundWallet(customer.id, 1_000);
+  const placed = await placeOrder(db(), {
+    userId: customer.id,
+    serviceId: await serviceId("Instagram Likes"),
+    quantity: 150,
+    targetLink: "https://www.instagram.com/p/Fulfil1/",
+    deliverySpeed: "normal",
+  });
+  if (!placed.ok) throw new Error(placed.notice.message);
+  return { customer, order: placed.order };
+}
+
+async function submissionOf(orderId: string) {
+  const [row] = await db().select().from(fulfilments).where(eq(fulfilments.orderId, orderId));
+  return row!;
+}
+
+async function orderStatus(orderId: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+/** Makes every submission due now (instead of waiting out back-off or the poll interval). */
+async function makeDue() {
+  await db().update(fulfilments).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+}
+
+function panelOrderOf(providerOrderId: string | null) {
+  return panel.orders.get(Number(providerOrderId))!;
+}
+
+describe("upstream status words", () => {
+  it("map to ours (DECISIONS.md section 4), forgiving case, and cap remains to 0..quantity", () => {
+    expect(ourStatus("Pending")).toBe("pending");
+    expect(ourStatus("Processing")).toBe("processing");
+    expect(ourStatus("In progress")).toBe("in_progress");
+    expect(ourStatus("Completed")).toBe("completed");
+    expect(ourStatus("Partial")).toBe("partial");
+    expect(ourStatus("Canceled")).toBe("cancelled");
+    expect(ourStatus("CANCELED")).toBe("cancelled");
+    expect(ourStatus("Exploded")).toBeNull();
+    expect(parseRemains("37", 150)).toBe(37);
+    expect(parseRemains(-5, 150)).toBe(0);
+    expect(parseRemains("9999", 150)).toBe(150);
+    expect(parseRemains(undefined, 150)).toBeNull();
+  });
+});
+
+describe("sending orders to their provider and following them", () => {
+  it("submits a mapped order once, follows it to Partial and refunds charge x remains / quantity, rounded down", async () => {
+    await panelProvider({ supportsIdempotency: true });
+    const { customer, order } = await likesOrder();
+    expect(await balanceOf(customer.id)).toBe(940);
+
+    await runFulfilmentRound(db(), ROUND);
+    const submitted = await submissionOf(order.id);
+    expect(submitted.state).toBe("submitted");
+    expect(panel.adds).toBe(1);
+    expect(panelOrderOf(submitted.providerOrderId)).toMatchObject({
+      service: "11",
+      link: "https://www.instagram.com/p/Fulfil1/",
+      quantity: 150,
+    });
+    expect(panel.keys.get(`boostly-order-${order.id}`)).toBe(Number(submitted.providerOrderId));
+
+    // A second round before the poll interval neither re-sends nor polls.
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(1);
+
+    for (const [upstream, ours] of [
+      ["Processing", "processing"],
+      ["In progress", "in_progress"],
+    ] as const) {
+      panelOrderOf(submitted.providerOrderId).status = upstream;
+      await makeDue();
+      await runFulfilmentRound(db(), ROUND);
+      expect((await orderStatus(order.id)).status).toBe(ours);
+    }
+
+    Object.assign(panelOrderOf(submitted.providerOrderId), { status: "Partial", remains: 37 });
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    const partial = await orderStatus(order.id);
+    expect(partial.status).toBe("partial");
+    expect(partial.remains).toBe(37);
+    // 60 x 37 / 150 = 14.8: 14 cents back.
+    expect(await balanceOf(customer.id)).toBe(940 + 14);
+    expect((await refundsOf(order.id)).map((row) => row.amountCents)).toEqual([14]);
+    const done = await submissionOf(order.id);
+    expect(done).toMatchObject({ state: "done", upstreamStatus: "Partial", upstreamRemains: 37 });
+
+    // Finished submissions are not polled again.
+    await makeDue();
+    expect(await pollDueFulfilments(db(), ROUND)).toBe(0);
+  });
+
+  it("refunds a cancelled order in full exactly once, even when polled twice in parallel", async () => {
+    await panelProvider({ supportsIdempotency: true });
+    const { customer, order } = await likesOrder();
+    await runFulfilmentRound(db(), ROUND);
+    const submitted = await submissionOf(order.id);
+    panelOrderOf(submitted.providerOrderId).status = "Canceled";
+    await makeDue();
+
+    const polls = await Promise.all([pollDueFulfilments(db(), ROUND), pollDueFulfilments(db(), ROUND)]);
+    expect(polls.sort()).toEqual([0, 1]);
+    // Even the same answer applied twice at once (no claim at all) moves money once.
+    const canceled = { ok: true as const, status: "Canceled", remains: "150", charge: "0", posts: undefined };
+    await Promise.all([
+      applyUpstreamStatus(db(), submitted, canceled, 30),
+      applyUpstreamStatus(db(), submitted, canceled, 30),
+    ]);
+
+    expect((await orderStatus(order.id)).status).toBe("cancelled");
+    expect((await refundsOf(order.id)).map((row) => row.amountCents)).toEqual([60]);
+    expect(await balanceOf(customer.id)).toBe(1_000);
+    expect((await submissionOf(order.id)).state).toBe("done");
+  });
+
+  it("retries a refused submission with growing back-off, then fails and refunds the order", async () => {
+    await panelProvider({ supportsIdempotency: false });
+    const { customer, order } = await likesOrder();
+    panel.refuseAdds = 2;
+
+    await runFulfilmentRound(db(), ROUND);
+    let row = await submissionOf(order.id);
+    expect(row).toMatchObject({ state: "queued", attempts: 1, lastError: "Not enough funds on balance" });
+    const firstDelay = (row.nextAttemptAt.getTime() - Date.now()) / 1000;
+    expect(firstDelay).toBeGreaterThan(10);
+    expect(firstDelay).toBeLessThanOrEqual(15);
+    // Not due yet: nothing is sent.
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(1);
+
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    row = await submissionOf(order.id);
+    expect(row).toMatchObject({ state: "queued", attempts: 2 });
+    const secondDelay = (row.nextAttemptAt.getTime() - Date.now()) / 1000;
+    expect(secondDelay).toBeGreaterThan(25);
+    expect(secondDelay).toBeLessThanOrEqual(30);
+
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect((await submissionOf(order.id)).state).toBe("submitted");
+    expect(panel.adds).toBe(3);
+    expect(panel.orders.size).toBe(1);
+    expect(await balanceOf(customer.id)).toBe(940);
+
+    // Another order refused on every attempt: failed, refunded in full once.
+    const second = await likesOrder();
+    panel.refuseAdds = 100;
+    await runFulfilmentRound(db(), ROUND);
+    await db()
+      .update(fulfilments)
+      .set({ attempts: MAX_SUBMIT_ATTEMPTS - 1 })
+      .where(eq(fulfilments.orderId, second.order.id));
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect((await orderStatus(second.order.id)).status).toBe("failed");
+    expect((await submissionOf(second.order.id)).state).toBe("done");
+    expect(await balanceOf(second.customer.id)).toBe(1_000);
+  });
+
+  it("never re-sends blindly: a lost answer or an interrupted submission to a keyless provider is held for an admin", async () => {
+    const { adminId } = await panelProvider({ supportsIdempotency: false });
+    const { order } = await likesOrder();
+    panel.garbleAdds = true;
+    await runFulfilmentRound(db(), ROUND);
+    let row = await submissionOf(order.id);
+    expect(row.state).toBe("needs_attention");
+    expect(row.lastError).toMatch(/without JSON/);
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(1);
+
+    // A crash left another submission `submitting`: after its lease it is held, not re-sent.
+    const second = await likesOrder();
+    await runFulfilmentRound(db(), ROUND);
+    await db()
+      .update(fulfilments)
+      .set({ state: "submitting", nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(fulfilments.orderId, second.order.id));
+    const addsBefore = panel.adds;
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(addsBefore);
+    expect((await submissionOf(second.order.id)).state).toBe("needs_attention");
+    const [listed] = await listProviders(db());
+    expect(listed?.needsAttention).toBe(2);
+
+    // The admin checked the panel and sends the first one again.
+    panel.garbleAdds = false;
+    const retried = await settleHeldSubmission(db(), { adminId, fulfilmentId: row.id, decision: "retry" });
+    expect(retried.ok).toBe(true);
+    await runFulfilmentRound(db(), ROUND);
+    row = await submissionOf(order.id);
+    expect(row.state).toBe("submitted");
+    const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "fulfilment.retry"));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("re-sends an interrupted submission with the same idempotency key to a provider that honours keys", async () => {
+    await panelProvider({ supportsIdempotency: true });
+    const { order } = await likesOrder();
+    await runFulfilmentRound(db(), ROUND);
+    const first = await submissionOf(order.id);
+    // As if the worker died after `add` but before recording it.
+    await db()
+      .update(fulfilments)
+      .set({ state: "submitting", providerOrderId: null, nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(fulfilments.orderId, order.id));
+    await runFulfilmentRound(db(), ROUND);
+    const recovered = await submissionOf(order.id);
+    expect(recovered.state).toBe("submitted");
+    expect(recovered.providerOrderId).toBe(first.providerOrderId);
+    expect(panel.adds).toBe(2);
+    expect(panel.orders.size).toBe(1);
+  });
+
+  it("never submits an order whose service has no provider, nor one an admin already moved on", async () => {
+    await panelProvider({ supportsIdempotency: true });
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    const manual = await placeOrder(db(), {
+      userId: customer.id,
+      serviceId: await serviceId("Instagram Views"),
+      quantity: 500,
+      targetLink: "https://www.instagram.com/p/Manual1/",
+      deliverySpeed: "normal",
+    });
+    if (!manual.ok) throw new Error(manual.notice.message);
+    const { order: moved } = await likesOrder();
+    await db().update(orders).set({ status: "in_progress" }).where(eq(orders.id, moved.id));
+
+    await runFulfilmentRound(db(), ROUND);
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(0);
+    expect(await db().select().from(fulfilments)).toHaveLength(0);
+    expect((await orderStatus(manual.order.id)).status).toBe("pending");
+  });
+});
+
+describe("auto orders", () => {
+  it("are consumed post by post where the provider has no subscriptions: one post in flight, completed with the last", async () => {
+    const { adminId, providerId } = await panelProvider({ supportsIdempotency: true });
+    await mapProviderService(db(), {
+      adminId,
+      providerId,
+      providerServiceId: "11",
+      serviceId: await serviceId("Instagram Auto Likes"),
+    });
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    const placed = await placeAutoOrder(db(), {
+      userId: customer.id,
+      serviceId: await serviceId("Instagram Auto Likes"),
+      username: "@some.creator",
+      perPost: 100,
+      posts: 2,
+      deliverySpeed: "normal",
+    });
+    if (!placed.ok) throw new Error(placed.notice.message);
+    const autoOrderId = placed.autoOrder.id;
+
+    for (const post of [1, 2]) {
+      await makeDue();
+      await runFulfilmentRound(db(), ROUND);
+      await runFulfilmentRound(db(), ROUND);
+      const open = await db()
+        .select()
+        .from(fulfilments)
+        .where(and(eq(fulfilments.autoOrderId, autoOrderId), eq(fulfilments.state, "submitted")));
+      expect(open).toHaveLength(1);
+      expect(open[0]?.postNumber).toBe(post);
+      expect(panelOrderOf(open[0]!.providerOrderId)).toMatchObject({
+        link: "https://www.instagram.com/some.creator/",
+        quantity: 100,
+      });
+      Object.assign(panelOrderOf(open[0]!.providerOrderId), { status: "Completed", remains: 0 });
+      await makeDue();
+      await runFulfilmentRound(db(), ROUND);
+      const [auto] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrderId));
+      expect(auto?.remainingPosts).toBe(2 - post);
+    }
+    const [auto] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrderId));
+    expect(auto?.status).toBe("completed");
+    expect(panel.adds).toBe(2);
+  });
+});
+
+describe("auto orders as subscriptions", () => {
+  it("are sent once as the provider's subscription; served posts lower the remaining posts until completed", async () => {
+    const { adminId, providerId } = await panelProvider({ supportsIdempotency: true });
+    const mapped = await mapProviderService(db(), {
+      adminId,
+      providerId,
+      providerServiceId: "12",
+      serviceId: await serviceId("Instagram Auto Likes"),
+    });
+    expect(mapped.ok).toBe(true);
+    const customer = await createUser();
+    await fundWallet(customer.id, 1_000);
+    const placed = await placeAutoOrder(db(), {
+      userId: customer.id,
+      serviceId: await serviceId("Instagram Auto Likes"),
+      username: "@some.creator",
+      perPost: 100,
+      posts: 5,
+      deliverySpeed: "normal",
+    });
+    if (!placed.ok) throw new Error(placed.notice.message);
+    const autoOrderId = placed.autoOrder.id;
+
+    await runFulfilmentRound(db(), ROUND);
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(1);
+    const [subscription] = await db()
+      .select()
+      .from(fulfilments)
+      .where(eq(fulfilments.autoOrderId, autoOrderId));
+    expect(subscription).toMatchObject({ postNumber: 0, state: "submitted" });
+    const upstream = panelOrderOf(subscription!.providerOrderId);
+    expect(upstream.form).toMatchObject({
+      service: "12",
+      username: "some.creator",
+      min: "100",
+      max: "100",
+      posts: "5",
+    });
+
+    Object.assign(upstream, { status: "Active", posts: 2 });
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    let [auto] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrderId));
+    expect(auto).toMatchObject({ remainingPosts: 3, status: "active" });
+
+    Object.assign(upstream, { status: "Completed", posts: 5 });
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    [auto] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrderId));
+    expect(auto).toMatchObject({ remainingPosts: 0, status: "completed" });
+    // A finished subscription is never sent again.
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(1);
+  });
+});
+
+describe("providers in the admin area", () => {
+  it("keep the key encrypted and masked, read the balance, import services, and refuse deleting a used provider", async () => {
+    const { providerId, adminId } = await panelProvider({ supportsIdempotency: false });
+    const [stored] = await db().select().from(providers);
+    expect(stored?.apiKeyEncrypted).not.toContain("panel-secret-key-1234");
+    const [listed] = await listProviders(db());
+    expect(listed?.maskedKey).toBe("••••1234");
+    expect(JSON.stringify(listed)).not.toContain("panel-secret");
+
+    expect((await refreshProviderBalance(db(), { providerId })).ok).toBe(true);
+    const [refreshed] = await listProviders(db());
+    expect(refreshed).toMatchObject({ balance: "100.84", balanceCurrency: "USD" });
+
+    const imported = await importProviderService(db(), { adminId, providerId, providerServiceId: "11" });
+    expect(imported.ok).toBe(true);
+    const [service] = await db().select().from(services).where(eq(services.id, imported.serviceId!));
+    expect(service).toMatchObject({
+      name: "Panel Likes",
+      pricePer1000: "1.8000",
+      enabled: false,
+      minQuantity: 10,
+    });
+    const [mapping] = await db()
+      .select()
+      .from(providerServices)
+      .where(eq(providerServices.serviceId, imported.serviceId!));
+    expect(mapping).toMatchObject({ providerId, providerServiceId: "11" });
+    const unknown = await importProviderService(db(), { adminId, providerId, providerServiceId: "999" });
+    expect(unknown.ok).toBe(false);
+
+    const refused = await deleteProvider(db(), { adminId, providerId });
+    expect(refused.ok).toBe(false);
+    const actions = (await db().select().from(adminAuditLog)).map((row) => row.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(["provider.added", "provider.service_mapped", "provider.service_imported"]),
+    );
+  });
+});
+
+describe("the simulated provider", () => {
+  it("is created once with every service mapped to it, and takes the shop's new orders (development)", async () => {
+    await Promise.all([ensureSimulatedProvider(db()), ensureSimulatedProvider(db())]);
+    const simulated = await db().select().from(providers);
+    expect(simulated).toHaveLength(1);
+    expect(simulated[0]).toMatchObject({ isSimulated: true, supportsIdempotency: true });
+    const [{ count } = { count: 0 }] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(providerServices);
+    expect(count).toBe(await db().$count(services));
+
+    const { order } = await likesOrder();
+    await runFulfilmentRound(db(), ROUND);
+    const [upstream] = await db().select().from(simulatedProviderOrders);
+    expect(upstream).toMatchObject({
+      service: "instagram-likes",
+      quantity: 150,
+      idempotencyKey: `boostly-order-${order.id}`,
+    });
+    expect((await submissionOf(order.id)).providerOrderId).toBe(String(upstream?.id));
+  });
+
+  it("honours idempotency keys and moves an order through realistic statuses to its planned end", async () => {
+    const transport = simulatedTransport(db());
+    const add = {
+      action: "add",
+      service: "instagram-likes",
+      link: "https://www.instagram.com/p/Sim1/",
+      quantity: "200",
+    };
+    const first = (await transport({ ...add, idempotency_key: "k-1" })) as { order: number };
+    const again = (await transport({ ...add, idempotency_key: "k-1" })) as { order: number };
+    expect(again.order).toBe(first.order);
+    expect(await db().select().from(simulatedProviderOrders)).toHaveLength(1);
+    expect(await transport({ ...add, quantity: "1" })).toMatchObject({ error: expect.any(String) });
+
+    const [row] = await db().select().from(simulatedProviderOrders);
+    const plan = { ...row!, outcome: "partial", undelivered: 40, durationSeconds: 100 };
+    const at = (seconds: number) =>
+      simulatedStatus(plan, new Date(plan.createdAt.getTime() + seconds * 1000));
+    expect(at(5).status).toBe("Pending");
+    expect(at(20).status).toBe("Processing");
+    expect(at(60)).toMatchObject({ status: "In progress" });
+    expect(Number(at(60).remains)).toBeLessThan(200);
+    expect(at(100)).toMatchObject({ status: "Partial", remains: "40" });
+    expect(
+      simulatedStatus({ ...plan, outcome: "completed" }, new Date(plan.createdAt.getTime() + 101_000)),
+    ).toMatchObject({
+      status: "Completed",
+      remains: "0",
+    });
+    const statuses = (await transport({ action: "status", orders: `${first.order},424242` })) as Record<
+      string,
+      unknown
+    >;
+    expect(statuses[String(first.order)]).toMatchObject({ status: "Pending" });
+    expect(statuses["424242"]).toEqual({ error: "Incorrect order ID" });
+  });
+});

@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { connect, type Database } from "../../../app/db/client.server.ts";
+import { fulfilments, orders, services, transactions, userRoles, users } from "../../../app/db/schema.ts";
+import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
+import { addProvider } from "../../../app/domain/fulfilment/manage-providers.server.ts";
+import { mapProviderService } from "../../../app/domain/fulfilment/provider-services.server.ts";
+import { placeOrder } from "../../../app/domain/orders/place-order.server.ts";
+import { cents } from "../../../app/domain/pricing/cents.ts";
+import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
+import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
+import { TEST_AUTH_SECRET } from "../../support/constants.ts";
+import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
+
+// The provider key is encrypted here as server B will decrypt it: with the suite's shared secret.
+process.env.AUTH_SECRET = TEST_AUTH_SECRET;
+
+/**
+ * Two shops on separate databases: A is the suite's app server (database boostly_http); B is started here on
+ * a database of its own, with its fulfilment worker on, and has A's /api/v2 as its provider.
+ */
+const [appUrlA] = inject("appUrls");
+let shopA: { db: Database; end(): Promise<void> };
+let shopB: { db: Database; end(): Promise<void>; stop(): Promise<void> };
+
+beforeAll(async () => {
+  const a = connect(inject("httpDatabaseUrl"), 4);
+  shopA = { db: a.db, end: () => a.pool.end() };
+  const server = await startAppServerOnOwnDatabase({
+    pgServerUrl: inject("pgServerUrl"),
+    databaseName: "boostly_chain_b",
+    extraEnv: { WORKER: "inline", FULFILMENT_TICK_SECONDS: "0.5", FULFILMENT_POLL_SECONDS: "1" },
+  });
+  const b = connect(server.databaseUrl, 4);
+  shopB = { db: b.db, end: () => b.pool.end(), stop: server.stop };
+}, 90_000);
+
+afterAll(async () => {
+  await shopB?.stop();
+  await shopB?.end();
+  await shopA?.end();
+});
+
+async function account(db: Database, fundsCents: number, admin = false) {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `chain-${randomUUID()}@example.test`, emailVerified: true })
+    .returning();
+  if (admin) await db.insert(userRoles).values({ userId: user!.id, role: "admin" });
+  if (fundsCents > 0) {
+    const funded = await db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        userId: user!.id,
+        type: "adjustment",
+        amountCents: cents(fundsCents),
+        metadata: { reason: "test funding" },
+      }),
+    );
+    if (!funded.ok) throw new Error("funding failed");
+  }
+  return user!;
+}
+
+async function balanceOf(db: Database, userId: string) {
+  const [row] = await db.select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+async function refundsOf(db: Database, orderId: string) {
+  const rows = await db
+    .select({ amount: transactions.amountCents })
+    .from(transactions)
+    .where(and(eq(transactions.orderId, orderId), eq(transactions.type, "refund")));
+  return rows.map((row) => row.amount);
+}
+
+async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function likesServiceId(db: Database) {
+  const [row] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.name, "Instagram Likes"));
+  return row!.id;
+}
+
+describe("a Boostly shop reselling another Boostly shop's API", () => {
+  it("sends B's orders to A, charged to B's reseller account, and brings A's statuses and refunds back once", async () => {
+    // On A: B's reseller account with money and an API key; an admin who will move the orders on.
+    const reseller = await account(shopA.db, 10_000);
+    const adminA = await account(shopA.db, 0, true);
+    const created = await createApiKey(shopA.db, { userId: reseller.id, name: "Shop B" });
+    if (!created.ok) throw new Error(created.error);
+
+    // On B: A as a provider (Boostly-compatible: idempotency keys), with Instagram Likes mapped to A's own.
+    const adminB = await account(shopB.db, 0, true);
+    const added = await addProvider(shopB.db, {
+      adminId: adminB.id,
+      form: { name: "Shop A", apiUrl: `${appUrlA}/api/v2`, apiKey: created.key, supportsIdempotency: "on" },
+    });
+    if (!added.ok) throw new Error(added.notice.message);
+    const mapped = await mapProviderService(shopB.db, {
+      adminId: adminB.id,
+      providerId: added.providerId,
+      providerServiceId: await likesServiceId(shopA.db),
+      serviceId: await likesServiceId(shopB.db),
+    });
+    expect(mapped.ok, mapped.notice.message).toBe(true);
+
+    // B's customer orders 150 Instagram Likes three times ($0.60 each on both shops).
+    const customer = await account(shopB.db, 1_000);
+    const orderIds: string[] = [];
+    for (const index of [1, 2, 3]) {
+      const placed = await placeOrder(shopB.db, {
+        userId: customer.id,
+        serviceId: await likesServiceId(shopB.db),
+        quantity: 150,
+        targetLink: `https://www.instagram.com/p/Chain${index}/`,
+        deliverySpeed: "normal",
+      });
+      if (!placed.ok) throw new Error(placed.notice.message);
+      orderIds.push(placed.order.id);
+    }
+    expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 180);
+
+    // B's worker submits them to A: each appears on A as the reseller's order, charged to the reseller.
+    const submitted = await waitFor(
+      "B to submit its orders to A",
+      () => shopB.db.select().from(fulfilments).where(inArray(fulfilments.orderId, orderIds)),
+      (rows) => rows.length === 3 && rows.every((row) => row.state === "submitted"),
+    );
+    const upstreamOf = new Map(submitted.map((row) => [row.orderId, `ORD-${row.providerOrderId}`]));
+    const ordersOnA = await shopA.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.orderNumber, [...upstreamOf.values()]));
+    expect(ordersOnA).toHaveLength(3);
+    for (const order of ordersOnA) {
+      expect(order).toMatchObject({ userId: reseller.id, quantity: 150, totalCents: 60, status: "pending" });
+    }
+    expect(await balanceOf(shopA.db, reseller.id)).toBe(10_000 - 180);
+
+    // A's admin completes the first, delivers the second partially (37 left), cancels the third.
+    const onA = (orderId: string) =>
+      ordersOnA.find((order) => order.orderNumber === upstreamOf.get(orderId))!;
+    const changes = [
+      { orderId: onA(orderIds[0]!).id, status: "completed" },
+      { orderId: onA(orderIds[1]!).id, status: "partial", remains: "37" },
+      { orderId: onA(orderIds[2]!).id, status: "cancelled" },
+    ];
+    for (const change of changes) {
+      const answer = await changeOrderStatusFromForm(shopA.db, {
+        adminId: adminA.id,
+        form: { intent: "set-status", ...change },
+      });
+      expect(answer.ok, answer.notice.message).toBe(true);
+    }
+
+    const settled = await waitFor(
+      "A's statuses to reach B",
+      () => shopB.db.select().from(orders).where(inArray(orders.id, orderIds)),
+      (rows) => rows.every((row) => ["completed", "partial", "cancelled"].includes(row.status)),
+    );
+    const statusOf = (id: string) => settled.find((row) => row.id === id);
+    expect(statusOf(orderIds[0]!)).toMatchObject({ status: "completed" });
+    expect(statusOf(orderIds[1]!)).toMatchObject({ status: "partial", remains: 37 });
+    expect(statusOf(orderIds[2]!)).toMatchObject({ status: "cancelled" });
+
+    // A few more polls change nothing: each refund happened once, on both shops.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await refundsOf(shopB.db, orderIds[0]!)).toEqual([]);
+    expect(await refundsOf(shopB.db, orderIds[1]!)).toEqual([14]);
+    expect(await refundsOf(shopB.db, orderIds[2]!)).toEqual([60]);
+    expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 180 + 14 + 60);
+    expect(await balanceOf(shopA.db, reseller.id)).toBe(10_000 - 180 + 14 + 60);
+  }, 120_000);
+});
