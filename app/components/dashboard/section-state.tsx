@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DASHBOARD_TEXT } from "../../domain/dashboard/messages.ts";
 
 /** The text of an empty list (the spec's own words). */
 export function EmptyState({ children, testId }: { children: ReactNode; testId?: string }) {
@@ -16,7 +17,7 @@ export function EmptyState({ children, testId }: { children: ReactNode; testId?:
 export function LoadError({ message }: { message: string }) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-800">
-      <p className="font-semibold">Error loading data</p>
+      <p className="font-semibold">{DASHBOARD_TEXT.loadError}</p>
       <p className="mt-1">{message}</p>
     </div>
   );

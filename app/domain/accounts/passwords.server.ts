@@ -1,16 +1,29 @@
 import { db } from "../../db/client.server.ts";
 import { auth } from "../../lib/auth.server.ts";
 import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
-import { runAuthCall } from "./auth-response.server.ts";
+import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 
 type Result = { ok: true } | { ok: false; message: string; status: number };
+
+/**
+ * A password call whose store fails underneath (better-auth rethrows database errors) is answered like any
+ * server fault (status 500), so the page shows the spec's failure text instead of its error boundary.
+ */
+async function runPasswordCall(label: string, call: () => Promise<Response>): Promise<AuthOutcome> {
+  try {
+    return await runAuthCall(call);
+  } catch (error) {
+    console.error(`${label}: unexpected failure`, error);
+    return { ok: false, status: 500, code: null, message: null, body: null, cookies: new Headers() };
+  }
+}
 
 /** Mails a reset link when the address has an account; the answer is identical either way. */
 export async function requestPasswordReset(request: Request, email: string): Promise<Result> {
   const limited = await checkRateLimits(db(), rateLimitKeys.passwordReset(request, email));
   if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
-  const outcome = await runAuthCall(() =>
+  const outcome = await runPasswordCall("password reset request", () =>
     auth().api.requestPasswordReset({
       body: { email, redirectTo: "/reset-password" },
       headers: request.headers,
@@ -27,7 +40,7 @@ export async function resetPassword(
   request: Request,
   input: { token: string; newPassword: string },
 ): Promise<Result> {
-  const outcome = await runAuthCall(() =>
+  const outcome = await runPasswordCall("password reset", () =>
     auth().api.resetPassword({
       body: { token: input.token, newPassword: input.newPassword },
       headers: request.headers,
@@ -53,7 +66,7 @@ export async function changePassword(
   request: Request,
   input: { currentPassword: string; newPassword: string },
 ): Promise<{ ok: true; cookies: Headers } | { ok: false; message: string; status: number }> {
-  const outcome = await runAuthCall(() =>
+  const outcome = await runPasswordCall("password change", () =>
     auth().api.changePassword({
       body: {
         currentPassword: input.currentPassword,
