@@ -11,6 +11,8 @@ import { sameOriginGuard, securityHeaders } from "./security.ts";
 export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBuild>), clientDir: string) {
   const app = express();
   app.disable("x-powered-by");
+  // Pages stream through React Router (no ETag from Express anyway); JSON answers are never worth hashing.
+  app.set("etag", false);
   // Trust exactly one proxy hop: the address it appended, not whatever the client wrote into X-Forwarded-For.
   if (env.trustProxy) app.set("trust proxy", 1);
   // Server-Sent Events (/api/live) must reach the browser event by event, never held in a gzip buffer.

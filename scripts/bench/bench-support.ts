@@ -72,6 +72,8 @@ export async function startApp(databaseUrl: string, extraEnv: Record<string, str
       BUILD_DIR: "build-bench",
       AUTH_SECRET: BENCH_AUTH_SECRET,
       RATE_LIMIT_MULTIPLIER: "100000",
+      // Measure the web server alone: no fulfilment worker in its process.
+      WORKER: "off",
       ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
