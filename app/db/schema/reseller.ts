@@ -20,7 +20,5 @@ export const apiKeys = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
-  (table) => [
-    index("api_keys_user_created_idx").on(table.userId, table.createdAt.desc()),
-  ],
+  (table) => [index("api_keys_user_created_idx").on(table.userId, table.createdAt.desc())],
 );
