@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.server.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
+import type { OrderAuthorisation } from "./order-guard.server.ts";
 import { refuseChangedPrice, refuseDuringMaintenance, refuseQuantity } from "./order-rules.server.ts";
 import { type PlacedOrder, recordGuardedOrder } from "./record-paid-order.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
@@ -24,10 +25,10 @@ export type SimpleOrderInput = {
   createdByAdminId?: string;
   adminNotes?: string;
   /**
-   * Set when a reseller places the order through the API (/api/v2): the digest of its key, which must still be
-   * active when the order is charged (the key may have been checked from a cache). Marked in the metadata.
+   * Set when a reseller places the order through the API (/api/v2): the key's checks, which the order statement
+   * runs (see reseller/api-key-guard.server.ts). Such orders are marked in their metadata.
    */
-  apiKeyHash?: string;
+  viaApi?: OrderAuthorisation;
 };
 
 /**
@@ -84,10 +85,10 @@ async function placeCheckedOrder(
         ...(byAdmin
           ? { created_by_admin: true, manual_order: true, admin_notes: input.adminNotes ?? "" }
           : {}),
-        ...(input.apiKeyHash ? { via_api: true } : {}),
+        ...(input.viaApi ? { via_api: true } : {}),
       },
     },
-    { service, shopMustBeOpen: !byAdmin, apiKeyHash: input.apiKeyHash },
+    { service, shopMustBeOpen: !byAdmin, authorisation: input.viaApi },
   );
   return "guardFailed" in recorded ? "guard_failed" : recorded;
 }

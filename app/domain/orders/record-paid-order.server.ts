@@ -3,8 +3,13 @@ import type { Database } from "../../db/client.server.ts";
 import { type OrderMetadata, orders, users } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
-import { insufficientBalance } from "./messages.ts";
-import { type OrderGuard, orderGuardSql } from "./order-guard.server.ts";
+import { insufficientBalance, ORDER_TEXT } from "./messages.ts";
+import {
+  type OrderGuard,
+  orderGuardCtes,
+  orderGuardRecheckSql,
+  orderGuardSql,
+} from "./order-guard.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 
 /** An order whose price the server computed and whose input it checked, ready to be paid and stored. */
@@ -38,7 +43,7 @@ export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
   const charge = { userId: draft.userId, amountCents: -draft.totalCents as Cents };
   const newOrder = sql.raw("new_order");
   return sql`
-    with ${walletCte(charge, guard ? orderGuardSql(guard) : undefined)},
+    with ${withLeading(orderGuardCtes(guard))}${walletCte(charge, guard ? orderGuardSql(guard) : undefined)},
     new_order as (
       insert into orders (user_id, service_id, likes_pack_id, quantity, target_link, total_cents, delivery_speed,
         metadata, idempotency_key, created_by_admin_id)
@@ -111,6 +116,8 @@ async function chargeAndStore(
       };
     }
   } catch (error) {
+    // The service (or pack) was deleted by an admin while this order waited for its row: nothing was stored.
+    if (isMissingReference(error)) return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
     if (!isIdempotencyConflict(error)) throw error;
     return replay(db, draft);
   }
@@ -118,7 +125,7 @@ async function chargeAndStore(
   // when the wallet could not pay a second time (the unique key is only reached when the debit succeeds).
   if (draft.idempotencyKey && (await findByKey(db, draft))) return replay(db, draft);
   if (guard) {
-    const check = await db.execute<{ holds: boolean }>(sql`select ${orderGuardSql(guard)} as holds`);
+    const check = await db.execute<{ holds: boolean }>(sql`select ${orderGuardRecheckSql(guard)} as holds`);
     if (!check.rows[0]?.holds) return { ok: false, guardFailed: true };
   }
   const [wallet] = await db
@@ -130,6 +137,15 @@ async function chargeAndStore(
     balanceCents,
     totalCents: draft.totalCents,
   });
+}
+
+function withLeading(ctes: SQL | undefined): SQL {
+  return ctes ? sql`${ctes}, ` : sql``;
+}
+
+function isMissingReference(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+  return cause.code === "23503";
 }
 
 function isIdempotencyConflict(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
-import { type ApiAnswer, apiError } from "./api-answer.ts";
+import { type ApiAnswer, apiError, apiKeyRefusalAnswer } from "./api-answer.ts";
 import { authenticateApiKey } from "./api-keys.server.ts";
 import { apiDollars } from "./api-order-status.ts";
 import { addApiOrder, cancelApiOrders, readApiOrderStatuses } from "./api-orders.server.ts";
@@ -20,15 +20,10 @@ function isAction(value: string): value is Action {
  * its rate limit, then runs the action for the key's owner through the shop's own domain functions.
  */
 export async function answerApiRequest(db: Database, params: Record<string, string>): Promise<ApiAnswer> {
-  const caller = await authenticateApiKey(db, params.key ?? "");
-  if (!caller.ok) {
-    if (caller.reason === "invalid_key") return apiError(401, API_TEXT.invalidKey);
-    return {
-      ...apiError(429, API_TEXT.tooManyRequests),
-      headers: { "Retry-After": String(caller.retryAfterSeconds) },
-    };
-  }
   const action = (params.action ?? "").trim();
+  // An order with a key this server has seen checks and counts the key inside its own statement.
+  const caller = await authenticateApiKey(db, params.key ?? "", { forOrder: action === "add" });
+  if (!caller.ok) return apiKeyRefusalAnswer(caller);
   if (!isAction(action)) return apiError(400, unknownAction(action));
   switch (action) {
     case "services":

@@ -1,7 +1,20 @@
+import { API_TEXT } from "./api-text.ts";
+
 /** What the reseller API sends back: an HTTP status and a JSON body. */
 export type ApiAnswer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /** The panels' standard error shape, `{ "error": text }`, with an optional machine-readable code. */
 export function apiError(status: number, error: string, extra: Record<string, unknown> = {}): ApiAnswer {
   return { status, body: { error, ...extra } };
+}
+
+/** The answer to a key that is not (or no longer) valid, or past its rate limit. */
+export function apiKeyRefusalAnswer(
+  refusal: { reason: "invalid_key" } | { reason: "rate_limited"; retryAfterSeconds: number },
+): ApiAnswer {
+  if (refusal.reason === "invalid_key") return apiError(401, API_TEXT.invalidKey);
+  return {
+    ...apiError(429, API_TEXT.tooManyRequests),
+    headers: { "Retry-After": String(refusal.retryAfterSeconds) },
+  };
 }

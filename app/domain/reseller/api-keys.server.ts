@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { apiKeys } from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
@@ -78,85 +78,87 @@ export async function revokeApiKey(
 }
 
 export type ApiCaller =
-  | { ok: true; userId: string; keyHash: string }
+  | { ok: true; userId: string; keyHash: string; counted: boolean }
   | { ok: false; reason: "invalid_key" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
-/** How long this process trusts a key it checked, for orders only (their statement re-checks the key). */
-const KEY_CACHE_MS = 30_000;
-/** last_used_at is written at most this often per key and process (it is shown in days, not seconds). */
-const LAST_USED_EVERY_MS = 60_000;
+export type ApiKeyRefusal = Extract<ApiCaller, { ok: false }>;
 
-type KnownKey = { userId: string; checkedAt: number; lastUsedWrittenAt: number };
-const knownKeys = new Map<string, KnownKey>();
-const windows = new Map<string, { startedAt: number; hits: number }>();
+/** The request limit per key, after RATE_LIMIT_MULTIPLIER. */
+export function apiRequestLimit(): number {
+  return Math.max(1, Math.floor(API_RATE_LIMIT.limit * env().rateLimitMultiplier));
+}
 
 /**
- * Authenticates a request's key. With `cached` (placing an order, whose statement charges only while the key
- * is still active: orders/order-guard.server.ts) a key checked in the last 30 seconds is trusted without a
- * round trip; every other action reads it afresh, so a revoked key is refused at once everywhere.
+ * Counts one request of an active key in its fixed window, on the key's row (shared by every app server,
+ * DECISIONS.md section 10), and notes when it was last used: the statement (or CTE body) both the key check and
+ * the order statement use.
+ */
+export function countApiRequestSql(keyHash: string): SQL {
+  const windowSeconds = API_RATE_LIMIT.windowSeconds;
+  return sql`update api_keys set
+      window_hits = case when window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1
+        else window_hits + 1 end,
+      window_started_at = case when window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now()
+        else window_started_at end,
+      last_used_at = now()
+    where key_hash = ${keyHash} and revoked_at is null
+    returning user_id, window_hits, window_started_at`;
+}
+
+/** Which account each key belongs to, as this process has seen it (a key never changes owner). */
+const owners = new Map<string, string>();
+const MAX_REMEMBERED_KEYS = 10_000;
+
+/**
+ * Authenticates a request's key and counts the request against the key's shared rate-limit window. With
+ * `forOrder`, a key this process has seen before is not checked here at all: the order statement counts the
+ * request and checks the key itself in the same round trip (`counted: false` tells the caller to ask for that).
  */
 export async function authenticateApiKey(
   db: Executor,
   key: string,
-  options: { cached?: boolean } = {},
+  options: { forOrder?: boolean } = {},
 ): Promise<ApiCaller> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return { ok: false, reason: "invalid_key" };
   const keyHash = digestApiKey(key);
-  const now = Date.now();
-  let known = knownKeys.get(keyHash);
-  if (!options.cached || !known || now - known.checkedAt > KEY_CACHE_MS) {
-    const [row] = await db
-      .update(apiKeys)
-      .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
-      .returning({ userId: apiKeys.userId });
-    if (!row) {
-      knownKeys.delete(keyHash);
-      return { ok: false, reason: "invalid_key" };
-    }
-    known = { userId: row.userId, checkedAt: now, lastUsedWrittenAt: now };
-    knownKeys.set(keyHash, known);
-  } else if (now - known.lastUsedWrittenAt > LAST_USED_EVERY_MS) {
-    known.lastUsedWrittenAt = now;
-    void db
-      .update(apiKeys)
-      .set({ lastUsedAt: sql`now()` })
-      .where(eq(apiKeys.keyHash, keyHash))
-      .catch((error: Error) => console.error(`api key last-used update failed: ${error.message}`));
+  const owner = owners.get(keyHash);
+  if (options.forOrder && owner) return { ok: true, userId: owner, keyHash, counted: false };
+  const result = await db.execute<{ user_id: string; window_hits: number; window_started_at: Date | string }>(
+    countApiRequestSql(keyHash),
+  );
+  const row = result.rows[0];
+  if (!row) {
+    owners.delete(keyHash);
+    return { ok: false, reason: "invalid_key" };
   }
-  const limited = countRequest(keyHash, now);
-  if (limited) return limited;
-  return { ok: true, userId: known.userId, keyHash };
+  if (owners.size >= MAX_REMEMBERED_KEYS) owners.clear();
+  owners.set(keyHash, row.user_id);
+  if (Number(row.window_hits) <= apiRequestLimit())
+    return { ok: true, userId: row.user_id, keyHash, counted: true };
+  return { ok: false, reason: "rate_limited", retryAfterSeconds: secondsLeft(row.window_started_at) };
 }
 
-/** Whether a key (by digest) is active right now, read afresh; forgets it from the cache when it is not. */
-export async function apiKeyStillActive(db: Executor, keyHash: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
-  if (!row) knownKeys.delete(keyHash);
-  return Boolean(row);
+function secondsLeft(windowStartedAt: Date | string): number {
+  const endsAt = new Date(windowStartedAt).getTime() + API_RATE_LIMIT.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
 }
 
 /**
- * Counts a request against its key's fixed window, in this process: a limit per app server (with N servers a
- * key may make up to N times the limit), which is what protects each server from a runaway client.
+ * Why an order statement with this key charged nothing, when the key may be the cause: revoked, or past its
+ * window's limit (the statement counted the request), read afresh. Null when the key is in good standing.
  */
-function countRequest(keyHash: string, now: number): ApiCaller | null {
-  const limit = Math.max(1, Math.floor(API_RATE_LIMIT.limit * env().rateLimitMultiplier));
-  const windowMs = API_RATE_LIMIT.windowSeconds * 1000;
-  let window = windows.get(keyHash);
-  if (!window || now - window.startedAt >= windowMs) {
-    window = { startedAt: now, hits: 0 };
-    windows.set(keyHash, window);
+export async function readApiKeyRefusal(db: Executor, keyHash: string): Promise<ApiKeyRefusal | null> {
+  const [row] = await db
+    .select({ revokedAt: apiKeys.revokedAt, hits: apiKeys.windowHits, startedAt: apiKeys.windowStartedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, keyHash));
+  if (!row || row.revokedAt) {
+    owners.delete(keyHash);
+    return { ok: false, reason: "invalid_key" };
   }
-  window.hits += 1;
-  if (window.hits <= limit) return null;
-  return {
-    ok: false,
-    reason: "rate_limited",
-    retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000)),
-  };
+  const windowOpen = Date.now() - row.startedAt.getTime() < API_RATE_LIMIT.windowSeconds * 1000;
+  if (windowOpen && row.hits > apiRequestLimit())
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: secondsLeft(row.startedAt) };
+  return null;
 }

@@ -5,8 +5,9 @@ import { orders } from "../../db/schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { type Refusal, refusalStatus } from "../orders/refusal.ts";
 import { setOrderStatus } from "../orders/set-order-status.server.ts";
-import { type ApiAnswer, apiError } from "./api-answer.ts";
-import { apiKeyStillActive } from "./api-keys.server.ts";
+import { type ApiAnswer, apiError, apiKeyRefusalAnswer } from "./api-answer.ts";
+import { apiKeyAuthorisation } from "./api-key-guard.server.ts";
+import { readApiKeyRefusal } from "./api-keys.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
 import { API_TEXT, CANCEL_WINDOW_MS, missingField } from "./api-text.ts";
 
@@ -36,7 +37,7 @@ function refusalAnswer(refusal: Refusal): ApiAnswer {
  */
 export async function addApiOrder(
   db: Database,
-  caller: { userId: string; keyHash: string },
+  caller: { userId: string; keyHash: string; counted: boolean },
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
   const parsed = addParams.safeParse(params);
@@ -51,11 +52,12 @@ export async function addApiOrder(
     deliverySpeed: "normal",
     // Namespaced so an API key can never collide with a key the website generated for the same account.
     idempotencyKey: input.idempotency_key ? `api:${input.idempotency_key}` : undefined,
-    apiKeyHash: caller.keyHash,
+    viaApi: apiKeyAuthorisation(caller),
   });
   if (!placed.ok) {
-    // A key revoked since it was cached: the statement refused to charge; answer as for any invalid key.
-    if (!(await apiKeyStillActive(db, caller.keyHash))) return apiError(401, API_TEXT.invalidKey);
+    // The statement may have charged nothing because of the key itself: revoked, or over its limit.
+    const keyRefusal = await readApiKeyRefusal(db, caller.keyHash);
+    if (keyRefusal) return apiKeyRefusalAnswer(keyRefusal);
     return refusalAnswer(placed);
   }
   return { status: 200, body: { order: apiOrderId(placed.order.orderNumber) } };

@@ -5,6 +5,8 @@ export const API_TEXT = {
   invalidKey: "Invalid API key",
   serverError:
     "Something went wrong on our side. Send the same request again (with the same idempotency_key, an order is never made twice).",
+  bodyTooLarge: "The request body is too large: send only the protocol's fields (at most 16 KB)",
+  unreadableBody: "The request body could not be read: send form fields (or a JSON object) key and action",
   wrongMethod: "Use POST with form fields key and action",
   incorrectOrderId: "Incorrect order ID",
   tooManyOrderIds: "At most 100 order ids per request",

@@ -232,6 +232,48 @@ describe("reseller API /api/v2", () => {
     expect(await fromJson.json()).toEqual({ balance: "12.34", currency: "USD" });
   });
 
+  it("takes the idempotency key from the Idempotency-Key header too", async () => {
+    const reseller = await resellerWithKey(10_000);
+    const likes = await likesService();
+    const send = () =>
+      fetch(`${appUrl}/api/v2`, {
+        method: "POST",
+        headers: { "Idempotency-Key": "header-key-1" },
+        body: new URLSearchParams({
+          key: reseller.key,
+          action: "add",
+          service: likes.id,
+          link: POST_LINK,
+          quantity: "150",
+        }),
+      }).then((response) => response.json());
+    const first = await send();
+    expect(await send()).toEqual(first);
+    expect(await ordersOf(reseller.id)).toHaveLength(1);
+    expect(await balanceOf(reseller.id)).toBe(10_000 - 60);
+  });
+
+  it("answers an unreadable or oversized body with the standard error shape", async () => {
+    const malformed = await fetch(`${appUrl}/api/v2`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({
+      error: expect.stringMatching(/^The request body could not be read/),
+    });
+    const huge = new FormData();
+    huge.set("key", "bst_x");
+    huge.set("action", "balance");
+    huge.set("padding", "x".repeat(64 * 1024));
+    const oversized = await fetch(`${appUrl}/api/v2`, { method: "POST", body: huge });
+    expect(oversized.status).toBe(413);
+    expect(await oversized.json()).toEqual({
+      error: expect.stringMatching(/^The request body is too large/),
+    });
+  });
+
   it("answers a GET with the method error", async () => {
     const response = await fetch(`${appUrl}/api/v2`);
     expect(response.status).toBe(405);
