@@ -7,6 +7,7 @@ import { grantAdminIfListed } from "../domain/accounts/roles.server.ts";
 import { safeNextPath } from "../domain/accounts/safe-next.ts";
 import { sendMail } from "../domain/mail/send-mail.server.ts";
 import { confirmationMail, passwordResetMail } from "../domain/mail/templates.ts";
+import { creditNewUserBonus } from "../domain/wallet/credit-new-user-bonus.server.ts";
 import { env } from "./env.server.ts";
 
 /** Sessions last 30 days and slide forward once a day of use (read by our fast session lookup too). */
@@ -75,6 +76,13 @@ function createAuth() {
           next === "/" ? "" : `&next=${encodeURIComponent(next)}`
         }`;
         await sendMail(db(), confirmationMail(user.email, url));
+      },
+      // The new-user bonus (DECISIONS.md section 7) is credited as the confirmation is accepted, just before
+      // better-auth marks the address confirmed: if crediting fails, nothing is marked and the same link
+      // works again; if the process dies in between, the next click confirms and creditNewUserBonus (at most
+      // once per account) skips it. After the mark, a failure would be lost: a second click is "already used".
+      async beforeEmailVerification(user) {
+        await creditNewUserBonus(db(), user.id);
       },
       async afterEmailVerification(user) {
         await grantAdminIfListed(db(), user.email, config.adminEmails);

@@ -21,7 +21,12 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
   const cards = [
     { label: "Total Users", value: number.format(stats.totalUsers), testId: "stat-total-users" },
     { label: "Total Orders", value: number.format(stats.totalOrders), testId: "stat-total-orders" },
-    { label: "Total Revenue", value: usd.format(stats.revenueCents / 100), testId: "stat-total-revenue" },
+    {
+      label: "Total Revenue",
+      value: usd.format(stats.netSalesCents / 100),
+      testId: "stat-total-revenue",
+      note: "Net sales, all time: purchases charged minus refunds paid (as the chart below).",
+    },
     { label: "Pending Orders", value: number.format(stats.pendingOrders), testId: "stat-pending-orders" },
   ];
   return (
@@ -48,6 +53,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
             <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={card.testId}>
               {card.value}
             </p>
+            {"note" in card ? <p className="mt-1 text-xs text-slate-500">{card.note}</p> : null}
           </Card>
         ))}
       </div>

@@ -194,6 +194,11 @@ describe("admin content", () => {
     expect(await main.getByLabel("Maximum deposit ($)").inputValue()).toBe("10000");
     expect(await main.getByLabel("New-user bonus ($)").inputValue()).toBe("0");
     expect(await main.getByLabel("Maintenance mode").isChecked()).toBe(false);
+    // The spec lists a referral bonus, but there is no referral programme: shown disabled, with the reason.
+    const referral = main.getByLabel("Referral bonus ($)");
+    expect(await referral.isDisabled()).toBe(true);
+    expect(await referral.getAttribute("aria-describedby")).toBeTruthy();
+    expect(await main.getByText("No referral programme yet").count()).toBe(1);
     // No secrets in the test environment: both providers say so, and the test tells it without a call.
     const smtp = page.getByTestId("provider-smtp");
     expect(await smtp.textContent()).toContain("Not configured");

@@ -1,10 +1,19 @@
 import "../support/worker-database.ts";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { adminAuditLog, blogPosts, mailOutbox, services, transactions, users } from "../../app/db/schema.ts";
+import {
+  adminAuditLog,
+  bannerSettings,
+  blogPosts,
+  mailOutbox,
+  services,
+  settings,
+  transactions,
+  users,
+} from "../../app/db/schema.ts";
 import { confirmEmail } from "../../app/domain/accounts/confirm-email.server.ts";
 import { registerAccount } from "../../app/domain/accounts/sign-up.server.ts";
 import { saveBanner } from "../../app/domain/admin/content/banner-save.server.ts";
@@ -19,7 +28,11 @@ import { testProviderConnection } from "../../app/domain/admin/content/settings-
 import { saveSettingsFromForm } from "../../app/domain/admin/content/settings-save.server.ts";
 import { findPublishedPost } from "../../app/domain/blog/find-published-post.server.ts";
 import { listPlatformServices } from "../../app/domain/catalog/list-platform-services.server.ts";
-import { readActiveBanner } from "../../app/domain/content/banner.server.ts";
+import {
+  DEFAULT_BANNER,
+  readActiveBanner,
+  readBannerSettings,
+} from "../../app/domain/content/banner.server.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/messages.ts";
@@ -28,6 +41,7 @@ import { cents } from "../../app/domain/pricing/cents.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { creditNewUserBonus } from "../../app/domain/wallet/credit-new-user-bonus.server.ts";
+import { auth } from "../../app/lib/auth.server.ts";
 import { createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -306,14 +320,55 @@ describe("admin banner", () => {
   });
 });
 
+describe("the banner row", () => {
+  it("is only read when the page opens (the default, nothing written); saving makes the one row", async () => {
+    expect(await readBannerSettings(db())).toEqual(DEFAULT_BANNER);
+    expect(await readBannerSettings(db())).toEqual(DEFAULT_BANNER);
+    expect(await db().$count(bannerSettings)).toBe(0);
+
+    // Two first saves at once (two admins, or two servers): one row, both saves recorded against it.
+    const admin = await createUser();
+    const answers = await Promise.all(
+      ["First", "Second"].map((text) =>
+        saveBanner(db(), { adminId: admin.id, form: { text, enabled: "on", type: "info" } }),
+      ),
+    );
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    const rows = await db().select().from(bannerSettings);
+    expect(rows).toHaveLength(1);
+    const audit = await db()
+      .select({ subjectId: adminAuditLog.subjectId })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "banner.update"));
+    expect(audit.map((row) => row.subjectId)).toEqual([rows[0]!.id, rows[0]!.id]);
+    expect(await readBannerSettings(db())).toEqual({
+      text: rows[0]!.bannerText,
+      enabled: true,
+      type: "info",
+    });
+  });
+});
+
 describe("admin settings", () => {
   const shop = {
     minDepositCents: "20",
     maxDepositCents: "30.50",
     newUserBonusCents: "0",
-    referralBonusCents: "2.50",
     autoOrdersEnabled: "on",
   };
+
+  it("has no referral bonus: there is no referral programme, so the form neither takes nor stores one", async () => {
+    const admin = await createUser();
+    const saved = await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "shop",
+      form: { ...shop, referralBonusCents: "9" },
+    });
+    expect(saved.ok).toBe(true);
+    expect(await readSettings(db())).not.toHaveProperty("referralBonusCents");
+    expect(await db().$count(settings, eq(settings.key, "referralBonusCents"))).toBe(0);
+    expect(await auditActions("referralBonusCents")).toEqual([]);
+  });
 
   it("saves deposit limits that the wallet's deposit then enforces, with an audit row per change", async () => {
     const admin = await createUser();
@@ -442,7 +497,6 @@ describe("the new-user bonus", () => {
         minDepositCents: "10",
         maxDepositCents: "10000",
         newUserBonusCents: "5",
-        referralBonusCents: "2.50",
       },
     });
     const email = `bonus-${randomUUID()}@example.test`;
@@ -461,6 +515,42 @@ describe("the new-user bonus", () => {
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
+  it("comes with better-auth's confirmation itself; a credit that fails leaves the address unconfirmed and the link usable", async () => {
+    const admin = await createUser();
+    await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "shop",
+      form: { minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: "5" },
+    });
+    const email = `bonus-retry-${randomUUID()}@example.test`;
+    const token = await signUpAndReadToken(email);
+    // The ledger refuses bonus rows for a moment (as a lost connection or a crash would).
+    await db().execute(sql`create or replace function test_refuse_bonus() returns trigger language plpgsql
+      as $$ begin raise exception 'bonus refused for this test'; end $$`);
+    await db().execute(sql`create trigger test_refuse_bonus before insert on transactions for each row
+      when (new.type = 'bonus') execute function test_refuse_bonus()`);
+    try {
+      const failed = await confirmEmail(new Request("http://localhost:3000/auth/confirm"), token).catch(
+        () => ({
+          ok: false,
+        }),
+      );
+      expect(failed.ok).toBe(false);
+    } finally {
+      await db().execute(sql`drop trigger if exists test_refuse_bonus on transactions`);
+      await db().execute(sql`drop function if exists test_refuse_bonus()`);
+    }
+    const [before] = await db().select().from(users).where(eq(users.email, email));
+    expect(before).toMatchObject({ emailVerified: false, balanceCents: 0 });
+
+    // The same link, now straight through better-auth (no cookie or page of ours involved): confirmed and paid.
+    await auth().api.verifyEmail({ query: { token } });
+    const [user] = await db().select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ emailVerified: true, balanceCents: 500 });
+    const rows = await db().select().from(transactions).where(eq(transactions.userId, user!.id));
+    expect(rows).toMatchObject([{ type: "bonus", amountCents: 500, metadata: { kind: "new_user" } }]);
+  });
+
   it("credits nothing when the setting is 0 (the test template's value)", async () => {
     await saveSettingsFromForm(db(), {
       adminId: (await createUser()).id,
@@ -469,7 +559,6 @@ describe("the new-user bonus", () => {
         minDepositCents: "10",
         maxDepositCents: "10000",
         newUserBonusCents: "0",
-        referralBonusCents: "2.50",
       },
     });
     expect((await readSettings(db())).newUserBonusCents).toBe(0);

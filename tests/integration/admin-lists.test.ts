@@ -18,6 +18,7 @@ import {
 import { answerTicketFromForm } from "../../app/domain/admin/answer-ticket-from-form.server.ts";
 import { changeAutoOrderFromForm } from "../../app/domain/admin/change-auto-order-from-form.server.ts";
 import { readAdminAutoOrdersPage } from "../../app/domain/admin/list-auto-orders.server.ts";
+import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
 import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server.ts";
 import {
   ADMIN_USERS_PAGE_SIZE,
@@ -29,6 +30,7 @@ import { readConversionFunnel } from "../../app/domain/admin/read-funnel.server.
 import { cancelAutoOrder, setRemainingPosts } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
 import { listTickets } from "../../app/domain/tickets/list-tickets.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
@@ -344,6 +346,26 @@ describe("the admin dashboard", () => {
     expect(dashboard.stats).toMatchObject({ totalUsers: 1, totalOrders: 2 });
   });
 
+  it("counts revenue as the chart does: ledger purchases (auto orders too) minus refunds (a partial's undelivered share)", async () => {
+    const { customer } = await autoOrderSetup(); // $4.00 auto order
+    await fundWallet(customer.id, 1_000);
+    const placed = await placeOrder(db(), {
+      userId: customer.id,
+      serviceId: await serviceId("Instagram Likes"),
+      quantity: 1_000,
+      targetLink: "https://www.instagram.com/p/Revenue1/",
+      deliverySpeed: "normal",
+    });
+    if (!placed.ok) throw new Error(placed.notice.message);
+    const partial = await setOrderStatus(db(), { orderId: placed.order.id, status: "partial", remains: 500 });
+    expect(partial).toMatchObject({ ok: true, refundCents: 200 });
+
+    const dashboard = await readAdminDashboard(db());
+    // $4.00 auto + $4.00 one-time - $2.00 refunded = $6.00, one definition for the card and the chart.
+    expect(dashboard.stats.netSalesCents).toBe(600);
+    expect(dashboard.days.reduce((sum, point) => sum + point.netSalesCents, 0)).toBe(600);
+  });
+
   it("counts the funnel from page views, sign-up events, first completed deposits and first paid orders", async () => {
     const since = new Date(Date.UTC(2026, 10, 1));
     const until = new Date(Date.UTC(2026, 11, 1));
@@ -404,5 +426,64 @@ describe("the admin dashboard", () => {
       ["First deposits", 1],
       ["First orders", 1],
     ]);
+  });
+});
+
+describe("e-mail search in the admin lists", () => {
+  it("finds every matching customer's rows, not only the first 100 customers'", async () => {
+    const domain = `broad-${randomUUID().slice(0, 8)}.test`;
+    const matching = await db()
+      .insert(users)
+      .values(Array.from({ length: 130 }, (_, i) => ({ email: `c${i}@${domain}`, emailVerified: true })))
+      .returning({ id: users.id });
+    const other = await createUser({ email: `other-${randomUUID()}@example.test` });
+    const likes = await serviceId("Instagram Likes");
+    const autoLikes = await serviceId("Instagram Auto Likes");
+    const owners = [...matching, other];
+    await db()
+      .insert(orders)
+      .values(
+        owners.map(({ id }, i) => ({
+          userId: id,
+          serviceId: likes,
+          quantity: 100,
+          targetLink: `https://www.instagram.com/p/Broad${i}/`,
+          totalCents: 40,
+        })),
+      );
+    await db()
+      .insert(autoOrders)
+      .values(
+        owners.map(({ id }) => ({
+          userId: id,
+          serviceId: autoLikes,
+          targetUsername: "creator.broad",
+          likesPerPost: 100,
+          costPerPostCents: 40,
+          totalPosts: 10,
+          remainingPosts: 10,
+        })),
+      );
+    await db()
+      .insert(tickets)
+      .values(
+        owners.map(({ id }) => ({
+          userId: id,
+          category: "request" as const,
+          subject: "Hi",
+          message: "Hello",
+        })),
+      );
+
+    const q = domain.toUpperCase();
+    const ordersPage = await readAdminOrdersPage(db(), { q });
+    expect(ordersPage).toMatchObject({ total: 130, pageCount: 3 });
+    expect(ordersPage.orders.every((row) => row.customerEmail?.endsWith(`@${domain}`))).toBe(true);
+    expect((await readAdminOrdersPage(db(), { q, page: 3 })).orders).toHaveLength(30);
+    expect((await readAdminAutoOrdersPage(db(), { q })).total).toBe(130);
+    expect((await readAdminTicketsPage(db(), { q })).total).toBe(130);
+    // LIKE wildcards in the search are literal characters.
+    expect((await readAdminOrdersPage(db(), { q: `%@${domain}` })).total).toBe(0);
+    expect((await readAdminTicketsPage(db(), { q: "_" })).total).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { autoOrders, orders, services, transactions, users } from "../../app/db/schema.ts";
+import { adminAuditLog, autoOrders, orders, services, transactions, users } from "../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
 import { createManualOrder } from "../../app/domain/admin/create-manual-order.server.ts";
 import {
@@ -55,6 +55,20 @@ async function insertOrders(
       })),
     )
     .returning();
+}
+
+/** The admin_audit_log rows about one subject (an order or auto order), oldest first. */
+async function auditRows(subjectId: string) {
+  return db()
+    .select({
+      adminId: adminAuditLog.adminId,
+      action: adminAuditLog.action,
+      subjectType: adminAuditLog.subjectType,
+      details: adminAuditLog.details,
+    })
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.subjectId, subjectId))
+    .orderBy(adminAuditLog.id);
 }
 
 function manualForm(fields: Record<string, string>) {
@@ -183,12 +197,28 @@ describe("manual orders", () => {
       .from(transactions)
       .where(and(eq(transactions.orderId, order!.id), eq(transactions.type, "purchase")));
     expect(charge).toMatchObject({ amountCents: -60, adminId: admin.id });
+    expect(await auditRows(order!.id)).toEqual([
+      {
+        adminId: admin.id,
+        action: "order.create",
+        subjectType: "order",
+        details: { user_id: customer.id, quantity: 150, total_cents: 60, notes: "Goodwill order" },
+      },
+    ]);
 
     expect(await createManualOrder(db(), { adminId: admin.id, form })).toMatchObject({
       ok: true,
       replayed: true,
     });
     expect(await balanceOf(customer.id)).toBe(940);
+    // Two clicks of the same form at once: one charge, one record.
+    const twice = manualForm({ ...form, idempotencyKey: randomUUID(), quantity: "250" });
+    const both = await Promise.all(
+      [1, 2].map(() => createManualOrder(db(), { adminId: admin.id, form: twice })),
+    );
+    expect(both.map((answer) => answer.ok && answer.replayed).sort()).toEqual([false, true]);
+    expect(await balanceOf(customer.id)).toBe(840);
+    expect(await db().$count(adminAuditLog, eq(adminAuditLog.action, "order.create"))).toBe(2);
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
@@ -212,6 +242,7 @@ describe("manual orders", () => {
     });
     expect(await balanceOf(customer.id)).toBe(100);
     expect(await db().$count(orders, eq(orders.userId, customer.id))).toBe(0);
+    expect(await db().$count(adminAuditLog)).toBe(0);
   });
 
   it("places an auto order for the username, posts required", async () => {
@@ -243,6 +274,14 @@ describe("manual orders", () => {
     const [auto] = await db().select().from(autoOrders).where(eq(autoOrders.userId, customer.id));
     expect(auto).toMatchObject({ createdByAdminId: admin.id, targetUsername: "boostly.test" });
     expect(auto!.metadata).toMatchObject({ created_by_admin: true, admin_notes: "Trial" });
+    expect(await auditRows(auto!.id)).toEqual([
+      {
+        adminId: admin.id,
+        action: "auto_order.create",
+        subjectType: "auto_order",
+        details: { user_id: customer.id, per_post: 100, posts: 10, total_cents: 400, notes: "Trial" },
+      },
+    ]);
   });
 
   it("refuses missing, unknown, malformed and unexpected input with the spec's texts", async () => {

@@ -1,9 +1,12 @@
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
+import { orders } from "../../db/schema.ts";
 import { placeAutoOrder } from "../auto-orders/place-auto-order.server.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import type { Notice } from "../orders/messages.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
+import { type AdminAction, recordAdminAction } from "./content/audit.server.ts";
 import { findUserForAdmin } from "./list-users.server.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "./messages.ts";
 
@@ -57,8 +60,42 @@ function fail(notice: Notice, field?: string): ManualOrderResult {
 }
 
 /**
+ * Runs `place` in one transaction with the admin_audit_log row `audit` makes of its result (null: nothing to
+ * record), so a charge and its record commit together or not at all. placeOrder/placeAutoOrder take a Database
+ * but use only what a transaction has too (their own transaction becomes a savepoint).
+ */
+function placeAudited<R>(
+  db: Database,
+  place: (tx: Database) => Promise<R>,
+  audit: (result: R) => AdminAction | null,
+): Promise<R> {
+  return db.transaction(async (tx) => {
+    const result = await place(tx as unknown as Database);
+    const entry = audit(result);
+    if (entry) await recordAdminAction(tx, entry);
+    return result;
+  });
+}
+
+/**
+ * True when the user already has a one-time order with this form token, checked under a lock on the token.
+ * A repeated key reaches placeOrder's insert as a unique violation, which would abort the audited transaction
+ * before placeOrder could look the first order up; a repeat is therefore answered outside it.
+ */
+async function isRepeatedOrder(tx: Database, userId: string, key: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`manual-order:${userId}:${key}`}))`);
+  const [earlier] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return earlier !== undefined;
+}
+
+/**
  * An order an admin places for a user (one-time, or auto for the user's next posts), charged to that user's
- * wallet in the same transaction as the order (placeOrder / placeAutoOrder), recorded as created by the admin.
+ * wallet in the same transaction as the order (placeOrder / placeAutoOrder) and its admin_audit_log row,
+ * recorded as created by the admin. A repeated form token returns the first order and charges nothing.
  * A total above the user's balance charges nothing: 'Insufficient Balance' / 'User needs $X but only has $Y'.
  */
 export async function createManualOrder(
@@ -84,18 +121,39 @@ export async function createManualOrder(
 
   if (service.serviceType === "auto") {
     if (!form.posts || form.posts < 1) return fail(ADMIN_TEXT.postsRequired, "posts");
-    const result = await placeAutoOrder(db, {
-      userId: user.id,
-      serviceId: service.id,
-      username: form.target,
-      perPost: form.quantity,
-      posts: form.posts,
-      deliverySpeed: form.deliverySpeed,
-      idempotencyKey: form.idempotencyKey,
-      expectedTotalCents: form.expectedTotalCents,
-      createdByAdminId: input.adminId,
-      adminNotes: form.adminNotes,
-    });
+    const posts = form.posts;
+    const result = await placeAudited(
+      db,
+      (tx) =>
+        placeAutoOrder(tx, {
+          userId: user.id,
+          serviceId: service.id,
+          username: form.target,
+          perPost: form.quantity,
+          posts,
+          deliverySpeed: form.deliverySpeed,
+          idempotencyKey: form.idempotencyKey,
+          expectedTotalCents: form.expectedTotalCents,
+          createdByAdminId: input.adminId,
+          adminNotes: form.adminNotes,
+        }),
+      (placed) =>
+        placed.ok && !placed.replayed
+          ? {
+              adminId: input.adminId,
+              action: "auto_order.create",
+              subjectType: "auto_order",
+              subjectId: placed.autoOrder.id,
+              details: {
+                user_id: user.id,
+                per_post: form.quantity,
+                posts,
+                total_cents: placed.autoOrder.totalCents,
+                notes: form.adminNotes,
+              },
+            }
+          : null,
+    );
     if (!result.ok) {
       if (result.reason === "insufficient_funds")
         return fail(userInsufficientBalance(result.totalCents ?? 0, result.balanceCents ?? 0));
@@ -112,7 +170,7 @@ export async function createManualOrder(
     };
   }
 
-  const result = await placeOrder(db, {
+  const orderInput = {
     userId: user.id,
     serviceId: service.id,
     quantity: form.quantity,
@@ -122,7 +180,29 @@ export async function createManualOrder(
     expectedTotalCents: form.expectedTotalCents,
     createdByAdminId: input.adminId,
     adminNotes: form.adminNotes,
-  });
+  };
+  const placed = await placeAudited(
+    db,
+    async (tx) =>
+      (await isRepeatedOrder(tx, user.id, form.idempotencyKey)) ? null : placeOrder(tx, orderInput),
+    (outcome) =>
+      outcome?.ok && !outcome.replayed
+        ? {
+            adminId: input.adminId,
+            action: "order.create",
+            subjectType: "order",
+            subjectId: outcome.order.id,
+            details: {
+              user_id: user.id,
+              quantity: form.quantity,
+              total_cents: outcome.order.totalCents,
+              notes: form.adminNotes,
+            },
+          }
+        : null,
+  );
+  // A repeated token: placeOrder answers with the first order and charges nothing.
+  const result = placed ?? (await placeOrder(db, orderInput));
   if (!result.ok) {
     if (result.reason === "insufficient_funds")
       return fail(userInsufficientBalance(result.totalCents ?? 0, result.balanceCents ?? 0));

@@ -1,12 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, services, users } from "../../db/schema.ts";
 import type { AdminAutoOrderStatus } from "./auto-order-messages.ts";
+import { containsPattern, customerEmailContains } from "./list-query.server.ts";
 
 /** Rows per page of the admin auto orders list. */
 export const ADMIN_AUTO_ORDERS_PAGE_SIZE = 50;
-/** Customers an e-mail search looks at (their auto orders are then found through auto_orders_user_created_idx). */
-const SEARCH_USER_LIMIT = 100;
 const MAX_PAGE = 100_000;
 
 export type AdminAutoOrderRow = {
@@ -51,26 +50,11 @@ async function countByStatus(db: Executor): Promise<AdminAutoOrdersPage["counts"
   return counts;
 }
 
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** An auto order of a customer whose e-mail contains `q` (at most 100 customers), or whose username does. */
-async function searchCondition(db: Executor, q: string): Promise<SQL> {
-  const pattern = containsPattern(q.replace(/^@/, ""));
-  const matches = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(ilike(users.email, containsPattern(q)))
-    .limit(SEARCH_USER_LIMIT);
-  const byUsername = ilike(autoOrders.targetUsername, pattern);
-  if (!matches.length) return byUsername;
+/** An auto order of a customer whose e-mail contains `q`, or whose username does. */
+function searchCondition(q: string): SQL {
   return or(
-    inArray(
-      autoOrders.userId,
-      matches.map((user) => user.id),
-    ),
-    byUsername,
+    customerEmailContains(autoOrders.userId, q),
+    ilike(autoOrders.targetUsername, containsPattern(q.replace(/^@/, ""))),
   ) as SQL;
 }
 
@@ -81,10 +65,8 @@ export async function readAdminAutoOrdersPage(
 ): Promise<AdminAutoOrdersPage> {
   const q = query.q?.trim().slice(0, 200) ?? "";
   const requestedPage = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE);
-  const [counts, search] = await Promise.all([
-    countByStatus(db),
-    q ? searchCondition(db, q) : Promise.resolve(undefined),
-  ]);
+  const counts = await countByStatus(db);
+  const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(autoOrders.status, query.status) : undefined, search);
   const total = search
     ? Number((await db.select({ value: count() }).from(autoOrders).where(where))[0]?.value ?? 0)

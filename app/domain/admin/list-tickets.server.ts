@@ -1,11 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets, users } from "../../db/schema.ts";
 import type { TicketCategory, TicketStatus } from "../tickets/messages.ts";
+import { containsPattern, customerEmailContains } from "./list-query.server.ts";
 
 /** Rows per page of the admin tickets list. */
 export const ADMIN_TICKETS_PAGE_SIZE = 25;
-const SEARCH_USER_LIMIT = 100;
 const MAX_PAGE = 100_000;
 
 export type AdminTicketRow = {
@@ -45,26 +45,12 @@ async function countByStatus(db: Executor): Promise<AdminTicketsPage["counts"]> 
   return counts;
 }
 
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** The ticket number ("TKT-100001", "tkt100001" or "100001"), a customer's e-mail, or words of the subject. */
-async function searchCondition(db: Executor, q: string): Promise<SQL> {
+function searchCondition(q: string): SQL {
   const number = /^(?:tkt-?)?(\d{1,12})$/i.exec(q)?.[1];
-  const matches = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(ilike(users.email, containsPattern(q)))
-    .limit(SEARCH_USER_LIMIT);
   return or(
     number ? eq(tickets.ticketNumber, `TKT-${number}`) : undefined,
-    matches.length
-      ? inArray(
-          tickets.userId,
-          matches.map((user) => user.id),
-        )
-      : undefined,
+    customerEmailContains(tickets.userId, q),
     ilike(tickets.subject, containsPattern(q)),
   ) as SQL;
 }
@@ -76,10 +62,8 @@ export async function readAdminTicketsPage(
 ): Promise<AdminTicketsPage> {
   const q = query.q?.trim().slice(0, 200) ?? "";
   const requestedPage = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE);
-  const [counts, search] = await Promise.all([
-    countByStatus(db),
-    q ? searchCondition(db, q) : Promise.resolve(undefined),
-  ]);
+  const counts = await countByStatus(db);
+  const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(tickets.status, query.status) : undefined, search);
   const total = search
     ? Number((await db.select({ value: count() }).from(tickets).where(where))[0]?.value ?? 0)

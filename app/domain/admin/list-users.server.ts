@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { containsPattern } from "./list-query.server.ts";
 
 export type AdminUserOption = { id: string; email: string; balanceCents: number };
 
@@ -28,7 +29,7 @@ export async function searchUsersForAdmin(
   input: { q?: string; preselectedId?: string | null },
 ): Promise<AdminUserOption[]> {
   const q = input.q?.trim().slice(0, 200) ?? "";
-  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = containsPattern(q);
   const [found, preselected] = await Promise.all([
     db
       .select(columns)
@@ -75,7 +76,7 @@ export async function readAdminUsersPage(
   query: { q?: string; page?: number } = {},
 ): Promise<AdminUsersPage> {
   const q = query.q?.trim().slice(0, 200) ?? "";
-  const where = q ? ilike(users.email, `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`) : undefined;
+  const where = q ? ilike(users.email, containsPattern(q)) : undefined;
   const [totalRow] = await db.select({ value: count() }).from(users).where(where);
   const total = Number(totalRow?.value ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));

@@ -22,6 +22,14 @@ export function chartWindowStart(now: Date): Date {
   return new Date(today - (CHART_DAYS - 1) * DAY_MS);
 }
 
+/**
+ * Net sales, the one definition the dashboard's revenue card and daily chart share: purchases charged minus
+ * refunds paid, read from the ledger (purchase rows are negative, refunds positive), so partial and cancelled
+ * orders count what was really kept and auto orders count too.
+ */
+export const NET_SALES_ROWS = inArray(transactions.type, ["purchase", "refund"]);
+export const NET_SALES_CENTS = sql<string>`-coalesce(sum(${transactions.amountCents}), 0)`;
+
 const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /**
@@ -37,16 +45,10 @@ export async function readDailySeries(db: Executor, now: Date = new Date()): Pro
     db
       .select({
         day: utcDay(transactions.createdAt),
-        net: sql<string>`-sum(${transactions.amountCents})`,
+        net: NET_SALES_CENTS,
       })
       .from(transactions)
-      .where(
-        and(
-          inArray(transactions.type, ["purchase", "refund"]),
-          gte(transactions.createdAt, start),
-          lt(transactions.createdAt, end),
-        ),
-      )
+      .where(and(NET_SALES_ROWS, gte(transactions.createdAt, start), lt(transactions.createdAt, end)))
       .groupBy(sql`1`),
     db
       .select({ day: utcDay(orders.createdAt), value: count() })

@@ -1,31 +1,36 @@
-import { count, eq, notInArray, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { orders, users } from "../../db/schema.ts";
-import { CHART_DAYS, chartWindowStart, type DailyPoint, readDailySeries } from "./read-daily-chart.server.ts";
+import { orders, transactions, users } from "../../db/schema.ts";
+import {
+  CHART_DAYS,
+  chartWindowStart,
+  type DailyPoint,
+  NET_SALES_CENTS,
+  NET_SALES_ROWS,
+  readDailySeries,
+} from "./read-daily-chart.server.ts";
 import { type FunnelStep, readConversionFunnel } from "./read-funnel.server.ts";
 
 export type DashboardStats = {
   totalUsers: number;
   totalOrders: number;
-  revenueCents: number;
+  /** All-time net sales: purchases charged minus refunds paid, as the daily chart counts them. */
+  netSalesCents: number;
   pendingOrders: number;
 };
 
-/** The admin dashboard's four figures; revenue leaves out cancelled and failed orders. */
+/** The admin dashboard's four figures; revenue is the ledger's net sales, the same definition as the chart's. */
 export async function readDashboardStats(db: Executor): Promise<DashboardStats> {
   const [[userRow], [orderRow], [revenueRow], [pendingRow]] = await Promise.all([
     db.select({ value: count() }).from(users),
     db.select({ value: count() }).from(orders),
-    db
-      .select({ value: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint` })
-      .from(orders)
-      .where(notInArray(orders.status, ["cancelled", "failed"])),
+    db.select({ value: NET_SALES_CENTS }).from(transactions).where(NET_SALES_ROWS),
     db.select({ value: count() }).from(orders).where(eq(orders.status, "pending")),
   ]);
   return {
     totalUsers: Number(userRow?.value ?? 0),
     totalOrders: Number(orderRow?.value ?? 0),
-    revenueCents: Number(revenueRow?.value ?? 0),
+    netSalesCents: Number(revenueRow?.value ?? 0),
     pendingOrders: Number(pendingRow?.value ?? 0),
   };
 }

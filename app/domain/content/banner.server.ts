@@ -12,29 +12,30 @@ export async function readActiveBanner(db: Executor): Promise<Banner | null> {
       type: bannerSettings.bannerType,
     })
     .from(bannerSettings)
+    .orderBy(bannerSettings.id)
     .limit(1);
   return row?.enabled && row.text.trim() ? { text: row.text, type: row.type } : null;
 }
 
-export type BannerSettings = { id: string; text: string; enabled: boolean; type: Banner["type"] };
+export type BannerSettings = { text: string; enabled: boolean; type: Banner["type"] };
 
-/** The text a banner row starts with when none exists (admin spec section 4: a default one is created). */
-const DEFAULT_BANNER_TEXT = "New here? Claim a free trial of Instagram likes, comments or followers today.";
+/** What the banner is while no admin has saved one (admin spec section 4: a default one, disabled). */
+export const DEFAULT_BANNER: BannerSettings = {
+  text: "New here? Claim a free trial of Instagram likes, comments or followers today.",
+  enabled: false,
+  type: "info",
+};
 
-/** The banner row as the admin edits it; created (disabled) first when there is none. */
+/** The banner as the admin edits it; the default while none is stored (reading never writes: DECISIONS 10). */
 export async function readBannerSettings(db: Executor): Promise<BannerSettings> {
-  const columns = {
-    id: bannerSettings.id,
-    text: bannerSettings.bannerText,
-    enabled: bannerSettings.bannerEnabled,
-    type: bannerSettings.bannerType,
-  };
-  const [row] = await db.select(columns).from(bannerSettings).limit(1);
-  if (row) return row;
-  const [created] = await db
-    .insert(bannerSettings)
-    .values({ bannerText: DEFAULT_BANNER_TEXT, bannerEnabled: false, bannerType: "info" })
-    .returning(columns);
-  if (!created) throw new Error("The banner row could not be created");
-  return created;
+  const [row] = await db
+    .select({
+      text: bannerSettings.bannerText,
+      enabled: bannerSettings.bannerEnabled,
+      type: bannerSettings.bannerType,
+    })
+    .from(bannerSettings)
+    .orderBy(bannerSettings.id)
+    .limit(1);
+  return row ?? DEFAULT_BANNER;
 }

@@ -6,7 +6,6 @@ export const settingDefaults = {
   minDepositCents: 1_000,
   maxDepositCents: 1_000_000,
   newUserBonusCents: 500,
-  referralBonusCents: 250,
   autoOrdersEnabled: true,
   maintenanceMode: false,
   heroTitle: "Grow your social media, the honest way",

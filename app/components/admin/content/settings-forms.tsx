@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { CONTENT_TEXT } from "../../../domain/admin/content/messages.ts";
 import type { Settings } from "../../../domain/settings/defaults.ts";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
@@ -55,13 +56,8 @@ export function ShopSettingsForm({
           hint="Credited once to each account when its e-mail is confirmed; 0 for none."
           error={errors.newUserBonusCents}
         />
-        <Input
-          label="Referral bonus ($)"
-          name="referralBonusCents"
-          inputMode="decimal"
-          defaultValue={dollarsText(settings.referralBonusCents)}
-          error={errors.referralBonusCents}
-        />
+        {/* A spec field with nothing behind it yet: shown, never submitted (no name), never saved. */}
+        <Input label="Referral bonus ($)" disabled placeholder="-" hint={CONTENT_TEXT.noReferralProgramme} />
         <CheckboxField
           label="Auto orders enabled"
           name="autoOrdersEnabled"

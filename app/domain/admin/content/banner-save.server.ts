@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { bannerSettings } from "../../../db/schema.ts";
-import { readBannerSettings } from "../../content/banner.server.ts";
+import { DEFAULT_BANNER } from "../../content/banner.server.ts";
 import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
 import { recordAdminAction } from "./audit.server.ts";
 import { bannerForm } from "./banner-form.ts";
@@ -23,22 +23,39 @@ export async function saveBanner(
   }
   const { text, enabled, type } = parsed.data;
   return db.transaction(async (tx) => {
-    const before = await readBannerSettings(tx);
-    // Every row (there is one; two admins creating the default at once could make two): all read the same.
-    await tx.update(bannerSettings).set({
+    // banner_settings has no singleton key (and no migration may add one): saves take turns on this table lock
+    // (it lets readers through), so two first saves at once still make one row: the second updates it.
+    await tx.execute(sql`lock table ${bannerSettings} in share row exclusive mode`);
+    const [before] = await tx
+      .select({
+        id: bannerSettings.id,
+        text: bannerSettings.bannerText,
+        enabled: bannerSettings.bannerEnabled,
+        type: bannerSettings.bannerType,
+      })
+      .from(bannerSettings)
+      .orderBy(bannerSettings.id)
+      .limit(1);
+    const values = {
       bannerText: text,
       bannerEnabled: enabled,
       bannerType: type,
       updatedByAdminId: input.adminId,
       updatedAt: sql`now()`,
-    });
+    };
+    // Every row is updated (an older database may hold two, made by concurrent first loads): all read the same.
+    if (before) await tx.update(bannerSettings).set(values);
+    const [created] = before
+      ? []
+      : await tx.insert(bannerSettings).values(values).returning({ id: bannerSettings.id });
+    const subjectId = before?.id ?? created?.id ?? "";
     await recordAdminAction(tx, {
       adminId: input.adminId,
       action: "banner.update",
       subjectType: "banner",
-      subjectId: before.id,
+      subjectId,
       details: {
-        from: { text: before.text, enabled: before.enabled, type: before.type },
+        from: before ? { text: before.text, enabled: before.enabled, type: before.type } : DEFAULT_BANNER,
         to: { text, enabled, type },
       },
     });

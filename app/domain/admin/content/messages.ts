@@ -47,6 +47,7 @@ export const CONTENT_TEXT = {
   textRequired: "This text cannot be empty.",
   connectionOk: "Connection successful",
   connectionFailed: "Connection failed",
+  noReferralProgramme: "No referral programme yet",
   notConfigured: "Not configured: set it in the server configuration (environment), never here.",
 } as const;
 
