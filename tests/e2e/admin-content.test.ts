@@ -28,7 +28,7 @@ async function signInAsAdmin(page: Page) {
   await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
   await page.goto(`${appUrl}/admin-login`);
   await page.getByRole("tab", { name: "Sign In" }).click();
-  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Email", { exact: true }).fill(admin.email);
   await page.getByLabel("Password", { exact: true }).fill(admin.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/admin");
@@ -55,10 +55,12 @@ describe("admin content", () => {
     await open(page, "/admin/blog");
     await page.getByRole("link", { name: "New Post" }).click();
     const main = page.getByRole("main");
-    await main.getByLabel("Title").fill(title);
-    await main.getByLabel("Excerpt").fill("What an admin wrote in the browser.");
-    await main.getByLabel("Content (Markdown)").fill("## Why\n\nBecause **growth** matters.");
-    await main.getByLabel("Category").selectOption("Branding");
+    await main.getByLabel("Title", { exact: true }).fill(title);
+    await main.getByLabel("Excerpt", { exact: true }).fill("What an admin wrote in the browser.");
+    await main
+      .getByLabel("Content (Markdown)", { exact: true })
+      .fill("## Why\n\nBecause **growth** matters.");
+    await main.getByLabel("Category", { exact: true }).selectOption("Branding");
     await main.getByRole("button", { name: "Create Post" }).click();
     await page.getByText("Blog post created successfully").first().waitFor();
     const row = page.getByTestId("admin-blog-row").filter({ hasText: title });
@@ -104,9 +106,9 @@ describe("admin content", () => {
     try {
       await open(page, "/admin/banner");
       const main = page.getByRole("main");
-      await main.getByLabel("Banner text").fill(text);
-      await main.getByLabel("Banner type").selectOption("warning");
-      await main.getByLabel("Show the banner on the site").check();
+      await main.getByLabel("Banner text", { exact: true }).fill(text);
+      await main.getByLabel("Banner type", { exact: true }).selectOption("warning");
+      await main.getByLabel("Show the banner on the site", { exact: true }).check();
       await main.getByRole("button", { name: "Save Banner" }).click();
       await page.getByText("Banner settings updated successfully").first().waitFor();
       expect(await page.getByTestId("banner-state").textContent()).toBe("Shown on the site now.");
@@ -117,7 +119,7 @@ describe("admin content", () => {
       expect(await banner.getAttribute("data-banner-type")).toBe("warning");
     } finally {
       await open(page, "/admin/banner");
-      await page.getByRole("main").getByLabel("Show the banner on the site").uncheck();
+      await page.getByRole("main").getByLabel("Show the banner on the site", { exact: true }).uncheck();
       await page.getByRole("main").getByRole("button", { name: "Save Banner" }).click();
       await page.getByText("Banner settings updated successfully").first().waitFor();
     }
@@ -134,13 +136,13 @@ describe("admin content", () => {
     await open(page, "/admin/services");
     await page.getByRole("link", { name: "Add Service" }).click();
     const main = page.getByRole("main");
-    await main.getByLabel("Name").fill(name);
-    await main.getByLabel("Platform").selectOption("threads");
-    await main.getByLabel("Delivered to").selectOption("profile");
-    await main.getByLabel("Price per 1000 ($)").fill("3");
-    await main.getByLabel("Min quantity").fill("100");
-    await main.getByLabel("Max quantity").fill("10000");
-    await main.getByLabel("Features (comma-separated)").fill("Fast start, Real profiles");
+    await main.getByLabel("Name", { exact: true }).fill(name);
+    await main.getByLabel("Platform", { exact: true }).selectOption("threads");
+    await main.getByLabel("Delivered to", { exact: true }).selectOption("profile");
+    await main.getByLabel("Price per 1000 ($)", { exact: true }).fill("3");
+    await main.getByLabel("Min quantity", { exact: true }).fill("100");
+    await main.getByLabel("Max quantity", { exact: true }).fill("10000");
+    await main.getByLabel("Features (comma-separated)", { exact: true }).fill("Fast start, Real profiles");
     await main.getByRole("button", { name: "Create Service" }).click();
     await page.getByText("Service created successfully").first().waitFor();
     const [created] = await db().select().from(services).where(eq(services.name, name));
@@ -149,11 +151,11 @@ describe("admin content", () => {
     try {
       // A refused edit says why and changes nothing.
       await page.getByRole("link", { name: `Edit ${name}` }).click();
-      await main.getByLabel("Min quantity").fill("20000");
+      await main.getByLabel("Min quantity", { exact: true }).fill("20000");
       await main.getByRole("button", { name: "Save Service" }).click();
       await main.getByText("The maximum quantity must be at least the minimum quantity.").waitFor();
-      await main.getByLabel("Min quantity").fill("100");
-      await main.getByLabel("Price per 1000 ($)").fill("7.25");
+      await main.getByLabel("Min quantity", { exact: true }).fill("100");
+      await main.getByLabel("Price per 1000 ($)", { exact: true }).fill("7.25");
       await main.getByRole("button", { name: "Save Service" }).click();
       await page.getByText("Service updated successfully").first().waitFor();
       const row = page.getByTestId("admin-service-row").filter({ hasText: name });
@@ -166,7 +168,7 @@ describe("admin content", () => {
       await page.waitForURL((url) => url.pathname === `/order/threads-${created!.id}`);
       await page.waitForLoadState("networkidle");
       await page.getByText(`${name}: $7.25 per 1000`).waitFor();
-      await page.getByLabel("Quantity").fill("2000");
+      await page.getByLabel("Quantity", { exact: true }).fill("2000");
       await expect.poll(() => page.getByTestId("order-total").textContent()).toBe("$14.50");
 
       // Delete, after the confirmation dialog: nobody ordered it, so it is gone.
@@ -190,12 +192,12 @@ describe("admin content", () => {
     await open(page, "/admin/settings");
     const main = page.getByRole("main");
     // The test servers' template: limits from the defaults, no new-user bonus (tests/support/global-setup.ts).
-    expect(await main.getByLabel("Minimum deposit ($)").inputValue()).toBe("10");
-    expect(await main.getByLabel("Maximum deposit ($)").inputValue()).toBe("10000");
-    expect(await main.getByLabel("New-user bonus ($)").inputValue()).toBe("0");
-    expect(await main.getByLabel("Maintenance mode").isChecked()).toBe(false);
+    expect(await main.getByLabel("Minimum deposit ($)", { exact: true }).inputValue()).toBe("10");
+    expect(await main.getByLabel("Maximum deposit ($)", { exact: true }).inputValue()).toBe("10000");
+    expect(await main.getByLabel("New-user bonus ($)", { exact: true }).inputValue()).toBe("0");
+    expect(await main.getByLabel("Maintenance mode", { exact: true }).isChecked()).toBe(false);
     // The spec lists a referral bonus, but there is no referral programme: shown disabled, with the reason.
-    const referral = main.getByLabel("Referral bonus ($)");
+    const referral = main.getByLabel("Referral bonus ($)", { exact: true });
     expect(await referral.isDisabled()).toBe(true);
     expect(await referral.getAttribute("aria-describedby")).toBeTruthy();
     expect(await main.getByText("No referral programme yet").count()).toBe(1);

@@ -322,6 +322,8 @@ describe("admin banner", () => {
 
 describe("the banner row", () => {
   it("is only read when the page opens (the default, nothing written); saving makes the one row", async () => {
+    // A shop whose banner was never saved (resetDatabase restores the seeded row).
+    await db().delete(bannerSettings);
     expect(await readBannerSettings(db())).toEqual(DEFAULT_BANNER);
     expect(await readBannerSettings(db())).toEqual(DEFAULT_BANNER);
     expect(await db().$count(bannerSettings)).toBe(0);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { orders, services, settings, users } from "../../app/db/schema.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
@@ -11,18 +11,8 @@ import { resetDatabase } from "../support/worker-database.ts";
 // placeOrder prices from a per-process cache of the service and the maintenance switch; these tests change the
 // catalogue right after a cached read and check that the charge always follows the database, never the cache.
 
+// resetDatabase also puts back the seeded catalogue and clears the settings these tests change.
 beforeEach(resetDatabase);
-
-// resetDatabase leaves the seeded catalogue alone: put back what a test changed.
-let original: typeof services.$inferSelect;
-beforeAll(async () => {
-  original = await likes();
-});
-afterEach(async () => {
-  const { id, ...columns } = original;
-  await db().update(services).set(columns).where(eq(services.id, id));
-  await db().delete(settings).where(eq(settings.key, "maintenanceMode"));
-});
 
 const POST = "https://www.instagram.com/p/CacheTest12/";
 

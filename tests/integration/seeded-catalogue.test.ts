@@ -1,9 +1,13 @@
 import "../support/worker-database.ts";
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { bannerSettings, blogPosts, likesPacks, services } from "../../app/db/schema.ts";
 import { seedDatabase } from "../../app/db/seed/index.ts";
+import { resetDatabase } from "../support/worker-database.ts";
+
+// Earlier test files in this worker may have edited the catalogue: start from the seeded one.
+beforeEach(resetDatabase);
 
 // The customer spec's section 9 and DECISIONS.md section 3, written out independently of the seed on purpose:
 // [name, platform, type, price per 1000, min, max].

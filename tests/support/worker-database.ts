@@ -39,11 +39,24 @@ const MUTABLE_TABLES = [
   "mail_outbox",
   "analytics_events",
   "admin_audit_log",
+  "api_keys",
+  "providers",
+  "provider_services",
+  "fulfilments",
+  "simulated_provider_orders",
 ];
 
-/** Empties every table a test writes to, so each test starts from the seeded shop. */
+/**
+ * Seeded tables that admin tests edit (a price, a new service, a post): put back from the template's pristine
+ * copies in the `test_seed` schema (tests/support/global-setup.ts), with their original ids.
+ */
+const SEEDED_TABLES = ["services", "likes_packs", "blog_posts", "banner_settings"];
+
+/** Empties every table a test writes to and restores the seeded ones, so each test starts from the seeded shop. */
 export async function resetDatabase(): Promise<void> {
-  await db().execute(
-    sql.raw(`truncate table ${MUTABLE_TABLES.map((table) => `"${table}"`).join(", ")} cascade`),
-  );
+  const tables = [...MUTABLE_TABLES, ...SEEDED_TABLES].map((table) => `"${table}"`).join(", ");
+  const restore = SEEDED_TABLES.map(
+    (table) => `insert into "${table}" select * from test_seed."${table}";`,
+  ).join(" ");
+  await db().execute(sql.raw(`truncate table ${tables} cascade; ${restore}`));
 }
