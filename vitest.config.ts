@@ -17,6 +17,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],
           // PostgreSQL, the template database, the app build and two app servers, once per run.
           globalSetup: ["tests/support/global-setup.ts"],
+          // A browser journey takes ~10 s alone and up to three times that while the rest of the suite shares the
+          // two cores; a minute keeps a slow machine from failing a journey that is merely slow.
+          testTimeout: 60_000,
         },
       },
     ],
