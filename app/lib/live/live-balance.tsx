@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { useLocation, useNavigation, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatCents } from "../format-money.ts";
 
@@ -45,9 +45,15 @@ export function LiveBalanceProvider({
   const live = streamUserId !== null;
   const showToast = useToast();
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
   // The effects below outlive renders; they read these through refs so the stream is not reopened.
-  const revalidateRef = useRef(revalidator.revalidate);
-  revalidateRef.current = revalidator.revalidate;
+  // While a navigation or form submission is under way it loads fresh data itself; a revalidation now would
+  // interrupt its loaders and drop what they returned once (the toast of a redirect after an order).
+  const navigatingRef = useRef(false);
+  navigatingRef.current = navigation.state !== "idle";
+  const revalidate = () => (navigatingRef.current ? Promise.resolve() : revalidator.revalidate());
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
   const toastRef = useRef(showToast);
   toastRef.current = showToast;
   const loaderBalanceRef = useRef(loaderBalanceCents);
@@ -140,7 +146,7 @@ function readBalance(data: unknown): number | null {
   }
 }
 
-/** Reloads the page's data; a reload cut short by a navigation rejects, and the navigation loads fresh data. */
+/** Reloads the page's data (unless a navigation is loading it anyway); a reload cut short by one is harmless. */
 function reloadQuietly(revalidate: () => Promise<void>): void {
   revalidate().catch(() => {});
 }
