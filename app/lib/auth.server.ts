@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { db } from "../db/client.server.ts";
 import * as schema from "../db/schema.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
+import { noteResetMailFailed } from "../domain/accounts/reset-mail-outcome.server.ts";
 import { grantAdminIfListed } from "../domain/accounts/roles.server.ts";
 import { safeNextPath } from "../domain/accounts/safe-next.ts";
 import { sendMail } from "../domain/mail/send-mail.server.ts";
@@ -58,7 +59,12 @@ function createAuth() {
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }) {
         const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await sendMail(db(), passwordResetMail(user.email, url));
+        try {
+          await sendMail(db(), passwordResetMail(user.email, url));
+        } catch (error) {
+          noteResetMailFailed();
+          throw error;
+        }
       },
     },
     emailVerification: {

@@ -140,6 +140,19 @@ describe("profile passwords (section 8)", () => {
     expect(stored.rows[0]).toEqual({ n: 0 });
   });
 
+  it("tells the signed-in customer when the reset mail could not be sent, and the public page nothing", async () => {
+    const { user, cookie } = await signedInCustomer();
+    // The mail itself fails (the dev outbox refuses it, as a broken SMTP server would); the link is stored.
+    const page = await refusingWrites("mail_outbox", () =>
+      answer(profilePost(cookie, { intent: "send-reset" })),
+    );
+    expect(page).toEqual({ ok: false, error: ACCOUNT_TEXT.resetFailed, status: 500 });
+    // The public forgot-password answer never reveals whether the address has an account, so it stays the same.
+    const anonymous = new Request(`${origin}/forgot-password`, { method: "POST", headers: { origin } });
+    const forgotten = await refusingWrites("mail_outbox", () => requestPasswordReset(anonymous, user.email));
+    expect(forgotten).toEqual({ ok: true });
+  });
+
   it("answers 'Failed to update password' when the new password cannot be stored, and the old one still works", async () => {
     const { user, cookie } = await signedInCustomer();
     const form = {
