@@ -7,7 +7,7 @@ import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
 import { deleteBlogPost } from "../domain/admin/content/blog-delete.server.ts";
-import { listPostsForAdmin } from "../domain/admin/content/blog-list.server.ts";
+import { findPostForAdmin, listPostsForAdmin } from "../domain/admin/content/blog-list.server.ts";
 import { setPostPublished } from "../domain/admin/content/blog-publish.server.ts";
 import { saveBlogPost } from "../domain/admin/content/blog-save.server.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
@@ -38,13 +38,20 @@ const intentForm = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const posts = (await listPostsForAdmin(db())).map((post) => ({
-    ...post,
-    publishedAt: post.publishedAt?.toISOString() ?? null,
-    createdAt: post.createdAt.toISOString(),
-    updatedAt: post.updatedAt.toISOString(),
-  }));
-  const editing = query.edit ? (posts.find((post) => post.id === query.edit) ?? null) : null;
+  // The list carries no content; only the post being edited is read in full.
+  const [rows, post] = await Promise.all([
+    listPostsForAdmin(db()),
+    query.edit ? findPostForAdmin(db(), query.edit) : null,
+  ]);
+  const posts = rows.map((row) => ({ ...row, publishedAt: row.publishedAt?.toISOString() ?? null }));
+  const editing = post
+    ? {
+        ...post,
+        publishedAt: post.publishedAt?.toISOString() ?? null,
+        createdAt: post.createdAt.toISOString(),
+        updatedAt: post.updatedAt.toISOString(),
+      }
+    : null;
   return { posts, editing, creating: Boolean(query.new) && !editing };
 }
 

@@ -66,6 +66,14 @@ describe("admin content", () => {
     const row = page.getByTestId("admin-blog-row").filter({ hasText: title });
     await expect.poll(() => row.getByTestId("admin-blog-status").textContent()).toBe("Draft");
     expect(await statusOf(`/blog/${slug}`)).toBe(404);
+    // The list holds no content: Edit reads the one post in full into the form.
+    await row.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.getByRole("heading", { name: `Edit "${title}"` }).waitFor();
+    expect(await main.getByLabel("Content (Markdown)", { exact: true }).inputValue()).toBe(
+      "## Why\n\nBecause **growth** matters.",
+    );
+    await main.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/blog" && url.search === "");
 
     await row.getByRole("button", { name: `Publish ${title}` }).click();
     await expect.poll(() => row.getByTestId("admin-blog-status").textContent()).toMatch(/^Published /);

@@ -18,6 +18,7 @@ import { confirmEmail } from "../../app/domain/accounts/confirm-email.server.ts"
 import { registerAccount } from "../../app/domain/accounts/sign-up.server.ts";
 import { saveBanner } from "../../app/domain/admin/content/banner-save.server.ts";
 import { deleteBlogPost } from "../../app/domain/admin/content/blog-delete.server.ts";
+import { findPostForAdmin, listPostsForAdmin } from "../../app/domain/admin/content/blog-list.server.ts";
 import { setPostPublished } from "../../app/domain/admin/content/blog-publish.server.ts";
 import { saveBlogPost } from "../../app/domain/admin/content/blog-save.server.ts";
 import { CONTENT_TEXT } from "../../app/domain/admin/content/messages.ts";
@@ -366,7 +367,11 @@ describe("admin settings", () => {
       part: "shop",
       form: { ...shop, referralBonusCents: "9" },
     });
-    expect(saved.ok).toBe(true);
+    expect(saved).toMatchObject({
+      ok: false,
+      notice: { title: CONTENT_TEXT.settingsSaveFailed, message: CONTENT_TEXT.unknownField },
+    });
+    expect((await readSettings(db())).minDepositCents).toBe(1_000);
     expect(await readSettings(db())).not.toHaveProperty("referralBonusCents");
     expect(await db().$count(settings, eq(settings.key, "referralBonusCents"))).toBe(0);
     expect(await auditActions("referralBonusCents")).toEqual([]);
@@ -478,6 +483,166 @@ describe("admin settings", () => {
     });
     expect(smtp.ok).toBe(false);
     expect(smtp.message).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe("unknown fields (DECISIONS.md section 10)", () => {
+  const refusedWith = (title: string) => ({
+    ok: false,
+    notice: { title, message: CONTENT_TEXT.unknownField },
+    fieldErrors: { form: CONTENT_TEXT.unknownField },
+  });
+
+  async function auditCount(): Promise<number> {
+    return db().$count(adminAuditLog);
+  }
+
+  it("a service form with an extra field is refused with the message and writes nothing", async () => {
+    const admin = await createUser();
+    const existing = await saveService(db(), { adminId: admin.id, form: serviceForm() });
+    const serviceId = existing.ok ? existing.id! : "";
+    const [before] = await db().select().from(services).where(eq(services.id, serviceId));
+    const servicesBefore = await db().$count(services);
+    const auditBefore = await auditCount();
+
+    const created = await saveService(db(), {
+      adminId: admin.id,
+      form: serviceForm({ sortOrder: "0" }),
+    });
+    expect(created).toMatchObject({
+      ok: false,
+      notice: { title: "Error", message: `Failed to create service: ${CONTENT_TEXT.unknownField}` },
+      fieldErrors: { form: CONTENT_TEXT.unknownField },
+    });
+    const updated = await saveService(db(), {
+      adminId: admin.id,
+      serviceId,
+      form: serviceForm({ name: before!.name, pricePer1000: "99", slug: "hijacked" }),
+    });
+    expect(updated).toMatchObject({
+      ok: false,
+      notice: { message: `Failed to update service: ${CONTENT_TEXT.unknownField}` },
+    });
+    expect(await db().$count(services)).toBe(servicesBefore);
+    const [after] = await db().select().from(services).where(eq(services.id, serviceId));
+    expect(after).toEqual(before);
+    expect(await auditCount()).toBe(auditBefore);
+
+    // What the page posts once the route takes intent and serviceId: an auto service with default posts.
+    const auto = await saveService(db(), {
+      adminId: admin.id,
+      serviceId,
+      form: serviceForm({ name: before!.name, serviceType: "auto", defaultPosts: "10", enabled: "on" }),
+    });
+    expect(auto.ok).toBe(true);
+  });
+
+  it("a blog post form with an extra field is refused with the message and writes nothing", async () => {
+    const admin = await createUser();
+    const form = { title: `${PREFIX}: strict`, excerpt: "E", content: "Body", category: "TikTok" };
+    const existing = await saveBlogPost(db(), { adminId: admin.id, form });
+    const postId = existing.ok ? existing.id! : "";
+    const [before] = await db().select().from(blogPosts).where(eq(blogPosts.id, postId));
+    const postsBefore = await db().$count(blogPosts);
+    const auditBefore = await auditCount();
+
+    const created = await saveBlogPost(db(), {
+      adminId: admin.id,
+      form: { ...form, publishedAt: "2001-01-01" },
+    });
+    expect(created).toMatchObject(refusedWith(CONTENT_TEXT.postSaveFailed));
+    const updated = await saveBlogPost(db(), {
+      adminId: admin.id,
+      postId,
+      form: { ...form, title: `${PREFIX}: changed`, views: "1000" },
+    });
+    expect(updated).toMatchObject(refusedWith(CONTENT_TEXT.postSaveFailed));
+    expect(await db().$count(blogPosts)).toBe(postsBefore);
+    const [after] = await db().select().from(blogPosts).where(eq(blogPosts.id, postId));
+    expect(after).toEqual(before);
+    expect(await auditCount()).toBe(auditBefore);
+
+    // Every field the edit form posts (the read-only slug included) is still accepted.
+    const edited = await saveBlogPost(db(), {
+      adminId: admin.id,
+      postId,
+      form: {
+        ...form,
+        slug: before!.slug,
+        author: "Ann",
+        readTime: "3 min read",
+        featuredImage: "/images/a.png",
+        metaDescription: "M",
+        metaKeywords: "k",
+        published: "on",
+      },
+    });
+    expect(edited.ok).toBe(true);
+  });
+
+  it("a banner form with an extra field is refused with the message and writes nothing", async () => {
+    const admin = await createUser();
+    const rowsBefore = await db().select().from(bannerSettings);
+    const auditBefore = await auditCount();
+    const refused = await saveBanner(db(), {
+      adminId: admin.id,
+      form: { text: "Sale", enabled: "on", type: "info", updatedByAdminId: admin.id },
+    });
+    expect(refused).toMatchObject(refusedWith(CONTENT_TEXT.bannerUpdateFailed));
+    expect(await db().select().from(bannerSettings)).toEqual(rowsBefore);
+    expect(await auditCount()).toBe(auditBefore);
+  });
+
+  it("the settings forms with an extra field are refused with the message and write nothing", async () => {
+    const admin = await createUser();
+    const settingsBefore = await db().select().from(settings);
+    const auditBefore = await auditCount();
+    const shop = await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "shop",
+      form: { minDepositCents: "20", maxDepositCents: "30", newUserBonusCents: "1", heroTitle: "Mixed" },
+    });
+    expect(shop).toMatchObject(refusedWith(CONTENT_TEXT.settingsSaveFailed));
+    const content = await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "content",
+      form: {
+        heroTitle: "New title",
+        heroSubtitle: "Sub",
+        supportEmail: "help@shop.example",
+        footerText: "Foot",
+        maintenanceMode: "on",
+      },
+    });
+    expect(content).toMatchObject(refusedWith(CONTENT_TEXT.settingsSaveFailed));
+    expect(await db().select().from(settings)).toEqual(settingsBefore);
+    expect(await auditCount()).toBe(auditBefore);
+  });
+});
+
+describe("the admin blog list", () => {
+  it("carries only the list's columns, never a post's content; the edited post is read in full", async () => {
+    const admin = await createUser();
+    const created = await saveBlogPost(db(), {
+      adminId: admin.id,
+      form: { title: `${PREFIX}: listed`, excerpt: "E", content: "# Long body", category: "TikTok" },
+    });
+    const postId = created.ok ? created.id! : "";
+    const rows = await listPostsForAdmin(db());
+    const row = rows.find((post) => post.id === postId);
+    expect(row).toEqual({
+      id: postId,
+      slug: "admin-content-test-listed",
+      title: `${PREFIX}: listed`,
+      category: "TikTok",
+      published: false,
+      publishedAt: null,
+    });
+    for (const listed of rows) expect(listed).not.toHaveProperty("content");
+
+    expect(await findPostForAdmin(db(), postId)).toMatchObject({ id: postId, content: "# Long body" });
+    expect(await findPostForAdmin(db(), randomUUID())).toBeNull();
+    expect(await findPostForAdmin(db(), "not-a-uuid")).toBeNull();
   });
 });
 

@@ -6,11 +6,14 @@ import { useAnswerToast } from "./use-answer-toast.ts";
 
 type Answer = { ok: boolean; notice: { title: string; message: string } };
 
+/** A row of the list: the columns it shows, never the post's content (that is read only to edit a post). */
+type BlogPostRow = Pick<BlogPostView, "id" | "slug" | "title" | "category" | "published" | "publishedAt">;
+
 const HEADINGS = ["Post", "Category", "Status", "Actions"];
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 /** The publish toggle: Publish for a draft, Unpublish for a published post. */
-function PublishToggle({ post }: { post: BlogPostView }) {
+function PublishToggle({ post }: { post: BlogPostRow }) {
   const fetcher = useFetcher<Answer>();
   useAnswerToast(fetcher.data);
   const busy = fetcher.state !== "idle";
@@ -32,7 +35,7 @@ function PublishToggle({ post }: { post: BlogPostView }) {
 }
 
 /** Every post, drafts included, with Edit, Publish/Unpublish and Delete. */
-export function BlogPostsTable({ posts, emptyText }: { posts: BlogPostView[]; emptyText: string }) {
+export function BlogPostsTable({ posts, emptyText }: { posts: BlogPostRow[]; emptyText: string }) {
   if (posts.length === 0) return <p className="p-6 text-slate-600">{emptyText}</p>;
   return (
     <table className="min-w-full divide-y divide-slate-200 text-sm">

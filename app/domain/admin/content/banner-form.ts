@@ -4,13 +4,16 @@ import { CONTENT_TEXT } from "./messages.ts";
 
 export const BANNER_TYPES = ["info", "success", "warning", "error"] as const;
 
-/** The Banner tab's form: banner_text, banner_enabled and banner_type (admin spec section 2). */
+/** The Banner tab's form: banner_text, banner_enabled and banner_type (admin spec section 2); strict. */
 export const bannerForm = z
-  .object({
-    text: z.string().trim().max(300, CONTENT_TEXT.bannerTextRequired).default(""),
-    enabled: checkbox,
-    type: z.enum(BANNER_TYPES, { error: "Choose a banner type." }),
-  })
+  .strictObject(
+    {
+      text: z.string().trim().max(300, CONTENT_TEXT.bannerTextRequired).default(""),
+      enabled: checkbox,
+      type: z.enum(BANNER_TYPES, { error: "Choose a banner type." }),
+    },
+    { error: CONTENT_TEXT.unknownField },
+  )
   .refine((form) => !form.enabled || form.text.length > 0, {
     path: ["text"],
     message: CONTENT_TEXT.bannerTextRequired,

@@ -11,39 +11,45 @@ const optionalText = (max: number) =>
     .default("")
     .transform((value) => value || null);
 
-/** The blog post form (admin spec section 2: the Blog tab's fields); the content is Markdown. */
-export const blogPostForm = z.object({
-  title: z.string().trim().min(1, CONTENT_TEXT.titleRequired).max(200, CONTENT_TEXT.titleRequired),
-  // Only read when creating; empty means "from the title".
-  slug: z
-    .string()
-    .trim()
-    .max(200)
-    .default("")
-    .refine((value) => value === "" || isPostSlug(value), CONTENT_TEXT.badSlug),
-  excerpt: z.string().trim().max(500).default(""),
-  content: z.string().max(100_000).default(""),
-  category: z.enum(BLOG_CATEGORIES, { error: "Choose a category." }),
-  author: z
-    .string()
-    .trim()
-    .max(100)
-    .default("")
-    .transform((value) => value || "Boostly Team"),
-  readTime: z
-    .string()
-    .trim()
-    .max(40)
-    .default("")
-    .transform((value) => value || DEFAULT_READ_TIME),
-  // Rendered as an <img src>: our own paths or https only, never javascript: or data: addresses.
-  featuredImage: optionalText(500).refine(
-    (value) => value === null || /^(https:\/\/|\/(?!\/))\S+$/.test(value),
-    CONTENT_TEXT.badImage,
-  ),
-  metaDescription: optionalText(300),
-  metaKeywords: optionalText(300),
-  published: checkbox,
-});
+/**
+ * The blog post form (admin spec section 2: the Blog tab's fields); the content is Markdown. Strict: a field the
+ * form does not have is refused, never silently dropped (DECISIONS.md section 10).
+ */
+export const blogPostForm = z.strictObject(
+  {
+    title: z.string().trim().min(1, CONTENT_TEXT.titleRequired).max(200, CONTENT_TEXT.titleRequired),
+    // Only read when creating; empty means "from the title".
+    slug: z
+      .string()
+      .trim()
+      .max(200)
+      .default("")
+      .refine((value) => value === "" || isPostSlug(value), CONTENT_TEXT.badSlug),
+    excerpt: z.string().trim().max(500).default(""),
+    content: z.string().max(100_000).default(""),
+    category: z.enum(BLOG_CATEGORIES, { error: "Choose a category." }),
+    author: z
+      .string()
+      .trim()
+      .max(100)
+      .default("")
+      .transform((value) => value || "Boostly Team"),
+    readTime: z
+      .string()
+      .trim()
+      .max(40)
+      .default("")
+      .transform((value) => value || DEFAULT_READ_TIME),
+    // Rendered as an <img src>: our own paths or https only, never javascript: or data: addresses.
+    featuredImage: optionalText(500).refine(
+      (value) => value === null || /^(https:\/\/|\/(?!\/))\S+$/.test(value),
+      CONTENT_TEXT.badImage,
+    ),
+    metaDescription: optionalText(300),
+    metaKeywords: optionalText(300),
+    published: checkbox,
+  },
+  { error: CONTENT_TEXT.unknownField },
+);
 
 export type BlogPostInput = z.output<typeof blogPostForm>;

@@ -49,6 +49,7 @@ export const CONTENT_TEXT = {
   connectionFailed: "Connection failed",
   noReferralProgramme: "No referral programme yet",
   notConfigured: "Not configured: set it in the server configuration (environment), never here.",
+  unknownField: "This form sent a field it does not have; reload the page and try again.",
 } as const;
 
 /** 'Failed to create/update/delete service: {message}' (admin spec section 8). */

@@ -27,24 +27,28 @@ export function parseFeatures(text: string): string[] {
 /**
  * The service form (admin spec section 2) with the schema's check constraints as messages: a price of 0 or
  * more with at most 4 decimals (numeric(12,4)), 1 <= min <= max, default posts 1 to 100 for auto services only.
+ * Strict: a field the form does not have is refused, never silently dropped (DECISIONS.md section 10).
  */
 export const serviceForm = z
-  .object({
-    name: z.string().trim().min(1, CONTENT_TEXT.nameRequired).max(120, CONTENT_TEXT.nameRequired),
-    platform: z.enum(listedPlatforms, { error: "Choose a platform." }),
-    serviceType: z.enum(["one_time", "auto"], { error: "Choose a service type." }),
-    targetKind: z.enum(["post", "profile"]).default("post"),
-    pricePer1000: z
-      .string({ error: CONTENT_TEXT.badPrice })
-      .trim()
-      .regex(/^\d{1,8}(\.\d{1,4})?$/, CONTENT_TEXT.badPrice),
-    minQuantity: wholeNumber(CONTENT_TEXT.badMin, 1, MAX_QUANTITY),
-    maxQuantity: wholeNumber(CONTENT_TEXT.badMax, 1, MAX_QUANTITY),
-    description: z.string().trim().max(2_000).default(""),
-    features: z.string().max(4_000).default("").transform(parseFeatures),
-    defaultPosts: z.string().trim().max(10).default(""),
-    enabled: checkbox,
-  })
+  .strictObject(
+    {
+      name: z.string().trim().min(1, CONTENT_TEXT.nameRequired).max(120, CONTENT_TEXT.nameRequired),
+      platform: z.enum(listedPlatforms, { error: "Choose a platform." }),
+      serviceType: z.enum(["one_time", "auto"], { error: "Choose a service type." }),
+      targetKind: z.enum(["post", "profile"]).default("post"),
+      pricePer1000: z
+        .string({ error: CONTENT_TEXT.badPrice })
+        .trim()
+        .regex(/^\d{1,8}(\.\d{1,4})?$/, CONTENT_TEXT.badPrice),
+      minQuantity: wholeNumber(CONTENT_TEXT.badMin, 1, MAX_QUANTITY),
+      maxQuantity: wholeNumber(CONTENT_TEXT.badMax, 1, MAX_QUANTITY),
+      description: z.string().trim().max(2_000).default(""),
+      features: z.string().max(4_000).default("").transform(parseFeatures),
+      defaultPosts: z.string().trim().max(10).default(""),
+      enabled: checkbox,
+    },
+    { error: CONTENT_TEXT.unknownField },
+  )
   .check((ctx) => {
     const form = ctx.value;
     if (form.maxQuantity < form.minQuantity)

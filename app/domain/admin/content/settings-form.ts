@@ -23,24 +23,28 @@ const dollars = (minCents: number, maxCents: number, message: string) =>
 
 /**
  * The money and switches part of the Settings tab (DECISIONS.md section 7), amounts typed in dollars. The
- * spec's referral bonus is not here: there is no referral programme, so the form shows it disabled.
+ * spec's referral bonus is not here: there is no referral programme, so the form shows it disabled (unnamed,
+ * never sent), and a posted one is refused like any field the form does not have.
  */
 export const shopSettingsForm = z
-  .object({
-    minDepositCents: dollars(
-      DEPOSIT_FLOOR_CENTS,
-      DEPOSIT_CEILING_CENTS,
-      "Enter a minimum from $1 to $1,000,000.",
-    ),
-    maxDepositCents: dollars(
-      DEPOSIT_FLOOR_CENTS,
-      DEPOSIT_CEILING_CENTS,
-      "Enter a maximum from $1 to $1,000,000.",
-    ),
-    newUserBonusCents: dollars(0, BONUS_CEILING_CENTS, "Enter a bonus from $0 (none) to $1,000."),
-    autoOrdersEnabled: checkbox,
-    maintenanceMode: checkbox,
-  })
+  .strictObject(
+    {
+      minDepositCents: dollars(
+        DEPOSIT_FLOOR_CENTS,
+        DEPOSIT_CEILING_CENTS,
+        "Enter a minimum from $1 to $1,000,000.",
+      ),
+      maxDepositCents: dollars(
+        DEPOSIT_FLOOR_CENTS,
+        DEPOSIT_CEILING_CENTS,
+        "Enter a maximum from $1 to $1,000,000.",
+      ),
+      newUserBonusCents: dollars(0, BONUS_CEILING_CENTS, "Enter a bonus from $0 (none) to $1,000."),
+      autoOrdersEnabled: checkbox,
+      maintenanceMode: checkbox,
+    },
+    { error: CONTENT_TEXT.unknownField },
+  )
   .refine((form) => form.maxDepositCents >= form.minDepositCents, {
     path: ["maxDepositCents"],
     message: CONTENT_TEXT.depositRange,
@@ -49,10 +53,13 @@ export const shopSettingsForm = z
 const pageText = (max: number) =>
   z.string().trim().min(1, CONTENT_TEXT.textRequired).max(max, `At most ${max} characters.`);
 
-/** The page-content part of the Settings tab: what the home page hero and the footer show. */
-export const pageContentForm = z.object({
-  heroTitle: pageText(120),
-  heroSubtitle: pageText(400),
-  supportEmail: z.email(CONTENT_TEXT.badEmail).max(200, CONTENT_TEXT.badEmail),
-  footerText: pageText(300),
-});
+/** The page-content part of the Settings tab: what the home page hero and the footer show; strict. */
+export const pageContentForm = z.strictObject(
+  {
+    heroTitle: pageText(120),
+    heroSubtitle: pageText(400),
+    supportEmail: z.email(CONTENT_TEXT.badEmail).max(200, CONTENT_TEXT.badEmail),
+    footerText: pageText(300),
+  },
+  { error: CONTENT_TEXT.unknownField },
+);
