@@ -5,9 +5,12 @@ import { ListFilters, ListPagination } from "../components/admin/list-controls.t
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { ADMIN_AUTO_ORDER_STATUSES, ADMIN_AUTO_ORDER_TEXT } from "../domain/admin/auto-order-messages.ts";
 import { changeAutoOrderFromForm } from "../domain/admin/change-auto-order-from-form.server.ts";
 import { readAdminAutoOrdersPage } from "../domain/admin/list-auto-orders.server.ts";
+import {
+  ADMIN_AUTO_ORDER_STATUSES,
+  ADMIN_AUTO_ORDER_TEXT,
+} from "../domain/auto-orders/admin-change-messages.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.auto-orders";

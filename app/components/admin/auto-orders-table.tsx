@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   type AdminAutoOrderStatus,
-} from "../../domain/admin/auto-order-messages.ts";
+} from "../../domain/auto-orders/admin-change-messages.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
 import { Button } from "../ui/button.tsx";

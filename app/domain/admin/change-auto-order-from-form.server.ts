@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
 import {
+  ADMIN_AUTO_ORDER_STATUSES,
+  ADMIN_AUTO_ORDER_TEXT,
+  adminCancelRefunded,
+} from "../auto-orders/admin-change-messages.ts";
+import {
   cancelAutoOrder,
   completeAutoOrder,
   pauseAutoOrder,
@@ -8,11 +13,6 @@ import {
   setRemainingPosts,
 } from "../auto-orders/change-auto-order.server.ts";
 import type { Notice } from "../orders/messages.ts";
-import {
-  ADMIN_AUTO_ORDER_STATUSES,
-  ADMIN_AUTO_ORDER_TEXT,
-  adminCancelRefunded,
-} from "./auto-order-messages.ts";
 
 const statusForm = z
   .object({

@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
+import { type AdminAction, recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { placeAutoOrder } from "../auto-orders/place-auto-order.server.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import type { Notice } from "../orders/messages.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
-import { type AdminAction, recordAdminAction } from "./content/audit.server.ts";
 import { findUserForAdmin } from "./list-users.server.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "./messages.ts";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, services, users } from "../../db/schema.ts";
-import type { AdminAutoOrderStatus } from "./auto-order-messages.ts";
+import type { AdminAutoOrderStatus } from "../auto-orders/admin-change-messages.ts";
 import { containsPattern, customerEmailContains } from "./list-query.server.ts";
 
 /** Rows per page of the admin auto orders list. */

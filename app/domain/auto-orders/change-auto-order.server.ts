@@ -1,12 +1,13 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { adminAuditLog, autoOrders } from "../../db/schema.ts";
-import { ADMIN_AUTO_ORDER_TEXT, remainingPostsOutOfRange } from "../admin/auto-order-messages.ts";
+import { autoOrders } from "../../db/schema.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import { autoOrderCancelled, type Notice, ORDER_TEXT } from "../orders/messages.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
 import { cents } from "../pricing/cents.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
+import { ADMIN_AUTO_ORDER_TEXT, remainingPostsOutOfRange } from "./admin-change-messages.ts";
 
 /** Who asks for the change: the customer (only their own auto orders) or an admin (any, and it is recorded). */
 export type Actor = { kind: "customer"; userId: string } | { kind: "admin"; adminId: string };
@@ -169,9 +170,13 @@ async function audit(
   action: string,
   details: Record<string, unknown>,
 ) {
-  await tx
-    .insert(adminAuditLog)
-    .values({ adminId, action, subjectType: "auto_order", subjectId: autoOrderId, details });
+  await recordAdminAction(tx, {
+    adminId,
+    action,
+    subjectType: "auto_order",
+    subjectId: autoOrderId,
+    details,
+  });
 }
 
 /**

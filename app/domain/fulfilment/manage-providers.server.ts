@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
-import { adminAuditLog, fulfilments, providerServices, providers } from "../../db/schema.ts";
+import { fulfilments, providerServices, providers } from "../../db/schema.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../orders/messages.ts";
 import { apiKeyHint, encryptApiKey } from "./api-key-cipher.server.ts";
@@ -19,7 +20,7 @@ export async function auditProviderChange(
   subjectId: string,
   details: Record<string, unknown> = {},
 ) {
-  await db.insert(adminAuditLog).values({ adminId, action, subjectType: "provider", subjectId, details });
+  await recordAdminAction(db, { adminId, action, subjectType: "provider", subjectId, details });
 }
 
 /** Adds an upstream provider; its key is stored encrypted and only its last four characters are kept in clear. */

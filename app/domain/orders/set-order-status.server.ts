@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { adminAuditLog, orderStatusEnum, orders } from "../../db/schema.ts";
+import { orderStatusEnum, orders } from "../../db/schema.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import { notifyOrderStatusChanged } from "../live/notify-order-status-changed.server.ts";
 import { cents } from "../pricing/cents.ts";
@@ -89,7 +90,7 @@ export async function setOrderStatus(
     }
     await notifyOrderStatusChanged(tx, { userId: order.userId, orderId: order.id, status: input.status });
     if (input.adminId) {
-      await tx.insert(adminAuditLog).values({
+      await recordAdminAction(tx, {
         adminId: input.adminId,
         action: "order.status",
         subjectType: "order",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { adminAuditLog, settings } from "../../db/schema.ts";
+import { settings } from "../../db/schema.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import type { Settings } from "./defaults.ts";
 import { readSettings } from "./read-settings.server.ts";
 
@@ -28,7 +29,7 @@ export async function saveSettings(
           target: settings.key,
           set: { value, updatedByAdminId: input.adminId, updatedAt: sql`now()` },
         });
-      await tx.insert(adminAuditLog).values({
+      await recordAdminAction(tx, {
         adminId: input.adminId,
         action: "settings.update",
         subjectType: "setting",

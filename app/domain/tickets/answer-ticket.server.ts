@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { adminAuditLog, tickets } from "../../db/schema.ts";
+import { tickets } from "../../db/schema.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import { TICKET_ADMIN_TEXT, TICKET_RESPONSE_MAX, type TicketStatus } from "./messages.ts";
 
@@ -39,7 +40,7 @@ export async function answerTicket(
       })
       .where(eq(tickets.id, input.ticketId))
       .returning({ ticketNumber: tickets.ticketNumber });
-    await tx.insert(adminAuditLog).values({
+    await recordAdminAction(tx, {
       adminId: input.adminId,
       action: "ticket.answered",
       subjectType: "ticket",

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { bannerSettings } from "../../../db/schema.ts";
+import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { DEFAULT_BANNER } from "../../content/banner.server.ts";
 import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
-import { recordAdminAction } from "./audit.server.ts";
 import { bannerForm } from "./banner-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { blogPosts } from "../../../db/schema.ts";
+import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { isUuid } from "../../ids.ts";
 import type { ContentAnswer } from "./answer.ts";
-import { recordAdminAction } from "./audit.server.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 /** Deletes a post for good (the page asked for confirmation first). */

@@ -1,10 +1,10 @@
 import { eq, like, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server.ts";
 import { blogPosts } from "../../../db/schema.ts";
+import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { postSlugFromTitle } from "../../blog/posts.ts";
 import { isUuid } from "../../ids.ts";
 import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
-import { recordAdminAction } from "./audit.server.ts";
 import { type BlogPostInput, blogPostForm } from "./blog-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 

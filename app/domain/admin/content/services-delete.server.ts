@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { autoOrders, orders, services } from "../../../db/schema.ts";
+import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { isUuid } from "../../ids.ts";
 import type { ContentAnswer } from "./answer.ts";
-import { recordAdminAction } from "./audit.server.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { services } from "../../../db/schema.ts";
+import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { serviceSlug } from "../../catalog/service-slug.ts";
 import { isUuid } from "../../ids.ts";
 import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
-import { recordAdminAction } from "./audit.server.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
 import { type ServiceInput, serviceForm } from "./services-form.ts";
 

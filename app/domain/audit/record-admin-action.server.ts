@@ -1,5 +1,5 @@
-import type { Executor } from "../../../db/client.server.ts";
-import { adminAuditLog } from "../../../db/schema.ts";
+import type { Executor } from "../../db/client.server.ts";
+import { adminAuditLog } from "../../db/schema.ts";
 
 export type AdminAction = {
   adminId: string;
