@@ -682,6 +682,23 @@ describe("the new-user bonus", () => {
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
+  it("credits the bonus once when ten credits race for the same account", async () => {
+    const admin = await createUser();
+    await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "shop",
+      form: { minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: "5" },
+    });
+    const user = await createUser();
+    const results = await Promise.all(Array.from({ length: 10 }, () => creditNewUserBonus(db(), user.id)));
+    expect(results.filter((result) => result.credited)).toHaveLength(1);
+    const rows = await db().select().from(transactions).where(eq(transactions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    const [wallet] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(wallet!.balanceCents).toBe(500);
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
   it("comes with better-auth's confirmation itself; a credit that fails leaves the address unconfirmed and the link usable", async () => {
     const admin = await createUser();
     await saveSettingsFromForm(db(), {
