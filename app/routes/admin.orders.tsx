@@ -1,5 +1,4 @@
 import { Link, useLocation } from "react-router";
-import { z } from "zod";
 import { OrderFilters, Pagination } from "../components/admin/order-filters.tsx";
 import { OrdersTable } from "../components/admin/orders-table.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
@@ -7,6 +6,7 @@ import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
 import { changeOrderStatusFromForm } from "../domain/admin/change-order-status.server.ts";
 import { readAdminOrdersPage } from "../domain/admin/list-orders.server.ts";
+import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
 import { ADMIN_ORDER_STATUSES } from "../domain/admin/order-status-labels.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
@@ -21,16 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-// The list's query: anything unexpected falls back to the first page of all orders.
-const listQuery = z.object({
-  status: z.enum(ADMIN_ORDER_STATUSES).optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-});
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = listQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = readAdminListQuery(request, ADMIN_ORDER_STATUSES);
   const result = await readAdminOrdersPage(db(), query);
   return {
     ...result,

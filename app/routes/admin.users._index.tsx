@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { ListPagination, SearchBox } from "../components/admin/list-controls.tsx";
 import { UsersTable } from "../components/admin/users-table.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
 import { readAdminUsersPage } from "../domain/admin/list-users.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
@@ -17,14 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-const listQuery = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-});
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = listQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = readAdminListQuery(request);
   const result = await readAdminUsersPage(db(), query);
   return {
     ...result,

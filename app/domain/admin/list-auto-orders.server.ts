@@ -2,11 +2,10 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, services, users } from "../../db/schema.ts";
 import type { AdminAutoOrderStatus } from "../auto-orders/admin-change-messages.ts";
-import { containsPattern, customerEmailContains } from "./list-query.server.ts";
+import { containsPattern, customerEmailContains, pageWindow } from "./list-query.server.ts";
 
 /** Rows per page of the admin auto orders list. */
 export const ADMIN_AUTO_ORDERS_PAGE_SIZE = 50;
-const MAX_PAGE = 100_000;
 
 export type AdminAutoOrderRow = {
   id: string;
@@ -64,15 +63,13 @@ export async function readAdminAutoOrdersPage(
   query: AdminAutoOrdersQuery = {},
 ): Promise<AdminAutoOrdersPage> {
   const q = query.q?.trim().slice(0, 200) ?? "";
-  const requestedPage = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE);
   const counts = await countByStatus(db);
   const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(autoOrders.status, query.status) : undefined, search);
   const total = search
     ? Number((await db.select({ value: count() }).from(autoOrders).where(where))[0]?.value ?? 0)
     : counts[query.status ?? "all"];
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_AUTO_ORDERS_PAGE_SIZE));
-  const page = Math.min(requestedPage, pageCount);
+  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_AUTO_ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
       id: autoOrders.id,
@@ -94,7 +91,7 @@ export async function readAdminAutoOrdersPage(
     .where(where)
     .orderBy(...NEWEST_FIRST)
     .limit(ADMIN_AUTO_ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_AUTO_ORDERS_PAGE_SIZE);
+    .offset(offset);
   return {
     autoOrders: rows.map((row) => ({ ...row, totalCents: row.costPerPostCents * row.totalPosts })),
     counts,

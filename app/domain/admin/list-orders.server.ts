@@ -1,12 +1,11 @@
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { type OrderLine, orders, services, users } from "../../db/schema.ts";
-import { customerEmailContains } from "./list-query.server.ts";
+import { customerEmailContains, pageWindow } from "./list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
 /** Rows per page of the admin orders list. */
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
-const MAX_PAGE = 100_000;
 
 export type AdminOrderRow = {
   id: string;
@@ -118,7 +117,6 @@ export async function readAdminOrdersPage(
   query: AdminOrdersQuery = {},
 ): Promise<AdminOrdersPage> {
   const q = query.q?.trim().slice(0, 200) ?? "";
-  const requestedPage = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE);
   const counts = await countOrdersByStatus(db);
   const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(orders.status, query.status) : undefined, search);
@@ -127,8 +125,7 @@ export async function readAdminOrdersPage(
     : query.status
       ? counts[query.status]
       : counts.all;
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
-  const page = Math.min(requestedPage, pageCount);
+  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_ORDERS_PAGE_SIZE);
   const rows = await db
     .select(rowColumns)
     .from(orders)
@@ -137,7 +134,7 @@ export async function readAdminOrdersPage(
     .where(where)
     .orderBy(...NEWEST_FIRST)
     .limit(ADMIN_ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE);
+    .offset(offset);
   return { orders: rows.map(toRow), counts, total, page, pageCount };
 }
 

@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { users } from "../../db/schema.ts";
 
 /** `q` as an ILIKE pattern matching any text that contains it; `\`, `%` and `_` in `q` match themselves. */
@@ -12,4 +13,41 @@ export function containsPattern(q: string): string {
  */
 export function customerEmailContains(userId: AnyColumn, q: string): SQL {
   return sql`exists (select 1 from ${users} as u where u.id = ${userId} and u.email ilike ${containsPattern(q)})`;
+}
+
+/** The highest page number a list accepts (a guard against absurd offsets). */
+const MAX_PAGE = 100_000;
+
+/** The page to show for a requested page number: clamped to 1..pageCount, with its row offset. */
+export function pageWindow(
+  requestedPage: number | undefined,
+  total: number,
+  pageSize: number,
+): { page: number; pageCount: number; offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const requested = Math.min(Math.max(Math.trunc(requestedPage ?? 1) || 1, 1), MAX_PAGE);
+  const page = Math.min(requested, pageCount);
+  return { page, pageCount, offset: (page - 1) * pageSize };
+}
+
+/**
+ * An admin list's URL query (status filter when the list has one, search, page). Anything unexpected falls back
+ * to the first page of the unfiltered list rather than an error page.
+ */
+export function readAdminListQuery<const S extends readonly [string, ...string[]]>(
+  request: Request,
+  statuses?: S,
+): { status?: S[number]; q?: string; page?: number } {
+  const status = statuses ? z.enum(statuses).optional() : z.undefined();
+  return z
+    .object({
+      status: status.catch(undefined),
+      q: z.string().trim().max(200).optional().catch(undefined),
+      page: z.coerce.number().int().min(1).max(MAX_PAGE).optional().catch(undefined),
+    })
+    .parse(Object.fromEntries(new URL(request.url).searchParams)) as {
+    status?: S[number];
+    q?: string;
+    page?: number;
+  };
 }

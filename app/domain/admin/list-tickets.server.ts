@@ -2,11 +2,10 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets, users } from "../../db/schema.ts";
 import type { TicketCategory, TicketStatus } from "../tickets/messages.ts";
-import { containsPattern, customerEmailContains } from "./list-query.server.ts";
+import { containsPattern, customerEmailContains, pageWindow } from "./list-query.server.ts";
 
 /** Rows per page of the admin tickets list. */
 export const ADMIN_TICKETS_PAGE_SIZE = 25;
-const MAX_PAGE = 100_000;
 
 export type AdminTicketRow = {
   id: string;
@@ -61,15 +60,13 @@ export async function readAdminTicketsPage(
   query: AdminTicketsQuery = {},
 ): Promise<AdminTicketsPage> {
   const q = query.q?.trim().slice(0, 200) ?? "";
-  const requestedPage = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE);
   const counts = await countByStatus(db);
   const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(tickets.status, query.status) : undefined, search);
   const total = search
     ? Number((await db.select({ value: count() }).from(tickets).where(where))[0]?.value ?? 0)
     : counts[query.status ?? "all"];
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_TICKETS_PAGE_SIZE));
-  const page = Math.min(requestedPage, pageCount);
+  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_TICKETS_PAGE_SIZE);
   const rows = await db
     .select({
       id: tickets.id,
@@ -90,6 +87,6 @@ export async function readAdminTicketsPage(
     .where(where)
     .orderBy(sql`${tickets.createdAt} desc nulls last`, desc(tickets.id))
     .limit(ADMIN_TICKETS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_TICKETS_PAGE_SIZE);
+    .offset(offset);
   return { tickets: rows, counts, total, page, pageCount };
 }

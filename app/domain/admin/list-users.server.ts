@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { containsPattern } from "./list-query.server.ts";
+import { containsPattern, pageWindow } from "./list-query.server.ts";
 
 export type AdminUserOption = { id: string; email: string; balanceCents: number };
 
@@ -52,7 +52,6 @@ export async function findUserForAdmin(db: Executor, userId: string): Promise<Ad
 
 /** Rows per page of the admin users list. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
-const MAX_PAGE = 100_000;
 
 export type AdminUserRow = {
   id: string;
@@ -79,15 +78,14 @@ export async function readAdminUsersPage(
   const where = q ? ilike(users.email, containsPattern(q)) : undefined;
   const [totalRow] = await db.select({ value: count() }).from(users).where(where);
   const total = Number(totalRow?.value ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
-  const page = Math.min(Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), MAX_PAGE), pageCount);
+  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_USERS_PAGE_SIZE);
   const rows = await db
     .select({ ...columns, createdAt: users.createdAt })
     .from(users)
     .where(where)
     .orderBy(sql`${users.createdAt} desc nulls last`, desc(users.id))
     .limit(ADMIN_USERS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_USERS_PAGE_SIZE);
+    .offset(offset);
   const ids = rows.map((row) => row.id);
   const [orderCounts, admins] = ids.length
     ? await Promise.all([

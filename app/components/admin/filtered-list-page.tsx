@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonClass } from "../ui/button.tsx";
+import { ListFilters, ListPagination } from "./list-controls.tsx";
+
+type Filter = { value: string | null; label: string; count: number };
+
+/**
+ * An admin list page with status filters and search: its heading with Refresh, the filters, the list itself
+ * (children) and the pagination, all addressing the same path.
+ */
+export function FilteredListPage({
+  title,
+  path,
+  noun,
+  filters,
+  search,
+  list,
+  width = "max-w-7xl",
+  children,
+}: {
+  title: string;
+  path: string;
+  noun: string;
+  filters: Filter[];
+  search: { label: string; placeholder: string };
+  list: { status: string | null; q: string; page: number; pageCount: number; total: number };
+  width?: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  return (
+    <main className={`mx-auto ${width} px-4 py-8`}>
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        <Link to={`${location.pathname}${location.search}`} className={buttonClass("secondary")}>
+          Refresh
+        </Link>
+      </div>
+      <ListFilters
+        path={path}
+        noun={noun}
+        filters={filters}
+        status={list.status}
+        q={list.q}
+        searchLabel={search.label}
+        searchPlaceholder={search.placeholder}
+      />
+      {children}
+      <ListPagination
+        path={path}
+        noun={noun}
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        status={list.status}
+        q={list.q}
+      />
+    </main>
+  );
+}
