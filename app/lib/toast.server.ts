@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { env } from "./env.server.ts";
 
@@ -46,4 +46,18 @@ export async function takeToast(
   const headers = new Headers();
   if (value) headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   return { toast: parsed.success ? parsed.data : null, headers };
+}
+
+/**
+ * The answer to an admin change: a refusal stays on the page (status 200, its notice shown in place); a success
+ * goes to `url` and shows its notice as a toast.
+ */
+export async function answerAdminChange<
+  A extends { ok: boolean; notice: { title: string; message: string } },
+>(answer: A, url: string) {
+  if (!answer.ok) return data(answer as Extract<A, { ok: false }>);
+  return redirectWithToast(url, {
+    title: answer.notice.title,
+    description: answer.notice.message || undefined,
+  });
 }

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { CheckboxField, SelectField, TextareaField } from "../components/admin/content/fields.tsx";
 import { useAnswerToast } from "../components/admin/content/use-answer-toast.ts";
 import { SiteBanner } from "../components/layout/site-banner.tsx";
@@ -10,7 +10,7 @@ import { saveBanner } from "../domain/admin/content/banner-save.server.ts";
 import { readBannerSettings } from "../domain/content/banner.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
+import { answerAdminChange } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.banner";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,8 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     adminId: admin.id,
     form: Object.fromEntries(await request.formData()),
   });
-  if (!answer.ok) return data(answer);
-  return redirectWithToast("/admin/banner", { title: answer.notice.title });
+  return answerAdminChange(answer, "/admin/banner");
 }
 
 export default function AdminBannerPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { BlogPostForm } from "../components/admin/content/blog-post-form.tsx";
 import { BlogPostsTable } from "../components/admin/content/blog-posts-table.tsx";
@@ -13,7 +13,7 @@ import { saveBlogPost } from "../domain/admin/content/blog-save.server.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
+import { answerAdminChange } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.blog";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -74,11 +74,7 @@ async function runIntent(adminId: string, form: Record<string, FormDataEntryValu
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const answer = await runIntent(admin.id, Object.fromEntries(await request.formData()));
-  if (!answer.ok) return data(answer);
-  return redirectWithToast("/admin/blog", {
-    title: answer.notice.title,
-    description: answer.notice.message || undefined,
-  });
+  return answerAdminChange(answer, "/admin/blog");
 }
 
 export default function AdminBlogPage({ loaderData, actionData }: Route.ComponentProps) {

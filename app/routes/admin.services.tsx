@@ -13,7 +13,7 @@ import { listServicesForAdmin } from "../domain/admin/content/services-list.serv
 import { saveService } from "../domain/admin/content/services-save.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
+import { answerAdminChange } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -67,11 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
             Object.entries(form).filter(([key]) => key !== "intent" && key !== "serviceId"),
           ),
         });
-  if (!answer.ok) return data(answer);
-  return redirectWithToast("/admin/services", {
-    title: answer.notice.title,
-    description: answer.notice.message || undefined,
-  });
+  return answerAdminChange(answer, "/admin/services");
 }
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
