@@ -23,6 +23,9 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
       !/text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
       compression.filter(req, res),
   });
+  // The reseller API first: authenticated by API key, never by cookie, so outside the same-origin guard like the
+  // payment webhooks, and answered without the pages' per-request work (CSP nonce, compression, file checks).
+  app.use(resellerApi(env));
   // Only reads carry bodies worth compressing; form posts answer with short redirects.
   app.use((req, res, next) => (req.method === "GET" ? compress(req, res, next) : next()));
   app.use(securityHeaders(env));
@@ -33,8 +36,6 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
   app.get("/healthz", (_req, res) => {
     res.type("text/plain").send("ok");
   });
-  // Authenticated by API key, never by cookie: outside the same-origin guard, like the payment webhooks.
-  app.use(resellerApi());
   app.use(sameOriginGuard(env));
   app.all(
     "/{*splat}",

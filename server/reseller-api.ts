@@ -1,28 +1,42 @@
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import type { IncomingMessage } from "node:http";
+import express, { type Request, type Response, type Router } from "express";
 import { db } from "../app/db/client.server.ts";
 import { answerApiRequest } from "../app/domain/reseller/answer-api-request.server.ts";
 import { API_TEXT } from "../app/domain/reseller/api-text.ts";
+import type { Env } from "../app/lib/env.server.ts";
 
 /** The largest request body the API reads: its requests are a handful of short fields. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
+type Params = Record<string, string>;
+type BodyError = { ok: false; status: 400 | 413; error: string };
+type ReadBody = { ok: true; params: Params } | BodyError;
+
 /**
- * The reseller API (POST /api/v2, the panels' standard protocol) served by Express itself rather than through
- * React Router: it is a machine endpoint with no page, and an order over it then costs one parse of a small form
- * body, one database round trip and one write of the JSON answer
- * (docs/decisions/009-reseller-api-and-order-guard.md).
+ * The reseller API (POST /api/v2, the panels' standard protocol) served by Express itself, ahead of everything
+ * the pages need (compression, CSP nonces, static files) and of React Router: it is a machine endpoint with no
+ * page, and an order over it then costs one read of a small form body, one database round trip and one write of
+ * the JSON answer (docs/decisions/009-reseller-api-and-order-guard.md).
  */
-export function resellerApi(): Router {
+export function resellerApi(env: Pick<Env, "isProduction">): Router {
   const router = express.Router();
-  const forms = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES });
-  const json = express.json({ limit: BODY_LIMIT_BYTES });
-  router.post("/api/v2", forms, json, async (req: Request, res: Response) => {
+  router.all("/api/v2", async (req: Request, res: Response) => {
+    // A JSON answer is never a page: nothing in it may run, be framed or be cached.
+    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cache-Control", "no-store");
+    if (env.isProduction) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (req.method !== "POST") {
+      res.status(405).set("Allow", "POST").json({ error: API_TEXT.wrongMethod });
+      return;
+    }
     try {
-      const params = await readParams(req);
-      if (!params) {
-        res.status(413).json({ error: API_TEXT.bodyTooLarge });
+      const read = await readParams(req);
+      if (!read.ok) {
+        res.status(read.status).json({ error: read.error });
         return;
       }
+      const params = read.params;
       // DECISIONS.md section 1: the API takes its idempotency key from the `Idempotency-Key` header too.
       const header = req.get("Idempotency-Key");
       if (header && !params.idempotency_key) params.idempotency_key = header;
@@ -31,50 +45,77 @@ export function resellerApi(): Router {
       res.status(answer.status).json(answer.body);
     } catch (error) {
       console.error(`reseller API request failed: ${(error as Error).message}`);
-      res.status(500).json({ error: API_TEXT.serverError });
+      if (!res.headersSent) res.status(500).json({ error: API_TEXT.serverError });
     }
   });
-  router.all("/api/v2", (_req, res) => {
-    res.status(405).set("Allow", "POST").json({ error: API_TEXT.wrongMethod });
-  });
-  // A body the parsers refused (malformed JSON, too large) still gets the protocol's JSON error shape.
-  router.use(
-    "/api/v2",
-    (error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
-      const status = error.status === 413 ? 413 : 400;
-      res.status(status).json({ error: status === 413 ? API_TEXT.bodyTooLarge : API_TEXT.unreadableBody });
-    },
-  );
   return router;
 }
 
-/** Form fields (urlencoded, JSON, or multipart as some panels send them) as strings; null when too large. */
-async function readParams(req: Request): Promise<Record<string, string> | null> {
-  if (req.is("multipart/form-data")) {
-    if (Number(req.get("content-length") ?? 0) > BODY_LIMIT_BYTES) return null;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > BODY_LIMIT_BYTES) return null;
-      chunks.push(chunk as Buffer);
+/**
+ * The request's fields as strings, from a form (urlencoded, or multipart as some panels send it) or a JSON object;
+ * a body over the limit or one that cannot be read answers the protocol's error instead.
+ */
+async function readParams(req: Request): Promise<ReadBody> {
+  const tooLarge: BodyError = { ok: false, status: 413, error: API_TEXT.bodyTooLarge };
+  const unreadable: BodyError = { ok: false, status: 400, error: API_TEXT.unreadableBody };
+  const read = (params: Params): ReadBody => ({ ok: true, params });
+  if (Number(req.get("content-length") ?? 0) > BODY_LIMIT_BYTES) {
+    // Answered without keeping it: the rest of the body is read and dropped, so the client can finish sending.
+    req.resume();
+    return tooLarge;
+  }
+  const body = await readBody(req);
+  if (!body) return tooLarge;
+  const type = (req.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") {
+    return read(Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
+  }
+  if (type === "application/json") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString("utf8"));
+    } catch {
+      return unreadable;
     }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return unreadable;
+    return read(
+      Object.fromEntries(
+        Object.entries(parsed).map(([name, value]) => [
+          name,
+          typeof value === "string" ? value : String(value ?? ""),
+        ]),
+      ),
+    );
+  }
+  if (type === "multipart/form-data") {
     // Rare for this protocol: let the platform's form parser read the (small) body.
-    const form = await new globalThis.Response(Buffer.concat(chunks), {
+    const form = await new globalThis.Response(new Uint8Array(body), {
       headers: { "Content-Type": req.get("content-type") ?? "" },
     })
       .formData()
       .catch(() => null);
-    const params: Record<string, string> = {};
-    for (const [name, value] of form?.entries() ?? []) if (typeof value === "string") params[name] = value;
-    return params;
+    if (!form) return unreadable;
+    const params: Params = {};
+    for (const [name, value] of form.entries()) if (typeof value === "string") params[name] = value;
+    return read(params);
   }
-  const body: unknown = req.body;
-  if (!body || typeof body !== "object") return {};
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).map(([name, value]) => [
-      name,
-      typeof value === "string" ? value : String(value ?? ""),
-    ]),
-  );
+  return read({});
+}
+
+/**
+ * The whole body, or null as soon as it passes the limit (a chunked body has no length to check up front); the
+ * rest is then read and dropped, so the client can finish sending and read the answer.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT_BYTES) chunks.push(chunk);
+      else resolve(null);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
 }

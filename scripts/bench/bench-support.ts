@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import http from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -127,40 +126,17 @@ export async function runLoad(
   };
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
 /**
- * A POST with a form body over a keep-alive connection (node:http costs the load generator far less CPU than
- * fetch, and on a shared machine that CPU would otherwise be taken from the server being measured).
+ * Runs the load for `seconds` and discards the results, so the measured run that follows sees a server in its
+ * steady state (JIT-compiled code, open connections, statements prepared on them, caches filled), as a server
+ * that has been up for more than a few seconds is.
  */
-export function postForm(url: string, headers: Record<string, string>, form: Record<string, string>) {
-  const body = new URLSearchParams(form).toString();
-  return new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          ...headers,
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+export async function warmUp(
+  concurrency: number,
+  seconds: number,
+  task: (worker: number) => Promise<boolean>,
+) {
+  await runLoad(concurrency, seconds, task);
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;

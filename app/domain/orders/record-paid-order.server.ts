@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
+import { executePrepared } from "../../db/prepared-statement.server.ts";
 import { type OrderMetadata, orders, users } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
@@ -95,12 +96,12 @@ async function chargeAndStore(
   guard?: OrderGuard,
 ): Promise<PlacedOrder | Refusal | GuardFailed> {
   try {
-    const result = await db.execute<{
+    const result = await executePrepared<{
       id: string;
       order_number: string;
       total_cents: string | number;
       balance_cents: string | number;
-    }>(paidOrderStatement(draft, guard));
+    }>(db, paidOrderStatement(draft, guard));
     const row = result.rows[0];
     if (row) {
       return {

@@ -272,6 +272,36 @@ describe("reseller API /api/v2", () => {
     expect(await oversized.json()).toEqual({
       error: expect.stringMatching(/^The request body is too large/),
     });
+    // Streamed in chunks, with no length announced up front: refused once it passes the limit.
+    const chunk = new TextEncoder().encode(`key=bst_x&action=balance&padding=${"x".repeat(8 * 1024)}`);
+    const streamed = await fetch(`${appUrl}/api/v2`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 8; i++) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual({
+      error: expect.stringMatching(/^The request body is too large/),
+    });
+  });
+
+  it("answers as data that is never cached, run or framed", async () => {
+    const response = await fetch(`${appUrl}/api/v2`, {
+      method: "POST",
+      body: new URLSearchParams({ key: "bst_x", action: "balance" }),
+    });
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it("answers a GET with the method error", async () => {
