@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client.server.ts";
+import type { Database, Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
 import { type AdminAction, recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { placeAutoOrder } from "../auto-orders/place-auto-order.server.ts";
@@ -61,16 +61,16 @@ function fail(notice: Notice, field?: string): ManualOrderResult {
 
 /**
  * Runs `place` in one transaction with the admin_audit_log row `audit` makes of its result (null: nothing to
- * record), so a charge and its record commit together or not at all. placeOrder/placeAutoOrder take a Database
- * but use only what a transaction has too (their own transaction becomes a savepoint).
+ * record), so a charge and its record commit together or not at all (placeAutoOrder's own transaction becomes a
+ * savepoint of this one).
  */
 function placeAudited<R>(
   db: Database,
-  place: (tx: Database) => Promise<R>,
+  place: (tx: Executor) => Promise<R>,
   audit: (result: R) => AdminAction | null,
 ): Promise<R> {
   return db.transaction(async (tx) => {
-    const result = await place(tx as unknown as Database);
+    const result = await place(tx);
     const entry = audit(result);
     if (entry) await recordAdminAction(tx, entry);
     return result;
@@ -82,7 +82,7 @@ function placeAudited<R>(
  * A repeated key reaches placeOrder's insert as a unique violation, which would abort the audited transaction
  * before placeOrder could look the first order up; a repeat is therefore answered outside it.
  */
-async function isRepeatedOrder(tx: Database, userId: string, key: string): Promise<boolean> {
+async function isRepeatedOrder(tx: Executor, userId: string, key: string): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`manual-order:${userId}:${key}`}))`);
   const [earlier] = await tx
     .select({ id: orders.id })

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, users } from "../../db/schema.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import { insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messages.ts";
@@ -46,7 +46,7 @@ export type PlacedAutoOrder = {
 
 /** Sets up an auto order for the user's next posts, paid up front: cost per post x posts. */
 export async function placeAutoOrder(
-  db: Database,
+  db: Executor,
   input: AutoOrderInput,
 ): Promise<PlacedAutoOrder | Refusal> {
   const byAdmin = input.createdByAdminId !== undefined;

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.server.ts";
+import type { Executor } from "../../db/client.server.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
@@ -36,7 +36,7 @@ export type SimpleOrderInput = {
  * and the maintenance switch may come from this process's short caches; the charge happens only if they still
  * hold in the database, else the order is checked again on fresh reads (nothing was charged in between).
  */
-export async function placeOrder(db: Database, input: SimpleOrderInput): Promise<PlacedOrder | Refusal> {
+export async function placeOrder(db: Executor, input: SimpleOrderInput): Promise<PlacedOrder | Refusal> {
   const cached = await placeCheckedOrder(db, input, { fresh: false });
   // A refusal decided on cached reads (limits, link kind, the expected total) is confirmed on fresh ones.
   if (cached !== "guard_failed" && (cached.ok || !DECIDED_ON_READS.includes(cached.reason))) return cached;
@@ -46,7 +46,7 @@ export async function placeOrder(db: Database, input: SimpleOrderInput): Promise
 }
 
 async function placeCheckedOrder(
-  db: Database,
+  db: Executor,
   input: SimpleOrderInput,
   reads: { fresh: boolean },
 ): Promise<PlacedOrder | Refusal | "guard_failed"> {

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Executor } from "../../db/client.server.ts";
 import { executePrepared } from "../../db/prepared-statement.server.ts";
 import { type OrderMetadata, orders, users } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
@@ -74,7 +74,7 @@ export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
  * and charges nothing (a second insert violates the unique key and the whole statement, debit included, is
  * undone); a wallet that cannot afford it is charged nothing and nothing is stored.
  */
-export function recordPaidOrder(db: Database, draft: OrderDraft): Promise<PlacedOrder | Refusal> {
+export function recordPaidOrder(db: Executor, draft: OrderDraft): Promise<PlacedOrder | Refusal> {
   return chargeAndStore(db, draft) as Promise<PlacedOrder | Refusal>;
 }
 
@@ -83,7 +83,7 @@ export function recordPaidOrder(db: Database, draft: OrderDraft): Promise<Placed
  * statement charges only while `guard` still holds, and answers GuardFailed (nothing charged) when it does not.
  */
 export function recordGuardedOrder(
-  db: Database,
+  db: Executor,
   draft: OrderDraft,
   guard: OrderGuard,
 ): Promise<PlacedOrder | Refusal | GuardFailed> {
@@ -91,7 +91,7 @@ export function recordGuardedOrder(
 }
 
 async function chargeAndStore(
-  db: Database,
+  db: Executor,
   draft: OrderDraft,
   guard?: OrderGuard,
 ): Promise<PlacedOrder | Refusal | GuardFailed> {
@@ -156,7 +156,7 @@ function isIdempotencyConflict(error: unknown): boolean {
   return cause.code === "23505" && cause.constraint === "orders_user_idempotency_key_idx";
 }
 
-async function findByKey(db: Database, draft: OrderDraft) {
+async function findByKey(db: Executor, draft: OrderDraft) {
   const [first] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents })
     .from(orders)
@@ -164,7 +164,7 @@ async function findByKey(db: Database, draft: OrderDraft) {
   return first ?? null;
 }
 
-async function replay(db: Database, draft: OrderDraft): Promise<PlacedOrder> {
+async function replay(db: Executor, draft: OrderDraft): Promise<PlacedOrder> {
   const first = await findByKey(db, draft);
   const [wallet] = await db
     .select({ balanceCents: users.balanceCents })
