@@ -16,6 +16,7 @@ import {
   transactions,
   users,
 } from "../../app/db/schema.ts";
+import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
@@ -36,6 +37,7 @@ import {
 } from "../../app/domain/fulfilment/simulated-provider.server.ts";
 import { ourStatus, parseRemains } from "../../app/domain/fulfilment/upstream-status.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -506,6 +508,109 @@ describe("auto orders", () => {
     const [auto] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrderId));
     expect(auto?.status).toBe("completed");
     expect(panel.adds).toBe(2);
+  });
+
+  it("count a completed post once, even when its answer is applied twice at once", async () => {
+    const { autoOrder, post } = await autoOrderWithPostInFlight(3);
+    const completed = { ok: true as const, status: "Completed", remains: "0", charge: null, posts: null };
+    await Promise.all([
+      applyUpstreamStatus(db(), post, completed, 30),
+      applyUpstreamStatus(db(), post, completed, 30),
+    ]);
+    const [after] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrder.id));
+    expect(after?.remainingPosts).toBe(2);
+    expect(after?.status).toBe("active");
+  });
+});
+
+/** A post-by-post auto order of `posts` x 100 likes, funded with $10, its first post submitted to the panel. */
+async function autoOrderWithPostInFlight(posts: number) {
+  const { adminId, providerId } = await panelProvider({ supportsIdempotency: true });
+  await mapProviderService(db(), {
+    adminId,
+    providerId,
+    providerServiceId: "11",
+    serviceId: await serviceId("Instagram Auto Likes"),
+  });
+  const customer = await createUser();
+  await fundWallet(customer.id, 1_000);
+  const placed = await placeAutoOrder(db(), {
+    userId: customer.id,
+    serviceId: await serviceId("Instagram Auto Likes"),
+    username: "@some.creator",
+    perPost: 100,
+    posts,
+    deliverySpeed: "normal",
+  });
+  if (!placed.ok) throw new Error(placed.notice.message);
+  await makeDue();
+  await runFulfilmentRound(db(), ROUND);
+  await runFulfilmentRound(db(), ROUND);
+  const [post] = await db()
+    .select()
+    .from(fulfilments)
+    .where(and(eq(fulfilments.autoOrderId, placed.autoOrder.id), eq(fulfilments.state, "submitted")));
+  const [auto] = await db().select().from(autoOrders).where(eq(autoOrders.id, placed.autoOrder.id));
+  return { customer, autoOrder: auto!, post: post! };
+}
+
+async function autoOrderRefunds(autoOrderId: string) {
+  return db()
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.autoOrderId, autoOrderId), eq(transactions.type, "refund")));
+}
+
+describe("auto order posts delivered partially", () => {
+  it("refund the post's undelivered share once, however often it is reported, and cancelling refunds the posts left", async () => {
+    const { customer, autoOrder, post } = await autoOrderWithPostInFlight(3);
+    const paid = 1_000 - 3 * autoOrder.costPerPostCents;
+    expect(await balanceOf(customer.id)).toBe(paid);
+
+    Object.assign(panelOrderOf(post.providerOrderId), { status: "Partial", remains: 40 });
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    const share = Math.floor((autoOrder.costPerPostCents * 40) / 100);
+    expect(share).toBeGreaterThan(0);
+    expect(await balanceOf(customer.id)).toBe(paid + share);
+    const [refund] = await autoOrderRefunds(autoOrder.id);
+    expect(refund).toMatchObject({ amountCents: share, fulfilmentId: post.id });
+    expect(refund?.metadata).toMatchObject({ post_number: 1, remains: 40 });
+    const [afterPost] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrder.id));
+    expect(afterPost?.remainingPosts).toBe(2);
+
+    // The same answer again, twice at once (a retried round, a second worker): nothing moves.
+    const [done] = await db().select().from(fulfilments).where(eq(fulfilments.id, post.id));
+    const again = { ok: true as const, status: "Partial", remains: "40", charge: null, posts: null };
+    await Promise.all([
+      applyUpstreamStatus(db(), done!, again, 30),
+      applyUpstreamStatus(db(), done!, again, 30),
+    ]);
+    expect(await autoOrderRefunds(autoOrder.id)).toHaveLength(1);
+    expect(await balanceOf(customer.id)).toBe(paid + share);
+    const [afterRepeat] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrder.id));
+    expect(afterRepeat?.remainingPosts).toBe(2);
+
+    const cancelled = await cancelAutoOrder(db(), { kind: "customer", userId: customer.id }, autoOrder.id);
+    expect(cancelled.ok && cancelled.refundCents).toBe(2 * autoOrder.costPerPostCents);
+    expect(await balanceOf(customer.id)).toBe(paid + share + 2 * autoOrder.costPerPostCents);
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("refund nothing more for a post of an auto order cancelled while it was in flight", async () => {
+    const { customer, autoOrder, post } = await autoOrderWithPostInFlight(2);
+    const cancelled = await cancelAutoOrder(db(), { kind: "customer", userId: customer.id }, autoOrder.id);
+    // The post in flight was still a remaining post: the cancel paid it back in full.
+    expect(cancelled.ok && cancelled.refundCents).toBe(2 * autoOrder.costPerPostCents);
+    const refunded = await balanceOf(customer.id);
+    expect(refunded).toBe(1_000);
+
+    Object.assign(panelOrderOf(post.providerOrderId), { status: "Partial", remains: 40 });
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect(await balanceOf(customer.id)).toBe(refunded);
+    expect(await autoOrderRefunds(autoOrder.id)).toHaveLength(1);
+    expect(await findLedgerMismatches(db())).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   transactionStatusEnum,
   transactionTypeEnum,
 } from "./enums.ts";
+import { fulfilments } from "./fulfilment.ts";
 import { autoOrders, orders } from "./orders.ts";
 
 /** A hosted-checkout deposit attempt; it becomes money only through a verified payment event. */
@@ -71,6 +72,8 @@ export const transactions = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
     autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "restrict" }),
     depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "restrict" }),
+    // The upstream submission (one post of an auto order) whose undelivered share this refund pays back.
+    fulfilmentId: uuid("fulfilment_id").references(() => fulfilments.id, { onDelete: "restrict" }),
     // The admin who caused this movement (manual order, status change, adjustment), if any.
     adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
@@ -94,9 +97,15 @@ export const transactions = pgTable(
     uniqueIndex("transactions_one_purchase_per_auto_order")
       .on(table.autoOrderId)
       .where(sql`${table.type} = 'purchase' and ${table.autoOrderId} is not null`),
+    // The refund of an auto order's remaining posts (cancel); a post delivered partially is refunded on its own.
     uniqueIndex("transactions_one_refund_per_auto_order")
       .on(table.autoOrderId)
-      .where(sql`${table.type} = 'refund' and ${table.autoOrderId} is not null`),
+      .where(
+        sql`${table.type} = 'refund' and ${table.autoOrderId} is not null and ${table.fulfilmentId} is null`,
+      ),
+    uniqueIndex("transactions_one_refund_per_fulfilment")
+      .on(table.fulfilmentId)
+      .where(sql`${table.type} = 'refund' and ${table.fulfilmentId} is not null`),
     uniqueIndex("transactions_one_credit_per_deposit")
       .on(table.depositId)
       .where(sql`${table.type} = 'deposit' and ${table.depositId} is not null`),

@@ -1,17 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
+import { formatCents } from "../../lib/format-money.ts";
 import { setOrderStatus } from "../orders/set-order-status.server.ts";
-import { recordPostsDelivered } from "./auto-order-progress.server.ts";
+import { recordPostDelivered, recordPostsDelivered } from "./auto-order-progress.server.ts";
 import type { UpstreamOrderStatus } from "./provider-client.server.ts";
 import { isFinal, ourStatus, parseRemains } from "./upstream-status.ts";
 
 type Fulfilment = typeof fulfilments.$inferSelect;
+
+const PARTIAL_WITHOUT_REMAINS = "The provider reported Partial without the units left";
 type Outcome = { state: "submitted" | "done" | "needs_attention"; lastError: string | null };
 
 /**
  * Applies one upstream status to its submission. Orders change only through setOrderStatus, which refunds
- * `cancelled`, `failed` and the undelivered share of `partial` exactly once and keeps refunded statuses final,
+ * `cancelled`, `failed` and the undelivered share of `partial` exactly once and keeps refunded statuses final
+ * (an auto order's post: recordPostDelivered, which refunds its undelivered share once per submission),
  * so the same answer applied twice (two polls, two workers) moves money once.
  */
 export async function applyUpstreamStatus(
@@ -48,7 +52,7 @@ async function apply(
   if (!status || !row.orderId) return { state: "submitted", lastError: `Unknown status "${answer.status}"` };
   const remains = parseRemains(answer.remains, row.quantity);
   if (status === "partial" && remains === null)
-    return { state: "needs_attention", lastError: "The provider reported Partial without the units left" };
+    return { state: "needs_attention", lastError: PARTIAL_WITHOUT_REMAINS };
   const result = await setOrderStatus(db, { orderId: row.orderId, status, remains: remains ?? undefined });
   // Refused: the order already has a final, refunded status (set by an admin, or by a parallel poll).
   if (!result.ok) return { state: "done", lastError: result.notice.message || result.notice.title };
@@ -77,13 +81,29 @@ async function applyToAutoOrder(
     return { state: "submitted", lastError: null };
   }
   const status = ourStatus(answer.status);
-  if (status === "completed" || status === "partial") {
-    await recordPostsDelivered(db, autoOrderId, { posts: 1 });
+  if (status === "completed") {
+    await recordPostDelivered(db, {
+      autoOrderId,
+      fulfilmentId: row.id,
+      postNumber: row.postNumber ?? 0,
+      remains: 0,
+    });
+    return { state: "done", lastError: null };
+  }
+  if (status === "partial") {
     const remains = parseRemains(answer.remains, row.quantity);
+    if (remains === null) return { state: "needs_attention", lastError: PARTIAL_WITHOUT_REMAINS };
+    const { counted, refundCents } = await recordPostDelivered(db, {
+      autoOrderId,
+      fulfilmentId: row.id,
+      postNumber: row.postNumber ?? 0,
+      remains,
+    });
+    // Counted before (a repeated answer): the note of that first count stays.
+    if (!counted) return { state: "done", lastError: row.lastError };
     return {
       state: "done",
-      lastError:
-        status === "partial" ? `Post ${row.postNumber} delivered partially: ${remains ?? "?"} left` : null,
+      lastError: `Post ${row.postNumber} delivered partially: ${remains} left, ${formatCents(refundCents)} refunded`,
     };
   }
   if (status === "cancelled" || status === "failed")

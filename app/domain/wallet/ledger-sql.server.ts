@@ -23,10 +23,11 @@ export function ledgerCte(entry: Omit<LedgerEntry, "userId">, cause?: { orderFro
   const from = cause ? sql`wallet, ${cause.orderFrom}` : sql`wallet`;
   return sql`ledger as (
     insert into transactions
-      (user_id, type, amount_cents, status, order_id, auto_order_id, deposit_id, admin_id,
+      (user_id, type, amount_cents, status, order_id, auto_order_id, deposit_id, fulfilment_id, admin_id,
        payment_method, payment_gateway_id, metadata)
     select wallet.id, ${entry.type}::transaction_type, ${entry.amountCents}, 'completed', ${orderId},
-      ${entry.autoOrderId ?? null}::uuid, ${entry.depositId ?? null}::uuid, ${entry.adminId ?? null}::uuid,
+      ${entry.autoOrderId ?? null}::uuid, ${entry.depositId ?? null}::uuid, ${entry.fulfilmentId ?? null}::uuid,
+      ${entry.adminId ?? null}::uuid,
       ${entry.paymentMethod ?? null}, ${entry.paymentGatewayId ?? null}, ${JSON.stringify(entry.metadata ?? {})}::jsonb
     from ${from}
     returning id

@@ -12,6 +12,8 @@ export type LedgerEntry = {
   orderId?: string;
   autoOrderId?: string;
   depositId?: string;
+  /** The auto order's post (its upstream submission) a partial-delivery refund is for. */
+  fulfilmentId?: string;
   adminId?: string;
   paymentMethod?: string;
   paymentGatewayId?: string;

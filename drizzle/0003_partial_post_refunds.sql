@@ -1,0 +1,5 @@
+DROP INDEX "transactions_one_refund_per_auto_order";--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "fulfilment_id" uuid;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_fulfilment_id_fulfilments_id_fk" FOREIGN KEY ("fulfilment_id") REFERENCES "public"."fulfilments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "transactions_one_refund_per_fulfilment" ON "transactions" USING btree ("fulfilment_id") WHERE "transactions"."type" = 'refund' and "transactions"."fulfilment_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "transactions_one_refund_per_auto_order" ON "transactions" USING btree ("auto_order_id") WHERE "transactions"."type" = 'refund' and "transactions"."auto_order_id" is not null and "transactions"."fulfilment_id" is null;
