@@ -465,25 +465,7 @@ describe("sending orders to their provider and following them", () => {
 
 describe("auto orders", () => {
   it("are consumed post by post where the provider has no subscriptions: one post in flight, completed with the last", async () => {
-    const { adminId, providerId } = await panelProvider({ supportsIdempotency: true });
-    await mapProviderService(db(), {
-      adminId,
-      providerId,
-      providerServiceId: "11",
-      serviceId: await serviceId("Instagram Auto Likes"),
-    });
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
-    const placed = await placeAutoOrder(db(), {
-      userId: customer.id,
-      serviceId: await serviceId("Instagram Auto Likes"),
-      username: "@some.creator",
-      perPost: 100,
-      posts: 2,
-      deliverySpeed: "normal",
-    });
-    if (!placed.ok) throw new Error(placed.notice.message);
-    const autoOrderId = placed.autoOrder.id;
+    const { autoOrderId } = await mappedAutoOrder(2);
 
     for (const post of [1, 2]) {
       await makeDue();
@@ -523,15 +505,23 @@ describe("auto orders", () => {
   });
 });
 
-/** A post-by-post auto order of `posts` x 100 likes, funded with $10, its first post submitted to the panel. */
-async function autoOrderWithPostInFlight(posts: number) {
+/** The panel's plain likes service (an auto order sent through it goes post by post) and its subscription service. */
+const PANEL_LIKES = "11";
+const PANEL_SUBSCRIPTIONS = "12";
+
+/**
+ * An auto order of `posts` x 100 likes, for a customer funded with $10, whose service is mapped to the panel's
+ * `providerServiceId` (post by post unless it is the subscription service).
+ */
+async function mappedAutoOrder(posts: number, options = { providerServiceId: PANEL_LIKES }) {
   const { adminId, providerId } = await panelProvider({ supportsIdempotency: true });
-  await mapProviderService(db(), {
+  const mapped = await mapProviderService(db(), {
     adminId,
     providerId,
-    providerServiceId: "11",
+    providerServiceId: options.providerServiceId,
     serviceId: await serviceId("Instagram Auto Likes"),
   });
+  expect(mapped.ok).toBe(true);
   const customer = await createUser();
   await fundWallet(customer.id, 1_000);
   const placed = await placeAutoOrder(db(), {
@@ -543,14 +533,20 @@ async function autoOrderWithPostInFlight(posts: number) {
     deliverySpeed: "normal",
   });
   if (!placed.ok) throw new Error(placed.notice.message);
+  return { customer, autoOrderId: placed.autoOrder.id };
+}
+
+/** A post-by-post mappedAutoOrder with its first post submitted to the panel. */
+async function autoOrderWithPostInFlight(posts: number) {
+  const { customer, autoOrderId } = await mappedAutoOrder(posts);
   await makeDue();
   await runFulfilmentRound(db(), ROUND);
   await runFulfilmentRound(db(), ROUND);
   const [post] = await db()
     .select()
     .from(fulfilments)
-    .where(and(eq(fulfilments.autoOrderId, placed.autoOrder.id), eq(fulfilments.state, "submitted")));
-  const [auto] = await db().select().from(autoOrders).where(eq(autoOrders.id, placed.autoOrder.id));
+    .where(and(eq(fulfilments.autoOrderId, autoOrderId), eq(fulfilments.state, "submitted")));
+  const [auto] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrderId));
   return { customer, autoOrder: auto!, post: post! };
 }
 
@@ -616,26 +612,7 @@ describe("auto order posts delivered partially", () => {
 
 describe("auto orders as subscriptions", () => {
   it("are sent once as the provider's subscription; served posts lower the remaining posts until completed", async () => {
-    const { adminId, providerId } = await panelProvider({ supportsIdempotency: true });
-    const mapped = await mapProviderService(db(), {
-      adminId,
-      providerId,
-      providerServiceId: "12",
-      serviceId: await serviceId("Instagram Auto Likes"),
-    });
-    expect(mapped.ok).toBe(true);
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
-    const placed = await placeAutoOrder(db(), {
-      userId: customer.id,
-      serviceId: await serviceId("Instagram Auto Likes"),
-      username: "@some.creator",
-      perPost: 100,
-      posts: 5,
-      deliverySpeed: "normal",
-    });
-    if (!placed.ok) throw new Error(placed.notice.message);
-    const autoOrderId = placed.autoOrder.id;
+    const { autoOrderId } = await mappedAutoOrder(5, { providerServiceId: PANEL_SUBSCRIPTIONS });
 
     await runFulfilmentRound(db(), ROUND);
     await runFulfilmentRound(db(), ROUND);
