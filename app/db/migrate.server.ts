@@ -12,6 +12,9 @@ export async function migrateDatabase(connectionString: string): Promise<void> {
   await client.connect();
   try {
     await client.query("select pg_advisory_lock(hashtext('boostly.migrate'))");
+    // A migration that has to wait for a busy table gives up (the start fails and can be retried) rather than
+    // make every order, refund and deposit queue behind its lock while it waits.
+    await client.query("set lock_timeout = '15s'");
     await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock(hashtext('boostly.migrate'))").catch(() => {});

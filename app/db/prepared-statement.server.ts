@@ -19,6 +19,11 @@ export async function executePrepared<Row extends QueryResultRow>(
   db: Executor,
   statement: SQL,
 ): Promise<QueryResult<Row>> {
+  // Off behind a pooler that hands each transaction another server connection without carrying prepared
+  // statements along (PgBouncer before 1.21, or without max_prepared_statements).
+  if (process.env.DATABASE_PREPARED_STATEMENTS === "off") {
+    return db.execute<Row>(statement) as Promise<QueryResult<Row>>;
+  }
   const query = dialect.sqlToQuery(statement);
   let name = names.get(query.sql);
   if (!name && names.size < MAX_PREPARED_SHAPES) {

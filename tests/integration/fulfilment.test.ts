@@ -502,6 +502,30 @@ describe("auto orders", () => {
     const [after] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrder.id));
     expect(after?.remainingPosts).toBe(2);
     expect(after?.status).toBe("active");
+
+    // A worker whose claim ran out answers late, from its old copy of the row: the ended post stays ended.
+    await applyUpstreamStatus(db(), post, { ok: false, error: "No status for this order" }, 30);
+    const [ended] = await db().select().from(fulfilments).where(eq(fulfilments.id, post.id));
+    expect(ended?.state).toBe("done");
+    await applyUpstreamStatus(db(), post, completed, 30);
+    const [afterLate] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrder.id));
+    expect(afterLate?.remainingPosts).toBe(2);
+  });
+
+  it("count a post reported Partial without the units left as delivered, refunding nothing by itself", async () => {
+    const { customer, autoOrder, post } = await autoOrderWithPostInFlight(2);
+    const before = await balanceOf(customer.id);
+    await applyUpstreamStatus(
+      db(),
+      post,
+      { ok: true, status: "Partial", remains: null, charge: null, posts: null },
+      30,
+    );
+    const [after] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrder.id));
+    expect(after?.remainingPosts).toBe(1);
+    const [ended] = await db().select().from(fulfilments).where(eq(fulfilments.id, post.id));
+    expect(ended).toMatchObject({ state: "done", lastError: expect.stringContaining("nothing refunded") });
+    expect(await balanceOf(customer.id)).toBe(before);
   });
 });
 

@@ -45,6 +45,23 @@ describe("hot statements run prepared", () => {
     expect(await single.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(3);
   });
 
+  it("prepares nothing with DATABASE_PREPARED_STATEMENTS=off, for poolers that cannot carry them", async () => {
+    const before = await preparedOnConnection();
+    process.env.DATABASE_PREPARED_STATEMENTS = "off";
+    try {
+      const result = await executePrepared<{ answer: number }>(
+        single.db,
+        sql`select ${41}::int + 1 as answer`,
+      );
+      expect(result.rows[0]?.answer).toBe(42);
+    } finally {
+      delete process.env.DATABASE_PREPARED_STATEMENTS;
+    }
+    expect(await preparedOnConnection()).toEqual(before);
+    await executePrepared(single.db, sql`select ${41}::int + 1 as answer`);
+    expect((await preparedOnConnection()).length).toBe(before.length + 1);
+  });
+
   it("stops preparing new shapes past its limit instead of piling up plans", async () => {
     for (let value = 0; value < 100; value++) {
       const result = await executePrepared<{ value: number }>(single.db, sql.raw(`select ${value} as value`));

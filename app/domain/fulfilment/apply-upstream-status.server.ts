@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
 import { formatCents } from "../../lib/format-money.ts";
@@ -10,7 +10,10 @@ import { isFinal, ourStatus, parseRemains } from "./upstream-status.ts";
 type Fulfilment = typeof fulfilments.$inferSelect;
 
 const PARTIAL_WITHOUT_REMAINS = "The provider reported Partial without the units left";
-type Outcome = { state: "submitted" | "done" | "needs_attention"; lastError: string | null };
+type Outcome =
+  | { state: "submitted" | "done" | "needs_attention"; lastError: string | null }
+  /** The answer was applied before (by an earlier poll or another worker): the submission stays as it is. */
+  | { state: "unchanged" };
 
 /**
  * Applies one upstream status to its submission. Orders change only through setOrderStatus, which refunds
@@ -27,7 +30,11 @@ export async function applyUpstreamStatus(
   const outcome = answer.ok
     ? await apply(db, row, answer)
     : { state: "submitted" as const, lastError: `The provider answered: ${answer.error}` };
+  if (outcome.state === "unchanged") return outcome;
   const remains = answer.ok ? parseRemains(answer.remains, row.quantity) : null;
+  // A worker whose claim ran out may still answer for a submission another worker has since ended: an ended
+  // submission is never reopened (it would be counted again at the next poll).
+  const stillOpen = outcome.state === "done" ? undefined : ne(fulfilments.state, "done");
   await db
     .update(fulfilments)
     .set({
@@ -38,7 +45,7 @@ export async function applyUpstreamStatus(
       nextAttemptAt: sql`now() + make_interval(secs => ${pollSeconds})`,
       updatedAt: sql`now()`,
     })
-    .where(eq(fulfilments.id, row.id));
+    .where(and(eq(fulfilments.id, row.id), stillOpen));
   return outcome;
 }
 
@@ -81,29 +88,23 @@ async function applyToAutoOrder(
     return { state: "submitted", lastError: null };
   }
   const status = ourStatus(answer.status);
-  if (status === "completed") {
-    await recordPostDelivered(db, {
-      autoOrderId,
-      fulfilmentId: row.id,
-      postNumber: row.postNumber ?? 0,
-      remains: 0,
-    });
-    return { state: "done", lastError: null };
-  }
-  if (status === "partial") {
-    const remains = parseRemains(answer.remains, row.quantity);
-    if (remains === null) return { state: "needs_attention", lastError: PARTIAL_WITHOUT_REMAINS };
+  if (status === "completed" || status === "partial") {
+    // A Partial without the units left is still a delivered post: counted, with nothing refunded automatically.
+    const remains = status === "partial" ? parseRemains(answer.remains, row.quantity) : 0;
     const { counted, refundCents } = await recordPostDelivered(db, {
       autoOrderId,
       fulfilmentId: row.id,
       postNumber: row.postNumber ?? 0,
-      remains,
+      remains: remains ?? 0,
     });
-    // Counted before (a repeated answer): the note of that first count stays.
-    if (!counted) return { state: "done", lastError: row.lastError };
+    if (!counted) return { state: "unchanged" };
+    if (status === "completed") return { state: "done", lastError: null };
     return {
       state: "done",
-      lastError: `Post ${row.postNumber} delivered partially: ${remains} left, ${formatCents(refundCents)} refunded`,
+      lastError:
+        remains === null
+          ? `${PARTIAL_WITHOUT_REMAINS}: post ${row.postNumber} counted as delivered, nothing refunded`
+          : `Post ${row.postNumber} delivered partially: ${remains} left, ${formatCents(refundCents)} refunded`,
     };
   }
   if (status === "cancelled" || status === "failed")
