@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
+import { isUniqueViolation } from "../../db/database-error.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
@@ -93,14 +94,7 @@ export async function recordPostDelivered(
       return { counted: true, refundCents };
     });
   } catch (error) {
-    if (isRefundOfThisPostAlready(error)) return nothing;
+    if (isUniqueViolation(error, "transactions_one_refund_per_fulfilment")) return nothing;
     throw error;
   }
-}
-
-function isRefundOfThisPostAlready(error: unknown): boolean {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return cause.code === "23505" && cause.constraint === "transactions_one_refund_per_fulfilment";
 }

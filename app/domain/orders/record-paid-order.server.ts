@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/database-error.ts";
 import { executePrepared } from "../../db/prepared-statement.server.ts";
 import { type OrderMetadata, orders, users } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
@@ -118,8 +119,9 @@ async function chargeAndStore(
     }
   } catch (error) {
     // The service (or pack) was deleted by an admin while this order waited for its row: nothing was stored.
-    if (isMissingReference(error)) return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
-    if (!isIdempotencyConflict(error)) throw error;
+    if (isForeignKeyViolation(error))
+      return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
+    if (!isUniqueViolation(error, "orders_user_idempotency_key_idx")) throw error;
     return replay(db, draft);
   }
   // Nothing was charged. A repeated key whose first order went through must still get that order back, even
@@ -142,18 +144,6 @@ async function chargeAndStore(
 
 function withLeading(ctes: SQL | undefined): SQL {
   return ctes ? sql`${ctes}, ` : sql``;
-}
-
-function isMissingReference(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  return cause.code === "23503";
-}
-
-function isIdempotencyConflict(error: unknown): boolean {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return cause.code === "23505" && cause.constraint === "orders_user_idempotency_key_idx";
 }
 
 async function findByKey(db: Executor, draft: OrderDraft) {
