@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, users } from "../../db/schema.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import { insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messages.ts";
+import { orderOrigin } from "../orders/order-origin.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "../orders/order-rules.server.ts";
 import type { DeliverySpeed } from "../orders/place-order.server.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
@@ -89,13 +90,7 @@ export async function placeAutoOrder(
           deliverySpeed: input.deliverySpeed,
           idempotencyKey: input.idempotencyKey,
           createdByAdminId: input.createdByAdminId,
-          metadata: {
-            service_name: service.name,
-            platform: service.platform,
-            ...(byAdmin
-              ? { created_by_admin: true, manual_order: true, admin_notes: input.adminNotes ?? "" }
-              : {}),
-          },
+          metadata: orderOrigin(service, input),
         })
         .onConflictDoNothing({ target: [autoOrders.userId, autoOrders.idempotencyKey] })
         .returning();

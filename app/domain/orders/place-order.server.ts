@@ -3,6 +3,7 @@ import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
 import type { OrderAuthorisation } from "./order-guard.server.ts";
+import { orderOrigin } from "./order-origin.ts";
 import { refuseChangedPrice, refuseDuringMaintenance, refuseQuantity } from "./order-rules.server.ts";
 import { type PlacedOrder, recordGuardedOrder } from "./record-paid-order.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
@@ -79,14 +80,7 @@ async function placeCheckedOrder(
       totalCents,
       idempotencyKey: input.idempotencyKey,
       createdByAdminId: input.createdByAdminId,
-      metadata: {
-        service_name: service.name,
-        platform: service.platform,
-        ...(byAdmin
-          ? { created_by_admin: true, manual_order: true, admin_notes: input.adminNotes ?? "" }
-          : {}),
-        ...(input.viaApi ? { via_api: true } : {}),
-      },
+      metadata: { ...orderOrigin(service, input), ...(input.viaApi ? { via_api: true } : {}) },
     },
     { service, shopMustBeOpen: !byAdmin, authorisation: input.viaApi },
   );
