@@ -2,11 +2,8 @@ import type { IncomingMessage } from "node:http";
 import express, { type Request, type Response, type Router } from "express";
 import { db } from "../app/db/client.server.ts";
 import { answerApiRequest } from "../app/domain/reseller/answer-api-request.server.ts";
-import { API_TEXT } from "../app/domain/reseller/api-text.ts";
+import { API_BODY_LIMIT_BYTES, API_TEXT } from "../app/domain/reseller/api-text.ts";
 import type { Env } from "../app/lib/env.server.ts";
-
-/** The largest request body the API reads: its requests are a handful of short fields. */
-const BODY_LIMIT_BYTES = 16 * 1024;
 
 type Params = Record<string, string>;
 type BodyError = { ok: false; status: 400 | 413; error: string };
@@ -59,7 +56,7 @@ async function readParams(req: Request): Promise<ReadBody> {
   const tooLarge: BodyError = { ok: false, status: 413, error: API_TEXT.bodyTooLarge };
   const unreadable: BodyError = { ok: false, status: 400, error: API_TEXT.unreadableBody };
   const read = (params: Params): ReadBody => ({ ok: true, params });
-  if (Number(req.get("content-length") ?? 0) > BODY_LIMIT_BYTES) {
+  if (Number(req.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) {
     // Answered without keeping it: the rest of the body is read and dropped, so the client can finish sending.
     req.resume();
     return tooLarge;
@@ -112,7 +109,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= BODY_LIMIT_BYTES) chunks.push(chunk);
+      if (size <= API_BODY_LIMIT_BYTES) chunks.push(chunk);
       else resolve(null);
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));

@@ -4,6 +4,15 @@ import { CallToAction } from "../components/pages/call-to-action.tsx";
 import { CodeSample } from "../components/pages/code-sample.tsx";
 import { PageHero } from "../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../components/pages/section.tsx";
+import { insufficientBalance } from "../domain/orders/messages.ts";
+import { apiErrorText } from "../domain/reseller/api-answer.ts";
+import {
+  API_RATE_LIMIT,
+  API_TEXT,
+  CANCEL_WINDOW_MINUTES,
+  MAX_ORDER_IDS_PER_REQUEST,
+} from "../domain/reseller/api-text.ts";
+import { formatCount } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/_shop.api";
@@ -41,13 +50,16 @@ const actions = [
   },
   {
     action: "status",
-    params: "order (or orders: up to 100 ids, comma-separated)",
+    params: `order (or orders: up to ${MAX_ORDER_IDS_PER_REQUEST} ids, comma-separated)`,
     returns: "Charge, start count, status, remains",
   },
   { action: "cancel", params: "orders: comma-separated ids", returns: "Per order: cancelled, or an error" },
   { action: "refill", params: "order", returns: "An error for now: refills are handled by support" },
   { action: "balance", params: "none", returns: "Your wallet balance and currency" },
 ];
+
+// The API's answer to an order the wallet cannot pay: the shop's own notice.
+const refusedExample = apiErrorText(insufficientBalance(600, 250));
 
 const keySteps = [
   {
@@ -189,7 +201,10 @@ export default function ApiPage() {
               label="Request: refill"
               code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=refill \\\n  -d order=23501`}
             />
-            <CodeSample label="Response" code={`{ "error": "Refill is not available for this order" }`} />
+            <CodeSample
+              label="Response"
+              code={`{ "error": ${JSON.stringify(API_TEXT.refillNotAvailable)} }`}
+            />
             <CodeSample
               label="Request: balance"
               code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=balance`}
@@ -199,12 +214,14 @@ export default function ApiPage() {
           <p className="mt-6 max-w-3xl leading-7 text-slate-700">
             A refused request answers with an <code className="font-mono">error</code> field (and a 4xx
             status), for example{" "}
-            <code className="font-mono">{`{ "error": "Insufficient Balance: You need $6.00 but only have $2.50. Please add funds to your wallet.", "code": "insufficient_funds" }`}</code>{" "}
-            or <code className="font-mono">{`{ "error": "Invalid API key" }`}</code>; nothing is charged. Send
-            the same <code className="font-mono">idempotency_key</code> again after a timeout and you get the
-            first order back instead of a second one. Requests are rate limited per key (1,200 a minute); past
-            the limit the API answers 429 with a Retry-After header. Cancellation follows the shop's rule:
-            within 30 minutes, as long as delivery has not started, with the full amount back in your wallet.
+            <code className="font-mono">{`{ "error": ${JSON.stringify(refusedExample)}, "code": "insufficient_funds" }`}</code>{" "}
+            or <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.invalidKey)} }`}</code>
+            {"; "}nothing is charged. Send the same <code className="font-mono">idempotency_key</code> again
+            after a timeout and you get the first order back instead of a second one. Requests are rate
+            limited per key ({formatCount(API_RATE_LIMIT.limit)} every {API_RATE_LIMIT.windowSeconds}{" "}
+            seconds); past the limit the API answers 429 with a Retry-After header. Cancellation follows the
+            shop's rule: within {CANCEL_WINDOW_MINUTES} minutes, as long as delivery has not started, with the
+            full amount back in your wallet.
           </p>
         </PageSection>
 

@@ -1,3 +1,4 @@
+import type { Notice } from "../orders/messages.ts";
 import { API_TEXT } from "./api-text.ts";
 
 /** What the reseller API sends back: an HTTP status and a JSON body. */
@@ -6,6 +7,11 @@ export type ApiAnswer = { status: number; body: unknown; headers?: Record<string
 /** The panels' standard error shape, `{ "error": text }`, with an optional machine-readable code. */
 export function apiError(status: number, error: string, extra: Record<string, unknown> = {}): ApiAnswer {
   return { status, body: { error, ...extra } };
+}
+
+/** A shop notice (a refusal's title and message) as the one line of text an API error carries. */
+export function apiErrorText(notice: Notice): string {
+  return `${notice.title}: ${notice.message}`;
 }
 
 /** The answer to a key that is not (or no longer) valid, or past its rate limit. */

@@ -5,13 +5,11 @@ import { orders } from "../../db/schema.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { type Refusal, refusalStatus } from "../orders/refusal.ts";
 import { setOrderStatus } from "../orders/set-order-status.server.ts";
-import { type ApiAnswer, apiError, apiKeyRefusalAnswer } from "./api-answer.ts";
+import { type ApiAnswer, apiError, apiErrorText, apiKeyRefusalAnswer } from "./api-answer.ts";
 import { apiKeyAuthorisation } from "./api-key-guard.server.ts";
 import { readApiKeyRefusal } from "./api-keys.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
-import { API_TEXT, CANCEL_WINDOW_MS, missingField } from "./api-text.ts";
-
-const MAX_IDS = 100;
+import { API_TEXT, CANCEL_WINDOW_MS, MAX_ORDER_IDS_PER_REQUEST, missingField } from "./api-text.ts";
 
 const addParams = z.object({
   service: z.string().trim().min(1).max(100),
@@ -26,7 +24,7 @@ const addParams = z.object({
 
 /** The API's answer to a refused order: the shop's own message, a stable code, the matching HTTP status. */
 function refusalAnswer(refusal: Refusal): ApiAnswer {
-  return apiError(refusalStatus(refusal.reason), `${refusal.notice.title}: ${refusal.notice.message}`, {
+  return apiError(refusalStatus(refusal.reason), apiErrorText(refusal.notice), {
     code: refusal.code ?? refusal.reason,
   });
 }
@@ -63,27 +61,36 @@ export async function addApiOrder(
   return { status: 200, body: { order: apiOrderId(placed.order.orderNumber) } };
 }
 
-/** Order ids of `order` or `orders` (comma-separated, at most 100), or an error answer. */
-function readOrderIds(params: Record<string, string>): { ids: string[]; many: boolean } | ApiAnswer {
+type RequestedOrders = {
+  ids: string[];
+  many: boolean;
+  /** The caller's own order behind an API id (another customer's order is simply not found). */
+  orderOf: (id: string) => typeof orders.$inferSelect | undefined;
+};
+
+/** The orders a status or cancel request names (`order`, or up to 100 comma-separated in `orders`), or an error answer. */
+async function readRequestedOrders(
+  db: Executor,
+  userId: string,
+  params: Record<string, string>,
+): Promise<RequestedOrders | ApiAnswer> {
   const many = params.orders !== undefined;
   const ids = ((many ? params.orders : params.order) ?? "")
     .split(",")
     .map((id) => id.trim())
     .filter(Boolean);
   if (ids.length === 0) return apiError(400, API_TEXT.missingOrderIds);
-  if (ids.length > MAX_IDS) return apiError(400, API_TEXT.tooManyOrderIds);
-  return { ids, many };
-}
-
-/** The caller's own orders among the given API ids (another customer's order is simply not found). */
-async function findOwnOrders(db: Executor, userId: string, ids: string[]) {
+  if (ids.length > MAX_ORDER_IDS_PER_REQUEST) return apiError(400, API_TEXT.tooManyOrderIds);
   const numbers = ids.map(orderNumberFromApiId).filter((number): number is string => number !== null);
-  if (numbers.length === 0) return new Map<string, typeof orders.$inferSelect>();
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.orderNumber, numbers)));
-  return new Map(rows.map((row) => [row.orderNumber, row]));
+  const rows =
+    numbers.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), inArray(orders.orderNumber, numbers)));
+  const byNumber = new Map(rows.map((row) => [row.orderNumber, row]));
+  return { ids, many, orderOf: (id) => byNumber.get(orderNumberFromApiId(id) ?? "") };
 }
 
 /** action=status: one order (`order`) or up to 100 (`orders`), only the caller's own. */
@@ -92,11 +99,10 @@ export async function readApiOrderStatuses(
   userId: string,
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
-  const request = readOrderIds(params);
+  const request = await readRequestedOrders(db, userId, params);
   if ("status" in request) return request;
-  const found = await findOwnOrders(db, userId, request.ids);
   const statusOf = (id: string) => {
-    const order = found.get(orderNumberFromApiId(id) ?? "");
+    const order = request.orderOf(id);
     if (!order) return null;
     return {
       charge: apiDollars(order.totalCents),
@@ -121,12 +127,11 @@ export async function cancelApiOrders(
   userId: string,
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
-  const request = readOrderIds(params);
+  const request = await readRequestedOrders(db, userId, params);
   if ("status" in request) return request;
-  const found = await findOwnOrders(db, userId, request.ids);
   const results = [];
   for (const id of request.ids) {
-    const order = found.get(orderNumberFromApiId(id) ?? "");
+    const order = request.orderOf(id);
     const answerId = Number(id) || id;
     if (!order) {
       results.push({ order: answerId, cancel: { error: API_TEXT.incorrectOrderId } });
@@ -144,7 +149,7 @@ export async function cancelApiOrders(
     results.push(
       change.ok
         ? { order: answerId, cancel: 1 }
-        : { order: answerId, cancel: { error: `${change.notice.title}: ${change.notice.message}` } },
+        : { order: answerId, cancel: { error: apiErrorText(change.notice) } },
     );
   }
   return { status: 200, body: results };

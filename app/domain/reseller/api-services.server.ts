@@ -1,6 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { services } from "../../db/schema.ts";
+import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
 import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
 
 export type ApiService = {
@@ -22,28 +21,17 @@ export function apiRate(pricePer1000: string): string {
   return `${whole}.${trimmed.padEnd(2, "0")}`;
 }
 
-/** Every enabled one-time service in the standard `services` shape (auto services are not sold over the API). */
+/** Every enabled one-time service in the standard `services` shape: the Quick Order list, as the API shows it. */
 export async function listApiServices(db: Executor): Promise<ApiService[]> {
-  const rows = await db
-    .select({
-      id: services.id,
-      name: services.name,
-      platform: services.platform,
-      pricePer1000: services.pricePer1000,
-      minQuantity: services.minQuantity,
-      maxQuantity: services.maxQuantity,
-    })
-    .from(services)
-    .where(and(eq(services.enabled, true), eq(services.serviceType, "one_time")))
-    .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name));
-  return rows.map((row) => ({
-    service: row.id,
-    name: row.name,
+  const { all } = await listQuickOrderServices(db);
+  return all.map((service) => ({
+    service: service.id,
+    name: service.name,
     type: "Default",
-    category: platformNames[row.platform as ListedPlatform] ?? "Other",
-    rate: apiRate(row.pricePer1000),
-    min: String(row.minQuantity),
-    max: String(row.maxQuantity),
+    category: platformNames[service.platform as ListedPlatform] ?? "Other",
+    rate: apiRate(service.pricePer1000),
+    min: String(service.minQuantity),
+    max: String(service.maxQuantity),
     refill: false,
     cancel: true,
   }));
