@@ -22,8 +22,22 @@ export type CurrentUser = {
   createdAt: Date;
 };
 
+// The middleware, the layouts' loaders and the page's loader of one request all ask who is signed in; a read
+// (GET or HEAD) changes nothing, so they share one answer. An action asks afresh: it may have just changed it.
+const accountsOfReads = new WeakMap<Request, Promise<CurrentUser | null>>();
+
 /** The signed-in account of this request, read fresh from PostgreSQL (balance and role included), or null. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readCurrentUser(request);
+  let account = accountsOfReads.get(request);
+  if (!account) {
+    account = readCurrentUser(request);
+    accountsOfReads.set(request, account);
+  }
+  return account;
+}
+
+async function readCurrentUser(request: Request): Promise<CurrentUser | null> {
   // One query per request instead of better-auth's session read plus ours: this runs on every page and action.
   const token = verifiedSessionToken(
     request.headers.get("Cookie"),
