@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { bannerSettings, blogPosts, services, userRoles } from "../../app/db/schema.ts";
-import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
-import { appUrl, createAccount, Visitor } from "../support/http.ts";
+import { bannerSettings, blogPosts, services } from "../../app/db/schema.ts";
+import { openAdminPage } from "../support/browser-sign-in.ts";
+import { type Browser, launchBrowser, type Page } from "../support/chromium.ts";
+import { appUrl, Visitor } from "../support/http.ts";
 
 let browser: Browser;
 let bannerBefore: (typeof bannerSettings.$inferSelect)[] = [];
@@ -23,18 +24,6 @@ afterAll(async () => {
   }
 });
 
-async function signInAsAdmin(page: Page) {
-  const admin = await createAccount();
-  await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
-  await page.goto(`${appUrl}/admin-login`);
-  await page.getByRole("tab", { name: "Sign In" }).click();
-  await page.getByLabel("Email", { exact: true }).fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/admin");
-  return admin;
-}
-
 /** Opens a page and waits until it has hydrated, so what the test types is not reset by React taking over. */
 async function open(page: Page, path: string) {
   await page.goto(`${appUrl}${path}`);
@@ -47,8 +36,7 @@ async function statusOf(path: string): Promise<number> {
 
 describe("admin content", () => {
   it("publishes a blog post to /blog and takes it down again", async () => {
-    const { page, assertNoConsoleErrors } = await openPage(browser);
-    await signInAsAdmin(page);
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
     const title = `E2E post ${randomUUID().slice(0, 8)}`;
     const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
@@ -108,8 +96,7 @@ describe("admin content", () => {
   });
 
   it("shows an enabled banner on the home page, and none once it is switched off", async () => {
-    const { page, assertNoConsoleErrors } = await openPage(browser);
-    await signInAsAdmin(page);
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
     const text = `E2E banner ${randomUUID().slice(0, 8)}`;
     try {
       await open(page, "/admin/banner");
@@ -137,8 +124,7 @@ describe("admin content", () => {
   });
 
   it("creates a service, edits its price, and the storefront lists and prices the new rate", async () => {
-    const { page, assertNoConsoleErrors } = await openPage(browser);
-    await signInAsAdmin(page);
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
     const name = `E2E Threads Boost ${randomUUID().slice(0, 8)}`;
 
     await open(page, "/admin/services");
@@ -195,8 +181,7 @@ describe("admin content", () => {
   });
 
   it("shows the settings in effect and whether each provider is configured, with a real connection test", async () => {
-    const { page, assertNoConsoleErrors } = await openPage(browser);
-    await signInAsAdmin(page);
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
     await open(page, "/admin/settings");
     const main = page.getByRole("main");
     // The test servers' template: limits from the defaults, no new-user bonus (tests/support/global-setup.ts).

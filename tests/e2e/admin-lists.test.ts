@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { adminAuditLog, autoOrders, services, tickets, userRoles } from "../../app/db/schema.ts";
+import { adminAuditLog, autoOrders, tickets } from "../../app/db/schema.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
-import { cents } from "../../app/domain/pricing/cents.ts";
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
-import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
-import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { openAdminPage, signInAs } from "../support/browser-sign-in.ts";
+import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
+import { fundWallet, serviceId } from "../support/factories.ts";
 import { appUrl, createAccount } from "../support/http.ts";
 
 let browser: Browser;
@@ -18,27 +18,9 @@ afterAll(async () => {
 });
 
 async function adminPage() {
-  const admin = await createAccount();
-  await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
-  const opened = await openPage(browser);
-  const { page } = opened;
-  page.setDefaultTimeout(10_000);
-  await page.goto(`${appUrl}/admin-login`);
-  await page.getByRole("tab", { name: "Sign In" }).click();
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/admin");
-  return { ...opened, admin };
-}
-
-async function customerSignIn(page: Page, account: { email: string; password: string }, next: string) {
-  await page.goto(`${appUrl}/login?next=${encodeURIComponent(next)}`);
-  const main = page.getByRole("main");
-  await main.getByLabel("Email").fill(account.email);
-  await main.getByLabel("Password", { exact: true }).fill(account.password);
-  await main.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === new URL(next, appUrl).pathname);
+  const opened = await openAdminPage(browser);
+  opened.page.setDefaultTimeout(10_000);
+  return opened;
 }
 
 describe("admin lists", () => {
@@ -74,7 +56,7 @@ describe("admin lists", () => {
 
     const shopper = await openPage(browser);
     shopper.page.setDefaultTimeout(10_000);
-    await customerSignIn(shopper.page, customer, "/dashboard?tab=support");
+    await signInAs(shopper.page, customer, "/dashboard?tab=support");
     const mine = shopper.page.getByTestId("ticket").filter({ hasText: created.ticket.ticketNumber });
     await mine.getByText("Response from support").waitFor();
     expect(await mine.textContent()).toContain("We have refilled your likes.");
@@ -85,16 +67,10 @@ describe("admin lists", () => {
 
   it("an admin sets an auto order's remaining posts, and an out-of-range value is refused", async () => {
     const customer = await createAccount();
-    await db().transaction((tx) =>
-      postLedgerEntry(tx, { userId: customer.id, type: "adjustment", amountCents: cents(1_000) }),
-    );
-    const [service] = await db()
-      .select({ id: services.id })
-      .from(services)
-      .where(eq(services.name, "Instagram Auto Likes"));
+    await fundWallet(customer.id, 1_000);
     const placed = await placeAutoOrder(db(), {
       userId: customer.id,
-      serviceId: service!.id,
+      serviceId: await serviceId("Instagram Auto Likes"),
       username: "e2e.creator",
       perPost: 100,
       posts: 10,

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { db } from "../../app/db/client.server.ts";
-import { userRoles } from "../../app/db/schema.ts";
 import { ACCOUNT_TEXT } from "../../app/domain/accounts/messages.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
-import { appUrl, createAccount } from "../support/http.ts";
+import { appUrl, createAccount, createAdminAccount } from "../support/http.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,8 +21,7 @@ async function signInThroughAdminLogin(page: Page, account: { email: string; pas
 
 describe("/admin-login", () => {
   it("lets an admin in, and tells a customer 'Access Denied' and signs them out", async () => {
-    const admin = await createAccount();
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    const admin = await createAdminAccount();
     const customer = await createAccount();
 
     const adminPage = await openPage(browser);

@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { orders, transactions, userRoles, users } from "../../app/db/schema.ts";
+import { orders, transactions } from "../../app/db/schema.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
-import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
-import { appUrl, createAccount, signedInCustomer, Visitor } from "../support/http.ts";
+import { openAdminPage } from "../support/browser-sign-in.ts";
+import { type Browser, launchBrowser } from "../support/chromium.ts";
+import { balanceOf } from "../support/factories.ts";
+import { appUrl, createAccount, signedInAdmin, signedInCustomer } from "../support/http.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,19 +18,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
-}
-
 async function refundsOf(orderId: string): Promise<number> {
   return db().$count(transactions, and(eq(transactions.orderId, orderId), eq(transactions.type, "refund")));
 }
 
 describe("admin orders", () => {
   it("creates a manual order for a customer, cancels it with one refund, and is refused a second change", async () => {
-    const admin = await createAccount();
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
     const customer = await createAccount();
     const funded = await db().transaction((tx) =>
       postLedgerEntry(tx, {
@@ -40,13 +35,7 @@ describe("admin orders", () => {
     );
     expect(funded.ok).toBe(true);
 
-    const { page, assertNoConsoleErrors } = await openPage(browser);
-    await page.goto(`${appUrl}/admin-login`);
-    await page.getByRole("tab", { name: "Sign In" }).click();
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
+    const { page, admin, assertNoConsoleErrors } = await openAdminPage(browser);
 
     // The manual order form, with the customer preselected from the user page's link.
     await page.goto(`${appUrl}/admin/users/${customer.id}`);
@@ -100,10 +89,8 @@ describe("admin orders", () => {
   });
 
   it("marks every admin page noindex, answers 404 for an unknown user and refuses bad input and non-admins", async () => {
-    const admin = await createAccount();
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
-    const visitor = new Visitor();
-    await visitor.signIn(admin.email, admin.password);
+    const admin = await signedInAdmin();
+    const visitor = admin.visitor;
     for (const path of [
       "/admin/orders?status=in_progress&q=x&page=2",
       `/admin/users/${admin.id}`,

@@ -1,75 +1,59 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import type { AxeResults } from "axe-core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { adminAuditLog, providerServices, providers, services, userRoles } from "../../app/db/schema.ts";
-import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
-import { appUrl, createAccount } from "../support/http.ts";
+import { adminAuditLog, providerServices, providers, services } from "../../app/db/schema.ts";
+import { openAdminPage, signInContext } from "../support/browser-sign-in.ts";
+import { type Browser, launchBrowser } from "../support/chromium.ts";
+import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
+import { appUrl, createAdminAccount } from "../support/http.ts";
 
 const KEY = `panel-key-${randomUUID()}-9876`;
 
 /** A tiny panel (API v2) the app server talks to: one service and a balance. */
-let panel: Server;
+let panel: FakePanel;
 let panelUrl = "";
 let browser: Browser;
 
 beforeAll(async () => {
-  panel = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => {
-      body += chunk;
-    });
-    request.on("end", () => {
-      const form = new URLSearchParams(body);
-      response.writeHead(200, { "Content-Type": "application/json" });
-      if (form.get("key") !== KEY) return response.end(JSON.stringify({ error: "Invalid API key" }));
-      if (form.get("action") === "balance")
-        return response.end(JSON.stringify({ balance: "100.84", currency: "USD" }));
-      if (form.get("action") === "services")
-        return response.end(
-          JSON.stringify([
-            {
-              service: 77,
-              name: "Panel Story Views",
-              type: "Default",
-              category: "Instagram",
-              rate: "0.5",
-              min: 100,
-              max: 10000,
-            },
-          ]),
-        );
-      response.end(JSON.stringify({ error: "Incorrect request" }));
-    });
+  panel = await startFakePanel((form) => {
+    if (form.get("key") !== KEY) return { status: 200, body: { error: "Invalid API key" } };
+    if (form.get("action") === "balance")
+      return { status: 200, body: { balance: "100.84", currency: "USD" } };
+    if (form.get("action") === "services")
+      return {
+        status: 200,
+        body: [
+          {
+            service: 77,
+            name: "Panel Story Views",
+            type: "Default",
+            category: "Instagram",
+            rate: "0.5",
+            min: 100,
+            max: 10000,
+          },
+        ],
+      };
+    return { status: 200, body: { error: "Incorrect request" } };
   });
-  await new Promise<void>((resolve) => panel.listen(0, "127.0.0.1", resolve));
-  panelUrl = `http://127.0.0.1:${(panel.address() as AddressInfo).port}/api/v2`;
+  panelUrl = panel.url;
   browser = await launchBrowser(inject("chromiumPath"));
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => panel.close(() => resolve()));
+  await panel?.close();
 });
 
 describe("admin providers", () => {
   it("adds a provider without ever showing its key again, imports one of its services and reads its balance", async () => {
-    const admin = await createAccount();
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
     const name = `Panel ${randomUUID().slice(0, 8)}`;
 
-    const { page, assertNoConsoleErrors } = await openPage(browser);
-    await page.goto(`${appUrl}/admin-login`);
-    await page.getByRole("tab", { name: "Sign In" }).click();
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
 
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Providers" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/providers");
@@ -124,18 +108,13 @@ describe("admin providers", () => {
   });
 
   it("has no serious accessibility problems on the list and a provider's page", async () => {
-    const admin = await createAccount();
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
+    const admin = await createAdminAccount();
     const [provider] = await db().select().from(providers).limit(1);
     const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     // bypassCSP only to inject axe; the pages themselves are unchanged.
     const context = await browser.newContext({ bypassCSP: true });
     try {
-      const signIn = await context.request.post(`${appUrl}/api/auth/sign-in/email`, {
-        data: { email: admin.email, password: admin.password },
-        headers: { Origin: appUrl },
-      });
-      expect(signIn.ok()).toBe(true);
+      await signInContext(context, admin);
       const page = await context.newPage();
       for (const path of ["/admin/providers", `/admin/providers/${provider!.id}`]) {
         await page.goto(`${appUrl}${path}`);

@@ -4,12 +4,12 @@ import type { AxeResults } from "axe-core";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { autoOrders, services, tickets, transactions } from "../../app/db/schema.ts";
+import { autoOrders, tickets, transactions } from "../../app/db/schema.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
-import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
+import { signInAs, signInContext } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { fundWallet, serviceBySlug } from "../support/factories.ts";
 import { appUrl, createAccount, Visitor } from "../support/http.ts";
 
 const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -22,22 +22,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs in through the login form and lands on `next`. */
+/** Signs in and lands on `next`. */
 async function signIn(page: Page, account: { email: string; password: string }, next = "/dashboard") {
   // Fail on the step that waits, well inside the test's own time limit.
   page.setDefaultTimeout(10_000);
-  await page.goto(`${appUrl}/login?next=${encodeURIComponent(next)}`);
-  const main = page.getByRole("main");
-  await main.getByLabel("Email").fill(account.email);
-  await main.getByLabel("Password", { exact: true }).fill(account.password);
-  await main.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === new URL(next, appUrl).pathname);
-}
-
-async function credit(userId: string, amountCents: number) {
-  await db().transaction((tx) =>
-    postLedgerEntry(tx, { userId, type: "adjustment", amountCents: cents(amountCents) }),
-  );
+  await signInAs(page, account, next);
 }
 
 async function text(page: Page, testId: string): Promise<string> {
@@ -90,7 +79,7 @@ describe("the dashboard", () => {
   it("sets up an auto order, pauses, resumes and cancels it with the refund in the balance and the transactions", async () => {
     const { page, assertNoConsoleErrors } = await openPage(browser);
     const account = await createAccount();
-    await credit(account.id, 2_000);
+    await fundWallet(account.id, 2_000);
     await signIn(page, account, "/automatic-order");
 
     const main = page.getByRole("main");
@@ -237,13 +226,9 @@ describe("the dashboard", () => {
       try {
         if (signedIn) {
           const account = await createAccount();
-          await credit(account.id, 1_000);
+          await fundWallet(account.id, 1_000);
           if (state === "cancel dialog") await placeAutoOrderFor(account.id);
-          const response = await context.request.post(`${appUrl}/api/auth/sign-in/email`, {
-            data: { email: account.email, password: account.password },
-            headers: { Origin: appUrl },
-          });
-          expect(response.ok()).toBe(true);
+          await signInContext(context, account);
         }
         const page = await context.newPage();
         await page.goto(`${appUrl}${path}`);
@@ -274,13 +259,9 @@ describe("the dashboard", () => {
 });
 
 async function placeAutoOrderFor(userId: string) {
-  const [service] = await db()
-    .select({ id: services.id })
-    .from(services)
-    .where(eq(services.slug, "instagram-auto-likes"));
   const result = await placeAutoOrder(db(), {
     userId,
-    serviceId: service!.id,
+    serviceId: (await serviceBySlug("instagram-auto-likes")).id,
     username: "axe.creator",
     perPost: 100,
     posts: 5,

@@ -43,7 +43,7 @@ import { readSettings } from "../../app/domain/settings/read-settings.server.ts"
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { creditNewUserBonus } from "../../app/domain/wallet/credit-new-user-bonus.server.ts";
 import { auth } from "../../app/lib/auth.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 // resetDatabase also empties settings and the banner (their updated_by_admin_id references users, so the
@@ -86,11 +86,6 @@ async function auditActions(subjectId: string): Promise<string[]> {
     .where(eq(adminAuditLog.subjectId, subjectId))
     .orderBy(adminAuditLog.id);
   return rows.map((row) => row.action);
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
 }
 
 describe("admin services", () => {
@@ -158,8 +153,7 @@ describe("admin services", () => {
 
   it("charges and lists a new price as soon as the admin saves it", async () => {
     const admin = await createUser();
-    const customer = await createUser();
-    await fundWallet(customer.id, 10_000);
+    const customer = await createUser({ fundsCents: 10_000 });
     const created = await saveService(db(), { adminId: admin.id, form: serviceForm() });
     const serviceId = created.ok ? created.id! : "";
     const form = serviceForm({ pricePer1000: "12.5" });
@@ -186,8 +180,7 @@ describe("admin services", () => {
 
   it("disables a service that has orders instead of deleting it, and deletes an unused one", async () => {
     const admin = await createUser();
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const used = await saveService(db(), { adminId: admin.id, form: serviceForm() });
     const unused = await saveService(db(), { adminId: admin.id, form: serviceForm() });
     const usedId = used.ok ? used.id! : "";
@@ -419,20 +412,15 @@ describe("admin settings", () => {
 
   it("maintenance mode refuses new orders and deposits; page content is saved and read back", async () => {
     const admin = await createUser();
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     await saveSettingsFromForm(db(), {
       adminId: admin.id,
       part: "shop",
       form: { ...shop, minDepositCents: "10", maxDepositCents: "10000", maintenanceMode: "on" },
     });
-    const [likes] = await db()
-      .select({ id: services.id })
-      .from(services)
-      .where(eq(services.slug, "instagram-likes"));
     const order = await placeOrder(db(), {
       userId: customer.id,
-      serviceId: likes!.id,
+      serviceId: (await serviceBySlug("instagram-likes")).id,
       quantity: 100,
       targetLink: "https://www.instagram.com/p/Maintenance1/",
       deliverySpeed: "normal",
@@ -655,17 +643,18 @@ describe("the new-user bonus", () => {
     return decodeURIComponent(token!);
   }
 
-  it("is credited once, as a bonus ledger row, when the e-mail is confirmed (twice confirmed, once paid)", async () => {
+  /** An admin sets the bonus (in dollars) through the shop settings form. */
+  async function setNewUserBonus(dollars: string) {
     const admin = await createUser();
     await saveSettingsFromForm(db(), {
       adminId: admin.id,
       part: "shop",
-      form: {
-        minDepositCents: "10",
-        maxDepositCents: "10000",
-        newUserBonusCents: "5",
-      },
+      form: { minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: dollars },
     });
+  }
+
+  it("is credited once, as a bonus ledger row, when the e-mail is confirmed (twice confirmed, once paid)", async () => {
+    await setNewUserBonus("5");
     const email = `bonus-${randomUUID()}@example.test`;
     const token = await signUpAndReadToken(email);
     const confirm = () =>
@@ -683,29 +672,18 @@ describe("the new-user bonus", () => {
   });
 
   it("credits the bonus once when ten credits race for the same account", async () => {
-    const admin = await createUser();
-    await saveSettingsFromForm(db(), {
-      adminId: admin.id,
-      part: "shop",
-      form: { minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: "5" },
-    });
+    await setNewUserBonus("5");
     const user = await createUser();
     const results = await Promise.all(Array.from({ length: 10 }, () => creditNewUserBonus(db(), user.id)));
     expect(results.filter((result) => result.credited)).toHaveLength(1);
     const rows = await db().select().from(transactions).where(eq(transactions.userId, user.id));
     expect(rows).toHaveLength(1);
-    const [wallet] = await db().select().from(users).where(eq(users.id, user.id));
-    expect(wallet!.balanceCents).toBe(500);
+    expect(await balanceOf(user.id)).toBe(500);
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
   it("comes with better-auth's confirmation itself; a credit that fails leaves the address unconfirmed and the link usable", async () => {
-    const admin = await createUser();
-    await saveSettingsFromForm(db(), {
-      adminId: admin.id,
-      part: "shop",
-      form: { minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: "5" },
-    });
+    await setNewUserBonus("5");
     const email = `bonus-retry-${randomUUID()}@example.test`;
     const token = await signUpAndReadToken(email);
     // The ledger refuses bonus rows for a moment (as a lost connection or a crash would).
@@ -736,15 +714,7 @@ describe("the new-user bonus", () => {
   });
 
   it("credits nothing when the setting is 0 (the test template's value)", async () => {
-    await saveSettingsFromForm(db(), {
-      adminId: (await createUser()).id,
-      part: "shop",
-      form: {
-        minDepositCents: "10",
-        maxDepositCents: "10000",
-        newUserBonusCents: "0",
-      },
-    });
+    await setNewUserBonus("0");
     expect((await readSettings(db())).newUserBonusCents).toBe(0);
     const email = `nobonus-${randomUUID()}@example.test`;
     const token = await signUpAndReadToken(email);

@@ -9,10 +9,8 @@ import {
   autoOrders,
   deposits,
   orders,
-  services,
   tickets,
   transactions,
-  userRoles,
   users,
 } from "../../app/db/schema.ts";
 import { answerTicketFromForm } from "../../app/domain/admin/answer-ticket-from-form.server.ts";
@@ -34,27 +32,15 @@ import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
 import { listTickets } from "../../app/domain/tickets/list-tickets.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, fundWallet, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
 
-async function serviceId(name: string): Promise<string> {
-  const [row] = await db().select({ id: services.id }).from(services).where(eq(services.name, name));
-  return row!.id;
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
-}
-
 /** A customer with a 10-post Auto Likes order ($0.40 a post, $4.00 paid) and an admin. */
 async function autoOrderSetup() {
-  const admin = await createUser();
-  await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
-  const customer = await createUser();
-  await fundWallet(customer.id, 1_000);
+  const admin = await createUser({ admin: true });
+  const customer = await createUser({ fundsCents: 1_000 });
   const placed = await placeAutoOrder(db(), {
     userId: customer.id,
     serviceId: await serviceId("Instagram Auto Likes"),
@@ -261,9 +247,7 @@ describe("the admin users list", () => {
           createdAt: new Date(base + index * 60_000),
         })),
       );
-    const newest = await createUser({ email: "zed-admin@list.test" });
-    await db().insert(userRoles).values({ userId: newest.id, role: "admin" });
-    await fundWallet(newest.id, 1_000);
+    const newest = await createUser({ email: "zed-admin@list.test", admin: true, fundsCents: 1_000 });
     const placed = await placeOrder(db(), {
       userId: newest.id,
       serviceId: await serviceId("Instagram Likes"),
@@ -305,8 +289,7 @@ describe("the admin users list", () => {
 describe("the admin dashboard", () => {
   it("has 30 days of net sales and orders, oldest first, with zeros on empty days", async () => {
     const now = new Date(Date.UTC(2026, 10, 22, 15, 0));
-    const customer = await createUser();
-    await fundWallet(customer.id, 10_000);
+    const customer = await createUser({ fundsCents: 10_000 });
     const likes = await serviceId("Instagram Likes");
     const placed = await placeOrder(db(), {
       userId: customer.id,

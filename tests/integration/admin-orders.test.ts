@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { adminAuditLog, autoOrders, orders, services, transactions, users } from "../../app/db/schema.ts";
+import { adminAuditLog, autoOrders, orders, transactions } from "../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
 import { createManualOrder } from "../../app/domain/admin/create-manual-order.server.ts";
 import {
@@ -15,20 +15,10 @@ import { listServicesForManualOrder } from "../../app/domain/admin/list-services
 import { searchUsersForAdmin } from "../../app/domain/admin/list-users.server.ts";
 import { readUserPage } from "../../app/domain/admin/read-user-detail.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
-
-async function serviceId(name: string): Promise<string> {
-  const [row] = await db().select({ id: services.id }).from(services).where(eq(services.name, name));
-  return row!.id;
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
-}
 
 /** Orders inserted directly (no charge): enough for listing, counting and searching. */
 async function insertOrders(
@@ -173,8 +163,7 @@ describe("the admin orders list", () => {
 describe("manual orders", () => {
   it("charges the user, records the admin and the notes, and replays the same token without charging twice", async () => {
     const admin = await createUser();
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const form = manualForm({
       userId: customer.id,
       serviceId: await serviceId("Instagram Likes"),
@@ -224,8 +213,7 @@ describe("manual orders", () => {
 
   it("charges nothing above the user's balance: 'User needs $X but only has $Y'", async () => {
     const admin = await createUser();
-    const customer = await createUser();
-    await fundWallet(customer.id, 100);
+    const customer = await createUser({ fundsCents: 100 });
     const result = await createManualOrder(db(), {
       adminId: admin.id,
       form: manualForm({
@@ -247,8 +235,7 @@ describe("manual orders", () => {
 
   it("places an auto order for the username, posts required", async () => {
     const admin = await createUser();
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const base = {
       userId: customer.id,
       serviceId: await serviceId("Instagram Auto Likes"),
@@ -286,8 +273,7 @@ describe("manual orders", () => {
 
   it("refuses missing, unknown, malformed and unexpected input with the spec's texts", async () => {
     const admin = await createUser();
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const valid = {
       userId: customer.id,
       serviceId: await serviceId("Instagram Likes"),
@@ -318,8 +304,7 @@ describe("manual orders", () => {
 describe("admin status changes and lookups", () => {
   it("cancelling refunds once; a second change is refused with the refusal's message", async () => {
     const admin = await createUser();
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const placed = await createManualOrder(db(), {
       adminId: admin.id,
       form: manualForm({

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { autoOrders, services, transactions, users } from "../../app/db/schema.ts";
+import { autoOrders, transactions } from "../../app/db/schema.ts";
 import {
   cancelAutoOrder,
   pauseAutoOrder,
@@ -9,30 +9,21 @@ import {
 } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { type AutoOrderInput, placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
 
 async function autoInput(userId: string, overrides: Partial<AutoOrderInput> = {}): Promise<AutoOrderInput> {
-  const [service] = await db()
-    .select({ id: services.id })
-    .from(services)
-    .where(eq(services.name, "Instagram Auto Likes"));
   return {
     userId,
-    serviceId: service!.id,
+    serviceId: await serviceId("Instagram Auto Likes"),
     username: "@some.creator",
     perPost: 100,
     posts: 10,
     deliverySpeed: "normal",
     ...overrides,
   };
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
 }
 
 async function placed(userId: string, overrides: Partial<AutoOrderInput> = {}) {
@@ -43,8 +34,7 @@ async function placed(userId: string, overrides: Partial<AutoOrderInput> = {}) {
 
 describe("setting up an auto order", () => {
   it("charges cost per post x posts (Auto Likes $4/1000, 100 per post x 10 = $0.40 per post, $4.00) and starts active", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 1_000);
+    const user = await createUser({ fundsCents: 1_000 });
     const result = await placeAutoOrder(db(), await autoInput(user.id));
     expect(result).toMatchObject({
       ok: true,
@@ -67,8 +57,7 @@ describe("setting up an auto order", () => {
       "Engagement per post must be between 100 and 100,000.",
     ],
   ])("refuses %s and charges nothing", async (_case, overrides, title, message) => {
-    const user = await createUser();
-    await fundWallet(user.id, 10_000);
+    const user = await createUser({ fundsCents: 10_000 });
     expect(await placeAutoOrder(db(), await autoInput(user.id, overrides))).toMatchObject({
       ok: false,
       notice: { title, message },
@@ -78,13 +67,9 @@ describe("setting up an auto order", () => {
   });
 
   it("refuses a one-time service and an unaffordable auto order", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 399);
-    const [likes] = await db()
-      .select({ id: services.id })
-      .from(services)
-      .where(eq(services.name, "Instagram Likes"));
-    expect(await placeAutoOrder(db(), await autoInput(user.id, { serviceId: likes!.id }))).toMatchObject({
+    const user = await createUser({ fundsCents: 399 });
+    const likes = await serviceId("Instagram Likes");
+    expect(await placeAutoOrder(db(), await autoInput(user.id, { serviceId: likes }))).toMatchObject({
       ok: false,
       notice: { title: "Service Error" },
     });
@@ -99,8 +84,7 @@ describe("setting up an auto order", () => {
 
 describe("changing an auto order", () => {
   it("pauses and resumes, only from the right state", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 1_000);
+    const user = await createUser({ fundsCents: 1_000 });
     const order = await placed(user.id);
     const me = { kind: "customer" as const, userId: user.id };
     expect(await pauseAutoOrder(db(), me, order.id)).toMatchObject({
@@ -121,12 +105,9 @@ describe("changing an auto order", () => {
   });
 
   it("cancels with a refund of the remaining posts and the spec's ledger row", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 1_000);
+    const user = await createUser({ fundsCents: 1_000 });
     const order = await placed(user.id, {
-      serviceId: (
-        await db().select({ id: services.id }).from(services).where(eq(services.name, "Instagram Auto Views"))
-      )[0]!.id,
+      serviceId: await serviceId("Instagram Auto Views"),
       perPost: 150,
       posts: 7,
     });
@@ -155,8 +136,7 @@ describe("changing an auto order", () => {
   });
 
   it("refunds once when the same auto order is cancelled 10 times at once", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 1_000);
+    const user = await createUser({ fundsCents: 1_000 });
     const order = await placed(user.id);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -175,9 +155,8 @@ describe("changing an auto order", () => {
   });
 
   it("answers 'not found' for another customer's auto order and changes nothing", async () => {
-    const owner = await createUser();
+    const owner = await createUser({ fundsCents: 1_000 });
     const stranger = await createUser();
-    await fundWallet(owner.id, 1_000);
     const order = await placed(owner.id);
     const them = { kind: "customer" as const, userId: stranger.id };
     for (const change of [pauseAutoOrder, resumeAutoOrder, cancelAutoOrder]) {

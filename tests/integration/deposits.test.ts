@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { deposits, paymentEvents, settings, transactions, users } from "../../app/db/schema.ts";
+import { deposits, paymentEvents, settings, transactions } from "../../app/db/schema.ts";
 import { receivePaymentWebhook } from "../../app/domain/payments/receive-webhook.server.ts";
 import { sandboxProvider } from "../../app/domain/payments/sandbox-provider.server.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
@@ -19,7 +19,7 @@ import { settingDefaults } from "../../app/domain/settings/defaults.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { creditDeposit } from "../../app/domain/wallet/credit-deposit.server.ts";
 import { TEST_AUTH_SECRET } from "../support/constants.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
@@ -37,11 +37,6 @@ afterEach(async () => {
   }
   expect(await findLedgerMismatches(db())).toEqual([]);
 });
-
-async function balanceOf(userId: string) {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row?.balance;
-}
 
 async function depositCredits(depositId: string) {
   return db().$count(transactions, eq(transactions.depositId, depositId));

@@ -1,6 +1,4 @@
 import "../support/worker-database.ts";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
@@ -14,7 +12,6 @@ import {
   services,
   simulatedProviderOrders,
   transactions,
-  users,
 } from "../../app/db/schema.ts";
 import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
@@ -38,7 +35,8 @@ import {
 import { ourStatus, parseRemains } from "../../app/domain/fulfilment/upstream-status.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, serviceId } from "../support/factories.ts";
+import { type FakePanel, type PanelReply, startFakePanel } from "../support/fake-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 const ROUND = { leaseSeconds: 60, pollSeconds: 30 };
@@ -68,10 +66,10 @@ const panel = {
     this.garbleAdds = false;
   },
 };
-let panelServer: Server;
+let panelServer: FakePanel;
 let panelUrl = "";
 
-function answer(form: URLSearchParams): { status: number; body: unknown } {
+function answer(form: URLSearchParams): PanelReply {
   if (form.get("key") !== "panel-secret-key-1234") return { status: 401, body: { error: "Invalid API key" } };
   switch (form.get("action")) {
     case "services":
@@ -153,21 +151,10 @@ function answer(form: URLSearchParams): { status: number; body: unknown } {
 }
 
 beforeAll(async () => {
-  panelServer = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => {
-      body += chunk;
-    });
-    request.on("end", () => {
-      const { status, body: reply } = answer(new URLSearchParams(body));
-      response.writeHead(status, { "Content-Type": "application/json" });
-      response.end(typeof reply === "string" ? reply : JSON.stringify(reply));
-    });
-  });
-  await new Promise<void>((resolve) => panelServer.listen(0, "127.0.0.1", resolve));
-  panelUrl = `http://127.0.0.1:${(panelServer.address() as AddressInfo).port}/api/v2`;
+  panelServer = await startFakePanel(answer);
+  panelUrl = panelServer.url;
 });
-afterAll(() => new Promise<void>((resolve) => panelServer.close(() => resolve())));
+afterAll(() => panelServer.close());
 
 beforeEach(async () => {
   await resetDatabase();
@@ -176,16 +163,6 @@ beforeEach(async () => {
   );
   panel.reset();
 });
-
-async function serviceId(name: string): Promise<string> {
-  const [row] = await db().select({ id: services.id }).from(services).where(eq(services.name, name));
-  return row!.id;
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
-}
 
 async function refundsOf(orderId: string) {
   return db()
@@ -219,8 +196,7 @@ async function panelProvider(options: { supportsIdempotency: boolean }) {
 
 /** A paid order of 150 Instagram Likes ($4/1000: $0.60). */
 async function likesOrder() {
-  const customer = await createUser();
-  await fundWallet(customer.id, 1_000);
+  const customer = await createUser({ fundsCents: 1_000 });
   const placed = await placeOrder(db(), {
     userId: customer.id,
     serviceId: await serviceId("Instagram Likes"),
@@ -441,8 +417,7 @@ describe("sending orders to their provider and following them", () => {
 
   it("never submits an order whose service has no provider, nor one an admin already moved on", async () => {
     await panelProvider({ supportsIdempotency: true });
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const manual = await placeOrder(db(), {
       userId: customer.id,
       serviceId: await serviceId("Instagram Views"),
@@ -546,8 +521,7 @@ async function mappedAutoOrder(posts: number, options = { providerServiceId: PAN
     serviceId: await serviceId("Instagram Auto Likes"),
   });
   expect(mapped.ok).toBe(true);
-  const customer = await createUser();
-  await fundWallet(customer.id, 1_000);
+  const customer = await createUser({ fundsCents: 1_000 });
   const placed = await placeAutoOrder(db(), {
     userId: customer.id,
     serviceId: await serviceId("Instagram Auto Likes"),

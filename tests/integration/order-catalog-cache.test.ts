@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { orders, services, settings, users } from "../../app/db/schema.ts";
+import { orders, services, settings } from "../../app/db/schema.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 // placeOrder prices from a per-process cache of the service and the maintenance switch; these tests change the
@@ -15,17 +15,6 @@ import { resetDatabase } from "../support/worker-database.ts";
 beforeEach(resetDatabase);
 
 const POST = "https://www.instagram.com/p/CacheTest12/";
-
-async function likes() {
-  const [row] = await db().select().from(services).where(eq(services.slug, "instagram-likes"));
-  return row!;
-}
-
-async function fundedCustomer() {
-  const user = await createUser();
-  await fundWallet(user.id, 10_000);
-  return user;
-}
 
 async function order(userId: string, serviceId: string, quantity = 150, expectedTotalCents?: number) {
   return placeOrder(db(), {
@@ -38,15 +27,10 @@ async function order(userId: string, serviceId: string, quantity = 150, expected
   });
 }
 
-async function balanceOf(userId: string) {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
-}
-
 describe("orders priced from cached catalogue reads", () => {
   it("charges a price changed a moment ago, not the cached one", async () => {
-    const service = await likes();
-    const user = await fundedCustomer();
+    const service = await serviceBySlug("instagram-likes");
+    const user = await createUser({ fundsCents: 10_000 });
     expect(await order(user.id, service.id)).toMatchObject({ ok: true, order: { totalCents: 60 } });
     await db().update(services).set({ pricePer1000: "8.0000" }).where(eq(services.id, service.id));
     expect(await order(user.id, service.id)).toMatchObject({ ok: true, order: { totalCents: 120 } });
@@ -60,8 +44,8 @@ describe("orders priced from cached catalogue reads", () => {
   });
 
   it("refuses a service disabled a moment ago and charges nothing", async () => {
-    const service = await likes();
-    const user = await fundedCustomer();
+    const service = await serviceBySlug("instagram-likes");
+    const user = await createUser({ fundsCents: 10_000 });
     expect((await order(user.id, service.id)).ok).toBe(true);
     await db().update(services).set({ enabled: false }).where(eq(services.id, service.id));
     expect(await order(user.id, service.id)).toMatchObject({ ok: false, notice: ORDER_TEXT.serviceError });
@@ -70,16 +54,16 @@ describe("orders priced from cached catalogue reads", () => {
   });
 
   it("accepts a quantity allowed by limits lowered a moment ago", async () => {
-    const service = await likes();
-    const user = await fundedCustomer();
+    const service = await serviceBySlug("instagram-likes");
+    const user = await createUser({ fundsCents: 10_000 });
     expect((await order(user.id, service.id)).ok).toBe(true);
     await db().update(services).set({ minQuantity: 10 }).where(eq(services.id, service.id));
     expect(await order(user.id, service.id, 50)).toMatchObject({ ok: true, order: { totalCents: 20 } });
   });
 
   it("refuses an order right after maintenance is switched on, and takes one right after it is switched off", async () => {
-    const service = await likes();
-    const user = await fundedCustomer();
+    const service = await serviceBySlug("instagram-likes");
+    const user = await createUser({ fundsCents: 10_000 });
     expect((await order(user.id, service.id)).ok).toBe(true);
     await db()
       .insert(settings)

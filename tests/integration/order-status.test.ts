@@ -1,23 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { adminAuditLog, orders, services, transactions, users } from "../../app/db/schema.ts";
+import { adminAuditLog, orders, transactions } from "../../app/db/schema.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
 
 async function paidOrder(userId: string, quantity = 1_000) {
-  const [service] = await db()
-    .select({ id: services.id })
-    .from(services)
-    .where(eq(services.name, "Instagram Likes"));
   const result = await placeOrder(db(), {
     userId,
-    serviceId: service!.id,
+    serviceId: await serviceId("Instagram Likes"),
     quantity,
     targetLink: "https://www.instagram.com/p/Abc123/",
     deliverySpeed: "normal",
@@ -26,20 +22,14 @@ async function paidOrder(userId: string, quantity = 1_000) {
   return result.order;
 }
 
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
-}
-
 async function refundsOf(orderId: string): Promise<number> {
   return db().$count(transactions, and(eq(transactions.orderId, orderId), eq(transactions.type, "refund")));
 }
 
 describe("order status changes", () => {
   it("cancelling refunds the whole charge once, records the admin, and is final", async () => {
-    const customer = await createUser();
+    const customer = await createUser({ fundsCents: 1_000 });
     const admin = await createUser();
-    await fundWallet(customer.id, 1_000);
     const order = await paidOrder(customer.id);
     expect(await balanceOf(customer.id)).toBe(600);
 
@@ -60,8 +50,7 @@ describe("order status changes", () => {
   });
 
   it("refunds once when cancelled and failed are set 10 times at once", async () => {
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const order = await paidOrder(customer.id);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
@@ -74,8 +63,7 @@ describe("order status changes", () => {
   });
 
   it("partial refunds the undelivered share, rounded down, and requires the remains", async () => {
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const order = await paidOrder(customer.id, 300); // $1.20
     expect(await setOrderStatus(db(), { orderId: order.id, status: "partial" })).toMatchObject({
       ok: false,
@@ -90,8 +78,7 @@ describe("order status changes", () => {
   });
 
   it("never refunds more than was charged, whatever remains are reported", async () => {
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const order = await paidOrder(customer.id, 300);
     expect(
       await setOrderStatus(db(), { orderId: order.id, status: "partial", remains: 5_000 }),
@@ -100,8 +87,7 @@ describe("order status changes", () => {
   });
 
   it("moves freely between non-refunding statuses without touching money", async () => {
-    const customer = await createUser();
-    await fundWallet(customer.id, 1_000);
+    const customer = await createUser({ fundsCents: 1_000 });
     const order = await paidOrder(customer.id);
     for (const status of ["processing", "in_progress", "completed", "pending"] as const) {
       expect(await setOrderStatus(db(), { orderId: order.id, status })).toMatchObject({

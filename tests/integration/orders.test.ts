@@ -1,24 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { orders, services, settings, transactions, users } from "../../app/db/schema.ts";
+import { orders, services, settings, transactions } from "../../app/db/schema.ts";
 import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place-order.server.ts";
 import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, fundWallet, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
-
-async function serviceId(name: string): Promise<string> {
-  const [row] = await db().select({ id: services.id }).from(services).where(eq(services.name, name));
-  return row!.id;
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
-}
 
 const POST = "https://www.instagram.com/p/C0ffeeBean12/";
 
@@ -46,8 +36,7 @@ async function expectNothingCharged(userId: string, balance: number) {
 
 describe("placing a one-time order", () => {
   it("charges the server's price (Instagram Likes $4/1000 x 150 = $0.60) and records the order", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 1_000);
+    const user = await createUser({ fundsCents: 1_000 });
     const result = await placeOrder(db(), await likesOrder(user.id));
     expect(result).toMatchObject({ ok: true, balanceCents: 940, replayed: false, order: { totalCents: 60 } });
     if (!result.ok) return;
@@ -58,8 +47,7 @@ describe("placing a one-time order", () => {
   });
 
   it("never charges a total the client sent: a different expected total is refused as a price change", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 1_000);
+    const user = await createUser({ fundsCents: 1_000 });
     const result = await placeOrder(db(), await likesOrder(user.id, { expectedTotalCents: 1 }));
     expect(result).toMatchObject({ ok: false, reason: "price_changed", totalCents: 60 });
     await expectNothingCharged(user.id, 1_000);
@@ -117,16 +105,14 @@ describe("placing a one-time order", () => {
       "Please select a valid service",
     ],
   ])("refuses %s with the spec's message and charges nothing", async (_case, overrides, title, message) => {
-    const user = await createUser();
-    await fundWallet(user.id, 10_000);
+    const user = await createUser({ fundsCents: 10_000 });
     const result = await placeOrder(db(), await likesOrder(user.id, overrides as Partial<SimpleOrderInput>));
     expect(result).toMatchObject({ ok: false, notice: { title, message } });
     await expectNothingCharged(user.id, 10_000);
   });
 
   it("refuses an auto service in the one-time flow", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 10_000);
+    const user = await createUser({ fundsCents: 10_000 });
     const result = await placeOrder(
       db(),
       await likesOrder(user.id, { serviceId: await serviceId("Instagram Auto Likes") }),
@@ -140,8 +126,7 @@ describe("placing a one-time order", () => {
   });
 
   it("refuses a disabled service", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 10_000);
+    const user = await createUser({ fundsCents: 10_000 });
     await db().update(services).set({ enabled: false }).where(eq(services.name, "TikTok Likes"));
     const result = await placeOrder(db(), {
       userId: user.id,
@@ -155,8 +140,7 @@ describe("placing a one-time order", () => {
   });
 
   it("accepts a profile service's username on Instagram and a platform link elsewhere", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 10_000);
+    const user = await createUser({ fundsCents: 10_000 });
     const followers = await placeOrder(
       db(),
       await likesOrder(user.id, {
@@ -177,8 +161,7 @@ describe("placing a one-time order", () => {
   });
 
   it("answers insufficient balance with the amounts and charges nothing", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 59);
+    const user = await createUser({ fundsCents: 59 });
     const result = await placeOrder(db(), await likesOrder(user.id));
     expect(result).toMatchObject({
       ok: false,
@@ -192,8 +175,7 @@ describe("placing a one-time order", () => {
   });
 
   it("refuses new orders in maintenance mode", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 1_000);
+    const user = await createUser({ fundsCents: 1_000 });
     await db()
       .insert(settings)
       .values({ key: "maintenanceMode", value: true })
@@ -210,8 +192,7 @@ describe("placing a one-time order", () => {
 
 describe("orders under concurrency", () => {
   it("50 simultaneous orders from a wallet that affords exactly 7: 7 succeed, 43 are refused, balance never negative", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 7 * 60);
+    const user = await createUser({ fundsCents: 7 * 60 });
     const input = await likesOrder(user.id);
     const results = await Promise.all(Array.from({ length: 50 }, () => placeOrder(db(), input)));
     expect(results.filter((result) => result.ok)).toHaveLength(7);
@@ -228,8 +209,7 @@ describe("orders under concurrency", () => {
   });
 
   it("the same idempotency key sent 20 times at once makes one order and one charge", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 10_000);
+    const user = await createUser({ fundsCents: 10_000 });
     const input = await likesOrder(user.id, { idempotencyKey: "form-token-1" });
     const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(db(), input)));
     expect(results.every((result) => result.ok)).toBe(true);
@@ -242,8 +222,7 @@ describe("orders under concurrency", () => {
   });
 
   it("a repeated key returns the first order even when the wallet could not pay a second time", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 60);
+    const user = await createUser({ fundsCents: 60 });
     const input = await likesOrder(user.id, { idempotencyKey: "tight-balance" });
     const first = await placeOrder(db(), input);
     expect(first).toMatchObject({ ok: true, replayed: false, balanceCents: 0 });
@@ -266,8 +245,7 @@ describe("orders under concurrency", () => {
 
 describe("likes pack orders", () => {
   it("charges Big pack + extra 500 likes + extra 5,000 views + 20 comments = $32.45 with one metadata line per part", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 5_000);
+    const user = await createUser({ fundsCents: 5_000 });
     const result = await placePackOrder(db(), {
       userId: user.id,
       packCode: "big",
@@ -290,8 +268,7 @@ describe("likes pack orders", () => {
   });
 
   it("refuses a pack order without a valid post link, and an unknown pack", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 5_000);
+    const user = await createUser({ fundsCents: 5_000 });
     const base = {
       userId: user.id,
       deliverySpeed: "normal" as const,
@@ -314,8 +291,7 @@ describe("likes pack orders", () => {
   });
 
   it("answers 'Service Unavailable' when the Instagram Likes service is switched off", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 5_000);
+    const user = await createUser({ fundsCents: 5_000 });
     await db().update(services).set({ enabled: false }).where(eq(services.slug, "instagram-likes"));
     try {
       const result = await placePackOrder(db(), {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { apiKeys, orders, services, users } from "../../app/db/schema.ts";
+import { apiKeys, orders } from "../../app/db/schema.ts";
 import { answerApiRequest } from "../../app/domain/reseller/answer-api-request.server.ts";
 import {
   authenticateApiKey,
@@ -11,7 +11,7 @@ import {
   revokeApiKey,
 } from "../../app/domain/reseller/api-keys.server.ts";
 import { API_RATE_LIMIT, API_TEXT } from "../../app/domain/reseller/api-text.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
@@ -20,6 +20,12 @@ async function newKey(userId: string, name = "My panel") {
   const created = await createApiKey(db(), { userId, name });
   if (!created.ok) throw new Error(created.error);
   return created;
+}
+
+/** The API request for 150 Instagram Likes ($0.60) on a post, as a reseller's panel sends it. */
+async function addLikes(key: string, link: string) {
+  const likes = await serviceBySlug("instagram-likes");
+  return { key, action: "add", service: likes.id, link, quantity: "150" };
 }
 
 describe("reseller API keys", () => {
@@ -90,17 +96,9 @@ describe("reseller API keys", () => {
   });
 
   it("counts an order's request inside the order statement, and refuses it past the limit charging nothing", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 10_000);
+    const user = await createUser({ fundsCents: 10_000 });
     const { key, apiKey } = await newKey(user.id);
-    const [likes] = await db().select().from(services).where(eq(services.slug, "instagram-likes"));
-    const add = {
-      key,
-      action: "add",
-      service: likes!.id,
-      link: "https://www.instagram.com/p/Limited1/",
-      quantity: "150",
-    };
+    const add = await addLikes(key, "https://www.instagram.com/p/Limited1/");
     expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
     expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
     const [counted] = await db().select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
@@ -110,28 +108,18 @@ describe("reseller API keys", () => {
     expect(limited).toMatchObject({ status: 429, body: { error: API_TEXT.tooManyRequests } });
     expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(0);
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(2);
-    const [wallet] = await db().select().from(users).where(eq(users.id, user.id));
-    expect(wallet!.balanceCents).toBe(10_000 - 120);
+    expect(await balanceOf(user.id)).toBe(10_000 - 120);
   });
 
   it("charges nothing with a key revoked after this server cached it, and answers as for any invalid key", async () => {
-    const user = await createUser();
-    await fundWallet(user.id, 10_000);
+    const user = await createUser({ fundsCents: 10_000 });
     const { key, apiKey } = await newKey(user.id);
-    const [likes] = await db().select().from(services).where(eq(services.slug, "instagram-likes"));
-    const add = {
-      key,
-      action: "add",
-      service: likes!.id,
-      link: "https://www.instagram.com/p/Revoked1/",
-      quantity: "150",
-    };
+    const add = await addLikes(key, "https://www.instagram.com/p/Revoked1/");
     expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
     await revokeApiKey(db(), { userId: user.id, keyId: apiKey.id });
     expect(await answerApiRequest(db(), add)).toEqual({ status: 401, body: { error: API_TEXT.invalidKey } });
     expect(await answerApiRequest(db(), { key, action: "balance" })).toMatchObject({ status: 401 });
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
-    const [wallet] = await db().select().from(users).where(eq(users.id, user.id));
-    expect(wallet!.balanceCents).toBe(10_000 - 60);
+    expect(await balanceOf(user.id)).toBe(10_000 - 60);
   });
 });

@@ -1,21 +1,14 @@
 import "../support/worker-database.ts";
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import {
-  fulfilments,
-  providerServices,
-  providers,
-  services,
-  simulatedProviderOrders,
-} from "../../app/db/schema.ts";
+import { fulfilments, providerServices, providers, simulatedProviderOrders } from "../../app/db/schema.ts";
 import { apiKeyHint, encryptApiKey } from "../../app/domain/fulfilment/api-key-cipher.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
-import { createUser, fundWallet } from "../support/factories.ts";
+import { createUser, serviceBySlug } from "../support/factories.ts";
+import { startFakePanel } from "../support/fake-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -83,13 +76,8 @@ afterEach(async () => {
   await Promise.all(stopping);
 });
 
-async function likesService() {
-  const [row] = await db().select().from(services).where(eq(services.name, "Instagram Likes"));
-  return row!;
-}
-
 async function mapLikesTo(provider: { apiUrl: string; isSimulated: boolean; supportsIdempotency: boolean }) {
-  const service = await likesService();
+  const service = await serviceBySlug("instagram-likes");
   const [created] = await db()
     .insert(providers)
     .values({
@@ -105,9 +93,8 @@ async function mapLikesTo(provider: { apiUrl: string; isSimulated: boolean; supp
 }
 
 async function placeLikesOrders(count: number) {
-  const customer = await createUser();
-  await fundWallet(customer.id, 10_000);
-  const service = await likesService();
+  const customer = await createUser({ fundsCents: 10_000 });
+  const service = await serviceBySlug("instagram-likes");
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
     const placed = await placeOrder(db(), {
@@ -154,25 +141,16 @@ describe("the fulfilment worker process", () => {
   it("two workers on one database never send the same order twice, even to a provider without idempotency keys", async () => {
     let adds = 0;
     const links: string[] = [];
-    const server: Server = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => {
-        body += chunk;
-      });
-      request.on("end", () => {
-        const form = new URLSearchParams(body);
-        response.writeHead(200, { "Content-Type": "application/json" });
-        if (form.get("action") !== "add") return response.end(JSON.stringify({ error: "Incorrect request" }));
-        adds++;
-        links.push(form.get("link") ?? "");
-        // A slow panel widens the window in which a second worker could take the same order.
-        setTimeout(() => response.end(JSON.stringify({ order: 5000 + adds })), 150);
-      });
+    const panel = await startFakePanel(async (form) => {
+      if (form.get("action") !== "add") return { status: 200, body: { error: "Incorrect request" } };
+      adds++;
+      links.push(form.get("link") ?? "");
+      // A slow panel widens the window in which a second worker could take the same order.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return { status: 200, body: { order: 5000 + adds } };
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`;
-      await mapLikesTo({ apiUrl, isSimulated: false, supportsIdempotency: false });
+      await mapLikesTo({ apiUrl: panel.url, isSimulated: false, supportsIdempotency: false });
       const orderIds = await placeLikesOrders(8);
       const first = startWorker({ FULFILMENT_LEASE_SECONDS: "60" });
       const second = startWorker({ FULFILMENT_LEASE_SECONDS: "60" });
@@ -187,7 +165,7 @@ describe("the fulfilment worker process", () => {
       const rows = await db().select().from(fulfilments);
       expect(new Set(rows.map((row) => row.orderId))).toEqual(new Set(orderIds));
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await panel.close();
     }
   }, 90_000);
 });

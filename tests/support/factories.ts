@@ -1,15 +1,21 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { db } from "../../app/db/client.server.ts";
-import { users } from "../../app/db/schema.ts";
+import { services, userRoles, users } from "../../app/db/schema.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 
-/** A confirmed customer row for domain tests (no password: domain tests never sign in). */
-export async function createUser(options: { email?: string } = {}) {
+/**
+ * A confirmed user row for domain tests (no password: domain tests never sign in): a customer, or an admin
+ * with `admin: true`; `fundsCents` credits its wallet through the ledger, as `fundWallet` does.
+ */
+export async function createUser(options: { email?: string; admin?: boolean; fundsCents?: number } = {}) {
   const [user] = await db()
     .insert(users)
     .values({ email: options.email ?? `user-${randomUUID()}@example.test`, emailVerified: true })
     .returning();
+  if (options.admin) await db().insert(userRoles).values({ userId: user!.id, role: "admin" });
+  if (options.fundsCents) await fundWallet(user!.id, options.fundsCents);
   return user!;
 }
 
@@ -25,4 +31,23 @@ export async function fundWallet(userId: string, amountCents: number) {
   );
   if (!result.ok) throw new Error("funding failed");
   return result.balanceCents;
+}
+
+/** A wallet's balance in cents, as stored on the user's row. */
+export async function balanceOf(userId: string): Promise<number> {
+  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+/** The id of a seeded service, by its name ("Instagram Likes"). */
+export async function serviceId(name: string): Promise<string> {
+  const [row] = await db().select({ id: services.id }).from(services).where(eq(services.name, name));
+  return row!.id;
+}
+
+/** A seeded service, by its slug ("instagram-likes"). */
+export async function serviceBySlug(slug: string) {
+  const [service] = await db().select().from(services).where(eq(services.slug, slug));
+  if (!service) throw new Error(`no seeded service ${slug}`);
+  return service;
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { mailOutbox, users } from "../../app/db/schema.ts";
+import { mailOutbox, userRoles, users } from "../../app/db/schema.ts";
 import { TEST_AUTH_SECRET } from "./constants.ts";
 
 /**
@@ -19,6 +19,15 @@ let counter = 0;
 export function uniqueEmail(label = "customer"): string {
   counter += 1;
   return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
+}
+
+/** The page's text as a reader sees it: markup and React's text separators removed. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ");
 }
 
 /** A minimal cookie jar for one visitor. */
@@ -96,9 +105,24 @@ export async function createAccount(options: { email?: string; password?: string
   return { id: user!.id, email, password };
 }
 
+/** A confirmed account with the admin role. */
+export async function createAdminAccount(options: { email?: string; password?: string } = {}) {
+  const account = await createAccount(options);
+  await db().insert(userRoles).values({ userId: account.id, role: "admin" });
+  return account;
+}
+
 /** A signed-in visitor for a new confirmed account. */
 export async function signedInCustomer() {
   const account = await createAccount();
+  const visitor = new Visitor();
+  await visitor.signIn(account.email, account.password);
+  return { ...account, visitor };
+}
+
+/** A signed-in visitor for a new admin account. */
+export async function signedInAdmin(options: { email?: string } = {}) {
+  const account = await createAdminAccount(options);
   const visitor = new Visitor();
   await visitor.signIn(account.email, account.password);
   return { ...account, visitor };

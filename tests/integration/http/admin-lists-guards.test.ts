@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "../../../app/db/client.server.ts";
-import { userRoles } from "../../../app/db/schema.ts";
-import { createAccount, signedInCustomer, Visitor } from "../../support/http.ts";
+import { signedInAdmin, signedInCustomer, Visitor } from "../../support/http.ts";
 
 // Each admin list action with a well-formed body: only the role may stop it.
 const ACTIONS = [
@@ -35,10 +33,7 @@ describe("the admin list actions refuse everyone but admins", () => {
 
 describe("the admin list actions answer an admin", () => {
   it("with status 200 and the refusal, for input that is refused", async () => {
-    const admin = await createAccount();
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
-    const visitor = new Visitor();
-    await visitor.signIn(admin.email, admin.password);
+    const { visitor } = await signedInAdmin();
     const remaining = await visitor.request("/admin/auto-orders", {
       form: { intent: "set-remaining", autoOrderId: "not-an-id", remainingPosts: "1.5" },
     });

@@ -2,43 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { autoOrders, orders, services, users } from "../../../app/db/schema.ts";
-import { cents } from "../../../app/domain/pricing/cents.ts";
-import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
-import { signedInCustomer, Visitor } from "../../support/http.ts";
-
-/** The page's text as a reader sees it: markup and React's text separators removed. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/\s+/g, " ");
-}
-
-async function serviceBySlug(slug: string) {
-  const [service] = await db().select().from(services).where(eq(services.slug, slug));
-  if (!service) throw new Error(`no seeded service ${slug}`);
-  return service;
-}
+import { autoOrders, orders } from "../../../app/db/schema.ts";
+import { balanceOf, fundWallet, serviceBySlug } from "../../support/factories.ts";
+import { signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
 
 async function page(path: string, visitor = new Visitor()) {
   const response = await visitor.request(path);
   return { status: response.status, response, html: await response.text() };
-}
-
-async function fund(userId: string, amount: number) {
-  await db().transaction((tx) =>
-    postLedgerEntry(tx, { userId, type: "adjustment", amountCents: cents(amount) }),
-  );
-}
-
-async function balanceOf(userId: string) {
-  const [row] = await db()
-    .select({ balanceCents: users.balanceCents })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.balanceCents;
 }
 
 const uniquePost = () => `https://www.instagram.com/p/Http${randomUUID().slice(0, 8)}/`;
@@ -148,7 +118,7 @@ describe("order pages for a visitor (server-rendered)", () => {
 describe("placing orders over HTTP", () => {
   it("charges a signed-in customer the server's price and refuses a tampered total", async () => {
     const { id, visitor } = await signedInCustomer();
-    await fund(id, 2_500);
+    await fundWallet(id, 2_500);
     const link = "https://www.instagram.com/http_customer/";
     const form = {
       serviceId: (await serviceBySlug("instagram-followers")).id,
@@ -218,7 +188,7 @@ describe("placing orders over HTTP", () => {
 
   it("prices a big likes pack with every add-on at $32.45 on the server", async () => {
     const { id, visitor } = await signedInCustomer();
-    await fund(id, 5_000);
+    await fundWallet(id, 5_000);
     const targetLink = uniquePost();
     const response = await visitor.request("/order/real-instagram-likes-big", {
       form: {
@@ -241,7 +211,7 @@ describe("placing orders over HTTP", () => {
 
   it("places an auto order and a followers order for a username", async () => {
     const { id, visitor } = await signedInCustomer();
-    await fund(id, 2_000);
+    await fundWallet(id, 2_000);
     const auto = await visitor.request("/order/instagram/auto-likes", {
       form: {
         username: "@http_auto",

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { contactMessages, userRoles } from "../../../app/db/schema.ts";
+import { contactMessages } from "../../../app/db/schema.ts";
 import { CONTACT_TEXT } from "../../../app/domain/contact/contact-form.ts";
-import { appUrl, createAccount, signedInCustomer, uniqueEmail, Visitor } from "../../support/http.ts";
+import { appUrl, signedInAdmin, signedInCustomer, uniqueEmail, Visitor } from "../../support/http.ts";
 
 /** The page's text as a reader sees it: markup and React's text separators removed, entities decoded. */
 function visibleText(html: string): string {
@@ -136,10 +136,7 @@ describe("the contact form", () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ name: "Grace Hopper", subject: "partnership", message: text });
 
-    const admin = await createAccount({ email: uniqueEmail("admin") });
-    await db().insert(userRoles).values({ userId: admin.id, role: "admin" });
-    const adminVisitor = new Visitor();
-    await adminVisitor.signIn(admin.email, admin.password);
+    const { visitor: adminVisitor } = await signedInAdmin({ email: uniqueEmail("admin") });
     const inbox = await adminVisitor.request("/admin/messages");
     expect(inbox.status).toBe(200);
     const inboxText = visibleText(await inbox.text());

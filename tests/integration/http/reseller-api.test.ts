@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { orders, services, transactions, users } from "../../../app/db/schema.ts";
+import { orders, services, transactions } from "../../../app/db/schema.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { findLedgerMismatches } from "../../../app/domain/wallet/check-ledger.server.ts";
-import { fundWallet } from "../../support/factories.ts";
+import { balanceOf, fundWallet, serviceBySlug } from "../../support/factories.ts";
 import { appUrl, createAccount, secondAppUrl } from "../../support/http.ts";
 
 const POST_LINK = "https://www.instagram.com/p/ApiTest123/";
@@ -24,16 +24,6 @@ async function resellerWithKey(fundsCents = 0) {
   return { ...account, key: created.key };
 }
 
-async function balanceOf(userId: string) {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row!.balance;
-}
-
-async function likesService() {
-  const [row] = await db().select().from(services).where(eq(services.slug, "instagram-likes"));
-  return row!;
-}
-
 async function ordersOf(userId: string) {
   return db().select().from(orders).where(eq(orders.userId, userId));
 }
@@ -41,7 +31,7 @@ async function ordersOf(userId: string) {
 describe("reseller API /api/v2", () => {
   it("refuses a wrong or missing key with the standard error and charges nothing", async () => {
     const reseller = await resellerWithKey(10_000);
-    const likes = await likesService();
+    const likes = await serviceBySlug("instagram-likes");
     for (const key of ["", "bst_not-a-real-key", `${reseller.key}x`]) {
       const answer = await callApi({
         key,
@@ -68,7 +58,7 @@ describe("reseller API /api/v2", () => {
     const reseller = await resellerWithKey();
     const answer = await callApi({ key: reseller.key, action: "services" });
     expect(answer.status).toBe(200);
-    const likes = await likesService();
+    const likes = await serviceBySlug("instagram-likes");
     const listed = answer.body.find((service: { service: string }) => service.service === likes.id);
     expect(listed).toEqual({
       service: likes.id,
@@ -91,7 +81,7 @@ describe("reseller API /api/v2", () => {
 
   it("places an order at the server's price, charges the wallet once per idempotency key, and reports its status", async () => {
     const reseller = await resellerWithKey(10_000);
-    const likes = await likesService();
+    const likes = await serviceBySlug("instagram-likes");
     const add = { key: reseller.key, action: "add", service: likes.id, link: POST_LINK, quantity: "1000" };
     const first = await callApi({ ...add, idempotency_key: "panel-order-7" });
     expect(first.status).toBe(200);
@@ -125,7 +115,7 @@ describe("reseller API /api/v2", () => {
 
   it("refuses a quantity outside the service's limits and an unaffordable order, charging nothing", async () => {
     const reseller = await resellerWithKey(100);
-    const likes = await likesService();
+    const likes = await serviceBySlug("instagram-likes");
     const tooFew = await callApi({
       key: reseller.key,
       action: "add",
@@ -168,7 +158,7 @@ describe("reseller API /api/v2", () => {
   it("never lets one customer's key read or cancel another customer's orders", async () => {
     const owner = await resellerWithKey(10_000);
     const stranger = await resellerWithKey(10_000);
-    const likes = await likesService();
+    const likes = await serviceBySlug("instagram-likes");
     const placed = await callApi({
       key: owner.key,
       action: "add",
@@ -196,7 +186,7 @@ describe("reseller API /api/v2", () => {
 
   it("cancels a pending order once with a full refund, and refuses a second cancel", async () => {
     const reseller = await resellerWithKey(10_000);
-    const likes = await likesService();
+    const likes = await serviceBySlug("instagram-likes");
     const placed = await callApi({
       key: reseller.key,
       action: "add",
@@ -234,7 +224,7 @@ describe("reseller API /api/v2", () => {
 
   it("takes the idempotency key from the Idempotency-Key header too", async () => {
     const reseller = await resellerWithKey(10_000);
-    const likes = await likesService();
+    const likes = await serviceBySlug("instagram-likes");
     const send = () =>
       fetch(`${appUrl}/api/v2`, {
         method: "POST",

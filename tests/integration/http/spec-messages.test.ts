@@ -6,51 +6,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import {
-  autoOrders,
-  deposits,
-  orders,
-  services,
-  tickets,
-  transactions,
-  users,
-} from "../../../app/db/schema.ts";
+import { autoOrders, deposits, orders, tickets, transactions } from "../../../app/db/schema.ts";
 import { placeAutoOrder } from "../../../app/domain/auto-orders/place-auto-order.server.ts";
 import { startDeposit } from "../../../app/domain/payments/start-deposit.server.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
-import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
 import { takeToast } from "../../../app/lib/toast.server.ts";
-import { appUrl, signedInCustomer, Visitor } from "../../support/http.ts";
-
-/** The page's text as a reader sees it: markup and React's text separators removed. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/\s+/g, " ");
-}
-
-async function serviceBySlug(slug: string) {
-  const [service] = await db().select().from(services).where(eq(services.slug, slug));
-  if (!service) throw new Error(`no seeded service ${slug}`);
-  return service;
-}
-
-async function fund(userId: string, amount: number) {
-  const result = await db().transaction((tx) =>
-    postLedgerEntry(tx, { userId, type: "adjustment", amountCents: cents(amount) }),
-  );
-  if (!result.ok) throw new Error("funding failed");
-}
-
-async function balanceOf(userId: string) {
-  const [row] = await db()
-    .select({ balanceCents: users.balanceCents })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.balanceCents;
-}
+import { balanceOf, fundWallet, serviceBySlug } from "../../support/factories.ts";
+import { appUrl, signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
 
 /**
  * The toast a redirect carries to the next page (a signed cookie the browser shows on arrival), read the way
@@ -86,7 +48,7 @@ async function activeAutoOrder(userId: string) {
 describe("order refusals of section 8", () => {
   it("answers a malformed one-time order with 'Order Failed' and stores nothing", async () => {
     const { id, visitor } = await signedInCustomer();
-    await fund(id, 1_000);
+    await fundWallet(id, 1_000);
     const response = await visitor.request("/order/instagram-followers", {
       form: {
         serviceId: (await serviceBySlug("instagram-followers")).id,
@@ -105,7 +67,7 @@ describe("order refusals of section 8", () => {
 
   it("answers a malformed auto order with 'Auto order failed' and charges nothing", async () => {
     const { id, visitor } = await signedInCustomer();
-    await fund(id, 1_000);
+    await fundWallet(id, 1_000);
     const response = await visitor.request("/order/instagram/auto-likes", {
       form: { username: "spec.messages", perPost: "lots", posts: "10", idempotencyKey: randomUUID() },
     });
@@ -119,7 +81,7 @@ describe("order refusals of section 8", () => {
 
   it("refuses a quick order with a missing field on the server too ('Missing information')", async () => {
     const { id, visitor } = await signedInCustomer();
-    await fund(id, 1_000);
+    await fundWallet(id, 1_000);
     const response = await visitor.request("/quick-order", {
       form: {
         serviceId: (await serviceBySlug("instagram-likes")).id,
@@ -141,7 +103,7 @@ describe("order refusals of section 8", () => {
 describe("auto order changes that cannot happen (section 8)", () => {
   it("answers resuming an active auto order with 'Failed to resume auto order' and leaves it active", async () => {
     const { id, visitor } = await signedInCustomer();
-    await fund(id, 1_000);
+    await fundWallet(id, 1_000);
     const autoOrder = await activeAutoOrder(id);
     const response = await visitor.request(`/auto-orders/${autoOrder.id}`, { form: { intent: "resume" } });
     const { location, toast } = await redirectToast(visitor, response);
@@ -158,7 +120,7 @@ describe("auto order changes that cannot happen (section 8)", () => {
 
   it("answers cancelling a cancelled auto order with 'Failed to cancel auto order' and refunds once", async () => {
     const { id, visitor } = await signedInCustomer();
-    await fund(id, 1_000);
+    await fundWallet(id, 1_000);
     const autoOrder = await activeAutoOrder(id);
     const first = await visitor.request(`/auto-orders/${autoOrder.id}`, { form: { intent: "cancel" } });
     expect((await redirectToast(visitor, first)).toast).toMatchObject({ title: "Auto Order Cancelled" });

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appUrl, signedInCustomer } from "../../support/http.ts";
-
-/** The page's text as a reader sees it: markup and React's text separators removed. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/\s+/g, " ");
-}
+import { appUrl, signedInCustomer, visibleText } from "../../support/http.ts";
 
 describe("the storefront without JavaScript", () => {
   it("serves the seeded catalogue in the server-rendered home page", async () => {

@@ -2,8 +2,9 @@ import { createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { deposits, paymentEvents, transactions, users } from "../../../app/db/schema.ts";
+import { deposits, paymentEvents, transactions } from "../../../app/db/schema.ts";
 import { TEST_AUTH_SECRET } from "../../support/constants.ts";
+import { balanceOf } from "../../support/factories.ts";
 import { appUrl, secondAppUrl, signedInCustomer, Visitor } from "../../support/http.ts";
 
 // The sandbox webhook secret, derived from AUTH_SECRET as the app does (computed here independently).
@@ -55,11 +56,6 @@ function paidEvent(deposit: { id: string; amountCents: number; providerReference
       },
     },
   });
-}
-
-async function balanceOf(userId: string) {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return row?.balance;
 }
 
 describe("POST /api/webhooks/sandbox", () => {
