@@ -1,5 +1,5 @@
-import { AutoOrdersTable } from "../components/admin/auto-orders-table.tsx";
-import { FilteredListPage } from "../components/admin/filtered-list-page.tsx";
+import { AUTO_ORDER_STATUS_LABELS, AutoOrdersTable } from "../components/admin/auto-orders-table.tsx";
+import { FilteredListPage, statusFilters } from "../components/admin/filtered-list-page.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
 import { changeAutoOrderFromForm } from "../domain/admin/change-auto-order-from-form.server.ts";
@@ -40,14 +40,12 @@ export async function action({ request }: Route.ActionArgs) {
   return changeAutoOrderFromForm(db(), { adminId: admin.id, form });
 }
 
-const LABELS = { active: "Active", paused: "Paused", completed: "Completed", cancelled: "Cancelled" };
-
 export default function AdminAutoOrdersPage({ loaderData }: Route.ComponentProps) {
-  const { counts } = loaderData;
-  const filters = [
-    { value: null, label: "All", count: counts.all },
-    ...ADMIN_AUTO_ORDER_STATUSES.map((value) => ({ value, label: LABELS[value], count: counts[value] })),
-  ];
+  const filters = statusFilters(
+    ADMIN_AUTO_ORDER_STATUSES,
+    loaderData.counts,
+    (status) => AUTO_ORDER_STATUS_LABELS[status],
+  );
   return (
     <FilteredListPage
       title="Auto Orders"

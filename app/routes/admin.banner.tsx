@@ -1,12 +1,13 @@
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, SelectField, TextareaField } from "../components/admin/content/fields.tsx";
-import { useAnswerToast } from "../components/admin/content/use-answer-toast.ts";
+import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { SiteBanner } from "../components/layout/site-banner.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
 import { BANNER_TYPES } from "../domain/admin/content/banner-form.ts";
 import { saveBanner } from "../domain/admin/content/banner-save.server.ts";
+import { BANNER_TEXT_MAX } from "../domain/admin/content/field-limits.ts";
 import { readBannerSettings } from "../domain/content/banner.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
@@ -56,7 +57,7 @@ export default function AdminBannerPage({ loaderData, actionData }: Route.Compon
             label="Banner text"
             name="text"
             rows={2}
-            maxLength={300}
+            maxLength={BANNER_TEXT_MAX}
             defaultValue={banner.text}
             error={errors.text}
           />

@@ -1,11 +1,10 @@
-import { Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { BlogPostForm } from "../components/admin/content/blog-post-form.tsx";
 import { BlogPostsTable } from "../components/admin/content/blog-posts-table.tsx";
-import { useAnswerToast } from "../components/admin/content/use-answer-toast.ts";
-import { buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
+import { EditorPage } from "../components/admin/content/editor-page.tsx";
+import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { db } from "../db/client.server.ts";
+import { formRefusal } from "../domain/admin/content/answer.ts";
 import { deleteBlogPost } from "../domain/admin/content/blog-delete.server.ts";
 import { findPostForAdmin, listPostsForAdmin } from "../domain/admin/content/blog-list.server.ts";
 import { setPostPublished } from "../domain/admin/content/blog-publish.server.ts";
@@ -57,12 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 async function runIntent(adminId: string, form: Record<string, FormDataEntryValue>) {
   const parsed = intentForm.safeParse(form);
-  if (!parsed.success)
-    return {
-      ok: false as const,
-      notice: { title: CONTENT_TEXT.postSaveFailed, message: "" },
-      fieldErrors: {},
-    };
+  if (!parsed.success) return formRefusal(CONTENT_TEXT.postSaveFailed);
   const { intent, postId = "" } = parsed.data;
   if (intent === "delete") return deleteBlogPost(db(), { adminId, postId });
   if (intent === "publish" || intent === "unpublish")
@@ -79,23 +73,20 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminBlogPage({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, editing, creating } = loaderData;
-  const navigation = useNavigation();
   useAnswerToast(actionData);
   const errors = actionData?.fieldErrors ?? {};
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Blog</h1>
-        <Link to="/admin/blog?new=1" className={buttonClass("primary")}>
-          New Post
-        </Link>
-      </div>
-      {creating || editing ? (
-        <BlogPostForm key={editing?.id ?? "new"} post={editing} errors={errors} />
-      ) : null}
-      <Card className="mt-6 overflow-x-auto p-0" aria-busy={navigation.state === "loading"}>
-        <BlogPostsTable posts={posts} emptyText={CONTENT_TEXT.noPosts} />
-      </Card>
-    </main>
+    <EditorPage
+      title="Blog"
+      newHref="/admin/blog?new=1"
+      newLabel="New Post"
+      editor={
+        creating || editing ? (
+          <BlogPostForm key={editing?.id ?? "new"} post={editing} errors={errors} />
+        ) : null
+      }
+    >
+      <BlogPostsTable posts={posts} emptyText={CONTENT_TEXT.noPosts} />
+    </EditorPage>
   );
 }

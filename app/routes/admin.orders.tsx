@@ -1,13 +1,11 @@
-import { Link, useLocation } from "react-router";
-import { OrderFilters, Pagination } from "../components/admin/order-filters.tsx";
+import { FilteredListPage, statusFilters } from "../components/admin/filtered-list-page.tsx";
 import { OrdersTable } from "../components/admin/orders-table.tsx";
-import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
 import { changeOrderStatusFromForm } from "../domain/admin/change-order-status.server.ts";
 import { readAdminOrdersPage } from "../domain/admin/list-orders.server.ts";
 import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
-import { ADMIN_ORDER_STATUSES } from "../domain/admin/order-status-labels.ts";
+import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../domain/admin/order-status-labels.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.orders";
@@ -40,27 +38,23 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
-  const { status, q } = loaderData;
-  const location = useLocation();
+  const filters = statusFilters(
+    ADMIN_ORDER_STATUSES,
+    loaderData.counts,
+    (status) => ORDER_STATUS_LABELS[status],
+  );
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8">
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Orders Management</h1>
-        <Link to={`${location.pathname}${location.search}`} className={buttonClass("secondary")}>
-          Refresh
-        </Link>
-      </div>
-      <OrderFilters counts={loaderData.counts} status={status} q={q} />
+    <FilteredListPage
+      title="Orders Management"
+      path="/admin/orders"
+      noun="orders"
+      filters={filters}
+      search={{ label: "Search by order number or customer e-mail", placeholder: "Order number or e-mail" }}
+      list={loaderData}
+    >
       <Card className="mt-6 overflow-x-auto p-0">
         <OrdersTable orders={loaderData.orders} />
       </Card>
-      <Pagination
-        page={loaderData.page}
-        pageCount={loaderData.pageCount}
-        total={loaderData.total}
-        status={status}
-        q={q}
-      />
-    </main>
+    </FilteredListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { HeldSubmissions } from "../components/admin/providers/held-submissions.tsx";
+import { PostButton } from "../components/admin/providers/post-button.tsx";
 import { ProviderFields } from "../components/admin/providers/provider-fields.tsx";
 import { UpstreamServices } from "../components/admin/providers/upstream-services.tsx";
-import { usePageAnswer } from "../components/admin/providers/use-page-answer.ts";
+import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card, CardHeader } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
@@ -27,11 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const page = await readProviderPage(db(), params.providerId);
   if (!page) throw data(PROVIDER_TEXT.notFound.message, { status: 404 });
-  return {
-    ...page,
-    provider: { ...page.provider, balanceCheckedAt: page.provider.balanceCheckedAt?.toISOString() ?? null },
-    held: page.held.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
-  };
+  return { ...page, held: page.held.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -53,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminProviderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { provider, mapped, held, shopServices, upstream } = loaderData;
   const busy = useNavigation().state === "submitting";
-  usePageAnswer(actionData);
+  useAnswerToast(actionData);
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -86,12 +83,14 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
             </Button>
           </div>
         </Form>
-        <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
-          <input type="hidden" name="intent" value="refresh-balance" />
-          <Button type="submit" variant="secondary" disabled={busy}>
-            Refresh balance
-          </Button>
-        </Form>
+        <PostButton
+          fields={{ intent: "refresh-balance" }}
+          formClassName="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4"
+          variant="secondary"
+          disabled={busy}
+        >
+          Refresh balance
+        </PostButton>
         <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="delete" />
           <Button type="submit" variant="danger" disabled={busy || mapped.length > 0}>
@@ -125,18 +124,14 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
                     → {row.providerServiceId} ({row.providerServiceType})
                   </span>
                 </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="unmap" />
-                  <input type="hidden" name="serviceId" value={row.serviceId} />
-                  <Button
-                    type="submit"
-                    variant="ghost"
-                    disabled={busy}
-                    aria-label={`Unmap ${row.serviceName}`}
-                  >
-                    Unmap
-                  </Button>
-                </Form>
+                <PostButton
+                  fields={{ intent: "unmap", serviceId: row.serviceId }}
+                  variant="ghost"
+                  disabled={busy}
+                  aria-label={`Unmap ${row.serviceName}`}
+                >
+                  Unmap
+                </PostButton>
               </li>
             ))}
           </ul>
@@ -150,7 +145,7 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
             {PROVIDER_TEXT.servicesLoadFailed} {upstream.message}
           </p>
         ) : upstream.services.length === 0 ? (
-          <p className="text-slate-600">The provider lists no services.</p>
+          <p className="text-slate-600">{PROVIDER_TEXT.noUpstreamServices}</p>
         ) : (
           <UpstreamServices services={upstream.services} shopServices={shopServices} busy={busy} />
         )}

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { ProviderFields } from "../components/admin/providers/provider-fields.tsx";
 import { ProvidersTable } from "../components/admin/providers/providers-table.tsx";
-import { usePageAnswer } from "../components/admin/providers/use-page-answer.ts";
+import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardHeader } from "../components/ui/card.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
@@ -50,7 +50,7 @@ export default function AdminProvidersPage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const adding = busy && navigation.formData?.get("intent") === "add";
-  usePageAnswer(actionData);
+  useAnswerToast(actionData);
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">

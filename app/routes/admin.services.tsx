@@ -1,10 +1,9 @@
-import { data, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
+import { EditorPage } from "../components/admin/content/editor-page.tsx";
 import { ServiceForm } from "../components/admin/content/service-form.tsx";
 import { ServicesTable } from "../components/admin/content/services-table.tsx";
-import { useAnswerToast } from "../components/admin/content/use-answer-toast.ts";
-import { buttonClass } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
+import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { db } from "../db/client.server.ts";
 import type { ContentAnswer } from "../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
@@ -72,23 +71,20 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { services, editing, creating } = loaderData;
-  const navigation = useNavigation();
   useAnswerToast(actionData);
   const errors = actionData?.fieldErrors ?? {};
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Services</h1>
-        <Link to="/admin/services?new=1" className={buttonClass("primary")}>
-          Add Service
-        </Link>
-      </div>
-      {creating || editing ? (
-        <ServiceForm key={editing?.id ?? "new"} service={editing} errors={errors} />
-      ) : null}
-      <Card className="mt-6 overflow-x-auto p-0" aria-busy={navigation.state === "loading"}>
-        <ServicesTable services={services} emptyText={CONTENT_TEXT.noServices} />
-      </Card>
-    </main>
+    <EditorPage
+      title="Services"
+      newHref="/admin/services?new=1"
+      newLabel="Add Service"
+      editor={
+        creating || editing ? (
+          <ServiceForm key={editing?.id ?? "new"} service={editing} errors={errors} />
+        ) : null
+      }
+    >
+      <ServicesTable services={services} emptyText={CONTENT_TEXT.noServices} />
+    </EditorPage>
   );
 }

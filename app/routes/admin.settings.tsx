@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { z } from "zod";
 import { ProviderChecks } from "../components/admin/content/provider-checks.tsx";
 import { PageContentForm, ShopSettingsForm } from "../components/admin/content/settings-forms.tsx";
-import { useAnswerToast } from "../components/admin/content/use-answer-toast.ts";
+import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { db } from "../db/client.server.ts";
+import { formRefusal } from "../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
 import {
   describeProviders,
@@ -42,12 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = Object.fromEntries(await request.formData());
   const parsed = intentForm.safeParse(form);
-  if (!parsed.success)
-    return data({
-      ok: false,
-      notice: { title: CONTENT_TEXT.settingsSaveFailed, message: "" },
-      fieldErrors: {},
-    });
+  if (!parsed.success) return data(formRefusal(CONTENT_TEXT.settingsSaveFailed));
   if (parsed.data.intent === "test-connection") {
     const result = await testProviderConnection(parsed.data.provider, env());
     const title = result.ok ? CONTENT_TEXT.connectionOk : CONTENT_TEXT.connectionFailed;

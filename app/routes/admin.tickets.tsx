@@ -1,4 +1,4 @@
-import { FilteredListPage } from "../components/admin/filtered-list-page.tsx";
+import { FilteredListPage, statusFilters } from "../components/admin/filtered-list-page.tsx";
 import { TicketsList } from "../components/admin/tickets-list.tsx";
 import { db } from "../db/client.server.ts";
 import { answerTicketFromForm } from "../domain/admin/answer-ticket-from-form.server.ts";
@@ -37,11 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminTicketsPage({ loaderData }: Route.ComponentProps) {
-  const { counts } = loaderData;
-  const filters = [
-    { value: null, label: "All", count: counts.all },
-    ...TICKET_STATUSES.map((value) => ({ value, label: ticketStatusLabel(value), count: counts[value] })),
-  ];
+  const filters = statusFilters(TICKET_STATUSES, loaderData.counts, ticketStatusLabel);
   return (
     <FilteredListPage
       title="Support Tickets"

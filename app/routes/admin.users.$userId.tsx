@@ -3,6 +3,7 @@ import { UserSummaryCards, UserTabs } from "../components/admin/user-detail.tsx"
 import { buttonClass } from "../components/ui/button.tsx";
 import { db } from "../db/client.server.ts";
 import { changeOrderStatusFromForm } from "../domain/admin/change-order-status.server.ts";
+import { ADMIN_TEXT } from "../domain/admin/messages.ts";
 import { readUserPage } from "../domain/admin/read-user-detail.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/admin.users.$userId";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   pageMeta({
-    title: loaderData?.page ? `${loaderData.page.user.email} | Admin` : "User not found | Admin",
+    title: `${loaderData?.page ? loaderData.page.user.email : ADMIN_TEXT.userNotFound} | Admin`,
     description: "A customer's balance, orders and transactions.",
     path: `/admin/users/${params.userId}`,
     noindex: true,
@@ -43,7 +44,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
   if (!page) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">User not found</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{ADMIN_TEXT.userNotFound}</h1>
         <Link to="/admin" className={buttonClass("primary", "mt-6")}>
           Back to Admin
         </Link>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import type { AdminAutoOrderRow } from "../../domain/admin/list-auto-orders.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   type AdminAutoOrderStatus,
@@ -7,30 +8,18 @@ import {
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { AdminTable } from "./admin-table.tsx";
+import { compactFieldClass } from "./compact-field.ts";
 import { formatDateTime } from "./format.ts";
-import { useAnswerToast } from "./list-controls.tsx";
+import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
 
-export type AdminAutoOrderView = {
-  id: string;
-  createdAt: string;
-  userId: string;
-  customerEmail: string | null;
-  serviceName: string | null;
-  platform: string | null;
-  targetUsername: string;
-  likesPerPost: number;
-  totalPosts: number;
-  remainingPosts: number;
-  costPerPostCents: number;
-  totalCents: number;
-  status: AdminAutoOrderStatus;
-};
+/** A row of the list as the page receives it (the date as ISO text). */
+export type AdminAutoOrderView = Omit<AdminAutoOrderRow, "createdAt"> & { createdAt: string };
 
-type Answer = { ok: boolean; notice: { title: string; message: string } };
+const HEADINGS = ["Customer", "Service", "Progress", "Cost", "Status"];
 
-const fieldClass =
-  "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600";
-const STATUS_LABELS: Record<AdminAutoOrderStatus, string> = {
+/** An auto order status in words (the filters and each row's status select). */
+export const AUTO_ORDER_STATUS_LABELS: Record<AdminAutoOrderStatus, string> = {
   active: "Active",
   paused: "Paused",
   completed: "Completed",
@@ -39,69 +28,57 @@ const STATUS_LABELS: Record<AdminAutoOrderStatus, string> = {
 
 /** The admin auto orders table: progress, cost, and per-row status and remaining-posts forms. */
 export function AutoOrdersTable({ autoOrders, empty }: { autoOrders: AdminAutoOrderView[]; empty: string }) {
-  if (autoOrders.length === 0) return <p className="p-6 text-slate-600">{empty}</p>;
   return (
-    <table className="min-w-full divide-y divide-slate-200 text-sm">
-      <thead className="bg-slate-50 text-left text-slate-600">
-        <tr>
-          {["Customer", "Service", "Progress", "Cost", "Status"].map((heading) => (
-            <th key={heading} scope="col" className="px-4 py-3 font-medium">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {autoOrders.map((autoOrder) => {
-          const label = `@${autoOrder.targetUsername}`;
-          return (
-            <tr key={autoOrder.id} data-testid="admin-auto-order-row" className="align-top">
-              <td className="px-4 py-3">
-                {autoOrder.customerEmail ? (
-                  <>
-                    <div className="break-all">{autoOrder.customerEmail}</div>
-                    <Link to={`/admin/users/${autoOrder.userId}`} className="text-brand-700 hover:underline">
-                      View Details
-                    </Link>
-                  </>
-                ) : (
-                  "Unknown"
-                )}
-                <div className="text-slate-500">{formatDateTime(autoOrder.createdAt)}</div>
-              </td>
-              <td className="px-4 py-3">
-                <div>{autoOrder.serviceName ?? "Unknown"}</div>
-                <div className="capitalize text-slate-500">{autoOrder.platform}</div>
-                <div className="text-slate-700">{label}</div>
-                <div className="text-slate-500">{formatCount(autoOrder.likesPerPost)} per post</div>
-              </td>
-              <td className="px-4 py-3">
-                <div data-testid="auto-order-progress">
-                  {autoOrder.totalPosts - autoOrder.remainingPosts}/{autoOrder.totalPosts} posts done
-                </div>
-                <div className="text-slate-500" data-testid="auto-order-remaining">
-                  {autoOrder.remainingPosts} remaining
-                </div>
-                <RemainingPostsForm
-                  autoOrderId={autoOrder.id}
-                  label={label}
-                  remainingPosts={autoOrder.remainingPosts}
-                  totalPosts={autoOrder.totalPosts}
-                />
-              </td>
-              <td className="px-4 py-3">
-                <div>{formatCents(autoOrder.totalCents)}</div>
-                <div className="text-slate-500">{formatCents(autoOrder.costPerPostCents)} per post</div>
-              </td>
-              <td className="space-y-2 px-4 py-3">
-                <StatusBadge status={autoOrder.status} />
-                <AutoOrderStatusForm autoOrderId={autoOrder.id} label={label} status={autoOrder.status} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <AdminTable headings={HEADINGS} items={autoOrders} empty={empty}>
+      {(autoOrder) => {
+        const label = `@${autoOrder.targetUsername}`;
+        return (
+          <tr key={autoOrder.id} data-testid="admin-auto-order-row" className="align-top">
+            <td className="px-4 py-3">
+              {autoOrder.customerEmail ? (
+                <>
+                  <div className="break-all">{autoOrder.customerEmail}</div>
+                  <Link to={`/admin/users/${autoOrder.userId}`} className="text-brand-700 hover:underline">
+                    View Details
+                  </Link>
+                </>
+              ) : (
+                "Unknown"
+              )}
+              <div className="text-slate-500">{formatDateTime(autoOrder.createdAt)}</div>
+            </td>
+            <td className="px-4 py-3">
+              <div>{autoOrder.serviceName ?? "Unknown"}</div>
+              <div className="capitalize text-slate-500">{autoOrder.platform}</div>
+              <div className="text-slate-700">{label}</div>
+              <div className="text-slate-500">{formatCount(autoOrder.likesPerPost)} per post</div>
+            </td>
+            <td className="px-4 py-3">
+              <div data-testid="auto-order-progress">
+                {autoOrder.totalPosts - autoOrder.remainingPosts}/{autoOrder.totalPosts} posts done
+              </div>
+              <div className="text-slate-500" data-testid="auto-order-remaining">
+                {autoOrder.remainingPosts} remaining
+              </div>
+              <RemainingPostsForm
+                autoOrderId={autoOrder.id}
+                label={label}
+                remainingPosts={autoOrder.remainingPosts}
+                totalPosts={autoOrder.totalPosts}
+              />
+            </td>
+            <td className="px-4 py-3">
+              <div>{formatCents(autoOrder.totalCents)}</div>
+              <div className="text-slate-500">{formatCents(autoOrder.costPerPostCents)} per post</div>
+            </td>
+            <td className="space-y-2 px-4 py-3">
+              <StatusBadge status={autoOrder.status} />
+              <AutoOrderStatusForm autoOrderId={autoOrder.id} label={label} status={autoOrder.status} />
+            </td>
+          </tr>
+        );
+      }}
+    </AdminTable>
   );
 }
 
@@ -114,7 +91,7 @@ function AutoOrderStatusForm({
   label: string;
   status: AdminAutoOrderStatus;
 }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ToastAnswer>();
   const id = useId();
   const [chosen, setChosen] = useState(status);
   useEffect(() => setChosen(status), [status]);
@@ -131,11 +108,11 @@ function AutoOrderStatusForm({
         name="status"
         value={chosen}
         onChange={(event) => setChosen(event.target.value as AdminAutoOrderStatus)}
-        className={fieldClass}
+        className={compactFieldClass}
       >
         {ADMIN_AUTO_ORDER_STATUSES.map((option) => (
           <option key={option} value={option}>
-            {STATUS_LABELS[option]}
+            {AUTO_ORDER_STATUS_LABELS[option]}
           </option>
         ))}
       </select>
@@ -157,7 +134,7 @@ function RemainingPostsForm({
   remainingPosts: number;
   totalPosts: number;
 }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ToastAnswer>();
   const id = useId();
   useAnswerToast(fetcher.data);
   return (
@@ -175,7 +152,7 @@ function RemainingPostsForm({
         inputMode="numeric"
         defaultValue={remainingPosts}
         title={`A whole number from 0 to ${totalPosts}`}
-        className={`${fieldClass} w-20`}
+        className={`${compactFieldClass} w-20`}
       />
       <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={fetcher.state !== "idle"}>
         Set remaining

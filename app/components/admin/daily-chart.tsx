@@ -1,8 +1,7 @@
-import { useId } from "react";
+import { ChartFigure, CHART_WIDTH as WIDTH } from "./chart-figure.tsx";
 
 export type ChartPoint = { day: string; value: number };
 
-const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { top: 16, right: 8, bottom: 28, left: 64 };
 const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -31,7 +30,6 @@ export function DailyBarChart({
   valueHeading: string;
   testId: string;
 }) {
-  const id = useId();
   const values = points.map((point) => point.value);
   const max = Math.max(0, ...values);
   const min = Math.min(0, ...values);
@@ -44,68 +42,14 @@ export function DailyBarChart({
   const first = points[0];
   const last = points.at(-1);
   return (
-    <figure className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId}>
-      <figcaption id={`${id}-caption`} className="font-semibold text-slate-900">
-        {title}
-      </figcaption>
-      <p className="text-sm text-slate-600">{description}</p>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        className="mt-3 h-auto w-full"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>
-          {`${points.length} days from ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}; total ${format(total)}, highest day ${format(max)}.`}
-        </desc>
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="stroke-slate-300" />
-        <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
-          {format(max)}
-        </text>
-        <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
-          {format(0)}
-        </text>
-        {min < 0 ? (
-          <text x={PAD.left - 6} y={y(min) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
-            {format(min)}
-          </text>
-        ) : null}
-        {points.map((point, index) => {
-          const top = y(Math.max(point.value, 0));
-          const height = Math.abs(y(point.value) - y(0));
-          return (
-            <rect
-              key={point.day}
-              data-day={point.day}
-              x={PAD.left + index * slot + slot * 0.15}
-              y={top}
-              width={slot * 0.7}
-              height={Math.max(height, point.value === 0 ? 0 : 1)}
-              rx={2}
-              className={point.value < 0 ? "fill-red-500" : "fill-brand-600"}
-            >
-              <title>{`${shortDay(point.day)}: ${format(point.value)}`}</title>
-            </rect>
-          );
-        })}
-        {first ? (
-          <text x={PAD.left} y={HEIGHT - 8} className="fill-slate-500 text-[11px]">
-            {shortDay(first.day)}
-          </text>
-        ) : null}
-        {last ? (
-          <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-slate-500 text-[11px]">
-            {shortDay(last.day)}
-          </text>
-        ) : null}
-      </svg>
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer rounded font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
-          Show the numbers as a table
-        </summary>
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">{title}</caption>
+    <ChartFigure
+      title={title}
+      description={description}
+      testId={testId}
+      height={HEIGHT}
+      summary={`${points.length} days from ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}; total ${format(total)}, highest day ${format(max)}.`}
+      table={
+        <>
           <thead>
             <tr>
               <th scope="col" className="py-1 font-medium text-slate-600">
@@ -126,8 +70,49 @@ export function DailyBarChart({
               </tr>
             ))}
           </tbody>
-        </table>
-      </details>
-    </figure>
+        </>
+      }
+    >
+      <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="stroke-slate-300" />
+      <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
+        {format(max)}
+      </text>
+      <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
+        {format(0)}
+      </text>
+      {min < 0 ? (
+        <text x={PAD.left - 6} y={y(min) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
+          {format(min)}
+        </text>
+      ) : null}
+      {points.map((point, index) => {
+        const top = y(Math.max(point.value, 0));
+        const height = Math.abs(y(point.value) - y(0));
+        return (
+          <rect
+            key={point.day}
+            data-day={point.day}
+            x={PAD.left + index * slot + slot * 0.15}
+            y={top}
+            width={slot * 0.7}
+            height={Math.max(height, point.value === 0 ? 0 : 1)}
+            rx={2}
+            className={point.value < 0 ? "fill-red-500" : "fill-brand-600"}
+          >
+            <title>{`${shortDay(point.day)}: ${format(point.value)}`}</title>
+          </rect>
+        );
+      })}
+      {first ? (
+        <text x={PAD.left} y={HEIGHT - 8} className="fill-slate-500 text-[11px]">
+          {shortDay(first.day)}
+        </text>
+      ) : null}
+      {last ? (
+        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-slate-500 text-[11px]">
+          {shortDay(last.day)}
+        </text>
+      ) : null}
+    </ChartFigure>
   );
 }

@@ -5,6 +5,18 @@ import { ListFilters, ListPagination } from "./list-controls.tsx";
 
 type Filter = { value: string | null; label: string; count: number };
 
+/** The status filters of a list: "All", then each status in words, each with its count. */
+export function statusFilters<S extends string>(
+  statuses: readonly S[],
+  counts: Record<S | "all", number>,
+  label: (status: S) => string,
+): Filter[] {
+  return [
+    { value: null, label: "All", count: counts.all },
+    ...statuses.map((value) => ({ value, label: label(value), count: counts[value] })),
+  ];
+}
+
 /**
  * An admin list page with status filters and search: its heading with Refresh, the filters, the list itself
  * (children) and the pagination, all addressing the same path.
@@ -29,6 +41,8 @@ export function FilteredListPage({
   children: ReactNode;
 }) {
   const location = useLocation();
+  // The filters, search and pagination all address the same list.
+  const address = { path, noun, status: list.status, q: list.q };
   return (
     <main className={`mx-auto ${width} px-4 py-8`}>
       <div className="flex items-center justify-between gap-4">
@@ -38,24 +52,13 @@ export function FilteredListPage({
         </Link>
       </div>
       <ListFilters
-        path={path}
-        noun={noun}
+        {...address}
         filters={filters}
-        status={list.status}
-        q={list.q}
         searchLabel={search.label}
         searchPlaceholder={search.placeholder}
       />
       {children}
-      <ListPagination
-        path={path}
-        noun={noun}
-        page={list.page}
-        pageCount={list.pageCount}
-        total={list.total}
-        status={list.status}
-        q={list.q}
-      />
+      <ListPagination {...address} page={list.page} pageCount={list.pageCount} total={list.total} />
     </main>
   );
 }

@@ -1,9 +1,8 @@
-import { useId } from "react";
 import { formatCount } from "../../lib/format-money.ts";
+import { ChartFigure, CHART_WIDTH as WIDTH } from "./chart-figure.tsx";
 
 export type FunnelStepView = { key: string; label: string; count: number; source: string };
 
-const WIDTH = 640;
 const ROW = 44;
 const LABEL = 130;
 
@@ -14,57 +13,17 @@ function share(count: number, of: number): string {
 
 /** The conversion funnel as horizontal SVG bars, each step with its share of the step before. */
 export function FunnelChart({ title, steps }: { title: string; steps: FunnelStepView[] }) {
-  const id = useId();
   const top = Math.max(1, ...steps.map((step) => step.count));
   const height = steps.length * ROW;
   const barSpace = WIDTH - LABEL - 120;
   return (
-    <figure className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="funnel-chart">
-      <figcaption className="font-semibold text-slate-900">{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        className="mt-3 h-auto w-full"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>
-          {steps.map((step) => `${step.label}: ${formatCount(step.count)}`).join(", ")}
-        </desc>
-        {steps.map((step, index) => {
-          const width = (step.count / top) * barSpace;
-          const previous = steps[index - 1];
-          return (
-            <g key={step.key} transform={`translate(0 ${index * ROW})`}>
-              <text x={0} y={ROW / 2 + 4} className="fill-slate-700 text-[13px]">
-                {step.label}
-              </text>
-              <rect
-                x={LABEL}
-                y={8}
-                width={Math.max(width, step.count > 0 ? 2 : 0)}
-                height={ROW - 16}
-                rx={4}
-                className="fill-brand-600"
-              />
-              <text
-                x={LABEL + width + 8}
-                y={ROW / 2 + 4}
-                className="fill-slate-900 text-[13px] font-semibold"
-              >
-                {formatCount(step.count)}
-                {previous ? ` (${share(step.count, previous.count)})` : ""}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer rounded font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
-          Show the numbers as a table
-        </summary>
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">{title}</caption>
+    <ChartFigure
+      title={title}
+      testId="funnel-chart"
+      height={height}
+      summary={steps.map((step) => `${step.label}: ${formatCount(step.count)}`).join(", ")}
+      table={
+        <>
           <thead>
             <tr className="text-slate-600">
               <th scope="col" className="py-1 font-medium">
@@ -95,8 +54,32 @@ export function FunnelChart({ title, steps }: { title: string; steps: FunnelStep
               </tr>
             ))}
           </tbody>
-        </table>
-      </details>
-    </figure>
+        </>
+      }
+    >
+      {steps.map((step, index) => {
+        const width = (step.count / top) * barSpace;
+        const previous = steps[index - 1];
+        return (
+          <g key={step.key} transform={`translate(0 ${index * ROW})`}>
+            <text x={0} y={ROW / 2 + 4} className="fill-slate-700 text-[13px]">
+              {step.label}
+            </text>
+            <rect
+              x={LABEL}
+              y={8}
+              width={Math.max(width, step.count > 0 ? 2 : 0)}
+              height={ROW - 16}
+              rx={4}
+              className="fill-brand-600"
+            />
+            <text x={LABEL + width + 8} y={ROW / 2 + 4} className="fill-slate-900 text-[13px] font-semibold">
+              {formatCount(step.count)}
+              {previous ? ` (${share(step.count, previous.count)})` : ""}
+            </text>
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }

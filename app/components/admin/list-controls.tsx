@@ -1,8 +1,7 @@
-import { useEffect } from "react";
 import { Form, Link } from "react-router";
+import { ADMIN_SEARCH_MAX_LENGTH } from "../../domain/admin/list-search.ts";
 import { formatCount } from "../../lib/format-money.ts";
 import { buttonClass } from "../ui/button.tsx";
-import { useToast } from "../ui/toaster.tsx";
 
 /** A list address: its path with the status filter, search and page that are set. */
 export function listHref(
@@ -85,7 +84,7 @@ export function SearchBox({
         name="q"
         type="search"
         defaultValue={q}
-        maxLength={200}
+        maxLength={ADMIN_SEARCH_MAX_LENGTH}
         placeholder={placeholder}
         className="w-64 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600"
       />
@@ -134,19 +133,4 @@ export function ListPagination({
       </div>
     </nav>
   );
-}
-
-type Answer = { ok: boolean; notice: { title: string; message: string } };
-
-/** Shows an action's answer (from a fetcher) as a toast. */
-export function useAnswerToast(answer: Answer | undefined) {
-  const toast = useToast();
-  useEffect(() => {
-    if (!answer?.notice) return;
-    toast({
-      title: answer.notice.title,
-      description: answer.notice.message || undefined,
-      variant: answer.ok ? "default" : "destructive",
-    });
-  }, [answer, toast]);
 }

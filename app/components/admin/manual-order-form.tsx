@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import type { ManualOrderService } from "../../domain/admin/list-services.server.ts";
 import { manualOrderTotal } from "../../domain/admin/manual-order-total.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "../../domain/admin/messages.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
@@ -8,17 +9,6 @@ import { Input } from "../ui/input.tsx";
 import { useToast } from "../ui/toaster.tsx";
 
 export type ManualOrderUser = { id: string; email: string; balanceCents: number };
-export type ManualOrderServiceOption = {
-  id: string;
-  name: string;
-  platform: string;
-  serviceType: "one_time" | "auto";
-  targetKind: "post" | "profile";
-  pricePer1000: string;
-  minQuantity: number;
-  maxQuantity: number;
-  defaultPosts: number | null;
-};
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600";
@@ -63,7 +53,7 @@ export function ManualOrderForm({
   notice,
 }: {
   users: ManualOrderUser[];
-  services: ManualOrderServiceOption[];
+  services: ManualOrderService[];
   preselectedId: string | null;
   idempotencyKey: string;
   notice: { title: string; message: string } | null;

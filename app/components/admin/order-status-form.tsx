@@ -6,12 +6,8 @@ import {
   ORDER_STATUS_LABELS,
 } from "../../domain/admin/order-status-labels.ts";
 import { Button } from "../ui/button.tsx";
-import { useToast } from "../ui/toaster.tsx";
-
-type Answer = { ok: boolean; notice: { title: string; message: string } };
-
-const selectClass =
-  "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600";
+import { compactFieldClass } from "./compact-field.ts";
+import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
 
 /**
  * The per-order status dropdown and Save (intent=set-status) of the admin orders list and user page. It posts
@@ -28,22 +24,13 @@ export function OrderStatusForm({
   status: AdminOrderStatus;
   quantity: number;
 }) {
-  const fetcher = useFetcher<Answer>();
-  const toast = useToast();
+  const fetcher = useFetcher<ToastAnswer>();
   const id = useId();
   const [chosen, setChosen] = useState<AdminOrderStatus>(status);
   const busy = fetcher.state !== "idle";
 
   useEffect(() => setChosen(status), [status]);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer?.notice) return;
-    toast({
-      title: answer.notice.title,
-      description: answer.notice.message || undefined,
-      variant: answer.ok ? "default" : "destructive",
-    });
-  }, [fetcher.data, toast]);
+  useAnswerToast(fetcher.data);
 
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-2" data-testid="status-form">
@@ -57,7 +44,7 @@ export function OrderStatusForm({
         name="status"
         value={chosen}
         onChange={(event) => setChosen(event.target.value as AdminOrderStatus)}
-        className={selectClass}
+        className={compactFieldClass}
       >
         {ADMIN_ORDER_STATUSES.map((option) => (
           <option key={option} value={option}>
@@ -78,7 +65,7 @@ export function OrderStatusForm({
             pattern="\d{1,9}"
             placeholder="Remains"
             title={`Units not delivered (0 to ${quantity})`}
-            className={`${selectClass} w-24`}
+            className={`${compactFieldClass} w-24`}
           />
         </>
       ) : null}

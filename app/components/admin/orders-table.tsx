@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
 import type { AdminOrderStatus } from "../../domain/admin/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { formatDateTime, lineLabel } from "./format.ts";
 import { OrderStatusForm } from "./order-status-form.tsx";
 
@@ -24,81 +26,69 @@ const HEADINGS = ["Order", "Customer", "Service", "Details", "Status"];
 
 /** The admin orders table (admin spec, Admin orders): one row per order with its status form. */
 export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
-  if (orders.length === 0) return <p className="p-6 text-slate-600">No orders found</p>;
   return (
-    <table className="min-w-full divide-y divide-slate-200 text-sm">
-      <thead className="bg-slate-50 text-left text-slate-600">
-        <tr>
-          {HEADINGS.map((heading) => (
-            <th key={heading} scope="col" className="px-4 py-3 font-medium">
-              {heading}
-            </th>
-          ))}
+    <AdminTable headings={HEADINGS} items={orders} empty={ADMIN_TEXT.noOrders}>
+      {(order) => (
+        <tr key={order.id} data-testid="admin-order-row" className="align-top">
+          <td className="px-4 py-3">
+            <div className="font-medium text-slate-900">{order.orderNumber || "No order number"}</div>
+            <div className="text-slate-500">{formatDateTime(order.createdAt)}</div>
+          </td>
+          <td className="px-4 py-3">
+            {order.customerEmail ? (
+              <>
+                <div className="break-all">{order.customerEmail}</div>
+                <Link to={`/admin/users/${order.userId}`} className="text-brand-700 hover:underline">
+                  View Details
+                </Link>
+              </>
+            ) : (
+              "Unknown"
+            )}
+          </td>
+          <td className="px-4 py-3">
+            {order.serviceName ? (
+              <>
+                <div>{order.serviceName}</div>
+                <div className="capitalize text-slate-500">{order.platform}</div>
+              </>
+            ) : (
+              "Unknown"
+            )}
+          </td>
+          <td className="max-w-xs px-4 py-3">
+            <div>Quantity: {formatCount(order.quantity)}</div>
+            <div>Total: {formatCents(order.totalCents)}</div>
+            {order.lines.length > 0 ? (
+              <ul className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Breakdown">
+                {order.lines.map((line) => (
+                  <li key={`${line.service_type}-${line.quantity}-${line.total_cents}`}>
+                    {lineLabel(line.service_type)}: {formatCount(line.quantity)} ·{" "}
+                    {formatCents(line.total_cents)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <a
+              href={order.targetLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 block break-all text-brand-700 hover:underline"
+            >
+              {order.targetLink}
+            </a>
+          </td>
+          <td className="space-y-2 px-4 py-3">
+            <StatusBadge status={order.status} />
+            <OrderStatusForm
+              orderId={order.id}
+              orderLabel={order.orderNumber || order.id.slice(0, 8)}
+              status={order.status}
+              quantity={order.quantity}
+            />
+          </td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {orders.map((order) => (
-          <tr key={order.id} data-testid="admin-order-row" className="align-top">
-            <td className="px-4 py-3">
-              <div className="font-medium text-slate-900">{order.orderNumber || "No order number"}</div>
-              <div className="text-slate-500">{formatDateTime(order.createdAt)}</div>
-            </td>
-            <td className="px-4 py-3">
-              {order.customerEmail ? (
-                <>
-                  <div className="break-all">{order.customerEmail}</div>
-                  <Link to={`/admin/users/${order.userId}`} className="text-brand-700 hover:underline">
-                    View Details
-                  </Link>
-                </>
-              ) : (
-                "Unknown"
-              )}
-            </td>
-            <td className="px-4 py-3">
-              {order.serviceName ? (
-                <>
-                  <div>{order.serviceName}</div>
-                  <div className="capitalize text-slate-500">{order.platform}</div>
-                </>
-              ) : (
-                "Unknown"
-              )}
-            </td>
-            <td className="max-w-xs px-4 py-3">
-              <div>Quantity: {formatCount(order.quantity)}</div>
-              <div>Total: {formatCents(order.totalCents)}</div>
-              {order.lines.length > 0 ? (
-                <ul className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Breakdown">
-                  {order.lines.map((line) => (
-                    <li key={`${line.service_type}-${line.quantity}-${line.total_cents}`}>
-                      {lineLabel(line.service_type)}: {formatCount(line.quantity)} ·{" "}
-                      {formatCents(line.total_cents)}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <a
-                href={order.targetLink}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-1 block break-all text-brand-700 hover:underline"
-              >
-                {order.targetLink}
-              </a>
-            </td>
-            <td className="space-y-2 px-4 py-3">
-              <StatusBadge status={order.status} />
-              <OrderStatusForm
-                orderId={order.id}
-                orderLabel={order.orderNumber || order.id.slice(0, 8)}
-                status={order.status}
-                quantity={order.quantity}
-              />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      )}
+    </AdminTable>
   );
 }

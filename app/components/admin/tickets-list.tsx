@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
+import type { AdminTicketRow } from "../../domain/admin/list-tickets.server.ts";
 import {
   TICKET_CATEGORIES,
   TICKET_RESPONSE_MAX,
@@ -10,23 +11,10 @@ import {
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { formatDateTime } from "./format.ts";
-import { useAnswerToast } from "./list-controls.tsx";
+import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
 
-export type AdminTicketView = {
-  id: string;
-  ticketNumber: string;
-  createdAt: string;
-  userId: string;
-  customerEmail: string | null;
-  orderNumber: string | null;
-  category: string;
-  subject: string;
-  message: string;
-  status: TicketStatus;
-  adminResponse: string | null;
-};
-
-type Answer = { ok: boolean; notice: { title: string; message: string } };
+/** A ticket as the page receives it (the date as ISO text). */
+export type AdminTicketView = Omit<AdminTicketRow, "createdAt"> & { createdAt: string };
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600";
@@ -85,7 +73,7 @@ export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; em
 }
 
 function AnswerForm({ ticket }: { ticket: AdminTicketView }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ToastAnswer>();
   const id = useId();
   const busy = fetcher.state !== "idle";
   useAnswerToast(fetcher.data);

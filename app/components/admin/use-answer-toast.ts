@@ -1,10 +1,14 @@
 import { useEffect } from "react";
-import { useToast } from "../../ui/toaster.tsx";
+import { useToast } from "../ui/toaster.tsx";
 
-type Answer = { ok: boolean; notice: { title: string; message: string } } | undefined | null;
+/** What an admin action answers: whether it went through, and the notice to show. */
+export type ToastAnswer = { ok: boolean; notice: { title: string; message: string } };
 
-/** Shows a form answer (the domain's notice) as a toast: red for a refusal. */
-export function useAnswerToast(answer: Answer): void {
+/**
+ * Shows an admin action's answer (action data or a fetcher's) as a toast: red for a refusal. The one toast
+ * hook of the admin pages.
+ */
+export function useAnswerToast(answer: ToastAnswer | undefined | null): void {
   const toast = useToast();
   useEffect(() => {
     if (!answer?.notice) return;

@@ -1,8 +1,10 @@
 import { useState } from "react";
+import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
 import type { AdminOrderStatus } from "../../domain/admin/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
 import { Card } from "../ui/card.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { formatDate, formatDateTime } from "./format.ts";
 import { OrderStatusForm } from "./order-status-form.tsx";
 
@@ -59,8 +61,9 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-const th = "px-4 py-3 text-left font-medium text-slate-600";
 const td = "px-4 py-3";
+const ORDER_HEADINGS = ["Order", "Service", "Quantity", "Cost", "Status"];
+const TRANSACTION_HEADINGS = ["Date", "Type", "Amount", "Method", "Status", "Gateway ID"];
 
 /** Orders, Transactions and Account Info tabs of the admin user page. */
 export function UserTabs({
@@ -110,74 +113,50 @@ export function UserTabs({
 }
 
 function UserOrders({ orders }: { orders: UserOrderView[] }) {
-  if (orders.length === 0) return <p className="p-6 text-slate-600">No orders found</p>;
   return (
-    <table className="min-w-full divide-y divide-slate-200 text-sm">
-      <thead className="bg-slate-50">
-        <tr>
-          {["Order", "Service", "Quantity", "Cost", "Status"].map((heading) => (
-            <th key={heading} scope="col" className={th}>
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {orders.map((order) => {
-          const label = order.orderNumber || `#${order.id.slice(0, 8)}`;
-          return (
-            <tr key={order.id} data-testid="user-order-row" className="align-top">
-              <td className={`${td} font-medium text-slate-900`}>{label}</td>
-              <td className={td}>{order.serviceName ?? "Unknown"}</td>
-              <td className={td}>{formatCount(order.quantity)}</td>
-              <td className={td}>{formatCents(order.totalCents)}</td>
-              <td className={`${td} space-y-2`}>
-                <StatusBadge status={order.status} />
-                <OrderStatusForm
-                  orderId={order.id}
-                  orderLabel={label}
-                  status={order.status}
-                  quantity={order.quantity}
-                />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <AdminTable headings={ORDER_HEADINGS} items={orders} empty={ADMIN_TEXT.noOrders}>
+      {(order) => {
+        const label = order.orderNumber || `#${order.id.slice(0, 8)}`;
+        return (
+          <tr key={order.id} data-testid="user-order-row" className="align-top">
+            <td className={`${td} font-medium text-slate-900`}>{label}</td>
+            <td className={td}>{order.serviceName ?? "Unknown"}</td>
+            <td className={td}>{formatCount(order.quantity)}</td>
+            <td className={td}>{formatCents(order.totalCents)}</td>
+            <td className={`${td} space-y-2`}>
+              <StatusBadge status={order.status} />
+              <OrderStatusForm
+                orderId={order.id}
+                orderLabel={label}
+                status={order.status}
+                quantity={order.quantity}
+              />
+            </td>
+          </tr>
+        );
+      }}
+    </AdminTable>
   );
 }
 
 function UserTransactions({ transactions }: { transactions: UserTransactionView[] }) {
-  if (transactions.length === 0) return <p className="p-6 text-slate-600">No transactions yet</p>;
   return (
-    <table className="min-w-full divide-y divide-slate-200 text-sm">
-      <thead className="bg-slate-50">
-        <tr>
-          {["Date", "Type", "Amount", "Method", "Status", "Gateway ID"].map((heading) => (
-            <th key={heading} scope="col" className={th}>
-              {heading}
-            </th>
-          ))}
+    <AdminTable headings={TRANSACTION_HEADINGS} items={transactions} empty="No transactions yet">
+      {(row) => (
+        <tr key={row.id} data-testid="user-transaction-row">
+          <td className={td}>{formatDateTime(row.createdAt)}</td>
+          <td className={`${td} capitalize`}>{row.type}</td>
+          <td className={`${td} ${row.amountCents < 0 ? "text-red-700" : "text-emerald-700"}`}>
+            {formatCents(row.amountCents)}
+          </td>
+          <td className={td}>{row.paymentMethod || "N/A"}</td>
+          <td className={`${td} capitalize`}>{row.status}</td>
+          <td className={`${td} font-mono text-xs`} title={row.paymentGatewayId ?? undefined}>
+            {row.paymentGatewayId ? row.paymentGatewayId.slice(0, 20) : "N/A"}
+          </td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {transactions.map((row) => (
-          <tr key={row.id} data-testid="user-transaction-row">
-            <td className={td}>{formatDateTime(row.createdAt)}</td>
-            <td className={`${td} capitalize`}>{row.type}</td>
-            <td className={`${td} ${row.amountCents < 0 ? "text-red-700" : "text-emerald-700"}`}>
-              {formatCents(row.amountCents)}
-            </td>
-            <td className={td}>{row.paymentMethod || "N/A"}</td>
-            <td className={`${td} capitalize`}>{row.status}</td>
-            <td className={`${td} font-mono text-xs`} title={row.paymentGatewayId ?? undefined}>
-              {row.paymentGatewayId ? row.paymentGatewayId.slice(0, 20) : "N/A"}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      )}
+    </AdminTable>
   );
 }
 

@@ -1,8 +1,17 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, services, users } from "../../db/schema.ts";
-import type { AdminAutoOrderStatus } from "../auto-orders/admin-change-messages.ts";
-import { containsPattern, customerEmailContains, pageWindow } from "./list-query.server.ts";
+import {
+  ADMIN_AUTO_ORDER_STATUSES,
+  type AdminAutoOrderStatus,
+} from "../auto-orders/admin-change-messages.ts";
+import {
+  containsPattern,
+  countByStatus,
+  customerEmailContains,
+  pageWindow,
+  searchText,
+} from "./list-query.server.ts";
 
 /** Rows per page of the admin auto orders list. */
 export const ADMIN_AUTO_ORDERS_PAGE_SIZE = 50;
@@ -36,19 +45,6 @@ export type AdminAutoOrdersPage = {
 // Spelled as auto_orders_created_idx and auto_orders_status_created_idx are, so the scan stops at LIMIT.
 const NEWEST_FIRST = [sql`${autoOrders.createdAt} desc nulls last`, desc(autoOrders.id)];
 
-async function countByStatus(db: Executor): Promise<AdminAutoOrdersPage["counts"]> {
-  const rows = await db
-    .select({ status: autoOrders.status, value: count() })
-    .from(autoOrders)
-    .groupBy(autoOrders.status);
-  const counts = { all: 0, active: 0, paused: 0, completed: 0, cancelled: 0 };
-  for (const row of rows) {
-    counts[row.status] = Number(row.value);
-    counts.all += Number(row.value);
-  }
-  return counts;
-}
-
 /** An auto order of a customer whose e-mail contains `q`, or whose username does. */
 function searchCondition(q: string): SQL {
   return or(
@@ -62,13 +58,11 @@ export async function readAdminAutoOrdersPage(
   db: Executor,
   query: AdminAutoOrdersQuery = {},
 ): Promise<AdminAutoOrdersPage> {
-  const q = query.q?.trim().slice(0, 200) ?? "";
-  const counts = await countByStatus(db);
+  const q = searchText(query.q);
+  const counts = await countByStatus(db, autoOrders.status, ADMIN_AUTO_ORDER_STATUSES);
   const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(autoOrders.status, query.status) : undefined, search);
-  const total = search
-    ? Number((await db.select({ value: count() }).from(autoOrders).where(where))[0]?.value ?? 0)
-    : counts[query.status ?? "all"];
+  const total = search ? await db.$count(autoOrders, where) : counts[query.status ?? "all"];
   const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_AUTO_ORDERS_PAGE_SIZE);
   const rows = await db
     .select({

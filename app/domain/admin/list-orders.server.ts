@@ -1,7 +1,7 @@
-import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { type OrderLine, orders, services, users } from "../../db/schema.ts";
-import { customerEmailContains, pageWindow } from "./list-query.server.ts";
+import { countByStatus, customerEmailContains, pageWindow, searchText } from "./list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
 /** Rows per page of the admin orders list. */
@@ -77,17 +77,8 @@ function toRow(row: Omit<AdminOrderRow, "lines"> & { lines: unknown }): AdminOrd
 }
 
 /** Orders per status: one `count(*) ... group by status` (an index-only scan of orders_status_created_idx). */
-export async function countOrdersByStatus(db: Executor): Promise<AdminOrdersPage["counts"]> {
-  const rows = await db.select({ status: orders.status, value: count() }).from(orders).groupBy(orders.status);
-  const counts = Object.fromEntries(
-    ADMIN_ORDER_STATUSES.map((status) => [status, 0]),
-  ) as AdminOrdersPage["counts"];
-  counts.all = 0;
-  for (const row of rows) {
-    counts[row.status] = Number(row.value);
-    counts.all += Number(row.value);
-  }
-  return counts;
+export function countOrdersByStatus(db: Executor): Promise<AdminOrdersPage["counts"]> {
+  return countByStatus(db, orders.status, ADMIN_ORDER_STATUSES);
 }
 
 /** "ORD-100001", "ord-100001" or "100001" as the stored order number, else null. */
@@ -116,15 +107,11 @@ export async function readAdminOrdersPage(
   db: Executor,
   query: AdminOrdersQuery = {},
 ): Promise<AdminOrdersPage> {
-  const q = query.q?.trim().slice(0, 200) ?? "";
+  const q = searchText(query.q);
   const counts = await countOrdersByStatus(db);
   const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(orders.status, query.status) : undefined, search);
-  const total = search
-    ? Number((await db.select({ value: count() }).from(orders).where(where))[0]?.value ?? 0)
-    : query.status
-      ? counts[query.status]
-      : counts.all;
+  const total = search ? await db.$count(orders, where) : counts[query.status ?? "all"];
   const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_ORDERS_PAGE_SIZE);
   const rows = await db
     .select(rowColumns)

@@ -1,8 +1,14 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets, users } from "../../db/schema.ts";
-import type { TicketCategory, TicketStatus } from "../tickets/messages.ts";
-import { containsPattern, customerEmailContains, pageWindow } from "./list-query.server.ts";
+import { TICKET_STATUSES, type TicketCategory, type TicketStatus } from "../tickets/messages.ts";
+import {
+  containsPattern,
+  countByStatus,
+  customerEmailContains,
+  pageWindow,
+  searchText,
+} from "./list-query.server.ts";
 
 /** Rows per page of the admin tickets list. */
 export const ADMIN_TICKETS_PAGE_SIZE = 25;
@@ -31,19 +37,6 @@ export type AdminTicketsPage = {
   pageCount: number;
 };
 
-async function countByStatus(db: Executor): Promise<AdminTicketsPage["counts"]> {
-  const rows = await db
-    .select({ status: tickets.status, value: count() })
-    .from(tickets)
-    .groupBy(tickets.status);
-  const counts = { all: 0, open: 0, in_progress: 0, completed: 0 };
-  for (const row of rows) {
-    counts[row.status] = Number(row.value);
-    counts.all += Number(row.value);
-  }
-  return counts;
-}
-
 /** The ticket number ("TKT-100001", "tkt100001" or "100001"), a customer's e-mail, or words of the subject. */
 function searchCondition(q: string): SQL {
   const number = /^(?:tkt-?)?(\d{1,12})$/i.exec(q)?.[1];
@@ -59,13 +52,11 @@ export async function readAdminTicketsPage(
   db: Executor,
   query: AdminTicketsQuery = {},
 ): Promise<AdminTicketsPage> {
-  const q = query.q?.trim().slice(0, 200) ?? "";
-  const counts = await countByStatus(db);
+  const q = searchText(query.q);
+  const counts = await countByStatus(db, tickets.status, TICKET_STATUSES);
   const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(tickets.status, query.status) : undefined, search);
-  const total = search
-    ? Number((await db.select({ value: count() }).from(tickets).where(where))[0]?.value ?? 0)
-    : counts[query.status ?? "all"];
+  const total = search ? await db.$count(tickets, where) : counts[query.status ?? "all"];
   const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_TICKETS_PAGE_SIZE);
   const rows = await db
     .select({

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { containsPattern, pageWindow } from "./list-query.server.ts";
+import { containsPattern, pageWindow, searchText } from "./list-query.server.ts";
 
 export type AdminUserOption = { id: string; email: string; balanceCents: number };
 
@@ -28,7 +28,7 @@ export async function searchUsersForAdmin(
   db: Executor,
   input: { q?: string; preselectedId?: string | null },
 ): Promise<AdminUserOption[]> {
-  const q = input.q?.trim().slice(0, 200) ?? "";
+  const q = searchText(input.q);
   const pattern = containsPattern(q);
   const [found, preselected] = await Promise.all([
     db
@@ -74,10 +74,9 @@ export async function readAdminUsersPage(
   db: Executor,
   query: { q?: string; page?: number } = {},
 ): Promise<AdminUsersPage> {
-  const q = query.q?.trim().slice(0, 200) ?? "";
+  const q = searchText(query.q);
   const where = q ? ilike(users.email, containsPattern(q)) : undefined;
-  const [totalRow] = await db.select({ value: count() }).from(users).where(where);
-  const total = Number(totalRow?.value ?? 0);
+  const total = await db.$count(users, where);
   const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_USERS_PAGE_SIZE);
   const rows = await db
     .select({ ...columns, createdAt: users.createdAt })

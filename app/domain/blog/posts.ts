@@ -10,6 +10,9 @@ export const RELATED_POSTS_LIMIT = 3;
 /** Structured data carries at most this many characters of the post's body. */
 export const STRUCTURED_DATA_BODY_LIMIT = 5000;
 
+/** The author a post saved without one shows (the same as the blog_posts.author column's default). */
+export const DEFAULT_POST_AUTHOR = "Boostly Team";
+
 /** The read time a post without one shows. */
 export const DEFAULT_READ_TIME = "5 min read";
 

@@ -1,21 +1,7 @@
 import type { Executor } from "../../db/client.server.ts";
 import { bannerSettings } from "../../db/schema.ts";
 
-export type Banner = { text: string; type: "info" | "success" | "warning" | "error" };
-
-/** The site banner when it is enabled, else null. */
-export async function readActiveBanner(db: Executor): Promise<Banner | null> {
-  const [row] = await db
-    .select({
-      text: bannerSettings.bannerText,
-      enabled: bannerSettings.bannerEnabled,
-      type: bannerSettings.bannerType,
-    })
-    .from(bannerSettings)
-    .orderBy(bannerSettings.id)
-    .limit(1);
-  return row?.enabled && row.text.trim() ? { text: row.text, type: row.type } : null;
-}
+export type Banner = { text: string; type: (typeof bannerSettings.$inferSelect)["bannerType"] };
 
 export type BannerSettings = { text: string; enabled: boolean; type: Banner["type"] };
 
@@ -26,10 +12,14 @@ export const DEFAULT_BANNER: BannerSettings = {
   type: "info",
 };
 
-/** The banner as the admin edits it; the default while none is stored (reading never writes: DECISIONS 10). */
-export async function readBannerSettings(db: Executor): Promise<BannerSettings> {
+/**
+ * The stored banner and its row id, or null while none is saved. The first row by id: an older database may
+ * hold two, and every save writes them all alike.
+ */
+export async function readStoredBanner(db: Executor): Promise<{ id: string; banner: BannerSettings } | null> {
   const [row] = await db
     .select({
+      id: bannerSettings.id,
       text: bannerSettings.bannerText,
       enabled: bannerSettings.bannerEnabled,
       type: bannerSettings.bannerType,
@@ -37,5 +27,18 @@ export async function readBannerSettings(db: Executor): Promise<BannerSettings> 
     .from(bannerSettings)
     .orderBy(bannerSettings.id)
     .limit(1);
-  return row ?? DEFAULT_BANNER;
+  if (!row) return null;
+  const { id, ...banner } = row;
+  return { id, banner };
+}
+
+/** The site banner when it is enabled, else null. */
+export async function readActiveBanner(db: Executor): Promise<Banner | null> {
+  const banner = (await readStoredBanner(db))?.banner;
+  return banner?.enabled && banner.text.trim() ? { text: banner.text, type: banner.type } : null;
+}
+
+/** The banner as the admin edits it; the default while none is stored (reading never writes: DECISIONS 10). */
+export async function readBannerSettings(db: Executor): Promise<BannerSettings> {
+  return (await readStoredBanner(db))?.banner ?? DEFAULT_BANNER;
 }

@@ -15,6 +15,7 @@ export const PROVIDER_TEXT = {
     message: "Unmap its services first: orders and services still refer to this provider.",
   } satisfies Notice,
   balanceRefreshed: "Balance refreshed",
+  noUpstreamServices: "The provider lists no services.",
   unreachable: (detail: string): Notice => ({ title: "Provider unreachable", message: detail }),
   serviceImported: "Service imported",
   serviceImportedNote: "It was added disabled, at the provider's rate plus 50%: review it under Services.",

@@ -7,17 +7,21 @@ import type { Notice } from "../orders/messages.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { listProviderServices, type ProviderService } from "./provider-client.server.ts";
-import { findProvider, transportFor } from "./provider-transport.server.ts";
+import { findProvider, type ProviderRow, transportFor } from "./provider-transport.server.ts";
 
 export type ServiceAnswer = { ok: boolean; notice: Notice; serviceId?: string };
 
+export type ListedServices = { ok: true; services: ProviderService[] } | { ok: false; message: string };
+
 /** A provider's services as it lists them now, or why they could not be read. */
-export async function fetchProviderServices(
-  db: Database,
-  providerId: string,
-): Promise<{ ok: true; services: ProviderService[] } | { ok: false; message: string }> {
+export async function fetchProviderServices(db: Database, providerId: string): Promise<ListedServices> {
   const provider = isUuid(providerId) ? await findProvider(db, providerId) : undefined;
   if (!provider) return { ok: false, message: PROVIDER_TEXT.notFound.message };
+  return listServicesOf(db, provider);
+}
+
+/** The services of a provider already read, as it lists them now, or why they could not be read. */
+export async function listServicesOf(db: Database, provider: ProviderRow): Promise<ListedServices> {
   try {
     return { ok: true, services: await listProviderServices(transportFor(db, provider)) };
   } catch (error) {

@@ -2,9 +2,10 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { autoOrders, fulfilments, orders, providerServices, services } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { listProviders, type ProviderSummary } from "./list-providers.server.ts";
-import type { ProviderService } from "./provider-client.server.ts";
-import { fetchProviderServices } from "./provider-services.server.ts";
+import type { ProviderSummary } from "./list-providers.server.ts";
+import { maskedKey } from "./messages.ts";
+import { type ListedServices, listServicesOf } from "./provider-services.server.ts";
+import { findProvider } from "./provider-transport.server.ts";
 
 export type HeldSubmission = {
   id: string;
@@ -15,8 +16,14 @@ export type HeldSubmission = {
   updatedAt: Date;
 };
 
+/** What the page shows of the provider itself: its settings and last known balance (no usage counts). */
+export type ProviderSettings = Pick<
+  ProviderSummary,
+  "id" | "name" | "apiUrl" | "maskedKey" | "supportsIdempotency" | "balance" | "balanceCurrency"
+>;
+
 export type ProviderPage = {
-  provider: ProviderSummary;
+  provider: ProviderSettings;
   mapped: {
     serviceId: string;
     serviceName: string;
@@ -25,13 +32,13 @@ export type ProviderPage = {
   }[];
   held: HeldSubmission[];
   shopServices: { id: string; name: string }[];
-  upstream: { ok: true; services: ProviderService[] } | { ok: false; message: string };
+  upstream: ListedServices;
 };
 
 /** Everything the provider page shows: the provider, its mapped services, held submissions, its live list. */
 export async function readProviderPage(db: Database, providerId: string): Promise<ProviderPage | null> {
-  if (!isUuid(providerId)) return null;
-  const provider = (await listProviders(db)).find((row) => row.id === providerId);
+  // One read of the provider row: its settings for the page and its address for the live service list.
+  const provider = isUuid(providerId) ? await findProvider(db, providerId) : undefined;
   if (!provider) return null;
   const [mapped, held, shopServices, upstream] = await Promise.all([
     db
@@ -62,7 +69,22 @@ export async function readProviderPage(db: Database, providerId: string): Promis
       .orderBy(desc(fulfilments.updatedAt))
       .limit(200),
     db.select({ id: services.id, name: services.name }).from(services).orderBy(asc(services.name)),
-    fetchProviderServices(db, providerId),
+    listServicesOf(db, provider),
   ]);
-  return { provider, mapped, held, shopServices, upstream };
+  const { id, name, apiUrl, supportsIdempotency, balance, balanceCurrency } = provider;
+  return {
+    provider: {
+      id,
+      name,
+      apiUrl,
+      maskedKey: maskedKey(provider.apiKeyHint),
+      supportsIdempotency,
+      balance,
+      balanceCurrency,
+    },
+    mapped,
+    held,
+    shopServices,
+    upstream,
+  };
 }

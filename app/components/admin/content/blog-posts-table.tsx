@@ -1,10 +1,9 @@
 import { Link, useFetcher } from "react-router";
 import { Button, buttonClass } from "../../ui/button.tsx";
+import { AdminTable } from "../admin-table.tsx";
+import { type ToastAnswer, useAnswerToast } from "../use-answer-toast.ts";
 import type { BlogPostView } from "./blog-post-form.tsx";
 import { DeleteButton } from "./delete-button.tsx";
-import { useAnswerToast } from "./use-answer-toast.ts";
-
-type Answer = { ok: boolean; notice: { title: string; message: string } };
 
 /** A row of the list: the columns it shows, never the post's content (that is read only to edit a post). */
 type BlogPostRow = Pick<BlogPostView, "id" | "slug" | "title" | "category" | "published" | "publishedAt">;
@@ -14,7 +13,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 
 /** The publish toggle: Publish for a draft, Unpublish for a published post. */
 function PublishToggle({ post }: { post: BlogPostRow }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ToastAnswer>();
   useAnswerToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
@@ -36,61 +35,49 @@ function PublishToggle({ post }: { post: BlogPostRow }) {
 
 /** Every post, drafts included, with Edit, Publish/Unpublish and Delete. */
 export function BlogPostsTable({ posts, emptyText }: { posts: BlogPostRow[]; emptyText: string }) {
-  if (posts.length === 0) return <p className="p-6 text-slate-600">{emptyText}</p>;
   return (
-    <table className="min-w-full divide-y divide-slate-200 text-sm">
-      <thead className="bg-slate-50 text-left text-slate-600">
-        <tr>
-          {HEADINGS.map((heading) => (
-            <th key={heading} scope="col" className="px-4 py-3 font-medium">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {posts.map((post) => (
-          <tr key={post.id} data-testid="admin-blog-row" className="align-top">
-            <td className="px-4 py-3">
-              <div className="font-medium text-slate-900">{post.title}</div>
-              <div className="text-slate-500">/blog/{post.slug}</div>
-            </td>
-            <td className="px-4 py-3">{post.category}</td>
-            <td className="px-4 py-3" data-testid="admin-blog-status">
-              {post.published && post.publishedAt
-                ? `Published ${dateFormat.format(new Date(post.publishedAt))}`
-                : "Draft"}
-            </td>
-            <td className="px-4 py-3">
-              <div className="flex flex-wrap gap-1">
+    <AdminTable headings={HEADINGS} items={posts} empty={emptyText}>
+      {(post) => (
+        <tr key={post.id} data-testid="admin-blog-row" className="align-top">
+          <td className="px-4 py-3">
+            <div className="font-medium text-slate-900">{post.title}</div>
+            <div className="text-slate-500">/blog/{post.slug}</div>
+          </td>
+          <td className="px-4 py-3">{post.category}</td>
+          <td className="px-4 py-3" data-testid="admin-blog-status">
+            {post.published && post.publishedAt
+              ? `Published ${dateFormat.format(new Date(post.publishedAt))}`
+              : "Draft"}
+          </td>
+          <td className="px-4 py-3">
+            <div className="flex flex-wrap gap-1">
+              <Link
+                to={`/admin/blog?edit=${post.id}`}
+                aria-label={`Edit ${post.title}`}
+                className={buttonClass("ghost", "px-3 py-1.5")}
+              >
+                Edit
+              </Link>
+              <PublishToggle post={post} />
+              {post.published ? (
                 <Link
-                  to={`/admin/blog?edit=${post.id}`}
-                  aria-label={`Edit ${post.title}`}
+                  to={`/blog/${post.slug}`}
+                  aria-label={`View ${post.title}`}
                   className={buttonClass("ghost", "px-3 py-1.5")}
                 >
-                  Edit
+                  View
                 </Link>
-                <PublishToggle post={post} />
-                {post.published ? (
-                  <Link
-                    to={`/blog/${post.slug}`}
-                    aria-label={`View ${post.title}`}
-                    className={buttonClass("ghost", "px-3 py-1.5")}
-                  >
-                    View
-                  </Link>
-                ) : null}
-                <DeleteButton
-                  label={`Delete ${post.title}`}
-                  title="Delete this post?"
-                  question={`"${post.title}" will be deleted for good.`}
-                  fields={{ intent: "delete", postId: post.id }}
-                />
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              ) : null}
+              <DeleteButton
+                label={`Delete ${post.title}`}
+                title="Delete this post?"
+                question={`"${post.title}" will be deleted for good.`}
+                fields={{ intent: "delete", postId: post.id }}
+              />
+            </div>
+          </td>
+        </tr>
+      )}
+    </AdminTable>
   );
 }

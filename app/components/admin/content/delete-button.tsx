@@ -2,9 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "../../dashboard/confirm-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
-import { useAnswerToast } from "./use-answer-toast.ts";
-
-type Answer = { ok: boolean; notice: { title: string; message: string } };
+import { type ToastAnswer, useAnswerToast } from "../use-answer-toast.ts";
 
 /** Delete, after a confirmation dialog (admin spec: "Deletion asks for confirmation"). */
 export function DeleteButton({
@@ -20,7 +18,7 @@ export function DeleteButton({
   fields: Record<string, string>;
 }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ToastAnswer>();
   const busy = fetcher.state !== "idle";
   useAnswerToast(fetcher.data);
   return (

@@ -2,12 +2,11 @@ import { useFetcher } from "react-router";
 import type { ProviderStatus } from "../../../domain/admin/content/settings-providers.server.ts";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-
-type Answer = { ok: boolean; notice: { title: string; message: string } };
+import type { ToastAnswer } from "../use-answer-toast.ts";
 
 /** One provider: configured or not, and a "Test connection" that makes a real call and tells the result. */
 function ProviderRow({ provider }: { provider: ProviderStatus }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ToastAnswer>();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data;
   return (

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { SERVICE_MAX } from "../../../domain/admin/content/field-limits.ts";
 import type { AdminService } from "../../../domain/admin/content/services-form.ts";
 import { platformNames } from "../../../domain/catalog/platforms.ts";
-import { Button, buttonClass } from "../../ui/button.tsx";
-import { Card } from "../../ui/card.tsx";
 import { Input } from "../../ui/input.tsx";
+import { EditorForm } from "./editor-page.tsx";
 import { CheckboxField, SelectField, TextareaField } from "./fields.tsx";
 
 const PLATFORM_OPTIONS = Object.entries(platformNames).map(([value, label]) => ({ value, label }));
@@ -30,123 +29,108 @@ export function ServiceForm({
   service: AdminService | null;
   errors: Record<string, string>;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const [type, setType] = useState(service?.serviceType ?? "one_time");
   return (
-    <Card className="mt-6">
-      <h2 className="text-lg font-semibold text-slate-900">
-        {service ? `Edit ${service.name}` : "New service"}
-      </h2>
-      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-        <input type="hidden" name="intent" value={service ? "update" : "create"} />
-        {service ? <input type="hidden" name="serviceId" value={service.id} /> : null}
+    <EditorForm
+      title={service ? `Edit ${service.name}` : "New service"}
+      idField="serviceId"
+      id={service?.id}
+      formError={errors.form}
+      submitLabel={service ? "Save Service" : "Create Service"}
+      listHref="/admin/services"
+    >
+      <Input
+        label="Name"
+        name="name"
+        required
+        maxLength={SERVICE_MAX.name}
+        defaultValue={service?.name}
+        error={errors.name}
+      />
+      <SelectField
+        label="Platform"
+        name="platform"
+        defaultValue={service?.platform ?? "instagram"}
+        options={PLATFORM_OPTIONS}
+        error={errors.platform}
+      />
+      <SelectField
+        label="Service type"
+        name="serviceType"
+        value={type}
+        onChange={(event) => setType(event.target.value as "one_time" | "auto")}
+        options={TYPE_OPTIONS}
+        error={errors.serviceType}
+      />
+      <SelectField
+        label="Delivered to"
+        name="targetKind"
+        defaultValue={service?.targetKind ?? "post"}
+        options={TARGET_OPTIONS}
+        error={errors.targetKind}
+      />
+      <Input
+        label="Price per 1000 ($)"
+        name="pricePer1000"
+        inputMode="decimal"
+        required
+        defaultValue={service ? plainRate(service.pricePer1000) : ""}
+        hint="Up to 4 decimals, e.g. 4 or 2.5. Applies to every order placed after saving."
+        error={errors.pricePer1000}
+      />
+      <div className="grid grid-cols-2 gap-4">
         <Input
-          label="Name"
-          name="name"
+          label="Min quantity"
+          name="minQuantity"
+          inputMode="numeric"
           required
-          maxLength={120}
-          defaultValue={service?.name}
-          error={errors.name}
-        />
-        <SelectField
-          label="Platform"
-          name="platform"
-          defaultValue={service?.platform ?? "instagram"}
-          options={PLATFORM_OPTIONS}
-          error={errors.platform}
-        />
-        <SelectField
-          label="Service type"
-          name="serviceType"
-          value={type}
-          onChange={(event) => setType(event.target.value as "one_time" | "auto")}
-          options={TYPE_OPTIONS}
-          error={errors.serviceType}
-        />
-        <SelectField
-          label="Delivered to"
-          name="targetKind"
-          defaultValue={service?.targetKind ?? "post"}
-          options={TARGET_OPTIONS}
-          error={errors.targetKind}
+          defaultValue={service?.minQuantity}
+          error={errors.minQuantity}
         />
         <Input
-          label="Price per 1000 ($)"
-          name="pricePer1000"
-          inputMode="decimal"
+          label="Max quantity"
+          name="maxQuantity"
+          inputMode="numeric"
           required
-          defaultValue={service ? plainRate(service.pricePer1000) : ""}
-          hint="Up to 4 decimals, e.g. 4 or 2.5. Applies to every order placed after saving."
-          error={errors.pricePer1000}
+          defaultValue={service?.maxQuantity}
+          error={errors.maxQuantity}
         />
-        <div className="grid grid-cols-2 gap-4">
-          <Input
-            label="Min quantity"
-            name="minQuantity"
-            inputMode="numeric"
-            required
-            defaultValue={service?.minQuantity}
-            error={errors.minQuantity}
-          />
-          <Input
-            label="Max quantity"
-            name="maxQuantity"
-            inputMode="numeric"
-            required
-            defaultValue={service?.maxQuantity}
-            error={errors.maxQuantity}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <TextareaField
-            label="Description"
-            name="description"
-            rows={2}
-            maxLength={2000}
-            defaultValue={service?.description}
-            error={errors.description}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Input
-            label="Features (comma-separated)"
-            name="features"
-            defaultValue={service?.features.join(", ")}
-            error={errors.features}
-          />
-        </div>
-        {type === "auto" ? (
-          <Input
-            label="Default posts"
-            name="defaultPosts"
-            inputMode="numeric"
-            defaultValue={service?.defaultPosts ?? ""}
-            hint="1 to 100; auto services only."
-            error={errors.defaultPosts}
-          />
-        ) : null}
-        <div className="sm:col-span-2">
-          <CheckboxField
-            label="Enabled (shown in the storefront and orderable)"
-            name="enabled"
-            defaultChecked={service?.enabled ?? true}
-          />
-        </div>
-        {errors.form ? (
-          <p role="alert" className="text-sm text-red-600 sm:col-span-2">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="flex gap-3 sm:col-span-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : service ? "Save Service" : "Create Service"}
-          </Button>
-          <Link to="/admin/services" className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </Card>
+      </div>
+      <div className="sm:col-span-2">
+        <TextareaField
+          label="Description"
+          name="description"
+          rows={2}
+          maxLength={SERVICE_MAX.description}
+          defaultValue={service?.description}
+          error={errors.description}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Input
+          label="Features (comma-separated)"
+          name="features"
+          defaultValue={service?.features.join(", ")}
+          error={errors.features}
+        />
+      </div>
+      {type === "auto" ? (
+        <Input
+          label="Default posts"
+          name="defaultPosts"
+          inputMode="numeric"
+          defaultValue={service?.defaultPosts ?? ""}
+          hint="1 to 100; auto services only."
+          error={errors.defaultPosts}
+        />
+      ) : null}
+      <div className="sm:col-span-2">
+        <CheckboxField
+          label="Enabled (shown in the storefront and orderable)"
+          name="enabled"
+          defaultChecked={service?.enabled ?? true}
+        />
+      </div>
+    </EditorForm>
   );
 }

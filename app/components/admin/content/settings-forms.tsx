@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { PAGE_TEXT_MAX } from "../../../domain/admin/content/field-limits.ts";
 import { CONTENT_TEXT } from "../../../domain/admin/content/messages.ts";
 import type { Settings } from "../../../domain/settings/defaults.ts";
 import { Button } from "../../ui/button.tsx";
@@ -94,7 +95,7 @@ export function PageContentForm({
         <Input
           label="Home page title"
           name="heroTitle"
-          maxLength={120}
+          maxLength={PAGE_TEXT_MAX.heroTitle}
           defaultValue={settings.heroTitle}
           error={errors.heroTitle}
         />
@@ -102,7 +103,7 @@ export function PageContentForm({
           label="Home page subtitle"
           name="heroSubtitle"
           rows={3}
-          maxLength={400}
+          maxLength={PAGE_TEXT_MAX.heroSubtitle}
           defaultValue={settings.heroSubtitle}
           error={errors.heroSubtitle}
         />
@@ -117,7 +118,7 @@ export function PageContentForm({
           label="Footer text"
           name="footerText"
           rows={2}
-          maxLength={300}
+          maxLength={PAGE_TEXT_MAX.footerText}
           defaultValue={settings.footerText}
           error={errors.footerText}
         />

@@ -1,15 +1,9 @@
-import { Form } from "react-router";
-import { Button } from "../../ui/button.tsx";
+import type { HeldSubmission } from "../../../domain/fulfilment/read-provider-page.server.ts";
 import { formatDateTime } from "../format.ts";
+import { PostButton } from "./post-button.tsx";
 
-export type HeldView = {
-  id: string;
-  subject: string;
-  quantity: number;
-  attempts: number;
-  lastError: string | null;
-  updatedAt: string;
-};
+/** A held submission as the page receives it (the date as ISO text). */
+export type HeldView = Omit<HeldSubmission, "updatedAt"> & { updatedAt: string };
 
 /** Submissions waiting for an admin, each with its reason and the two ways out. */
 export function HeldSubmissions({
@@ -40,30 +34,22 @@ export function HeldSubmissions({
             </p>
           </div>
           <div className="flex gap-2">
-            <Form method="post">
-              <input type="hidden" name="intent" value="retry" />
-              <input type="hidden" name="fulfilmentId" value={row.id} />
-              <Button
-                type="submit"
-                variant="secondary"
-                disabled={busy}
-                aria-label={`Send again: ${row.subject}`}
-              >
-                Send again
-              </Button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="resolve" />
-              <input type="hidden" name="fulfilmentId" value={row.id} />
-              <Button
-                type="submit"
-                variant="ghost"
-                disabled={busy}
-                aria-label={`Mark resolved: ${row.subject}`}
-              >
-                Mark resolved
-              </Button>
-            </Form>
+            <PostButton
+              fields={{ intent: "retry", fulfilmentId: row.id }}
+              variant="secondary"
+              disabled={busy}
+              aria-label={`Send again: ${row.subject}`}
+            >
+              Send again
+            </PostButton>
+            <PostButton
+              fields={{ intent: "resolve", fulfilmentId: row.id }}
+              variant="ghost"
+              disabled={busy}
+              aria-label={`Mark resolved: ${row.subject}`}
+            >
+              Mark resolved
+            </PostButton>
           </div>
         </li>
       ))}

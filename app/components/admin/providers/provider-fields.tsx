@@ -1,3 +1,4 @@
+import { PROVIDER_FIELD_MAX } from "../../../domain/fulfilment/provider-form.ts";
 import { Input } from "../../ui/input.tsx";
 
 type Errors = Partial<Record<"name" | "apiUrl" | "apiKey", string>>;
@@ -18,7 +19,7 @@ export function ProviderFields({
         label="Name"
         name="name"
         required
-        maxLength={100}
+        maxLength={PROVIDER_FIELD_MAX.name}
         defaultValue={defaults?.name}
         error={errors.name}
       />
@@ -27,7 +28,7 @@ export function ProviderFields({
         name="apiUrl"
         type="url"
         required
-        maxLength={500}
+        maxLength={PROVIDER_FIELD_MAX.apiUrl}
         placeholder="https://panel.example/api/v2"
         defaultValue={defaults?.apiUrl}
         error={errors.apiUrl}
@@ -37,7 +38,7 @@ export function ProviderFields({
         name="apiKey"
         type="password"
         autoComplete="off"
-        maxLength={500}
+        maxLength={PROVIDER_FIELD_MAX.apiKey}
         required={!maskedKey}
         error={errors.apiKey}
         hint={

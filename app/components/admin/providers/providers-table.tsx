@@ -1,21 +1,12 @@
-import { Form, Link } from "react-router";
-import { Button } from "../../ui/button.tsx";
+import { Link } from "react-router";
+import type { ProviderSummary } from "../../../domain/fulfilment/list-providers.server.ts";
 import { formatDateTime } from "../format.ts";
+import { PostButton } from "./post-button.tsx";
 
-export type ProviderRowView = {
-  id: string;
-  name: string;
-  apiUrl: string;
-  maskedKey: string;
-  isSimulated: boolean;
-  supportsIdempotency: boolean;
-  balance: string | null;
-  balanceCurrency: string | null;
-  balanceCheckedAt: string | null;
-  mappedServices: number;
-  openSubmissions: number;
-  needsAttention: number;
-};
+/** A provider as the list page receives it (the date as ISO text). */
+export type ProviderRowView = Omit<ProviderSummary, "balanceCheckedAt"> & { balanceCheckedAt: string | null };
+
+const HEADINGS = ["Provider", "API key", "Balance", "Services", "In flight", "Needs attention"];
 
 /** The providers list: masked key, last balance with its refresh, and how much each is used. */
 export function ProvidersTable({ providers, busy }: { providers: ProviderRowView[]; busy: boolean }) {
@@ -23,24 +14,11 @@ export function ProvidersTable({ providers, busy }: { providers: ProviderRowView
     <table className="w-full text-left text-sm">
       <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
         <tr>
-          <th scope="col" className="px-4 py-3">
-            Provider
-          </th>
-          <th scope="col" className="px-4 py-3">
-            API key
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Balance
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Services
-          </th>
-          <th scope="col" className="px-4 py-3">
-            In flight
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Needs attention
-          </th>
+          {HEADINGS.map((heading) => (
+            <th key={heading} scope="col" className="px-4 py-3">
+              {heading}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -71,19 +49,16 @@ export function ProvidersTable({ providers, busy }: { providers: ProviderRowView
               {provider.balanceCheckedAt ? (
                 <div className="text-xs text-slate-500">{formatDateTime(provider.balanceCheckedAt)} UTC</div>
               ) : null}
-              <Form method="post" className="mt-1">
-                <input type="hidden" name="intent" value="refresh-balance" />
-                <input type="hidden" name="providerId" value={provider.id} />
-                <Button
-                  type="submit"
-                  variant="ghost"
-                  className="px-2 py-1"
-                  disabled={busy}
-                  aria-label={`Refresh the balance of ${provider.name}`}
-                >
-                  Refresh
-                </Button>
-              </Form>
+              <PostButton
+                fields={{ intent: "refresh-balance", providerId: provider.id }}
+                formClassName="mt-1"
+                variant="ghost"
+                className="px-2 py-1"
+                disabled={busy}
+                aria-label={`Refresh the balance of ${provider.name}`}
+              >
+                Refresh
+              </PostButton>
             </td>
             <td className="px-4 py-3">{provider.mappedServices}</td>
             <td className="px-4 py-3">{provider.openSubmissions}</td>

@@ -1,19 +1,11 @@
 import { useId } from "react";
 import { Form } from "react-router";
+import type { ProviderService } from "../../../domain/fulfilment/provider-client.server.ts";
 import { Button } from "../../ui/button.tsx";
+import { compactFieldClass } from "../compact-field.ts";
+import { PostButton } from "./post-button.tsx";
 
-export type UpstreamServiceView = {
-  service: string;
-  name: string;
-  type: string;
-  category: string;
-  rate: string;
-  min: number;
-  max: number;
-};
-
-const selectClass =
-  "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600";
+const HEADINGS = ["ID", "Service", "Rate /1000", "Limits", "Use it"];
 
 /** The provider's own services, each importable as a new shop service or mappable to an existing one. */
 export function UpstreamServices({
@@ -21,7 +13,7 @@ export function UpstreamServices({
   shopServices,
   busy,
 }: {
-  services: UpstreamServiceView[];
+  services: ProviderService[];
   shopServices: { id: string; name: string }[];
   busy: boolean;
 }) {
@@ -29,21 +21,11 @@ export function UpstreamServices({
     <table className="w-full text-left text-sm">
       <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
         <tr>
-          <th scope="col" className="px-3 py-2">
-            ID
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Service
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Rate /1000
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Limits
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Use it
-          </th>
+          {HEADINGS.map((heading) => (
+            <th key={heading} scope="col" className="px-3 py-2">
+              {heading}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -60,7 +42,7 @@ function UpstreamRow({
   shopServices,
   busy,
 }: {
-  service: UpstreamServiceView;
+  service: ProviderService;
   shopServices: { id: string; name: string }[];
   busy: boolean;
 }) {
@@ -80,26 +62,22 @@ function UpstreamRow({
       </td>
       <td className="px-3 py-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Form method="post">
-            <input type="hidden" name="intent" value="import" />
-            <input type="hidden" name="providerServiceId" value={service.service} />
-            <Button
-              type="submit"
-              variant="secondary"
-              className="px-2 py-1"
-              disabled={busy}
-              aria-label={`Import as a new service: ${service.name}`}
-            >
-              Import as a new service
-            </Button>
-          </Form>
+          <PostButton
+            fields={{ intent: "import", providerServiceId: service.service }}
+            variant="secondary"
+            className="px-2 py-1"
+            disabled={busy}
+            aria-label={`Import as a new service: ${service.name}`}
+          >
+            Import as a new service
+          </PostButton>
           <Form method="post" className="flex items-center gap-1">
             <input type="hidden" name="intent" value="map" />
             <input type="hidden" name="providerServiceId" value={service.service} />
             <label htmlFor={`${id}-map`} className="sr-only">
               {`Shop service to map to ${service.name}`}
             </label>
-            <select id={`${id}-map`} name="serviceId" required className={selectClass} defaultValue="">
+            <select id={`${id}-map`} name="serviceId" required className={compactFieldClass} defaultValue="">
               <option value="" disabled>
                 Map to…
               </option>

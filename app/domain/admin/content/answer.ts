@@ -16,6 +16,19 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/** The message of the first field at fault, for the refusal's toast ("" when the refusal names no field). */
+export function firstFieldError(fieldErrors: Record<string, string>): string {
+  return Object.values(fieldErrors)[0] ?? "";
+}
+
+/** A refused form: each field at fault shows its message, and the toast titled `title` repeats the first. */
+export function formRefusal(
+  title: string,
+  fieldErrors: Record<string, string> = {},
+): Extract<ContentAnswer, { ok: false }> {
+  return { ok: false, notice: { title, message: firstFieldError(fieldErrors) }, fieldErrors };
+}
+
 /** An HTML checkbox: present ("on") when ticked, absent otherwise. */
 export const checkbox = z
   .string()

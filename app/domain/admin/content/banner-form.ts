@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkbox } from "./answer.ts";
+import { BANNER_TEXT_MAX } from "./field-limits.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 export const BANNER_TYPES = ["info", "success", "warning", "error"] as const;
@@ -8,7 +9,7 @@ export const BANNER_TYPES = ["info", "success", "warning", "error"] as const;
 export const bannerForm = z
   .strictObject(
     {
-      text: z.string().trim().max(300, CONTENT_TEXT.bannerTextRequired).default(""),
+      text: z.string().trim().max(BANNER_TEXT_MAX, CONTENT_TEXT.bannerTextRequired).default(""),
       enabled: checkbox,
       type: z.enum(BANNER_TYPES, { error: "Choose a banner type." }),
     },

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { bannerSettings } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
-import { DEFAULT_BANNER } from "../../content/banner.server.ts";
-import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
+import { DEFAULT_BANNER, readStoredBanner } from "../../content/banner.server.ts";
+import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
 import { bannerForm } from "./banner-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
@@ -13,29 +13,13 @@ export async function saveBanner(
   input: { adminId: string; form: Record<string, unknown> },
 ): Promise<ContentAnswer> {
   const parsed = bannerForm.safeParse(input.form);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    return {
-      ok: false,
-      notice: { title: CONTENT_TEXT.bannerUpdateFailed, message: Object.values(fieldErrors)[0] ?? "" },
-      fieldErrors,
-    };
-  }
+  if (!parsed.success) return formRefusal(CONTENT_TEXT.bannerUpdateFailed, fieldErrorsOf(parsed.error));
   const { text, enabled, type } = parsed.data;
   return db.transaction(async (tx) => {
     // banner_settings has no singleton key (and no migration may add one): saves take turns on this table lock
     // (it lets readers through), so two first saves at once still make one row: the second updates it.
     await tx.execute(sql`lock table ${bannerSettings} in share row exclusive mode`);
-    const [before] = await tx
-      .select({
-        id: bannerSettings.id,
-        text: bannerSettings.bannerText,
-        enabled: bannerSettings.bannerEnabled,
-        type: bannerSettings.bannerType,
-      })
-      .from(bannerSettings)
-      .orderBy(bannerSettings.id)
-      .limit(1);
+    const before = await readStoredBanner(tx);
     const values = {
       bannerText: text,
       bannerEnabled: enabled,
@@ -55,7 +39,7 @@ export async function saveBanner(
       subjectType: "banner",
       subjectId,
       details: {
-        from: before ? { text: before.text, enabled: before.enabled, type: before.type } : DEFAULT_BANNER,
+        from: before?.banner ?? DEFAULT_BANNER,
         to: { text, enabled, type },
       },
     });

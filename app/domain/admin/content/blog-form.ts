@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { BLOG_CATEGORIES, DEFAULT_READ_TIME, isPostSlug } from "../../blog/posts.ts";
+import { BLOG_CATEGORIES, DEFAULT_POST_AUTHOR, DEFAULT_READ_TIME, isPostSlug } from "../../blog/posts.ts";
 import { checkbox } from "./answer.ts";
+import { BLOG_POST_MAX } from "./field-limits.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 const optionalText = (max: number) =>
@@ -17,36 +18,40 @@ const optionalText = (max: number) =>
  */
 export const blogPostForm = z.strictObject(
   {
-    title: z.string().trim().min(1, CONTENT_TEXT.titleRequired).max(200, CONTENT_TEXT.titleRequired),
+    title: z
+      .string()
+      .trim()
+      .min(1, CONTENT_TEXT.titleRequired)
+      .max(BLOG_POST_MAX.title, CONTENT_TEXT.titleRequired),
     // Only read when creating; empty means "from the title".
     slug: z
       .string()
       .trim()
-      .max(200)
+      .max(BLOG_POST_MAX.slug)
       .default("")
       .refine((value) => value === "" || isPostSlug(value), CONTENT_TEXT.badSlug),
-    excerpt: z.string().trim().max(500).default(""),
-    content: z.string().max(100_000).default(""),
+    excerpt: z.string().trim().max(BLOG_POST_MAX.excerpt).default(""),
+    content: z.string().max(BLOG_POST_MAX.content).default(""),
     category: z.enum(BLOG_CATEGORIES, { error: "Choose a category." }),
     author: z
       .string()
       .trim()
-      .max(100)
+      .max(BLOG_POST_MAX.author)
       .default("")
-      .transform((value) => value || "Boostly Team"),
+      .transform((value) => value || DEFAULT_POST_AUTHOR),
     readTime: z
       .string()
       .trim()
-      .max(40)
+      .max(BLOG_POST_MAX.readTime)
       .default("")
       .transform((value) => value || DEFAULT_READ_TIME),
     // Rendered as an <img src>: our own paths or https only, never javascript: or data: addresses.
-    featuredImage: optionalText(500).refine(
+    featuredImage: optionalText(BLOG_POST_MAX.featuredImage).refine(
       (value) => value === null || /^(https:\/\/|\/(?!\/))\S+$/.test(value),
       CONTENT_TEXT.badImage,
     ),
-    metaDescription: optionalText(300),
-    metaKeywords: optionalText(300),
+    metaDescription: optionalText(BLOG_POST_MAX.metaDescription),
+    metaKeywords: optionalText(BLOG_POST_MAX.metaKeywords),
     published: checkbox,
   },
   { error: CONTENT_TEXT.unknownField },

@@ -4,15 +4,14 @@ import { blogPosts } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { postSlugFromTitle } from "../../blog/posts.ts";
 import { isUuid } from "../../ids.ts";
-import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
+import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
 import { type BlogPostInput, blogPostForm } from "./blog-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 type SaveInput = { adminId: string; postId?: string; form: Record<string, unknown> };
 
 function refused(fieldErrors: Record<string, string>): ContentAnswer {
-  const first = Object.values(fieldErrors)[0] ?? "";
-  return { ok: false, notice: { title: CONTENT_TEXT.postSaveFailed, message: first }, fieldErrors };
+  return formRefusal(CONTENT_TEXT.postSaveFailed, fieldErrors);
 }
 
 /** The title's slug, or the first free "{slug}-2", "{slug}-3" ... when another post has it. */

@@ -1,4 +1,5 @@
 import type { Notice } from "../../orders/messages.ts";
+import { BANNER_TEXT_MAX, BLOG_POST_MAX, SERVICE_MAX } from "./field-limits.ts";
 
 /**
  * The admin spec's texts for the Services, Blog, Banner and Settings tabs (admin spec sections 2 and 8),
@@ -13,7 +14,7 @@ export const CONTENT_TEXT = {
     "This service has orders or auto orders, so it was disabled instead of deleted: customers no longer see it and its order history stays intact.",
   noServices: "No services found",
   serviceNotFound: "This service no longer exists.",
-  nameRequired: "Enter a name (at most 120 characters).",
+  nameRequired: `Enter a name (at most ${SERVICE_MAX.name} characters).`,
   nameTaken: "A service with this name already exists; choose another name.",
   badPrice: "Enter a price of 0 or more, with at most 4 decimals (for example 4 or 2.5).",
   badMin: "Enter a whole minimum quantity of at least 1.",
@@ -31,14 +32,14 @@ export const CONTENT_TEXT = {
   postUnpublished: "Blog post unpublished",
   noPosts: "No blog posts yet",
   postNotFound: "This blog post no longer exists.",
-  titleRequired: "Enter a title (at most 200 characters).",
+  titleRequired: `Enter a title (at most ${BLOG_POST_MAX.title} characters).`,
   slugTaken: "A post with this slug already exists; choose another title or slug.",
   badSlug: "Use lower-case letters, digits and hyphens only.",
   badImage: "Enter an https:// address or a path starting with /.",
   bannerLoadFailed: "Failed to load banner settings",
   bannerUpdateFailed: "Failed to update banner settings",
   bannerUpdated: "Banner settings updated successfully",
-  bannerTextRequired: "Enter the banner text (at most 300 characters) before enabling it.",
+  bannerTextRequired: `Enter the banner text (at most ${BANNER_TEXT_MAX} characters) before enabling it.`,
   settingsSaved: "Settings saved",
   settingsSaveFailed: "Failed to save settings",
   badAmount: "Enter an amount in dollars, for example 10 or 12.50.",

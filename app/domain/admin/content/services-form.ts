@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listedPlatforms } from "../../catalog/platforms.ts";
 import { checkbox } from "./answer.ts";
+import { SERVICE_MAX } from "./field-limits.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 /** Quantities fit PostgreSQL's integer column with room to spare. */
@@ -32,7 +33,11 @@ export function parseFeatures(text: string): string[] {
 export const serviceForm = z
   .strictObject(
     {
-      name: z.string().trim().min(1, CONTENT_TEXT.nameRequired).max(120, CONTENT_TEXT.nameRequired),
+      name: z
+        .string()
+        .trim()
+        .min(1, CONTENT_TEXT.nameRequired)
+        .max(SERVICE_MAX.name, CONTENT_TEXT.nameRequired),
       platform: z.enum(listedPlatforms, { error: "Choose a platform." }),
       serviceType: z.enum(["one_time", "auto"], { error: "Choose a service type." }),
       targetKind: z.enum(["post", "profile"]).default("post"),
@@ -42,8 +47,8 @@ export const serviceForm = z
         .regex(/^\d{1,8}(\.\d{1,4})?$/, CONTENT_TEXT.badPrice),
       minQuantity: wholeNumber(CONTENT_TEXT.badMin, 1, MAX_QUANTITY),
       maxQuantity: wholeNumber(CONTENT_TEXT.badMax, 1, MAX_QUANTITY),
-      description: z.string().trim().max(2_000).default(""),
-      features: z.string().max(4_000).default("").transform(parseFeatures),
+      description: z.string().trim().max(SERVICE_MAX.description).default(""),
+      features: z.string().max(SERVICE_MAX.features).default("").transform(parseFeatures),
       defaultPosts: z.string().trim().max(10).default(""),
       enabled: checkbox,
     },

@@ -3,22 +3,27 @@ import type { Executor } from "../../../db/client.server.ts";
 import { services } from "../../../db/schema.ts";
 import type { AdminService } from "./services-form.ts";
 
+/** The columns of a service that placing an order reads (all the manual order form lists of one). */
+export const serviceOrderingColumns = {
+  id: services.id,
+  name: services.name,
+  platform: services.platform,
+  serviceType: services.serviceType,
+  targetKind: services.targetKind,
+  pricePer1000: services.pricePer1000,
+  minQuantity: services.minQuantity,
+  maxQuantity: services.maxQuantity,
+  defaultPosts: services.defaultPosts,
+};
+
 /** Every service of every platform, enabled or not, by platform then catalogue order. */
 export async function listServicesForAdmin(db: Executor): Promise<AdminService[]> {
   return db
     .select({
-      id: services.id,
+      ...serviceOrderingColumns,
       slug: services.slug,
-      name: services.name,
-      platform: services.platform,
-      serviceType: services.serviceType,
-      targetKind: services.targetKind,
-      pricePer1000: services.pricePer1000,
-      minQuantity: services.minQuantity,
-      maxQuantity: services.maxQuantity,
       description: services.description,
       features: services.features,
-      defaultPosts: services.defaultPosts,
       enabled: services.enabled,
     })
     .from(services)

@@ -4,15 +4,14 @@ import { services } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { serviceSlug } from "../../catalog/service-slug.ts";
 import { isUuid } from "../../ids.ts";
-import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
+import { type ContentAnswer, fieldErrorsOf, firstFieldError } from "./answer.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
 import { type ServiceInput, serviceForm } from "./services-form.ts";
 
 type SaveInput = { adminId: string; serviceId?: string; form: Record<string, unknown> };
 
 function refused(action: "create" | "update", fieldErrors: Record<string, string>): ContentAnswer {
-  const first = Object.values(fieldErrors)[0] ?? "";
-  return { ok: false, notice: serviceFailed(action, first), fieldErrors };
+  return { ok: false, notice: serviceFailed(action, firstFieldError(fieldErrors)), fieldErrors };
 }
 
 /**

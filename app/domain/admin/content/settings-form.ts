@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseDollars } from "../../pricing/cents.ts";
 import { checkbox } from "./answer.ts";
+import { PAGE_TEXT_MAX } from "./field-limits.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 /** Deposits below $1 cost more in card fees than they bring; above $1,000,000 is surely a typo. */
@@ -56,10 +57,10 @@ const pageText = (max: number) =>
 /** The page-content part of the Settings tab: what the home page hero and the footer show; strict. */
 export const pageContentForm = z.strictObject(
   {
-    heroTitle: pageText(120),
-    heroSubtitle: pageText(400),
+    heroTitle: pageText(PAGE_TEXT_MAX.heroTitle),
+    heroSubtitle: pageText(PAGE_TEXT_MAX.heroSubtitle),
     supportEmail: z.email(CONTENT_TEXT.badEmail).max(200, CONTENT_TEXT.badEmail),
-    footerText: pageText(300),
+    footerText: pageText(PAGE_TEXT_MAX.footerText),
   },
   { error: CONTENT_TEXT.unknownField },
 );

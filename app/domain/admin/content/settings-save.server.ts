@@ -1,6 +1,6 @@
 import type { Database } from "../../../db/client.server.ts";
 import { saveSettings } from "../../settings/save-settings.server.ts";
-import { type ContentAnswer, fieldErrorsOf } from "./answer.ts";
+import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 import { pageContentForm, shopSettingsForm } from "./settings-form.ts";
 
@@ -11,14 +11,7 @@ export async function saveSettingsFromForm(
 ): Promise<ContentAnswer> {
   const schema = input.part === "shop" ? shopSettingsForm : pageContentForm;
   const parsed = schema.safeParse(input.form);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    return {
-      ok: false,
-      notice: { title: CONTENT_TEXT.settingsSaveFailed, message: Object.values(fieldErrors)[0] ?? "" },
-      fieldErrors,
-    };
-  }
+  if (!parsed.success) return formRefusal(CONTENT_TEXT.settingsSaveFailed, fieldErrorsOf(parsed.error));
   const changed = await saveSettings(db, { adminId: input.adminId, values: parsed.data });
   return {
     ok: true,
