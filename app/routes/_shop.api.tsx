@@ -4,14 +4,10 @@ import { CallToAction } from "../components/pages/call-to-action.tsx";
 import { CodeSample } from "../components/pages/code-sample.tsx";
 import { PageHero } from "../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../components/pages/section.tsx";
+import { CANCEL_WINDOW_MINUTES } from "../domain/orders/cancel-rules.ts";
 import { insufficientBalance } from "../domain/orders/messages.ts";
 import { apiErrorText } from "../domain/reseller/api-answer.ts";
-import {
-  API_RATE_LIMIT,
-  API_TEXT,
-  CANCEL_WINDOW_MINUTES,
-  MAX_ORDER_IDS_PER_REQUEST,
-} from "../domain/reseller/api-text.ts";
+import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../domain/reseller/api-text.ts";
 import { formatCount } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -220,8 +216,10 @@ export default function ApiPage() {
             after a timeout and you get the first order back instead of a second one. Requests are rate
             limited per key ({formatCount(API_RATE_LIMIT.limit)} every {API_RATE_LIMIT.windowSeconds}{" "}
             seconds); past the limit the API answers 429 with a Retry-After header. Cancellation follows the
-            shop's rule: within {CANCEL_WINDOW_MINUTES} minutes, as long as delivery has not started, with the
-            full amount back in your wallet.
+            shop's rule: within {CANCEL_WINDOW_MINUTES} minutes. An order not yet sent to delivery is refunded
+            in full at once; one already on its way is cancelled with the delivery partner, and what it did
+            not deliver comes back to your wallet once it confirms (the order's status then reads Canceled or
+            Partial).
           </p>
         </PageSection>
 

@@ -13,6 +13,7 @@ import {
   simulatedProviderOrders,
   transactions,
 } from "../../app/db/schema.ts";
+import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
 import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
@@ -415,8 +416,8 @@ describe("sending orders to their provider and following them", () => {
     expect(panel.orders.size).toBe(1);
   });
 
-  it("never submits an order whose service has no provider, nor one an admin already moved on", async () => {
-    await panelProvider({ supportsIdempotency: true });
+  it("never submits an order whose service has no provider, nor one an admin took over before it was sent", async () => {
+    const { adminId } = await panelProvider({ supportsIdempotency: true });
     const customer = await createUser({ fundsCents: 1_000 });
     const manual = await placeOrder(db(), {
       userId: customer.id,
@@ -426,15 +427,23 @@ describe("sending orders to their provider and following them", () => {
       deliverySpeed: "normal",
     });
     if (!manual.ok) throw new Error(manual.notice.message);
+    expect((await orderStatus(manual.order.id)).delivery).toBe("manual");
     const { order: moved } = await likesOrder();
-    await db().update(orders).set({ status: "in_progress" }).where(eq(orders.id, moved.id));
+    expect((await orderStatus(moved.id)).delivery).toBe("provider");
+    const takenOver = await changeOrderStatusFromForm(db(), {
+      adminId,
+      form: { intent: "set-status", orderId: moved.id, status: "in_progress" },
+    });
+    expect(takenOver.ok, takenOver.notice.message).toBe(true);
 
     await runFulfilmentRound(db(), ROUND);
     await makeDue();
     await runFulfilmentRound(db(), ROUND);
     expect(panel.adds).toBe(0);
-    expect(await db().select().from(fulfilments)).toHaveLength(0);
-    expect((await orderStatus(manual.order.id)).status).toBe("pending");
+    expect(await db().select().from(fulfilments).where(eq(fulfilments.orderId, manual.order.id))).toEqual([]);
+    expect(await submissionOf(moved.id)).toMatchObject({ state: "done", outcome: null });
+    expect(await orderStatus(manual.order.id)).toMatchObject({ status: "pending", delivery: "manual" });
+    expect(await orderStatus(moved.id)).toMatchObject({ status: "in_progress", delivery: "manual" });
   });
 });
 
@@ -720,9 +729,15 @@ describe("the simulated provider", () => {
     const again = (await transport({ ...add, idempotency_key: "k-1" })) as { order: number };
     expect(again.order).toBe(first.order);
     expect(await db().select().from(simulatedProviderOrders)).toHaveLength(1);
-    expect(await transport({ ...add, quantity: "1" })).toMatchObject({ error: expect.any(String) });
+    // A wholesale panel's small minimum (a free trial fits), and the shop's maximum.
+    expect(await transport({ ...add, quantity: "0" })).toMatchObject({ error: expect.any(String) });
+    expect(await transport({ ...add, quantity: "100001" })).toMatchObject({ error: expect.any(String) });
+    expect(await transport({ ...add, quantity: "2" })).toMatchObject({ order: expect.any(Number) });
 
-    const [row] = await db().select().from(simulatedProviderOrders);
+    const [row] = await db()
+      .select()
+      .from(simulatedProviderOrders)
+      .where(eq(simulatedProviderOrders.id, first.order));
     const plan = { ...row!, outcome: "partial", undelivered: 40, durationSeconds: 100 };
     const at = (seconds: number) =>
       simulatedStatus(plan, new Date(plan.createdAt.getTime() + seconds * 1000));

@@ -86,13 +86,21 @@ describe("order status changes", () => {
     expect(await balanceOf(customer.id)).toBe(1_000);
   });
 
-  it("moves freely between non-refunding statuses without touching money", async () => {
+  it("moves freely between progress statuses without touching money; completed is final", async () => {
     const customer = await createUser({ fundsCents: 1_000 });
     const order = await paidOrder(customer.id);
-    for (const status of ["processing", "in_progress", "completed", "pending"] as const) {
+    for (const status of ["processing", "in_progress", "pending", "completed"] as const) {
       expect(await setOrderStatus(db(), { orderId: order.id, status })).toMatchObject({
         ok: true,
         refundCents: 0,
+      });
+    }
+    // A delivered order is not refunded by a status change (docs/decisions/010).
+    for (const status of ["cancelled", "failed", "partial", "pending"] as const) {
+      expect(await setOrderStatus(db(), { orderId: order.id, status, remains: 10 })).toMatchObject({
+        ok: false,
+        reason: "conflict",
+        notice: { title: "Status is final" },
       });
     }
     expect(await balanceOf(customer.id)).toBe(600);

@@ -7,10 +7,14 @@ export type PanelReply = { status: number; body: unknown };
 /** A running panel: its API address, and how to stop it. */
 export type FakePanel = { url: string; close(): Promise<void> };
 
-/** A provider panel on a local port, taking form posts as API v2 does; `answer` decides each reply. */
+/**
+ * A provider panel on a local port, taking form posts as API v2 does; `answer` decides each reply. `port` starts
+ * it on a port a stopped panel used, so a test can take a provider down and bring it back at the same address.
+ */
 export async function startFakePanel(
   answer: (form: URLSearchParams) => PanelReply | Promise<PanelReply>,
-): Promise<FakePanel> {
+  options: { port?: number } = {},
+): Promise<FakePanel & { port: number }> {
   const server = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => {
@@ -22,9 +26,15 @@ export async function startFakePanel(
       response.end(typeof reply === "string" ? reply : JSON.stringify(reply));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: `http://127.0.0.1:${port}/api/v2`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -67,10 +67,10 @@ describe("likes pack with add-ons", () => {
   it("prices the big pack with every add-on at $32.45, one line per part with the spec's labels", () => {
     const priced = priceLikesPack(big, { extraLikes: true, extraViews: true, comments: 20 }, rates);
     expect(priced?.lines).toEqual([
-      { service_type: "instagram_likes_big_pack", quantity: 1_000, total_cents: 1_295 },
-      { service_type: "instagram_likes_extra_big", quantity: 500, total_cents: 200 },
-      { service_type: "instagram_views", quantity: 5_000, total_cents: 750 },
-      { service_type: "real_instagram_comments", quantity: 20, total_cents: 1_000 },
+      { service_type: "instagram_likes_big_pack", part: "likes", quantity: 1_000, total_cents: 1_295 },
+      { service_type: "instagram_likes_extra_big", part: "extra_likes", quantity: 500, total_cents: 200 },
+      { service_type: "instagram_views", part: "views", quantity: 5_000, total_cents: 750 },
+      { service_type: "real_instagram_comments", part: "comments", quantity: 20, total_cents: 1_000 },
     ]);
     expect(priced?.totalCents).toBe(3_245);
     expect(priced?.likes).toBe(1_500);
@@ -81,6 +81,7 @@ describe("likes pack with add-ons", () => {
     expect(priced?.totalCents).toBe(795 + 300);
     expect(priced?.lines[1]).toEqual({
       service_type: "instagram_likes_extra_small",
+      part: "extra_likes",
       quantity: 250,
       total_cents: 300,
     });

@@ -23,6 +23,8 @@ export const orderStatusEnum = pgEnum("order_status", [
   "cancelled",
   "failed",
 ]);
+/** Who delivers a one-time order: upstream providers (its parts in `fulfilments`) or a person (the manual queue). */
+export const orderDeliveryEnum = pgEnum("order_delivery", ["provider", "manual"]);
 export const autoOrderStatusEnum = pgEnum("auto_order_status", [
   "active",
   "paused",

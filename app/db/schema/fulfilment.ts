@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./accounts.ts";
 import { services } from "./catalog.ts";
+import { orderStatusEnum } from "./enums.ts";
 import { autoOrders, orders } from "./orders.ts";
 
 /**
@@ -50,6 +51,9 @@ export const providerServices = pgTable(
     providerServiceId: text("provider_service_id").notNull(),
     // "Subscriptions" services take an auto order as one upstream subscription; others get it post by post.
     providerServiceType: text("provider_service_type").notNull().default("Default"),
+    // The provider's own limits for that service, when known: an order outside them goes to the manual queue.
+    minQuantity: integer("min_quantity"),
+    maxQuantity: integer("max_quantity"),
     createdAt: timestamps.createdAt,
   },
   (table) => [index("provider_services_provider_idx").on(table.providerId)],
@@ -72,6 +76,10 @@ export const fulfilments = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    // Which part of the order this is: "order" for a one-service order, a likes pack's line label otherwise.
+    part: text("part").notNull().default("order"),
+    // The share of the order's charge this part carries: its undelivered share is what a refund pays back.
+    chargeCents: bigint("charge_cents", { mode: "number" }),
     autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "cascade" }),
     // The post of an auto order (1, 2, ...); 0 for the whole auto order sent as one subscription.
     postNumber: integer("post_number"),
@@ -89,6 +97,12 @@ export const fulfilments = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     upstreamStatus: text("upstream_status"),
     upstreamRemains: integer("upstream_remains"),
+    // How the part ended (completed, partial, cancelled, failed) once it is done; the order ends from its parts.
+    outcome: orderStatusEnum("outcome"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    // A cancel of the order reached this part after it was sent: `due` (to send), `sent` (the provider took
+    // it; its status says what was cancelled) or `refused` (the provider said no; the order goes on).
+    cancelState: text("cancel_state"),
     ...timestamps,
   },
   (table) => [
@@ -98,7 +112,9 @@ export const fulfilments = pgTable(
         and (${table.autoOrderId} is null) = (${table.postNumber} is null)`,
     ),
     check("fulfilments_quantity_positive", sql`${table.quantity} > 0`),
-    uniqueIndex("fulfilments_one_per_order").on(table.orderId),
+    check("fulfilments_cancel_state", sql`${table.cancelState} in ('due', 'sent', 'refused')`),
+    uniqueIndex("fulfilments_one_per_order_part").on(table.orderId, table.part),
+    index("fulfilments_cancel_due_idx").on(table.cancelState).where(sql`${table.cancelState} = 'due'`),
     index("fulfilments_due_idx").on(table.state, table.nextAttemptAt),
     index("fulfilments_auto_order_idx").on(table.autoOrderId, table.postNumber),
     // One post of an auto order in flight at a time, whichever worker creates it.

@@ -14,7 +14,13 @@ import {
 } from "drizzle-orm/pg-core";
 import { timestamps, users } from "./accounts.ts";
 import { likesPacks, services } from "./catalog.ts";
-import { autoOrderStatusEnum, deliverySpeedEnum, freeTrialEnum, orderStatusEnum } from "./enums.ts";
+import {
+  autoOrderStatusEnum,
+  deliverySpeedEnum,
+  freeTrialEnum,
+  orderDeliveryEnum,
+  orderStatusEnum,
+} from "./enums.ts";
 
 export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 100001 });
 
@@ -50,6 +56,10 @@ export const orders = pgTable(
     status: orderStatusEnum("status").notNull().default("pending"),
     // Units not delivered, reported with a partial status; drives the partial refund.
     remains: integer("remains"),
+    // Decided when the order is stored: every part sent to a mapped provider, or delivered by a person.
+    delivery: orderDeliveryEnum("delivery").notNull().default("manual"),
+    // When a customer or an admin asked to cancel an order already sent upstream (the provider was asked once).
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
     metadata: jsonb("metadata").$type<OrderMetadata>().notNull().default({}),
     idempotencyKey: text("idempotency_key"),
     createdByAdminId: uuid("created_by_admin_id").references(() => users.id, { onDelete: "set null" }),
@@ -66,6 +76,12 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
     index("orders_created_idx").on(table.createdAt.desc()),
     index("orders_service_idx").on(table.serviceId),
+    // The admins' "Needs manual work" queue: orders a person delivers that have not ended yet.
+    index("orders_manual_open_idx")
+      .on(table.createdAt)
+      .where(
+        sql`${table.delivery} = 'manual' and ${table.status} in ('pending', 'processing', 'in_progress')`,
+      ),
   ],
 );
 

@@ -1,9 +1,19 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
+import { orders } from "../../db/schema.ts";
 import { formatCents } from "../../lib/format-money.ts";
+import { takeOverOrderParts } from "../fulfilment/cancel-upstream.server.ts";
+import { type CancelOutcome, cancelOrder } from "../orders/cancel-order.server.ts";
+import { CANCEL_TEXT } from "../orders/cancel-rules.ts";
 import type { Notice } from "../orders/messages.ts";
-import { setOrderStatus } from "../orders/set-order-status.server.ts";
-import { ADMIN_TEXT } from "./messages.ts";
+import { type Refusal, refuse } from "../orders/refusal.ts";
+import {
+  type StatusChange,
+  type StatusChangeInput,
+  setOrderStatus,
+} from "../orders/set-order-status.server.ts";
+import { ADMIN_ORDER_TEXT, ADMIN_TEXT } from "./messages.ts";
 import { ADMIN_ORDER_STATUSES } from "./order-status-labels.ts";
 
 /** The status form of the admin orders list and user page (intent=set-status). */
@@ -26,8 +36,9 @@ export type StatusChangeAnswer = { ok: boolean; notice: Notice };
 
 /**
  * An admin's status change from a submitted form: parsed strictly (unknown statuses, fractional, negative or
- * huge remains and unknown fields are refused), then setOrderStatus with the admin recorded. Refunding
- * statuses refund once and are final; a later change answers the refusal's own message.
+ * huge remains and unknown fields are refused). `cancelled` follows the shop's cancel rules (cancelOrder: refunded
+ * at once when nothing is with a provider, else the provider is asked). Any other status: the admin takes a
+ * provider order over by hand only while no provider has it (setAdminOrderStatus). Final statuses stay final.
  */
 export async function changeOrderStatusFromForm(
   db: Database,
@@ -44,26 +55,48 @@ export async function changeOrderStatusFromForm(
     };
   }
   const { orderId, status, remains } = parsed.data;
-  const result = await setOrderStatus(db, {
-    orderId,
-    status,
-    remains: status === "partial" ? remains : undefined,
-    adminId: input.adminId,
-  }).catch((error: unknown) => {
+  try {
+    if (status === "cancelled") return answerCancel(await cancelOrder(db, { orderId, by: input }));
+    const result = await setAdminOrderStatus(db, {
+      orderId,
+      status,
+      remains: status === "partial" ? remains : undefined,
+      adminId: input.adminId,
+    });
+    if (!result.ok)
+      return { ok: false, notice: { title: ADMIN_TEXT.statusUpdateFailed, message: result.notice.message } };
+    return { ok: true, notice: { title: ADMIN_TEXT.statusUpdated, message: refundNote(result.refundCents) } };
+  } catch (error) {
     console.error("admin order status change failed", error);
-    return null;
-  });
-  if (!result) return { ok: false, notice: { title: ADMIN_TEXT.statusUpdateFailed, message: "" } };
+    return { ok: false, notice: { title: ADMIN_TEXT.statusUpdateFailed, message: "" } };
+  }
+}
+
+function refundNote(refundCents: number): string {
+  return refundCents > 0 ? `${formatCents(refundCents)} was refunded to the customer's wallet.` : "";
+}
+
+function answerCancel(result: CancelOutcome | Refusal): StatusChangeAnswer {
   if (!result.ok)
     return { ok: false, notice: { title: ADMIN_TEXT.statusUpdateFailed, message: result.notice.message } };
-  return {
-    ok: true,
-    notice: {
-      title: ADMIN_TEXT.statusUpdated,
-      message:
-        result.refundCents > 0
-          ? `${formatCents(result.refundCents)} was refunded to the customer's wallet.`
-          : "",
-    },
-  };
+  if (result.outcome === "requested")
+    return { ok: true, notice: { title: CANCEL_TEXT.requested, message: CANCEL_TEXT.requestedNote } };
+  return { ok: true, notice: { title: ADMIN_TEXT.statusUpdated, message: refundNote(result.refundCents) } };
+}
+
+/**
+ * Sets a status an admin chose (not a cancel), under the order's lock: refused while a provider has the order
+ * (its status follows the provider's); a provider order not sent yet is taken over by hand first.
+ */
+async function setAdminOrderStatus(db: Database, input: StatusChangeInput): Promise<StatusChange | Refusal> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ delivery: orders.delivery })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("update");
+    if (order?.delivery === "provider" && (await takeOverOrderParts(tx, input.orderId)) === "with_provider")
+      return refuse("conflict", ADMIN_ORDER_TEXT.withProvider);
+    return setOrderStatus(tx, input);
+  });
 }

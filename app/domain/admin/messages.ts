@@ -23,3 +23,12 @@ export function userInsufficientBalance(neededCents: number, balanceCents: numbe
     message: `User needs ${formatCents(neededCents)} but only has ${formatCents(balanceCents)}`,
   };
 }
+
+/** Texts of admin changes to orders that delivery partners have (docs/decisions/010). */
+export const ADMIN_ORDER_TEXT = {
+  withProvider: {
+    title: "With a provider",
+    message:
+      "A provider has this order, so its status follows the provider's. To stop it, cancel it: the provider is asked, and what it does not deliver is refunded.",
+  },
+} as const;

@@ -2,8 +2,9 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
 import { formatCents } from "../../lib/format-money.ts";
-import { setOrderStatus } from "../orders/set-order-status.server.ts";
 import { recordPostDelivered, recordPostsDelivered } from "./auto-order-progress.server.ts";
+import type { PartOutcome } from "./order-ending.ts";
+import { advanceOrder, closeOrderPart } from "./order-parts.server.ts";
 import type { UpstreamOrderStatus } from "./provider-client.server.ts";
 import { isFinal, ourStatus, parseRemains } from "./upstream-status.ts";
 
@@ -16,10 +17,10 @@ type Outcome =
   | { state: "unchanged" };
 
 /**
- * Applies one upstream status to its submission. Orders change only through setOrderStatus, which refunds
- * `cancelled`, `failed` and the undelivered share of `partial` exactly once and keeps refunded statuses final
- * (an auto order's post: recordPostDelivered, which refunds its undelivered share once per submission),
- * so the same answer applied twice (two polls, two workers) moves money once.
+ * Applies one upstream status to its submission. A final status closes the part, and the last part to close
+ * ends the order through setOrderStatus, which refunds the undelivered shares exactly once and keeps final
+ * statuses final (an auto order's post: recordPostDelivered, which refunds its undelivered share once per
+ * submission), so the same answer applied twice (two polls, two workers) moves money once.
  */
 export async function applyUpstreamStatus(
   db: Database,
@@ -60,10 +61,19 @@ async function apply(
   const remains = parseRemains(answer.remains, row.quantity);
   if (status === "partial" && remains === null)
     return { state: "needs_attention", lastError: PARTIAL_WITHOUT_REMAINS };
-  const result = await setOrderStatus(db, { orderId: row.orderId, status, remains: remains ?? undefined });
-  // Refused: the order already has a final, refunded status (set by an admin, or by a parallel poll).
-  if (!result.ok) return { state: "done", lastError: result.notice.message || result.notice.title };
-  return { state: isFinal(status) ? "done" : "submitted", lastError: null };
+  if (!isFinal(status)) {
+    await advanceOrder(db, row.orderId, status);
+    return { state: "submitted", lastError: null };
+  }
+  const closed = await closeOrderPart(db, {
+    fulfilmentId: row.id,
+    orderId: row.orderId,
+    outcome: status as PartOutcome,
+    remains: status === "completed" ? 0 : status === "partial" ? remains : row.quantity,
+  });
+  // Closed before, by an earlier poll or another worker: nothing to do.
+  if (!closed) return { state: "unchanged" };
+  return { state: "done", lastError: closed.note };
 }
 
 async function applyToAutoOrder(

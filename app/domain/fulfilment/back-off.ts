@@ -8,3 +8,13 @@ export const MAX_SUBMIT_ATTEMPTS = 6;
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(15 * 2 ** Math.max(attempts - 1, 0), 30 * 60);
 }
+
+/**
+ * Seconds before sending again a request that never reached the provider (it was down or unreachable): a quarter
+ * of how long the submission has waited, between 5 s and 2 min, so a short outage costs seconds and a long one
+ * is not hammered.
+ */
+export function notSentRetrySeconds(waitingSince: Date, now = Date.now()): number {
+  const waitedSeconds = Math.max(0, (now - waitingSince.getTime()) / 1000);
+  return Math.round(Math.min(Math.max(waitedSeconds / 4, 5), 120));
+}

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { providers } from "../../db/schema.ts";
 import { apiKeyHint, encryptApiKey } from "./api-key-cipher.server.ts";
+import { SIMULATED_MIN_QUANTITY } from "./simulated-provider.server.ts";
 
 export const SIMULATED_PROVIDER_NAME = "Simulated provider";
 // The simulated provider is answered in-process; this address only names it in the admin pages.
@@ -33,8 +34,8 @@ export async function ensureSimulatedProvider(db: Database): Promise<void> {
       })
       .returning({ id: providers.id });
     await tx.execute(sql`
-      insert into provider_services (service_id, provider_id, provider_service_id)
-      select s.id, ${created?.id}, s.slug from services s
+      insert into provider_services (service_id, provider_id, provider_service_id, min_quantity, max_quantity)
+      select s.id, ${created?.id}, s.slug, ${SIMULATED_MIN_QUANTITY}, s.max_quantity from services s
       on conflict (service_id) do nothing`);
   });
 }

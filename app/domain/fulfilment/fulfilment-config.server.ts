@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_CONCURRENCY_PER_PROVIDER } from "./submit-fulfilments.server.ts";
 
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
@@ -9,6 +10,7 @@ const schema = z.object({
   FULFILMENT_TICK_SECONDS: seconds(5),
   FULFILMENT_POLL_SECONDS: seconds(30),
   FULFILMENT_LEASE_SECONDS: seconds(120),
+  FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_CONCURRENCY_PER_PROVIDER),
   FULFILMENT_FAULT: z.enum(["crash-after-add"]).optional(),
 });
 
@@ -21,6 +23,8 @@ export type FulfilmentConfig = {
   pollSeconds: number;
   /** How long a claimed submission or poll is left to its worker before it counts as interrupted. */
   leaseSeconds: number;
+  /** Requests in flight to one provider from this worker process. */
+  concurrencyPerProvider: number;
   /** Test-only fault injection: exit right after a successful upstream `add` (never outside APP_ENV=test). */
   crashAfterAdd: boolean;
 };
@@ -39,6 +43,7 @@ export function readFulfilmentConfig(source: NodeJS.ProcessEnv = process.env): F
     tickSeconds: raw.FULFILMENT_TICK_SECONDS,
     pollSeconds: raw.FULFILMENT_POLL_SECONDS,
     leaseSeconds: raw.FULFILMENT_LEASE_SECONDS,
+    concurrencyPerProvider: raw.FULFILMENT_CONCURRENCY,
     crashAfterAdd: raw.APP_ENV === "test" && raw.FULFILMENT_FAULT === "crash-after-add",
   };
 }

@@ -3,12 +3,15 @@ import type { Database } from "../../db/client.server.ts";
 import { ensureSimulatedProvider } from "./ensure-simulated-provider.server.ts";
 import type { FulfilmentConfig } from "./fulfilment-config.server.ts";
 import { runFulfilmentRound } from "./run-fulfilment-round.server.ts";
+import { SubmissionPump } from "./submission-pump.server.ts";
 
 const ROUND_QUEUE = "fulfilment-round";
 
 /**
- * Starts the fulfilment worker on pg-boss. Every worker offers a round every few seconds, throttled by a
- * singleton key so several workers do not multiply rounds; pg-boss hands each round to one worker. Rounds
+ * Starts the fulfilment worker: a submission pump that sends new orders the moment they commit (LISTEN), and
+ * rounds on pg-boss for everything periodic (retries, cancels, polls, auto-order posts). Every worker offers a
+ * round every few seconds, throttled by a singleton key so several workers do not multiply rounds; pg-boss
+ * hands each round to one worker. Rounds
  * may still overlap (a slow one, or one left by a crashed worker), which is safe: every row a round takes is
  * claimed with FOR UPDATE SKIP LOCKED under a lease, so no submission is ever processed twice. (A queue
  * policy allowing one active round would let a crashed worker's round block everyone until it expired.)
@@ -32,10 +35,14 @@ export async function startFulfilmentWorker(
   const options = {
     leaseSeconds: config.leaseSeconds,
     pollSeconds: config.pollSeconds,
+    concurrencyPerProvider: config.concurrencyPerProvider,
     afterAdd: config.crashAfterAdd ? crash : undefined,
   };
+  const pump = new SubmissionPump(db, options);
+  await pump.start(databaseUrl);
   await boss.work(ROUND_QUEUE, { pollingIntervalSeconds: Math.min(config.tickSeconds, 2) }, async () => {
     try {
+      pump.wake();
       await runFulfilmentRound(db, options);
     } catch (error) {
       // The next round starts afresh (claimed rows come back after their lease): say why this one stopped.
@@ -55,6 +62,7 @@ export async function startFulfilmentWorker(
   const timer = setInterval(offer, config.tickSeconds * 1000);
   return async () => {
     clearInterval(timer);
+    await pump.stop();
     await boss.stop({ graceful: true, timeout: 10_000 });
   };
 }

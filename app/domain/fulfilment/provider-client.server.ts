@@ -5,17 +5,62 @@ export type Transport = (form: Record<string, string>) => Promise<unknown>;
 
 /**
  * Why a call failed. `refused`: the provider answered with an `error` (nothing was done, safe to retry).
- * `unreachable`: no readable answer (timeout, network, not JSON): an `add` may or may not have happened.
+ * `not_sent`: the request never reached it (connection refused, DNS or TLS failure): safe to send again.
+ * `unreachable`: no readable answer (timeout, a dropped connection, not JSON): an `add` may or may not have
+ * happened.
  */
+export type ProviderErrorKind = "refused" | "not_sent" | "unreachable";
+
 export class ProviderError extends Error {
-  readonly kind: "refused" | "unreachable";
-  constructor(kind: "refused" | "unreachable", message: string) {
+  readonly kind: ProviderErrorKind;
+  constructor(kind: ProviderErrorKind, message: string) {
     super(message);
     this.kind = kind;
   }
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * Failures that happen before a single byte of the request is sent: nothing can have arrived. A connection
+ * reset or a timeout is not among them (the request may have been read).
+ */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_SSL_WRONG_VERSION_NUMBER",
+]);
+
+/** The error codes along an error's `cause` chain (fetch wraps the socket's error, sometimes in an AggregateError). */
+function errorCodes(error: unknown, depth = 0): string[] {
+  if (!error || typeof error !== "object" || depth > 5) return [];
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  return [
+    ...(typeof code === "string" ? [code] : []),
+    ...errorCodes(cause, depth + 1),
+    ...(Array.isArray(errors) ? errors.flatMap((inner) => errorCodes(inner, depth + 1)) : []),
+  ];
+}
+
+/** A fetch failure as a ProviderError: `not_sent` only when the request provably never left. */
+function failedRequest(error: unknown): ProviderError {
+  const codes = errorCodes(error);
+  const message = `No answer from the provider (${[(error as Error).message, ...codes].join(": ")})`;
+  const neverSent = codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code));
+  return new ProviderError(neverSent ? "not_sent" : "unreachable", message);
+}
 
 /** The HTTP transport: one POST, form-encoded, with the key; JSON bodies of 4xx/5xx answers are read too. */
 export function httpTransport(apiUrl: string, apiKey: string, timeoutMs = REQUEST_TIMEOUT_MS): Transport {
@@ -30,7 +75,7 @@ export function httpTransport(apiUrl: string, apiKey: string, timeoutMs = REQUES
         redirect: "error",
       });
     } catch (error) {
-      throw new ProviderError("unreachable", `No answer from the provider (${(error as Error).message})`);
+      throw failedRequest(error);
     }
     const text = await response.text().catch(() => "");
     try {
@@ -179,4 +224,40 @@ export async function readProviderBalance(
     .safeParse(await call(transport, { action: "balance" }));
   if (!parsed.success) throw unexpected("balance");
   return parsed.data;
+}
+
+/** One order's answer to `cancel`: taken (the provider will cancel what it can), or refused with its reason. */
+export type UpstreamCancel = { ok: true } | { ok: false; error: string };
+
+/**
+ * Asks the provider to cancel orders (the standard `cancel` action with `orders`); the answer per order id.
+ * A panel that answers for one order with a bare `{"cancel": 1}` or `{"error": ...}` is understood too.
+ */
+export async function cancelProviderOrders(
+  transport: Transport,
+  orderIds: string[],
+): Promise<Map<string, UpstreamCancel>> {
+  const answer = await transport({ action: "cancel", orders: orderIds.join(",") });
+  const answers = new Map<string, UpstreamCancel>();
+  const read = (value: unknown): UpstreamCancel => {
+    const failed = errorAnswer.safeParse(value);
+    if (failed.success && failed.data.error !== undefined && failed.data.error !== null)
+      return { ok: false, error: String(failed.data.error).slice(0, 300) };
+    return value === 1 || value === "1" || value === true
+      ? { ok: true }
+      : { ok: false, error: "Cancel not understood" };
+  };
+  if (Array.isArray(answer)) {
+    for (const entry of answer) {
+      const parsed = z.object({ order: idText, cancel: z.unknown() }).safeParse(entry);
+      if (parsed.success) answers.set(parsed.data.order, read(parsed.data.cancel));
+    }
+    return answers;
+  }
+  if (orderIds.length === 1 && typeof answer === "object" && answer !== null) {
+    const single = answer as { cancel?: unknown };
+    answers.set(orderIds[0] ?? "", "cancel" in single ? read(single.cancel) : read(answer));
+    return answers;
+  }
+  throw unexpected("cancel");
 }

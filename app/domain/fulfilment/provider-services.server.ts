@@ -85,6 +85,7 @@ export async function importProviderService(
       providerId: input.providerId,
       providerServiceId: upstream.service,
       providerServiceType: upstream.type.slice(0, 50),
+      ...upstreamLimits(upstream),
     });
     await auditProviderChange(tx, input.adminId, "provider.service_imported", input.providerId, {
       service_id: serviceId,
@@ -96,6 +97,15 @@ export async function importProviderService(
       notice: { title: PROVIDER_TEXT.serviceImported, message: PROVIDER_TEXT.serviceImportedNote },
     };
   });
+}
+
+/** The provider's own limits, kept with the mapping: orders outside them are left to the manual queue. */
+function upstreamLimits(service: ProviderService): {
+  minQuantity: number | null;
+  maxQuantity: number | null;
+} {
+  const valid = (value: number) => (Number.isSafeInteger(value) && value > 0 ? value : null);
+  return { minQuantity: valid(service.min), maxQuantity: valid(service.max) };
 }
 
 /** Maps one of the shop's services to a provider's service: its new orders are then sent there. */
@@ -115,6 +125,7 @@ export async function mapProviderService(
     providerId: input.providerId,
     providerServiceId: found.service.service,
     providerServiceType: found.service.type.slice(0, 50),
+    ...upstreamLimits(found.service),
   };
   return db.transaction(async (tx) => {
     await tx

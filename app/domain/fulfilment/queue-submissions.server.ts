@@ -2,23 +2,6 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 
 /**
- * Creates a submission for every new order whose service has a provider. Orders of unmapped services, likes
- * packs (several services in one order) and orders an admin already moved on are left to admins, as before.
- * The idempotency key is derived from the order, so it is the same whichever worker queues it.
- */
-export async function queueNewOrders(db: Database): Promise<number> {
-  const result = await db.execute(sql`
-    insert into fulfilments (order_id, provider_id, provider_service_id, link, quantity, idempotency_key)
-    select o.id, ps.provider_id, ps.provider_service_id, o.target_link, o.quantity, 'boostly-order-' || o.id
-    from orders o
-    join provider_services ps on ps.service_id = o.service_id
-    where o.status = 'pending' and o.likes_pack_id is null
-      and not exists (select 1 from fulfilments f where f.order_id = o.id)
-    on conflict do nothing`);
-  return result.rowCount ?? 0;
-}
-
-/**
  * Queues the next post of every active auto order whose service has a provider (docs/decisions/008):
  * a provider's "Subscriptions" service gets the whole auto order once, as one subscription (post 0);
  * any other service gets it post by post, each post one ordinary upstream order of the per-post quantity
@@ -51,13 +34,14 @@ export async function queueAutoOrderPosts(db: Database): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** Submissions whose order an admin changed (or cancelled) before they were sent are not sent any more. */
+/** Submissions whose order an admin ended (or whose auto order ended) before they were sent are not sent any more. */
 export async function dropOvertakenSubmissions(db: Database): Promise<void> {
   await db.execute(sql`
-    update fulfilments f set state = 'done', last_error = 'Not sent: the order was changed before submission',
+    update fulfilments f set state = 'done', last_error = 'Not sent: the order ended before submission',
       updated_at = now()
     where f.state = 'queued' and (
-      exists (select 1 from orders o where o.id = f.order_id and o.status <> 'pending')
+      exists (select 1 from orders o where o.id = f.order_id
+        and o.status in ('completed', 'partial', 'cancelled', 'failed'))
       or exists (select 1 from auto_orders a where a.id = f.auto_order_id
         and (a.status in ('cancelled', 'completed') or a.remaining_posts = 0)))`);
 }

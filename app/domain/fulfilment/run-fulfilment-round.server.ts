@@ -1,21 +1,36 @@
 import type { Database } from "../../db/client.server.ts";
+import { sendDueCancels } from "./cancel-upstream.server.ts";
 import { pollDueFulfilments } from "./poll-fulfilments.server.ts";
-import { dropOvertakenSubmissions, queueAutoOrderPosts, queueNewOrders } from "./queue-submissions.server.ts";
+import { dropOvertakenSubmissions, queueAutoOrderPosts } from "./queue-submissions.server.ts";
 import { submitDueFulfilments } from "./submit-fulfilments.server.ts";
 
 export type RoundOptions = {
   leaseSeconds: number;
   pollSeconds: number;
   afterAdd?: () => void;
+  concurrencyPerProvider?: number;
 };
 
-export type RoundReport = { queued: number; submitted: number; polled: number };
+const MAX_SUBMIT_BATCHES_PER_ROUND = 10;
 
-/** One pass of the fulfilment worker: queue new work, send what is due, then poll what is upstream. */
+export type RoundReport = { queued: number; submitted: number; cancelsSent: number; polled: number };
+
+/**
+ * One pass of the fulfilment worker: queue the next auto-order posts, send what is due (new orders are queued
+ * by the statement that stores them, and sent at once by the worker's submission pump; a round catches retries
+ * and anything a pump missed), send due cancel requests, then poll what is upstream.
+ */
 export async function runFulfilmentRound(db: Database, options: RoundOptions): Promise<RoundReport> {
-  const queued = (await queueNewOrders(db)) + (await queueAutoOrderPosts(db));
+  const queued = await queueAutoOrderPosts(db);
   await dropOvertakenSubmissions(db);
-  const submitted = await submitDueFulfilments(db, options);
+  let submitted = 0;
+  // A few batches at most: under a steady stream of new orders the round must still get to its polls.
+  for (let batch = 0; batch < MAX_SUBMIT_BATCHES_PER_ROUND; batch++) {
+    const claimed = await submitDueFulfilments(db, options);
+    submitted += claimed;
+    if (claimed === 0) break;
+  }
+  const cancelsSent = await sendDueCancels(db);
   const polled = await pollDueFulfilments(db, options);
-  return { queued, submitted, polled };
+  return { queued, submitted, cancelsSent, polled };
 }

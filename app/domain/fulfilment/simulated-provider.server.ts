@@ -33,6 +33,8 @@ export function simulatedTransport(db: Database): Transport {
 }
 
 // The simulated panel sells at 60% of the shop's price, so the shop's margin looks like a real one.
+// Like wholesale panels, it takes small quantities (a free trial of 2 comments fits); its maximums are the shop's.
+export const SIMULATED_MIN_QUANTITY = 1;
 const WHOLESALE_PERCENT = 60n;
 const STARTING_BALANCE_CENTS = 500_000;
 
@@ -55,7 +57,7 @@ async function listServices(db: Database) {
     type: "Default",
     category: service.platform,
     rate: wholesaleRate(service.pricePer1000),
-    min: service.minQuantity,
+    min: SIMULATED_MIN_QUANTITY,
     max: service.maxQuantity,
     refill: false,
     cancel: true,
@@ -80,8 +82,8 @@ async function addOrder(db: Database, form: Record<string, string>) {
     .from(services)
     .where(eq(services.slug, form.service ?? ""));
   if (!service) return { error: "Incorrect service ID" };
-  if (!Number.isSafeInteger(quantity) || quantity < service.minQuantity || quantity > service.maxQuantity)
-    return { error: `Quantity must be between ${service.minQuantity} and ${service.maxQuantity}` };
+  if (!Number.isSafeInteger(quantity) || quantity < SIMULATED_MIN_QUANTITY || quantity > service.maxQuantity)
+    return { error: `Quantity must be between ${SIMULATED_MIN_QUANTITY} and ${service.maxQuantity}` };
   const chargeCents = Number(
     (BigInt(chargeForQuantity(service.pricePer1000, quantity)) * WHOLESALE_PERCENT) / 100n,
   );

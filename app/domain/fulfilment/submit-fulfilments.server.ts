@@ -1,45 +1,74 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { autoOrders, fulfilments } from "../../db/schema.ts";
-import { setOrderStatus } from "../orders/set-order-status.server.ts";
-import { MAX_SUBMIT_ATTEMPTS, retryDelaySeconds } from "./back-off.ts";
+import { MAX_SUBMIT_ATTEMPTS, notSentRetrySeconds, retryDelaySeconds } from "./back-off.ts";
+import { sendDueCancels } from "./cancel-upstream.server.ts";
+import { closeOrderPart } from "./order-parts.server.ts";
 import { addProviderOrder, addProviderSubscription, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, type ProviderRow, transportFor } from "./provider-transport.server.ts";
 
-type Fulfilment = typeof fulfilments.$inferSelect;
+export type Fulfilment = typeof fulfilments.$inferSelect;
 
 export type SubmitOptions = {
   leaseSeconds: number;
   pollSeconds: number;
   /** Runs right after a successful `add`, before it is recorded (the crash test's fault injection). */
   afterAdd?: () => void;
+  /** Submissions claimed at once. */
   limit?: number;
+  /** Requests in flight to one provider at a time (from this process). */
+  concurrencyPerProvider?: number;
 };
+
+/** Requests in flight to one provider from one worker process, unless configured. */
+export const DEFAULT_CONCURRENCY_PER_PROVIDER = 16;
 
 const INTERRUPTED =
   "Interrupted while submitting: this provider does not take idempotency keys, so check on its side " +
   "whether the order exists before retrying";
 
 /**
- * Sends due submissions to their providers. A row is claimed (FOR UPDATE SKIP LOCKED, so two workers never
- * take the same one) and marked `submitting` with a lease before `add` is called; only a recorded provider
- * order id ends that state. A row still `submitting` after its lease was interrupted (a crash or a lost
- * answer): it is re-sent with the same idempotency key where the provider honours keys, and otherwise held
- * for an admin rather than risk a second upstream order.
+ * Sends due submissions to their providers, several at once (at most `concurrencyPerProvider` requests in
+ * flight per provider). A row is claimed (FOR UPDATE SKIP LOCKED, so two workers never take the same one) and
+ * marked `submitting` with a lease before `add` is called; only a recorded provider order id ends that state. A
+ * row still `submitting` after its lease was interrupted (a crash or a lost answer): it is re-sent with the same
+ * idempotency key where the provider honours keys, and otherwise held for an admin rather than risk a second
+ * upstream order. Returns how many rows it claimed.
  */
 export async function submitDueFulfilments(db: Database, options: SubmitOptions): Promise<number> {
-  const claimed = await claimDue(db, options);
+  const concurrency = options.concurrencyPerProvider ?? DEFAULT_CONCURRENCY_PER_PROVIDER;
+  const claimed = await claimDueSubmissions(db, options.limit ?? concurrency * 4, options.leaseSeconds);
   if (claimed.length === 0) return 0;
   const providerById = await loadProviders(db);
-  for (const row of claimed) {
-    const provider = providerById.get(row.providerId);
-    if (provider) await submitOne(db, provider, row, options);
-  }
+  const byProvider = Map.groupBy(claimed, (row) => row.providerId);
+  await Promise.all(
+    [...byProvider].map(([providerId, rows]) => {
+      const provider = providerById.get(providerId);
+      if (!provider) return Promise.resolve();
+      return inParallel(rows, concurrency, (row) => submitClaimed(db, provider, row, options));
+    }),
+  );
   return claimed.length;
 }
 
-async function claimDue(db: Database, options: SubmitOptions): Promise<Fulfilment[]> {
-  const limit = options.limit ?? 20;
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** Claims up to `limit` due submissions for this worker (marked `submitting` under a lease of `leaseSeconds`). */
+export async function claimDueSubmissions(
+  db: Database,
+  limit: number,
+  leaseSeconds: number,
+): Promise<Fulfilment[]> {
   return db.transaction(async (tx) => {
     // Interrupted submissions to providers without idempotency keys: never re-sent blindly.
     await tx.execute(sql`
@@ -49,13 +78,15 @@ async function claimDue(db: Database, options: SubmitOptions): Promise<Fulfilmen
         and not (p.supports_idempotency or p.is_simulated)`);
     const result = await tx.execute<{ id: string }>(sql`
       update fulfilments set state = 'submitting', attempts = attempts + 1, updated_at = now(),
-        next_attempt_at = now() + make_interval(secs => ${options.leaseSeconds})
+        next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
       where id in (
         select f.id from fulfilments f
         left join orders o on o.id = f.order_id
         left join auto_orders a on a.id = f.auto_order_id
         where f.next_attempt_at <= now() and f.state in ('queued', 'submitting')
-          and (o.status = 'pending' or a.status = 'active' or f.state = 'submitting')
+          and (o.status in ('pending', 'processing', 'in_progress') or a.status = 'active'
+            or f.state = 'submitting')
+          and (o.cancel_requested_at is null or f.state = 'submitting')
         order by f.next_attempt_at
         limit ${limit}
         for update of f skip locked)
@@ -66,7 +97,13 @@ async function claimDue(db: Database, options: SubmitOptions): Promise<Fulfilmen
   });
 }
 
-async function submitOne(db: Database, provider: ProviderRow, row: Fulfilment, options: SubmitOptions) {
+/** Sends one claimed submission to its provider and records the answer (or why there was none). */
+export async function submitClaimed(
+  db: Database,
+  provider: ProviderRow,
+  row: Fulfilment,
+  options: Pick<SubmitOptions, "pollSeconds" | "afterAdd">,
+) {
   const transport = transportFor(db, provider);
   const idempotencyKey =
     provider.supportsIdempotency || provider.isSimulated ? row.idempotencyKey : undefined;
@@ -92,17 +129,21 @@ async function submitOne(db: Database, provider: ProviderRow, row: Fulfilment, o
     return;
   }
   options.afterAdd?.();
-  await db
+  const [recorded] = await db
     .update(fulfilments)
     .set({
       state: "submitted",
       providerOrderId,
       lastError: null,
       upstreamStatus: "Pending",
+      submittedAt: sql`now()`,
       nextAttemptAt: sql`now() + make_interval(secs => ${options.pollSeconds})`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(fulfilments.id, row.id), eq(fulfilments.state, "submitting")));
+    .where(and(eq(fulfilments.id, row.id), eq(fulfilments.state, "submitting")))
+    .returning({ cancelState: fulfilments.cancelState });
+  // The order was cancelled while this part was on its way: the provider is asked now that it has an id.
+  if (recorded?.cancelState === "due" && row.orderId) await sendDueCancels(db, { orderId: row.orderId });
 }
 
 async function remainingPosts(db: Database, autoOrderId: string): Promise<number> {
@@ -114,12 +155,18 @@ async function remainingPosts(db: Database, autoOrderId: string): Promise<number
 }
 
 /**
- * A refused `add` (the provider said no: nothing was created) is retried with back-off, and after the last
- * attempt the order fails and is refunded in full. A lost answer may have created an order: it is retried
- * only with an idempotency key, otherwise held for an admin.
+ * A request that never reached the provider (connection refused, DNS or TLS failure) is simply sent again
+ * later, as often as it takes. A refused `add` (the provider said no: nothing was created) is retried with
+ * back-off, and after the last attempt the part fails and the order is refunded for it. A lost answer may have
+ * created an order: it is retried only with an idempotency key, otherwise held for an admin.
  */
 async function recordFailure(db: Database, row: Fulfilment, error: unknown, keyed: boolean) {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ProviderError && error.kind === "not_sent") {
+    // Not an attempt the provider saw: it does not count towards giving up.
+    await setState(db, row, "queued", message, notSentRetrySeconds(row.createdAt), { uncount: true });
+    return;
+  }
   const refused = error instanceof ProviderError && error.kind === "refused";
   const exhausted = row.attempts >= MAX_SUBMIT_ATTEMPTS;
   if ((refused || keyed) && !exhausted) {
@@ -127,8 +174,16 @@ async function recordFailure(db: Database, row: Fulfilment, error: unknown, keye
     return;
   }
   if (refused && row.orderId) {
-    await setState(db, row, "done", message, 0);
-    await setOrderStatus(db, { orderId: row.orderId, status: "failed" });
+    await db
+      .update(fulfilments)
+      .set({ lastError: message.slice(0, 500) })
+      .where(eq(fulfilments.id, row.id));
+    await closeOrderPart(db, {
+      fulfilmentId: row.id,
+      orderId: row.orderId,
+      outcome: "failed",
+      remains: row.quantity,
+    });
     return;
   }
   await setState(db, row, "needs_attention", keyed ? message : `${message}. ${INTERRUPTED}`, 0);
@@ -140,12 +195,14 @@ async function setState(
   state: "queued" | "done" | "needs_attention",
   lastError: string,
   delaySeconds: number,
+  options: { uncount?: boolean } = {},
 ) {
   await db
     .update(fulfilments)
     .set({
       state,
       lastError: lastError.slice(0, 500),
+      attempts: options.uncount ? sql`greatest(${fulfilments.attempts} - 1, 0)` : undefined,
       nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
       updatedAt: sql`now()`,
     })

@@ -50,6 +50,10 @@ export const ORDER_TEXT = {
     title: "Status is final",
     message: "This order was refunded, so its status can no longer change.",
   },
+  completedStatusFinal: {
+    title: "Status is final",
+    message: "This order was delivered, so its status can no longer change.",
+  },
 } as const;
 
 /** 'Insufficient Balance' with the amounts (customer spec section 8). */

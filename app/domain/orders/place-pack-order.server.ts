@@ -1,7 +1,8 @@
 import type { Database } from "../../db/client.server.ts";
 import { findLikesPack } from "../catalog/find-likes-pack.server.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
-import { type PackCommentCount, priceLikesPack } from "../pricing/likes-pack.ts";
+import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
+import { type PackCommentCount, type PackPart, priceLikesPack } from "../pricing/likes-pack.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
 import type { DeliverySpeed } from "./place-order.server.ts";
@@ -53,6 +54,19 @@ export async function placePackOrder(db: Database, input: PackOrderInput): Promi
   const changed = refuseChangedPrice(priced.totalCents, input.expectedTotalCents);
   if (changed) return changed;
   const name = `Real Instagram Likes (${pack.name})`;
+  // Each line goes upstream as its own submission, as the Instagram service it is priced from.
+  const deliveredAs: Record<PackPart, string | undefined> = {
+    likes: likes.id,
+    extra_likes: likes.id,
+    views: views?.id,
+    comments: comments?.id,
+  };
+  const parts: DeliveryPart[] = priced.lines.map((line) => ({
+    part: line.part,
+    serviceId: deliveredAs[line.part] ?? likes.id,
+    quantity: line.quantity,
+    chargeCents: line.total_cents,
+  }));
   return recordPaidOrder(db, {
     userId: input.userId,
     serviceId: likes.id,
@@ -64,5 +78,6 @@ export async function placePackOrder(db: Database, input: PackOrderInput): Promi
     totalCents: priced.totalCents,
     idempotencyKey: input.idempotencyKey,
     metadata: { service_name: name, platform: "instagram", services: priced.lines },
+    parts,
   });
 }

@@ -3,6 +3,14 @@ import type { Executor } from "../../db/client.server.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/database-error.ts";
 import { executePrepared } from "../../db/prepared-statement.server.ts";
 import { type OrderMetadata, orders, users } from "../../db/schema.ts";
+import {
+  type DeliveryPart,
+  deliveryCte,
+  deliveryRouteCtes,
+  notifyFulfilmentDue,
+  orderDeliverySql,
+} from "../fulfilment/order-delivery-sql.server.ts";
+import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
 import { insufficientBalance, ORDER_TEXT } from "./messages.ts";
@@ -27,6 +35,8 @@ export type OrderDraft = {
   metadata: OrderMetadata;
   idempotencyKey?: string;
   createdByAdminId?: string;
+  /** How the order is delivered, part by part; absent: one part, the whole order as its service. */
+  parts?: DeliveryPart[];
 };
 
 /** Something the order was checked against changed since (see order-guard): nothing was charged; check again. */
@@ -40,21 +50,40 @@ export type PlacedOrder = {
   replayed: boolean;
 };
 
-/** The one statement that charges the wallet, stores the order and its ledger row, and announces the balance. */
+/** The parts an order is delivered as: its own, or the one part of a one-service order. */
+function partsOf(draft: OrderDraft): DeliveryPart[] {
+  return (
+    draft.parts ?? [
+      {
+        part: WHOLE_ORDER_PART,
+        serviceId: draft.serviceId,
+        quantity: draft.quantity,
+        chargeCents: draft.totalCents,
+      },
+    ]
+  );
+}
+
+/**
+ * The one statement that charges the wallet, stores the order and its ledger row, gives the order its delivery
+ * path (its submissions, queued for the worker, or the manual queue) and announces the balance.
+ */
 export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
   const charge = { userId: draft.userId, amountCents: -draft.totalCents as Cents };
   const newOrder = sql.raw("new_order");
   return sql`
-    with ${withLeading(orderGuardCtes(guard))}${walletCte(charge, guard ? orderGuardSql(guard) : undefined)},
+    with ${withLeading(orderGuardCtes(guard))}${deliveryRouteCtes(partsOf(draft))},
+    ${walletCte(charge, guard ? orderGuardSql(guard) : undefined)},
     new_order as (
       insert into orders (user_id, service_id, likes_pack_id, quantity, target_link, total_cents, delivery_speed,
-        metadata, idempotency_key, created_by_admin_id)
+        metadata, idempotency_key, created_by_admin_id, delivery)
       select wallet.id, ${draft.serviceId}, ${draft.likesPackId ?? null}::uuid, ${draft.quantity}, ${draft.targetLink},
         ${draft.totalCents}, ${draft.deliverySpeed}::delivery_speed, ${JSON.stringify(draft.metadata)}::jsonb,
-        ${draft.idempotencyKey ?? null}, ${draft.createdByAdminId ?? null}::uuid
+        ${draft.idempotencyKey ?? null}, ${draft.createdByAdminId ?? null}::uuid, ${orderDeliverySql}
       from wallet
-      returning id, order_number, total_cents
+      returning id, order_number, total_cents, target_link
     ),
+    ${deliveryCte(newOrder)},
     ${ledgerCte(
       {
         type: "purchase",
@@ -64,7 +93,8 @@ export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
       },
       { orderFrom: newOrder },
     )}
-    select new_order.id, new_order.order_number, new_order.total_cents, wallet.balance_cents, ${notifyBalance}
+    select new_order.id, new_order.order_number, new_order.total_cents, wallet.balance_cents, ${notifyBalance},
+      ${notifyFulfilmentDue}
     from new_order, wallet, ledger`;
 }
 

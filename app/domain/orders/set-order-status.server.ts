@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Executor } from "../../db/client.server.ts";
 import { orderStatusEnum, orders } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
@@ -13,16 +13,31 @@ import { type Refusal, refuse } from "./refusal.ts";
 export const ORDER_STATUSES = orderStatusEnum.enumValues;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Statuses that give money back; once an order has one, its status is final (DECISIONS.md section 4). */
+/** Statuses that give money back (DECISIONS.md section 4). */
 export const REFUNDING_STATUSES: readonly OrderStatus[] = ["cancelled", "failed", "partial"];
+
+/**
+ * Statuses after which nothing changes any more: the refunding ones, and `completed` (delivered: a refund of a
+ * delivered order is not a status change). A later change is refused with a clear message.
+ */
+export const FINAL_STATUSES: readonly OrderStatus[] = ["completed", ...REFUNDING_STATUSES];
+
+export function isFinalStatus(status: OrderStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}
 
 export type StatusChange = { ok: true; status: OrderStatus; refundCents: number; unchanged: boolean };
 
 export type StatusChangeInput = {
   orderId: string;
   status: OrderStatus;
-  /** Units not delivered; required for `partial`. */
+  /** Units not delivered; required for `partial` unless `refundCents` is given. */
   remains?: number;
+  /**
+   * For `partial` of an order delivered in several parts: the sum of its parts' undelivered shares (computed by
+   * fulfilment from what each part's provider reported), instead of charge x remains / quantity.
+   */
+  refundCents?: number;
   /** The admin who made the change (recorded); absent when fulfilment reports it. */
   adminId?: string;
   /** Change only from one of these statuses (checked under the row lock), e.g. a customer's cancel of a pending order. */
@@ -38,31 +53,34 @@ export const STATUS_TEXT = {
   },
 } as const;
 
+const isCount = (value: number | undefined): value is number =>
+  value !== undefined && Number.isSafeInteger(value) && value >= 0;
+
 /**
  * Changes an order's status. `cancelled` and `failed` refund the whole charge, `partial` the undelivered share,
- * exactly once (the order row is locked, refunded statuses are final, and the database allows one refund).
+ * exactly once (the order row is locked, final statuses stay final, and the database allows one refund).
  */
 export async function setOrderStatus(
-  db: Database,
+  db: Executor,
   input: StatusChangeInput,
 ): Promise<StatusChange | Refusal> {
   if (!isUuid(input.orderId)) return refuse("not_found", STATUS_TEXT.notFound);
-  if (
-    input.status === "partial" &&
-    (input.remains === undefined || !Number.isSafeInteger(input.remains) || input.remains < 0)
-  ) {
+  if (input.status === "partial" && !isCount(input.remains) && !isCount(input.refundCents)) {
     return refuse("invalid", STATUS_TEXT.remainsRequired, { field: "remains" });
   }
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("no key update");
     if (!order) return refuse("not_found", STATUS_TEXT.notFound);
     if (REFUNDING_STATUSES.includes(order.status)) return refuse("conflict", ORDER_TEXT.refundedStatusFinal);
+    if (order.status === "completed" && input.status !== "completed")
+      return refuse("conflict", ORDER_TEXT.completedStatusFinal);
     if (input.onlyFrom && !input.onlyFrom.includes(order.status))
       return refuse("conflict", STATUS_TEXT.alreadyStarted);
     if (order.status === input.status)
       return { ok: true as const, status: order.status, refundCents: 0, unchanged: true };
 
-    const remains = input.status === "partial" ? Math.min(input.remains ?? 0, order.quantity) : null;
+    const remains =
+      input.status === "partial" && isCount(input.remains) ? Math.min(input.remains, order.quantity) : null;
     await tx
       .update(orders)
       .set({ status: input.status, remains, updatedAt: sql`now()`, statusChangedByAdminId: input.adminId })
@@ -70,7 +88,9 @@ export async function setOrderStatus(
 
     const refundCents =
       input.status === "partial"
-        ? partialRefund(cents(order.totalCents), order.quantity, remains ?? 0)
+        ? isCount(input.refundCents)
+          ? Math.min(input.refundCents, order.totalCents)
+          : partialRefund(cents(order.totalCents), order.quantity, remains ?? 0)
         : REFUNDING_STATUSES.includes(input.status)
           ? order.totalCents
           : 0;

@@ -18,8 +18,11 @@ export type PackChoice = { extraLikes: boolean; extraViews: boolean; comments: P
 /** The per-1000 rates the add-ons are priced from (DECISIONS.md section 3). */
 export type PackRates = { likes: string; views: string | null; comments: string | null };
 
+/** How a pack line is delivered: its part name, which also says which Instagram service it goes out as. */
+export type PackPart = "likes" | "extra_likes" | "views" | "comments";
+
 /** One priced part of a pack order, with the spec's labels (stored in the order's metadata). */
-export type PackLine = { service_type: string; quantity: number; total_cents: Cents };
+export type PackLine = { service_type: string; part: PackPart; quantity: number; total_cents: Cents };
 
 /**
  * Prices a Real Instagram Likes pack and its add-ons: the base price, extra likes (flat for the small pack,
@@ -34,6 +37,7 @@ export function priceLikesPack(
   const lines: PackLine[] = [
     {
       service_type: `instagram_likes_${pack.code}_pack`,
+      part: "likes",
       quantity: pack.likes,
       total_cents: cents(pack.priceCents),
     },
@@ -42,6 +46,7 @@ export function priceLikesPack(
     const price = pack.extraLikesFlatCents ?? chargeForQuantity(rates.likes, pack.extraLikes);
     lines.push({
       service_type: `instagram_likes_extra_${pack.code}`,
+      part: "extra_likes",
       quantity: pack.extraLikes,
       total_cents: cents(price),
     });
@@ -50,6 +55,7 @@ export function priceLikesPack(
     if (!rates.views) return null;
     lines.push({
       service_type: "instagram_views",
+      part: "views",
       quantity: pack.extraViews,
       total_cents: chargeForQuantity(rates.views, pack.extraViews),
     });
@@ -58,6 +64,7 @@ export function priceLikesPack(
     if (!rates.comments) return null;
     lines.push({
       service_type: "real_instagram_comments",
+      part: "comments",
       quantity: choice.comments,
       total_cents: chargeForQuantity(rates.comments, choice.comments),
     });

@@ -2,14 +2,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
+import { cancelOrder } from "../orders/cancel-order.server.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { type Refusal, refusalStatus } from "../orders/refusal.ts";
-import { setOrderStatus } from "../orders/set-order-status.server.ts";
 import { type ApiAnswer, apiError, apiErrorText, apiKeyRefusalAnswer } from "./api-answer.ts";
 import { apiKeyAuthorisation } from "./api-key-guard.server.ts";
 import { readApiKeyRefusal } from "./api-keys.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
-import { API_TEXT, CANCEL_WINDOW_MS, MAX_ORDER_IDS_PER_REQUEST, missingField } from "./api-text.ts";
+import { API_TEXT, MAX_ORDER_IDS_PER_REQUEST, missingField } from "./api-text.ts";
 
 const addParams = z.object({
   service: z.string().trim().min(1).max(100),
@@ -121,7 +121,11 @@ export async function readApiOrderStatuses(
   return { status: 200, body };
 }
 
-/** action=cancel: cancels (and refunds in full) each of the caller's orders that has not started yet. */
+/**
+ * action=cancel: each of the caller's orders under the shop's cancel rules (orders/cancel-order): refunded at once
+ * when nothing was sent upstream yet; otherwise the provider is asked, and the order's status then shows what it
+ * cancelled (Canceled, or Partial with the remains refunded). `cancel: 1` means the cancel was accepted.
+ */
 export async function cancelApiOrders(
   db: Database,
   userId: string,
@@ -137,19 +141,11 @@ export async function cancelApiOrders(
       results.push({ order: answerId, cancel: { error: API_TEXT.incorrectOrderId } });
       continue;
     }
-    if (Date.now() - order.createdAt.getTime() > CANCEL_WINDOW_MS) {
-      results.push({ order: answerId, cancel: { error: API_TEXT.cancelWindowPassed } });
-      continue;
-    }
-    const change = await setOrderStatus(db, {
-      orderId: order.id,
-      status: "cancelled",
-      onlyFrom: ["pending"],
-    });
+    const cancelled = await cancelOrder(db, { orderId: order.id, by: { customerId: userId } });
     results.push(
-      change.ok
+      cancelled.ok
         ? { order: answerId, cancel: 1 }
-        : { order: answerId, cancel: { error: apiErrorText(change.notice) } },
+        : { order: answerId, cancel: { error: apiErrorText(cancelled.notice) } },
     );
   }
   return { status: 200, body: results };

@@ -11,10 +11,6 @@ export const MAX_ORDER_IDS_PER_REQUEST = 100;
 /** The largest request body the API reads: its requests are a handful of short fields. */
 export const API_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** The shop's promise (public pages): an order may be cancelled within 30 minutes, if delivery has not started. */
-export const CANCEL_WINDOW_MINUTES = 30;
-export const CANCEL_WINDOW_MS = CANCEL_WINDOW_MINUTES * 60 * 1000;
-
 /** The reseller API's own texts (its answers are `{ "error": text }`, the panels' standard shape). */
 export const API_TEXT = {
   invalidKey: "Invalid API key",
@@ -26,7 +22,6 @@ export const API_TEXT = {
   incorrectOrderId: "Incorrect order ID",
   tooManyOrderIds: `At most ${MAX_ORDER_IDS_PER_REQUEST} order ids per request`,
   missingOrderIds: `Give an order id (order) or up to ${MAX_ORDER_IDS_PER_REQUEST} comma-separated ids (orders)`,
-  cancelWindowPassed: `Orders can be cancelled within ${CANCEL_WINDOW_MINUTES} minutes of placing them; this one is older`,
   refillNotAvailable: "Refill is not available for this order",
   tooManyRequests: "Too many requests for this API key. Please slow down and try again shortly.",
   keyNameRequired: "Give the key a name, such as the panel or script that will use it",

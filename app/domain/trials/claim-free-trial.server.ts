@@ -1,11 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { freeTrialClaims, orders } from "../../db/schema.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
+import { routeStoredOrder } from "../fulfilment/order-delivery-sql.server.ts";
+import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
 import type { Notice } from "../orders/messages.ts";
 import { refuseDuringMaintenance } from "../orders/order-rules.server.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
+import type { OrderStatus } from "../orders/set-order-status.server.ts";
 import { checkTargetLink } from "../orders/target-link.ts";
+import { cents } from "../pricing/cents.ts";
 import { FREE_TRIAL_TEXT, type FreeTrialKind, findFreeTrial } from "./free-trials.ts";
 
 export type ClaimedFreeTrial = {
@@ -20,10 +24,14 @@ const ALREADY_CLAIMED: Notice = {
 
 class AlreadyClaimed extends Error {}
 
+/** Statuses of a trial order that delivered nothing, after which the trial may be claimed again. */
+const UNDELIVERED: readonly OrderStatus[] = ["failed", "cancelled"];
+
 /**
- * Grants a free trial for real (DECISIONS.md section 7): a zero-cost order and its claim in one transaction.
- * The unique (user_id, trial) index makes it once per account per trial, even for concurrent claims: the
- * losing transaction rolls back with its order. No money moves, so no ledger row is written.
+ * Grants a free trial for real (DECISIONS.md section 7): a zero-cost order, its claim and its delivery path in
+ * one transaction. The unique (user_id, trial) index makes it once per account per trial, even for concurrent
+ * claims: the losing transaction rolls back with its order. A trial whose order failed or was cancelled may be
+ * claimed again. No money moves, so no ledger row is written.
  */
 export async function claimFreeTrial(
   db: Database,
@@ -43,12 +51,13 @@ export async function claimFreeTrial(
   const link = checkTargetLink(input.targetLink, service);
   if (!link.ok) return refuse("invalid", link.notice, { field: "targetLink" });
 
-  // A quick answer for the usual repeat; the unique index below settles races.
+  // A trial whose order failed or was cancelled was never delivered: it may be claimed again, once per failure.
   const [existing] = await db
-    .select({ orderId: freeTrialClaims.orderId })
+    .select({ orderId: freeTrialClaims.orderId, status: orders.status })
     .from(freeTrialClaims)
+    .innerJoin(orders, eq(orders.id, freeTrialClaims.orderId))
     .where(and(eq(freeTrialClaims.userId, input.userId), eq(freeTrialClaims.trial, trial.trial)));
-  if (existing) return refuse("conflict", ALREADY_CLAIMED);
+  if (existing && !UNDELIVERED.includes(existing.status)) return refuse("conflict", ALREADY_CLAIMED);
 
   try {
     return await db.transaction(async (tx) => {
@@ -66,12 +75,31 @@ export async function claimFreeTrial(
         })
         .returning({ id: orders.id, orderNumber: orders.orderNumber });
       if (!order) throw new Error("The free trial order was not stored");
-      const [claim] = await tx
-        .insert(freeTrialClaims)
-        .values({ userId: input.userId, trial: trial.trial, orderId: order.id })
-        .onConflictDoNothing({ target: [freeTrialClaims.userId, freeTrialClaims.trial] })
-        .returning({ orderId: freeTrialClaims.orderId });
+      // The unique (user, trial) index settles concurrent first claims; the old order id settles re-claims.
+      const [claim] = existing
+        ? await tx
+            .update(freeTrialClaims)
+            .set({ orderId: order.id, claimedAt: sql`now()` })
+            .where(
+              and(
+                eq(freeTrialClaims.userId, input.userId),
+                eq(freeTrialClaims.trial, trial.trial),
+                eq(freeTrialClaims.orderId, existing.orderId),
+              ),
+            )
+            .returning({ orderId: freeTrialClaims.orderId })
+        : await tx
+            .insert(freeTrialClaims)
+            .values({ userId: input.userId, trial: trial.trial, orderId: order.id })
+            .onConflictDoNothing({ target: [freeTrialClaims.userId, freeTrialClaims.trial] })
+            .returning({ orderId: freeTrialClaims.orderId });
       if (!claim) throw new AlreadyClaimed();
+      await routeStoredOrder(tx, {
+        id: order.id,
+        parts: [
+          { part: WHOLE_ORDER_PART, serviceId: service.id, quantity: trial.quantity, chargeCents: cents(0) },
+        ],
+      });
       return {
         ok: true as const,
         order: { ...order, serviceName: service.name, quantity: trial.quantity },

@@ -1,0 +1,92 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { WHOLE_ORDER_PART } from "./order-ending.ts";
+
+/**
+ * One part of an order as it is delivered: a one-service order is one part ("order"); a likes pack is one part
+ * per line (its likes, extra likes, views, comments), each sent upstream as its own tracked submission.
+ */
+export type DeliveryPart = {
+  part: string;
+  /** The shop's service this part is delivered as (its provider mapping decides where it goes). */
+  serviceId: string;
+  quantity: number;
+  /** This part's share of the order's charge: what its undelivered share is refunded from. */
+  chargeCents: Cents;
+};
+
+/** Channel of the NOTIFY sent (at commit) when new submissions are due; every fulfilment worker listens. */
+export const FULFILMENT_DUE_CHANNEL = "fulfilment_due";
+
+const NO_LIMIT = 2_147_483_647;
+
+/**
+ * The CTEs that give a new order its delivery path in the statement that stores it (docs/decisions/010):
+ * `delivery_parts` (the parts), `delivery_route` (true when every part's service is mapped to a provider whose
+ * limits admit its quantity). The order row takes `orderDeliverySql` as its `delivery`; `deliveryCte` then
+ * writes one submission per part, so a provider-delivered order is queued the moment it commits.
+ */
+export function deliveryRouteCtes(parts: readonly DeliveryPart[]): SQL {
+  const rows = sql.join(
+    parts.map(
+      (part) =>
+        sql`(${part.part}, ${part.serviceId}::uuid, ${part.quantity}::integer, ${part.chargeCents}::bigint)`,
+    ),
+    sql`, `,
+  );
+  return sql`delivery_parts (part, service_id, quantity, charge_cents) as (values ${rows}),
+    delivery_route as (
+      select count(ps.service_id) = ${parts.length}::bigint as to_provider
+      from delivery_parts dp
+      join provider_services ps on ps.service_id = dp.service_id
+        and dp.quantity between coalesce(ps.min_quantity, 1) and coalesce(ps.max_quantity, ${NO_LIMIT})
+        and lower(ps.provider_service_type) <> 'subscriptions'
+    )`;
+}
+
+/** The new order's `delivery` value, read from `delivery_route`. */
+export const orderDeliverySql: SQL = sql`(select case when to_provider then 'provider' else 'manual' end
+  from delivery_route)::order_delivery`;
+
+/**
+ * `delivery`: one queued submission per part of the order in `orderFrom` (a CTE or table expression with `id`
+ * and `target_link`), only when `delivery_route` sends it to providers. The idempotency key is derived from the
+ * order and the part, so a re-sent `add` to a provider that honours keys returns the same upstream order.
+ */
+export function deliveryCte(orderFrom: SQL): SQL {
+  return sql`delivery as (
+    insert into fulfilments (order_id, part, provider_id, provider_service_id, link, quantity, charge_cents,
+      idempotency_key)
+    select o.id, dp.part, ps.provider_id, ps.provider_service_id, o.target_link, dp.quantity, dp.charge_cents,
+      'boostly-order-' || o.id || case when dp.part = ${WHOLE_ORDER_PART} then '' else '-' || dp.part end
+    from ${orderFrom} o
+    cross join delivery_parts dp
+    join provider_services ps on ps.service_id = dp.service_id
+    where (select to_provider from delivery_route)
+    returning id
+  )`;
+}
+
+/** Wakes the fulfilment workers (at commit) when the statement queued submissions; null otherwise. */
+export const notifyFulfilmentDue: SQL = sql`(select pg_notify(${FULFILMENT_DUE_CHANNEL}, '') from delivery_route
+  where to_provider)`;
+
+/**
+ * Gives an order stored by its own statement (a free trial, which moves no money) its delivery path, inside
+ * the caller's transaction: the same route and submissions as an order stored by the order statement.
+ */
+export async function routeStoredOrder(
+  tx: Executor,
+  order: { id: string; parts: readonly DeliveryPart[] },
+): Promise<"provider" | "manual"> {
+  const result = await tx.execute<{ delivery: "provider" | "manual" }>(sql`
+    with ${deliveryRouteCtes(order.parts)},
+    stored as (select id, target_link from orders where id = ${order.id}),
+    ${deliveryCte(sql.raw("stored"))},
+    routed as (
+      update orders set delivery = ${orderDeliverySql} where id = ${order.id} returning delivery
+    )
+    select routed.delivery, ${notifyFulfilmentDue} from routed`);
+  return result.rows[0]?.delivery ?? "manual";
+}

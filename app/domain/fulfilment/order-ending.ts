@@ -1,0 +1,62 @@
+import type { OrderStatus } from "../orders/set-order-status.server.ts";
+import { cents } from "../pricing/cents.ts";
+import { partialRefund } from "../pricing/price.ts";
+
+/** How a part of an order ended upstream. */
+export type PartOutcome = "completed" | "partial" | "cancelled" | "failed";
+
+export type EndedPart = {
+  part: string;
+  outcome: PartOutcome;
+  quantity: number;
+  /** The part's share of the order's charge (null on submissions made before parts existed: the whole order). */
+  chargeCents: number | null;
+  /** Units the provider did not deliver (read for `partial`). */
+  remains: number | null;
+};
+
+/** The part name of a one-service order (a likes pack's parts are named after its lines: likes, views ...). */
+export const WHOLE_ORDER_PART = "order";
+
+/** Parts whose units are the order's own quantity (a pack's quantity is its likes, base and extra). */
+const PARTS_COUNTED_IN_QUANTITY = new Set([WHOLE_ORDER_PART, "likes", "extra_likes"]);
+
+/**
+ * The undelivered share of one ended part: nothing for completed, all of its charge for cancelled or failed,
+ * charge x remains / quantity rounded down for partial (DECISIONS.md section 4, per part).
+ */
+export function partRefundCents(part: EndedPart, orderTotalCents: number): number {
+  const charge = part.chargeCents ?? orderTotalCents;
+  if (part.outcome === "completed") return 0;
+  if (part.outcome === "partial")
+    return partialRefund(
+      cents(charge),
+      part.quantity,
+      Math.min(Math.max(part.remains ?? 0, 0), part.quantity),
+    );
+  return charge;
+}
+
+function undeliveredUnits(part: EndedPart): number {
+  if (part.outcome === "completed") return 0;
+  if (part.outcome === "partial") return Math.min(Math.max(part.remains ?? 0, 0), part.quantity);
+  return part.quantity;
+}
+
+export type OrderEnding = { status: OrderStatus; remains?: number; refundCents?: number };
+
+/**
+ * How an order ends once every part has: completed when all were delivered, failed or cancelled when none was,
+ * otherwise partial with the sum of the parts' undelivered shares refunded (each part refunds exactly its share).
+ */
+export function orderEnding(order: { totalCents: number }, parts: readonly EndedPart[]): OrderEnding {
+  if (parts.every((part) => part.outcome === "completed")) return { status: "completed" };
+  if (parts.every((part) => part.outcome === "failed")) return { status: "failed" };
+  if (parts.every((part) => part.outcome === "failed" || part.outcome === "cancelled"))
+    return { status: "cancelled" };
+  const refundCents = parts.reduce((sum, part) => sum + partRefundCents(part, order.totalCents), 0);
+  const remains = parts
+    .filter((part) => PARTS_COUNTED_IN_QUANTITY.has(part.part))
+    .reduce((sum, part) => sum + undeliveredUnits(part), 0);
+  return { status: "partial", remains, refundCents: Math.min(refundCents, order.totalCents) };
+}

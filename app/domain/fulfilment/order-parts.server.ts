@@ -1,0 +1,67 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { fulfilments, orders } from "../../db/schema.ts";
+import type { Refusal } from "../orders/refusal.ts";
+import { type OrderStatus, type StatusChange, setOrderStatus } from "../orders/set-order-status.server.ts";
+import { type EndedPart, orderEnding, type PartOutcome } from "./order-ending.ts";
+
+const PROGRESS: readonly OrderStatus[] = ["pending", "processing", "in_progress"];
+
+/**
+ * Moves an order forward to a progress status one of its parts reported (pending, processing, in progress),
+ * never back: with several parts, the order shows the most advanced one.
+ */
+export async function advanceOrder(db: Executor, orderId: string, status: OrderStatus): Promise<void> {
+  const rank = PROGRESS.indexOf(status);
+  if (rank <= 0) return;
+  await setOrderStatus(db, { orderId, status, onlyFrom: PROGRESS.slice(0, rank) });
+}
+
+export type ClosedPart = { note: string | null };
+
+/**
+ * Records how one part of an order ended and, when it was the last part still open, ends the order from all of
+ * them (order-ending.ts): one transaction under the order's lock, so parts ending at the same moment end the
+ * order once, and the same answer applied twice closes the part once (null the second time).
+ */
+export async function closeOrderPart(
+  db: Executor,
+  input: { fulfilmentId: string; orderId: string; outcome: PartOutcome; remains: number | null },
+): Promise<ClosedPart | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) return null;
+    const [closed] = await tx
+      .update(fulfilments)
+      .set({ state: "done", outcome: input.outcome, upstreamRemains: input.remains, updatedAt: sql`now()` })
+      .where(and(eq(fulfilments.id, input.fulfilmentId), ne(fulfilments.state, "done")))
+      .returning({ id: fulfilments.id });
+    if (!closed) return null;
+    const ending = await endOrderWhenAllPartsEnded(tx, order);
+    if (ending === "undecided" || ending.ok) return { note: null };
+    return { note: ending.notice.message || ending.notice.title };
+  });
+}
+
+/**
+ * Ends an order (under its lock, held by the caller) from its parts once none is still with a provider.
+ * "undecided": a part is still open, the order has no parts, or a part was closed without an outcome (resolved
+ * by an admin, who then decides the order's status).
+ */
+export async function endOrderWhenAllPartsEnded(
+  tx: Executor,
+  order: { id: string; status: OrderStatus; totalCents: number },
+  adminId?: string,
+): Promise<StatusChange | Refusal | "undecided"> {
+  const parts = await tx.select().from(fulfilments).where(eq(fulfilments.orderId, order.id));
+  if (parts.length === 0 || parts.some((part) => part.state !== "done" || part.outcome === null))
+    return "undecided";
+  const ended: EndedPart[] = parts.map((part) => ({
+    part: part.part,
+    outcome: part.outcome as PartOutcome,
+    quantity: part.quantity,
+    chargeCents: part.chargeCents,
+    remains: part.upstreamRemains,
+  }));
+  return setOrderStatus(tx, { orderId: order.id, adminId, ...orderEnding(order, ended) });
+}
