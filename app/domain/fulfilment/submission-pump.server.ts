@@ -94,7 +94,7 @@ export class SubmissionPump {
           if (this.rewake && !this.stopped) continue;
           return;
         }
-        const provider = (await this.providerById()).get(row.providerId);
+        const provider = await this.provider(row.providerId);
         if (!provider) continue;
         let limit = this.limits.get(provider.id);
         if (!limit) {
@@ -124,10 +124,12 @@ export class SubmissionPump {
     this.queue.push(...(await claimDueSubmissions(this.db, this.lanes * 2, this.options.leaseSeconds)));
   }
 
-  private async providerById(): Promise<Map<string, ProviderRow>> {
-    if (!this.providers || Date.now() - this.providers.at > PROVIDERS_MAX_AGE_MS)
+  /** A provider from a short cache, read again when it is old or does not know the provider (just added). */
+  private async provider(providerId: string): Promise<ProviderRow | undefined> {
+    const fresh = this.providers && Date.now() - this.providers.at <= PROVIDERS_MAX_AGE_MS;
+    if (!fresh || !this.providers?.byId.has(providerId))
       this.providers = { at: Date.now(), byId: await loadProviders(this.db) };
-    return this.providers.byId;
+    return this.providers.byId.get(providerId);
   }
 
   private async listen(connectionString: string): Promise<void> {

@@ -158,7 +158,8 @@ async function remainingPosts(db: Database, autoOrderId: string): Promise<number
  * A request that never reached the provider (connection refused, DNS or TLS failure) is simply sent again
  * later, as often as it takes. A refused `add` (the provider said no: nothing was created) is retried with
  * back-off, and after the last attempt the part fails and the order is refunded for it. A lost answer may have
- * created an order: it is retried only with an idempotency key, otherwise held for an admin.
+ * created an order: it is retried (with back-off, for as long as it takes) only with an idempotency key, and
+ * otherwise held for an admin: the one case where a person has to look.
  */
 async function recordFailure(db: Database, row: Fulfilment, error: unknown, keyed: boolean) {
   const message = error instanceof Error ? error.message : String(error);
@@ -169,7 +170,8 @@ async function recordFailure(db: Database, row: Fulfilment, error: unknown, keye
   }
   const refused = error instanceof ProviderError && error.kind === "refused";
   const exhausted = row.attempts >= MAX_SUBMIT_ATTEMPTS;
-  if ((refused || keyed) && !exhausted) {
+  // With an idempotency key a lost answer is safe to ask again, however often: the key returns the first order.
+  if ((refused && !exhausted) || (keyed && !refused)) {
     await setState(db, row, "queued", message, retryDelaySeconds(row.attempts));
     return;
   }

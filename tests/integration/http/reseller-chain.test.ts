@@ -7,6 +7,7 @@ import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-orde
 import { addProvider } from "../../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../../app/domain/fulfilment/provider-services.server.ts";
 import { placeOrder } from "../../../app/domain/orders/place-order.server.ts";
+import { placePackOrder } from "../../../app/domain/orders/place-pack-order.server.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
@@ -85,36 +86,44 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
   }
 }
 
-async function likesServiceId(db: Database) {
-  const [row] = await db
-    .select({ id: services.id })
-    .from(services)
-    .where(eq(services.name, "Instagram Likes"));
+async function serviceIdBySlug(db: Database, slug: string) {
+  const [row] = await db.select({ id: services.id }).from(services).where(eq(services.slug, slug));
   return row!.id;
+}
+
+const likesServiceId = (db: Database) => serviceIdBySlug(db, "instagram-likes");
+
+/**
+ * On A: a reseller account for B with money and an API key. On B: A as a provider (Boostly-compatible:
+ * idempotency keys), with each of `slugs` mapped to A's service of the same slug.
+ */
+async function connectBToA(slugs: string[], fundsCents: number) {
+  const reseller = await account(shopA.db, fundsCents);
+  const created = await createApiKey(shopA.db, { userId: reseller.id, name: "Shop B" });
+  if (!created.ok) throw new Error(created.error);
+  const adminB = await account(shopB.db, 0, true);
+  const added = await addProvider(shopB.db, {
+    adminId: adminB.id,
+    form: { name: "Shop A", apiUrl: `${appUrlA}/api/v2`, apiKey: created.key, supportsIdempotency: "on" },
+  });
+  if (!added.ok) throw new Error(added.notice.message);
+  for (const slug of slugs) {
+    const mapped = await mapProviderService(shopB.db, {
+      adminId: adminB.id,
+      providerId: added.providerId,
+      providerServiceId: await serviceIdBySlug(shopA.db, slug),
+      serviceId: await serviceIdBySlug(shopB.db, slug),
+    });
+    expect(mapped.ok, mapped.notice.message).toBe(true);
+  }
+  return { reseller };
 }
 
 describe("a Boostly shop reselling another Boostly shop's API", () => {
   it("sends B's orders to A, charged to B's reseller account, and brings A's statuses and refunds back once", async () => {
-    // On A: B's reseller account with money and an API key; an admin who will move the orders on.
-    const reseller = await account(shopA.db, 10_000);
+    // B resells A's Instagram Likes; an admin on A will move the orders on.
+    const { reseller } = await connectBToA(["instagram-likes"], 10_000);
     const adminA = await account(shopA.db, 0, true);
-    const created = await createApiKey(shopA.db, { userId: reseller.id, name: "Shop B" });
-    if (!created.ok) throw new Error(created.error);
-
-    // On B: A as a provider (Boostly-compatible: idempotency keys), with Instagram Likes mapped to A's own.
-    const adminB = await account(shopB.db, 0, true);
-    const added = await addProvider(shopB.db, {
-      adminId: adminB.id,
-      form: { name: "Shop A", apiUrl: `${appUrlA}/api/v2`, apiKey: created.key, supportsIdempotency: "on" },
-    });
-    if (!added.ok) throw new Error(added.notice.message);
-    const mapped = await mapProviderService(shopB.db, {
-      adminId: adminB.id,
-      providerId: added.providerId,
-      providerServiceId: await likesServiceId(shopA.db),
-      serviceId: await likesServiceId(shopB.db),
-    });
-    expect(mapped.ok, mapped.notice.message).toBe(true);
 
     // B's customer orders 150 Instagram Likes three times ($0.60 each on both shops).
     const customer = await account(shopB.db, 1_000);
@@ -182,5 +191,100 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     expect(await refundsOf(shopB.db, orderIds[2]!)).toEqual([60]);
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 180 + 14 + 60);
     expect(await balanceOf(shopA.db, reseller.id)).toBe(10_000 - 180 + 14 + 60);
+  }, 120_000);
+
+  it("delivers a big likes pack with every add-on as four tracked parts; a Partial part refunds exactly its share, once", async () => {
+    const slugs = ["instagram-likes", "instagram-views", "instagram-real-comments"];
+    const { reseller } = await connectBToA(slugs, 20_000);
+    const adminA = await account(shopA.db, 0, true);
+    const customer = await account(shopB.db, 10_000);
+    const packOrder = (link: string) =>
+      placePackOrder(shopB.db, {
+        userId: customer.id,
+        packCode: "big",
+        targetLink: link,
+        deliverySpeed: "normal",
+        extraLikes: true,
+        extraViews: true,
+        comments: 20,
+      });
+    const delivered = await packOrder("https://www.instagram.com/p/ChainPack1/");
+    const shortOfViews = await packOrder("https://www.instagram.com/p/ChainPack2/");
+    if (!delivered.ok || !shortOfViews.ok) throw new Error("the packs were not placed");
+    // $12.95 + $2.00 + $7.50 + $10.00 each.
+    expect(await balanceOf(shopB.db, customer.id)).toBe(10_000 - 2 * 3_245);
+
+    // B's worker sends each pack to A as its four parts: four orders on A, charged to B's reseller account.
+    const packIds = [delivered.order.id, shortOfViews.order.id];
+    const parts = await waitFor(
+      "B to submit the packs' parts to A",
+      () => shopB.db.select().from(fulfilments).where(inArray(fulfilments.orderId, packIds)),
+      (rows) => rows.length === 8 && rows.every((row) => row.state === "submitted"),
+    );
+    const onA = await shopA.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.orderNumber,
+          parts.map((part) => `ORD-${part.providerOrderId}`),
+        ),
+      );
+    expect(onA).toHaveLength(8);
+    const upstreamOf = (orderId: string, part: string) => {
+      const row = parts.find((candidate) => candidate.orderId === orderId && candidate.part === part)!;
+      return onA.find((order) => order.orderNumber === `ORD-${row.providerOrderId}`)!;
+    };
+    for (const orderId of packIds) {
+      expect(
+        ["likes", "extra_likes", "views", "comments"].map((part) => {
+          const order = upstreamOf(orderId, part);
+          return [order.quantity, order.totalCents, order.userId];
+        }),
+      ).toEqual([
+        [1_000, 400, reseller.id],
+        [500, 200, reseller.id],
+        [5_000, 750, reseller.id],
+        [20, 1_000, reseller.id],
+      ]);
+    }
+
+    // A's admin completes every part, but the second pack's views stop with 2,000 of 5,000 undelivered.
+    for (const orderId of packIds) {
+      for (const part of ["likes", "extra_likes", "views", "comments"]) {
+        const short = orderId === shortOfViews.order.id && part === "views";
+        const answer = await changeOrderStatusFromForm(shopA.db, {
+          adminId: adminA.id,
+          form: {
+            intent: "set-status",
+            orderId: upstreamOf(orderId, part).id,
+            status: short ? "partial" : "completed",
+            ...(short ? { remains: "2000" } : {}),
+          },
+        });
+        expect(answer.ok, answer.notice.message).toBe(true);
+      }
+    }
+    const settled = await waitFor(
+      "A's statuses to end both packs on B",
+      () => shopB.db.select().from(orders).where(inArray(orders.id, packIds)),
+      (rows) => rows.every((row) => row.status === "completed" || row.status === "partial"),
+    );
+    expect(settled.find((row) => row.id === delivered.order.id)).toMatchObject({ status: "completed" });
+    expect(settled.find((row) => row.id === shortOfViews.order.id)).toMatchObject({ status: "partial" });
+
+    // More polls change nothing: $7.50 x 2,000 / 5,000 = $3.00 back, once, on both shops.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await refundsOf(shopB.db, delivered.order.id)).toEqual([]);
+    expect(await refundsOf(shopB.db, shortOfViews.order.id)).toEqual([300]);
+    expect(await balanceOf(shopB.db, customer.id)).toBe(10_000 - 2 * 3_245 + 300);
+    const viewsOnA = upstreamOf(shortOfViews.order.id, "views");
+    expect(await refundsOf(shopA.db, viewsOnA.id)).toEqual([300]);
+    expect(await balanceOf(shopA.db, reseller.id)).toBe(20_000 - 2 * 2_350 + 300);
+    const endedParts = await shopB.db.select().from(fulfilments).where(inArray(fulfilments.orderId, packIds));
+    expect(endedParts.every((part) => part.state === "done")).toBe(true);
+    expect(endedParts.filter((part) => part.outcome === "partial").map((part) => part.part)).toEqual([
+      "views",
+    ]);
   }, 120_000);
 });
