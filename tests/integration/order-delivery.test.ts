@@ -11,6 +11,7 @@ import {
 } from "../../app/db/schema.ts";
 import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
+import { settleHeldSubmission } from "../../app/domain/fulfilment/held-submissions.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { pollDueFulfilments } from "../../app/domain/fulfilment/poll-fulfilments.server.ts";
 import { httpTransport, ProviderError } from "../../app/domain/fulfilment/provider-client.server.ts";
@@ -489,6 +490,36 @@ describe("cancelling an order", () => {
       outcome: "requested",
     });
     expect(panel.cancelCalls).toHaveLength(1);
+  });
+});
+
+describe("a submission held for an admin", () => {
+  it("is closed as cancelled, not sent again, once its customer asked to cancel; resolving takes the order over by hand", async () => {
+    const { adminId } = await panelProvider({ supportsIdempotency: false });
+    const cancelled = await likesOrder();
+    const resolved = await likesOrder();
+    // As if each answer had been lost on the way back: held, since this provider takes no idempotency keys.
+    await db()
+      .update(fulfilments)
+      .set({ state: "needs_attention", attempts: 1, lastError: "No answer from the provider" });
+    expect(
+      await cancelOrder(db(), { orderId: cancelled.orderId, by: { customerId: cancelled.customer.id } }),
+    ).toMatchObject({ ok: true, outcome: "requested" });
+    const [heldPart] = await partsOf(cancelled.orderId);
+    const retried = await settleHeldSubmission(db(), {
+      adminId,
+      fulfilmentId: heldPart!.id,
+      decision: "retry",
+    });
+    expect(retried.ok).toBe(true);
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(0);
+    expect(await orderRow(cancelled.orderId)).toMatchObject({ status: "cancelled" });
+    expect(await refundsOf(cancelled.orderId)).toEqual([60]);
+
+    const [otherPart] = await partsOf(resolved.orderId);
+    await settleHeldSubmission(db(), { adminId, fulfilmentId: otherPart!.id, decision: "resolve" });
+    expect(await orderRow(resolved.orderId)).toMatchObject({ status: "pending", delivery: "manual" });
   });
 });
 

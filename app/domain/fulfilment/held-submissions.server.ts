@@ -1,21 +1,45 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { fulfilments } from "../../db/schema.ts";
+import { fulfilments, orders } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../orders/messages.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
+import { closeOrderPart } from "./order-parts.server.ts";
 
 /**
  * An admin's answer to a submission held for attention. `retry`: send it again (for an interrupted one, only
  * after checking on the provider's side that no order exists); `resolve`: stop following it here (the admin
- * fulfils or settles the order by hand).
+ * fulfils or settles the order by hand, so the order joins the manual queue). A part of an order whose customer
+ * has asked to cancel is not sent again: it is closed as cancelled, and the order ends from its parts.
  */
 export async function settleHeldSubmission(
   db: Database,
   input: { adminId: string; fulfilmentId: string; decision: "retry" | "resolve" },
 ): Promise<{ ok: boolean; notice: Notice }> {
   if (!isUuid(input.fulfilmentId)) return { ok: false, notice: PROVIDER_TEXT.submissionNotHeld };
+  const [held] = await db
+    .select({
+      orderId: fulfilments.orderId,
+      quantity: fulfilments.quantity,
+      cancelled: orders.cancelRequestedAt,
+    })
+    .from(fulfilments)
+    .leftJoin(orders, eq(orders.id, fulfilments.orderId))
+    .where(and(eq(fulfilments.id, input.fulfilmentId), eq(fulfilments.state, "needs_attention")));
+  if (!held) return { ok: false, notice: PROVIDER_TEXT.submissionNotHeld };
+  if (input.decision === "retry" && held.orderId && held.cancelled) {
+    await closeOrderPart(db, {
+      fulfilmentId: input.fulfilmentId,
+      orderId: held.orderId,
+      outcome: "cancelled",
+      remains: held.quantity,
+    });
+    return {
+      ok: true,
+      notice: { title: PROVIDER_TEXT.submissionResolved, message: PROVIDER_TEXT.notSentCancelled },
+    };
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(fulfilments)
@@ -28,6 +52,8 @@ export async function settleHeldSubmission(
       .where(and(eq(fulfilments.id, input.fulfilmentId), eq(fulfilments.state, "needs_attention")))
       .returning({ providerId: fulfilments.providerId, lastError: fulfilments.lastError });
     if (!row) return { ok: false as const, notice: PROVIDER_TEXT.submissionNotHeld };
+    if (input.decision === "resolve" && held.orderId)
+      await tx.update(orders).set({ delivery: "manual" }).where(eq(orders.id, held.orderId));
     await auditProviderChange(tx, input.adminId, `fulfilment.${input.decision}`, row.providerId, {
       fulfilment_id: input.fulfilmentId,
       last_error: row.lastError,

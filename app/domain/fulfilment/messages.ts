@@ -31,6 +31,7 @@ export const PROVIDER_TEXT = {
   } satisfies Notice,
   submissionRequeued: "Submission queued again",
   submissionResolved: "Marked as resolved",
+  notSentCancelled: "The customer cancelled this order, so it was not sent again: it is closed as cancelled.",
   submissionNotHeld: {
     title: "Nothing to do",
     message: "This submission is no longer waiting for an admin.",
