@@ -9,6 +9,8 @@ type Fulfilment = typeof fulfilments.$inferSelect;
 
 /** The panel protocol's limit of orders per `status` call. */
 const STATUS_BATCH = 100;
+/** Submissions one poll claims (asked 100 per call). */
+export const POLL_CLAIM = 500;
 
 export type PollOptions = { leaseSeconds: number; pollSeconds: number; limit?: number };
 
@@ -61,7 +63,7 @@ async function claimDue(db: Database, options: PollOptions): Promise<Fulfilment[
         select id from fulfilments
         where state = 'submitted' and next_attempt_at <= now()
         order by next_attempt_at
-        limit ${options.limit ?? 500}
+        limit ${options.limit ?? POLL_CLAIM}
         for update skip locked)
       returning id`);
     const ids = result.rows.map((row) => row.id);

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { sendDueCancels } from "./cancel-upstream.server.ts";
-import { pollDueFulfilments } from "./poll-fulfilments.server.ts";
+import { POLL_CLAIM, pollDueFulfilments } from "./poll-fulfilments.server.ts";
 import { dropOvertakenSubmissions, queueAutoOrderPosts } from "./queue-submissions.server.ts";
 import { submitDueFulfilments } from "./submit-fulfilments.server.ts";
 
@@ -12,6 +12,7 @@ export type RoundOptions = {
 };
 
 const MAX_SUBMIT_BATCHES_PER_ROUND = 10;
+const MAX_POLL_BATCHES_PER_ROUND = 4;
 
 export type RoundReport = { queued: number; submitted: number; cancelsSent: number; polled: number };
 
@@ -31,6 +32,11 @@ export async function runFulfilmentRound(db: Database, options: RoundOptions): P
     if (claimed === 0) break;
   }
   const cancelsSent = await sendDueCancels(db);
-  const polled = await pollDueFulfilments(db, options);
+  let polled = 0;
+  for (let batch = 0; batch < MAX_POLL_BATCHES_PER_ROUND; batch++) {
+    const claimed = await pollDueFulfilments(db, options);
+    polled += claimed;
+    if (claimed < POLL_CLAIM) break;
+  }
   return { queued, submitted, cancelsSent, polled };
 }
