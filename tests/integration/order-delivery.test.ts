@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import {
+  adminAuditLog,
   freeTrialClaims,
   fulfilments,
   orders,
@@ -465,6 +466,28 @@ describe("cancelling an order", () => {
     expect(await refundsOf(orderId)).toEqual([20]);
     expect(await balanceOf(customer.id)).toBe(1_000 - 60 + 20);
     expect(panel.cancelCalls).toHaveLength(1);
+  });
+
+  it("while it is being sent: asked once it has an id, or closed as cancelled if the attempt never arrived", async () => {
+    await panelProvider();
+    const { customer, orderId } = await likesOrder();
+    // A worker has claimed the part and is sending it right now.
+    await db()
+      .update(fulfilments)
+      .set({ state: "submitting", attempts: 1 })
+      .where(eq(fulfilments.orderId, orderId));
+    expect(await cancelOrder(db(), { orderId, by: { customerId: customer.id } })).toMatchObject({
+      outcome: "requested",
+    });
+    expect((await partsOf(orderId))[0]).toMatchObject({ cancelState: "due" });
+    expect(panel.cancelCalls).toEqual([]);
+    // The attempt never reached the provider, so the part went back to the queue: it is not sent any more.
+    await db().update(fulfilments).set({ state: "queued" }).where(eq(fulfilments.orderId, orderId));
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect(panel.adds).toBe(0);
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled" });
+    expect(await refundsOf(orderId)).toEqual([60]);
   });
 
   it("by an admin follows the same rules and is recorded; a customer's cancel window is 30 minutes", async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { fulfilments, orders } from "../../db/schema.ts";
+import { closeOrderPart } from "./order-parts.server.ts";
 import { cancelProviderOrders, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, transportFor } from "./provider-transport.server.ts";
 
@@ -139,4 +140,29 @@ export async function takeOverOrderParts(
       .where(inArray(fulfilments.id, open));
   await tx.update(orders).set({ delivery: "manual" }).where(eq(orders.id, orderId));
   return "taken_over";
+}
+
+/**
+ * Parts of cancelled orders that went back to the queue after a failed attempt (a request that never arrived)
+ * while the cancel was asked: never sent, so closed as cancelled; their orders end from their parts.
+ */
+export async function closeCancelledQueuedParts(db: Database): Promise<number> {
+  const parts = await db
+    .select({ id: fulfilments.id, orderId: fulfilments.orderId, quantity: fulfilments.quantity })
+    .from(fulfilments)
+    .where(
+      and(
+        eq(fulfilments.cancelState, "due"),
+        eq(fulfilments.state, "queued"),
+        isNotNull(fulfilments.orderId),
+      ),
+    );
+  for (const part of parts)
+    await closeOrderPart(db, {
+      fulfilmentId: part.id,
+      orderId: part.orderId ?? "",
+      outcome: "cancelled",
+      remains: part.quantity,
+    });
+  return parts.length;
 }

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
-import { sendDueCancels } from "./cancel-upstream.server.ts";
+import { closeCancelledQueuedParts, sendDueCancels } from "./cancel-upstream.server.ts";
 import { POLL_CLAIM, pollDueFulfilments } from "./poll-fulfilments.server.ts";
 import { dropOvertakenSubmissions, queueAutoOrderPosts } from "./queue-submissions.server.ts";
 import { submitDueFulfilments } from "./submit-fulfilments.server.ts";
@@ -31,6 +31,7 @@ export async function runFulfilmentRound(db: Database, options: RoundOptions): P
     submitted += claimed;
     if (claimed === 0) break;
   }
+  await closeCancelledQueuedParts(db);
   const cancelsSent = await sendDueCancels(db);
   let polled = 0;
   for (let batch = 0; batch < MAX_POLL_BATCHES_PER_ROUND; batch++) {
