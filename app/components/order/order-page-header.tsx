@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { goQuietly } from "../../lib/quiet-navigation.ts";
 import { buttonClass } from "../ui/button.tsx";
 
 /** The order page's Back button (history back, else `fallback`) and heading. */
@@ -15,8 +16,8 @@ export function OrderPageHeader({
   function goBack() {
     // React Router numbers its history entries: idx 0 means this page was opened directly.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate(fallback);
+    if (index > 0) goQuietly(navigate(-1));
+    else goQuietly(navigate(fallback));
   }
   return (
     <header className="mb-6">

@@ -7,6 +7,7 @@ import {
   readOrderIntent,
   saveOrderIntent,
 } from "../../lib/order-intent.ts";
+import { goQuietly } from "../../lib/quiet-navigation.ts";
 import { useToast } from "../ui/toaster.tsx";
 
 /** What an order page's action answers when it refuses an order. */
@@ -48,12 +49,15 @@ export function useOrderFlow({
   const saveForm = useCallback(() => saveOrderIntent(path, readRef.current()), [path]);
   const walletHref = `/wallet?next=${encodeURIComponent(path)}`;
 
+  // Each refusal is answered once, however often the page re-renders while it is the latest action data.
+  const answeredRef = useRef<OrderRefusal | undefined>(undefined);
   useEffect(() => {
-    if (!refusal) return;
+    if (!refusal || answeredRef.current === refusal) return;
+    answeredRef.current = refusal;
     toast({ title: refusal.notice.title, description: refusal.notice.message, variant: "destructive" });
     if (refusal.insufficient) {
       saveForm();
-      void navigate(walletHref);
+      goQuietly(navigate(walletHref));
     }
   }, [refusal, toast, saveForm, navigate, walletHref]);
 
@@ -73,7 +77,7 @@ export function useOrderFlow({
       if (signedIn) return;
       event.preventDefault();
       saveForm();
-      void navigate(`/register?next=${encodeURIComponent(path)}`);
+      goQuietly(navigate(`/register?next=${encodeURIComponent(path)}`));
     },
     [signedIn, saveForm, navigate, path],
   );
