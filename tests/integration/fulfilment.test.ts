@@ -37,122 +37,24 @@ import { ourStatus, parseRemains } from "../../app/domain/fulfilment/upstream-st
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
-import { type FakePanel, type PanelReply, startFakePanel } from "../support/fake-panel.ts";
+import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
+import { steerablePanel } from "../support/steerable-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 const ROUND = { leaseSeconds: 60, pollSeconds: 30 };
 
-/** A tiny panel speaking the standard API v2, whose answers the tests steer. */
-type PanelOrder = {
-  service: string;
-  link: string;
-  quantity: number;
-  status: string;
-  remains: number;
-  form: Record<string, string>;
-  posts?: number;
-};
-const panel = {
-  orders: new Map<number, PanelOrder>(),
-  keys: new Map<string, number>(),
-  adds: 0,
-  refuseAdds: 0,
-  garbleAdds: false,
-  nextId: 9000,
-  reset() {
-    this.orders.clear();
-    this.keys.clear();
-    this.adds = 0;
-    this.refuseAdds = 0;
-    this.garbleAdds = false;
-  },
-};
+const panel = steerablePanel({
+  key: "panel-secret-key-1234",
+  services: [
+    { service: 11, name: "Panel Likes", rate: "1.2000", min: 10, max: 5000 },
+    { service: 12, name: "Panel Auto Likes", type: "Subscriptions", rate: "2", min: 50, max: 500 },
+  ],
+});
 let panelServer: FakePanel;
 let panelUrl = "";
 
-function answer(form: URLSearchParams): PanelReply {
-  if (form.get("key") !== "panel-secret-key-1234") return { status: 401, body: { error: "Invalid API key" } };
-  switch (form.get("action")) {
-    case "services":
-      return {
-        status: 200,
-        body: [
-          {
-            service: 11,
-            name: "Panel Likes",
-            type: "Default",
-            category: "Instagram",
-            rate: "1.2000",
-            min: 10,
-            max: 5000,
-          },
-          {
-            service: 12,
-            name: "Panel Auto Likes",
-            type: "Subscriptions",
-            category: "Instagram",
-            rate: "2",
-            min: 50,
-            max: 500,
-          },
-        ],
-      };
-    case "add": {
-      panel.adds++;
-      if (panel.garbleAdds) return { status: 502, body: "<html>Bad gateway</html>" };
-      if (panel.refuseAdds > 0) {
-        panel.refuseAdds--;
-        return { status: 400, body: { error: "Not enough funds on balance" } };
-      }
-      const key = form.get("idempotency_key");
-      const known = key ? panel.keys.get(key) : undefined;
-      if (known) return { status: 200, body: { order: known } };
-      const id = panel.nextId++;
-      const quantity = Number(form.get("quantity"));
-      panel.orders.set(id, {
-        service: form.get("service") ?? "",
-        link: form.get("link") ?? "",
-        quantity,
-        status: "Pending",
-        remains: quantity,
-        form: Object.fromEntries(form),
-      });
-      if (key) panel.keys.set(key, id);
-      return { status: 200, body: { order: id } };
-    }
-    case "status": {
-      const ids = (form.get("orders") ?? "").split(",");
-      return {
-        status: 200,
-        body: Object.fromEntries(
-          ids.map((id) => {
-            const order = panel.orders.get(Number(id));
-            return [
-              id,
-              order
-                ? {
-                    charge: "0.1",
-                    start_count: "10",
-                    status: order.status,
-                    remains: String(order.remains),
-                    currency: "USD",
-                    ...(order.posts === undefined ? {} : { posts: String(order.posts) }),
-                  }
-                : { error: "Incorrect order ID" },
-            ];
-          }),
-        ),
-      };
-    }
-    case "balance":
-      return { status: 200, body: { balance: "100.84", currency: "USD" } };
-    default:
-      return { status: 400, body: { error: "Incorrect request" } };
-  }
-}
-
 beforeAll(async () => {
-  panelServer = await startFakePanel(answer);
+  panelServer = await startFakePanel((form) => panel.answer(form));
   panelUrl = panelServer.url;
 });
 afterAll(() => panelServer.close());

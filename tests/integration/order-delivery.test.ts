@@ -26,7 +26,8 @@ import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.
 import { claimFreeTrial } from "../../app/domain/trials/claim-free-trial.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
-import { type FakePanel, type PanelReply, startFakePanel } from "../support/fake-panel.ts";
+import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
+import { steerablePanel } from "../support/steerable-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 const ROUND = { leaseSeconds: 60, pollSeconds: 30 };
@@ -40,86 +41,11 @@ const PANEL_SERVICES = [
   { service: 14, slug: "instagram-followers", min: 100, max: 50_000 },
 ] as const;
 
-type PanelOrder = { service: string; link: string; quantity: number; status: string; remains: number };
-const panel = {
-  orders: new Map<number, PanelOrder>(),
-  keys: new Map<string, number>(),
-  adds: 0,
-  cancelCalls: [] as string[][],
-  refuseCancels: false,
-  nextId: 5000,
-  reset() {
-    this.orders.clear();
-    this.keys.clear();
-    this.adds = 0;
-    this.cancelCalls = [];
-    this.refuseCancels = false;
-  },
-};
-
-function answer(form: URLSearchParams): PanelReply {
-  if (form.get("key") !== KEY) return { status: 200, body: { error: "Invalid API key" } };
-  switch (form.get("action")) {
-    case "services":
-      return {
-        status: 200,
-        body: PANEL_SERVICES.map(({ service, slug, min, max }) => ({
-          service,
-          name: slug,
-          type: "Default",
-          category: "Instagram",
-          rate: "1.00",
-          min,
-          max,
-        })),
-      };
-    case "add": {
-      panel.adds++;
-      const key = form.get("idempotency_key");
-      const known = key ? panel.keys.get(key) : undefined;
-      if (known) return { status: 200, body: { order: known } };
-      const id = panel.nextId++;
-      const quantity = Number(form.get("quantity"));
-      panel.orders.set(id, {
-        service: form.get("service") ?? "",
-        link: form.get("link") ?? "",
-        quantity,
-        status: "Pending",
-        remains: quantity,
-      });
-      if (key) panel.keys.set(key, id);
-      return { status: 200, body: { order: id } };
-    }
-    case "status": {
-      const ids = (form.get("orders") ?? "").split(",");
-      const body = Object.fromEntries(
-        ids.map((id) => {
-          const order = panel.orders.get(Number(id));
-          return [
-            id,
-            order
-              ? { charge: "0.1", start_count: "10", status: order.status, remains: String(order.remains) }
-              : { error: "Incorrect order ID" },
-          ];
-        }),
-      );
-      return { status: 200, body };
-    }
-    case "cancel": {
-      const ids = (form.get("orders") ?? "").split(",");
-      panel.cancelCalls.push(ids);
-      return {
-        status: 200,
-        body: ids.map((id) => ({
-          order: Number(id),
-          cancel: panel.refuseCancels ? { error: "Order can't be canceled" } : 1,
-        })),
-      };
-    }
-    default:
-      return { status: 200, body: { error: "Incorrect request" } };
-  }
-}
+const panel = steerablePanel({
+  key: KEY,
+  services: PANEL_SERVICES.map(({ service, slug, min, max }) => ({ service, name: slug, min, max })),
+});
+const answer = (form: URLSearchParams) => panel.answer(form);
 
 let panelServer: FakePanel & { port: number };
 
@@ -196,7 +122,7 @@ async function makeDue() {
 
 /** Sets the panel's status of the upstream order behind one part. */
 function upstream(part: { providerOrderId: string | null }, status: string, remains = 0) {
-  Object.assign(panel.orders.get(Number(part.providerOrderId))!, { status, remains });
+  Object.assign(panel.order(part.providerOrderId), { status, remains });
 }
 
 afterEach(async () => {

@@ -1,0 +1,132 @@
+import type { PanelReply } from "./fake-panel.ts";
+
+/** An upstream order the steerable panel took, whose status the test sets. */
+export type PanelOrder = {
+  service: string;
+  link: string;
+  quantity: number;
+  status: string;
+  remains: number;
+  form: Record<string, string>;
+  /** Posts served, reported by subscriptions. */
+  posts?: number;
+};
+
+export type PanelService = {
+  service: number;
+  name: string;
+  type?: string;
+  rate?: string;
+  min: number;
+  max: number;
+};
+
+/**
+ * The state of a tiny provider panel speaking the standard API v2 (services, add with idempotency keys, status of
+ * up to 100 orders, cancel, balance), whose answers a test steers: refuse the next adds, answer garbage, refuse
+ * cancels. Serve it with `startFakePanel((form) => panel.answer(form))`.
+ */
+export function steerablePanel(options: { key: string; services: PanelService[] }) {
+  const panel = {
+    orders: new Map<number, PanelOrder>(),
+    keys: new Map<string, number>(),
+    adds: 0,
+    cancelCalls: [] as string[][],
+    /** The next this many adds are refused ("Not enough funds on balance"). */
+    refuseAdds: 0,
+    /** Adds answer an HTML error page (the answer is lost: did the order happen?). */
+    garbleAdds: false,
+    refuseCancels: false,
+    nextId: 9000,
+    reset() {
+      panel.orders.clear();
+      panel.keys.clear();
+      panel.adds = 0;
+      panel.cancelCalls = [];
+      panel.refuseAdds = 0;
+      panel.garbleAdds = false;
+      panel.refuseCancels = false;
+    },
+    /** The order behind an upstream id, to read or steer. */
+    order(providerOrderId: string | null): PanelOrder {
+      const order = panel.orders.get(Number(providerOrderId));
+      if (!order) throw new Error(`the panel has no order ${providerOrderId}`);
+      return order;
+    },
+    answer(form: URLSearchParams): PanelReply {
+      if (form.get("key") !== options.key) return { status: 401, body: { error: "Invalid API key" } };
+      switch (form.get("action")) {
+        case "services":
+          return {
+            status: 200,
+            body: options.services.map((service) => ({
+              type: "Default",
+              category: "Instagram",
+              rate: "1.00",
+              ...service,
+            })),
+          };
+        case "add":
+          return add(form);
+        case "status":
+          return { status: 200, body: statuses((form.get("orders") ?? "").split(",")) };
+        case "cancel": {
+          const ids = (form.get("orders") ?? "").split(",");
+          panel.cancelCalls.push(ids);
+          const cancel = panel.refuseCancels ? { error: "Order can't be canceled" } : 1;
+          return { status: 200, body: ids.map((id) => ({ order: Number(id), cancel })) };
+        }
+        case "balance":
+          return { status: 200, body: { balance: "100.84", currency: "USD" } };
+        default:
+          return { status: 400, body: { error: "Incorrect request" } };
+      }
+    },
+  };
+
+  function add(form: URLSearchParams): PanelReply {
+    panel.adds++;
+    if (panel.garbleAdds) return { status: 502, body: "<html>Bad gateway</html>" };
+    if (panel.refuseAdds > 0) {
+      panel.refuseAdds--;
+      return { status: 400, body: { error: "Not enough funds on balance" } };
+    }
+    const key = form.get("idempotency_key");
+    const known = key ? panel.keys.get(key) : undefined;
+    if (known) return { status: 200, body: { order: known } };
+    const id = panel.nextId++;
+    const quantity = Number(form.get("quantity"));
+    panel.orders.set(id, {
+      service: form.get("service") ?? "",
+      link: form.get("link") ?? "",
+      quantity,
+      status: "Pending",
+      remains: quantity,
+      form: Object.fromEntries(form),
+    });
+    if (key) panel.keys.set(key, id);
+    return { status: 200, body: { order: id } };
+  }
+
+  function statuses(ids: string[]) {
+    return Object.fromEntries(
+      ids.map((id) => {
+        const order = panel.orders.get(Number(id));
+        if (!order) return [id, { error: "Incorrect order ID" }];
+        return [
+          id,
+          {
+            charge: "0.1",
+            start_count: "10",
+            status: order.status,
+            remains: String(order.remains),
+            currency: "USD",
+            ...(order.posts === undefined ? {} : { posts: String(order.posts) }),
+          },
+        ];
+      }),
+    );
+  }
+
+  return panel;
+}
