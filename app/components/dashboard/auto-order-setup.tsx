@@ -37,10 +37,10 @@ export function AutoOrderSetup({
   const [serviceId, setServiceId] = useState(services[0]?.id ?? "");
   const [username, setUsername] = useState("");
   const service = services.find((candidate) => candidate.id === serviceId);
-  const perPostLimits = service ? perPostRules(service) : null;
+  const perPostCountRules = service ? perPostRules(service) : null;
   const perPost = useCountInput(
-    () => (perPostLimits ? countOnLeaving(DEFAULT_PER_POST, perPostLimits) : DEFAULT_PER_POST),
-    perPostLimits,
+    () => (perPostCountRules ? countOnLeaving(DEFAULT_PER_POST, perPostCountRules) : DEFAULT_PER_POST),
+    perPostCountRules,
   );
   const posts = useCountInput(DEFAULT_POSTS, POSTS_RULES);
   // The cost of exactly what will be sent, or none while a count is not one that can be ordered.
