@@ -8,6 +8,8 @@ import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
 import { placeAutoOrder } from "../domain/auto-orders/place-auto-order.server.ts";
 import { listAutoServices } from "../domain/catalog/list-auto-services.server.ts";
+import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
+import { sentCount } from "../domain/orders/quantity-input.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -37,16 +39,11 @@ const MISSING = { title: "Auto order failed", message: "Please fill in all field
 const autoForm = z.object({
   serviceId: z.string().trim().min(1).max(64),
   username: z.string().trim().min(1).max(100),
-  perPost: z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/),
-  posts: z
-    .string()
-    .trim()
-    .regex(/^\d{1,3}$/),
+  // Required; then read as counts, anything else refused with the field's own message by placeAutoOrder.
+  perPost: z.string().trim().min(1),
+  posts: z.string().trim().min(1),
   idempotencyKey: z.string().uuid(),
-  expectedTotalCents: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  expectedTotalCents: expectedTotalField,
 });
 
 export async function action({ request }: Route.ActionArgs) {
@@ -57,8 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
     userId: user.id,
     serviceId: parsed.data.serviceId,
     username: parsed.data.username,
-    perPost: Number(parsed.data.perPost),
-    posts: Number(parsed.data.posts),
+    perPost: sentCount(parsed.data.perPost),
+    posts: sentCount(parsed.data.posts),
     deliverySpeed: "normal",
     idempotencyKey: parsed.data.idempotencyKey,
     expectedTotalCents: parsed.data.expectedTotalCents,

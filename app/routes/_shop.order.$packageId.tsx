@@ -6,6 +6,7 @@ import { ShopRouteError } from "../components/layout/page-error.tsx";
 import { DeliverySpeedField, parseDeliverySpeed } from "../components/order/delivery-speed.tsx";
 import { OrderPageHeader, PlaceOrderButton } from "../components/order/order-page-header.tsx";
 import { InsufficientFundsAlert, OrderSummary, RefusalNotice } from "../components/order/order-summary.tsx";
+import { QuantityField, useCountInput } from "../components/order/quantity-field.tsx";
 import { useOrderFlow } from "../components/order/use-order-flow.ts";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
@@ -13,10 +14,12 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../domain/orders/messages.ts";
+import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
 import { placeOrder } from "../domain/orders/place-order.server.ts";
+import { countOnLeaving, parseCount, quantityRules, sentCount } from "../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../domain/orders/target-link.ts";
 import { chargeForQuantity } from "../domain/pricing/price.ts";
-import { formatCents, formatCount, formatRate } from "../lib/format-money.ts";
+import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pagePath } from "../lib/page-path.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -38,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   // Visitors see and fill the page; only placing the order needs an account (customer spec, route table).
   const user = await getCurrentUser(request);
-  const requested = Number(url.searchParams.get("pkg") ?? url.searchParams.get("package") ?? "");
+  const requested = parseCount(url.searchParams.get("pkg") ?? url.searchParams.get("package") ?? "");
   return {
     service: {
       id: service.id,
@@ -50,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       minQuantity: service.minQuantity,
       maxQuantity: service.maxQuantity,
     },
-    requestedQuantity: Number.isSafeInteger(requested) && requested > 0 ? requested : null,
+    requestedQuantity: requested !== null && requested > 0 ? requested : null,
     link: (url.searchParams.get("link") ?? "").slice(0, 500),
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
@@ -71,13 +74,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
 const orderForm = z.object({
   serviceId: z.string().trim().min(1).max(64),
   targetLink: z.string().trim().max(500),
-  quantity: z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/),
+  // Read as a count below; anything else is refused with the service's 'Quantity must be between…'.
+  quantity: z.string(),
   deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
   idempotencyKey: z.uuid(),
-  expectedTotalCents: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  expectedTotalCents: expectedTotalField,
 });
 
 export async function action({ request }: Route.ActionArgs) {
@@ -88,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await placeOrder(db(), {
     userId: user.id,
     serviceId: parsed.data.serviceId,
-    quantity: Number(parsed.data.quantity),
+    quantity: sentCount(parsed.data.quantity),
     targetLink: parsed.data.targetLink,
     deliverySpeed: parsed.data.deliverySpeed,
     idempotencyKey: parsed.data.idempotencyKey,
@@ -117,29 +118,31 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
   const state = useLocation().state as NavigationPrefill;
   const balanceCents = useLiveBalance(loaderData.balanceCents);
-  const clamp = (value: number) => Math.min(Math.max(value, service.minQuantity), service.maxQuantity);
-  const statePrefill = Number(state?.prefillQuantity);
+  const rules = quantityRules(service);
+  const statePrefill = parseCount(String(state?.prefillQuantity ?? ""));
   const initialQuantity =
     loaderData.requestedQuantity ??
-    (Number.isSafeInteger(statePrefill) && statePrefill > 0 ? statePrefill : DEFAULT_QUANTITY);
+    (statePrefill !== null && statePrefill > 0 ? statePrefill : DEFAULT_QUANTITY);
   const [targetLink, setTargetLink] = useState(
     loaderData.link || (typeof state?.postLink === "string" ? state.postLink : ""),
   );
-  const [quantity, setQuantity] = useState(String(clamp(initialQuantity)));
+  // A prefill below the service's minimum starts at the minimum, as if typed and left; above the maximum it
+  // stays, with the message.
+  const quantity = useCountInput(() => countOnLeaving(String(initialQuantity), rules), rules);
   const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
   const flow = useOrderFlow({
     signedIn,
     refusal: actionData,
-    readForm: () => ({ targetLink, quantity, deliverySpeed }),
+    readForm: () => ({ targetLink, quantity: quantity.text, deliverySpeed }),
     restoreForm: (saved) => {
       if (saved.targetLink !== undefined) setTargetLink(saved.targetLink);
-      if (saved.quantity && /^\d{1,9}$/.test(saved.quantity)) setQuantity(saved.quantity);
+      if (saved.quantity !== undefined) quantity.setText(countOnLeaving(saved.quantity, rules));
       setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
     },
   });
   const isInstagram = service.platform === "instagram";
-  const amount = /^\d{1,9}$/.test(quantity) ? Number(quantity) : null;
-  const totalCents = amount !== null && amount > 0 ? chargeForQuantity(service.pricePer1000, amount) : null;
+  // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
+  const totalCents = quantity.value !== null ? chargeForQuantity(service.pricePer1000, quantity.value) : null;
   const short = signedIn && totalCents !== null && totalCents > balanceCents;
 
   // The spec's checks run before anything is sent (the server repeats every one of them).
@@ -173,17 +176,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             autoComplete="off"
             required
           />
-          <Input
-            label="Quantity"
-            name="quantity"
-            inputMode="numeric"
-            min={service.minQuantity}
-            max={service.maxQuantity}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value.replace(/\D/g, "").replace(/^0+(?=\d)/, ""))}
-            onBlur={() => setQuantity(String(clamp(amount !== null && amount > 0 ? amount : 0)))}
-            hint={`Between ${formatCount(service.minQuantity)} and ${formatCount(service.maxQuantity)}`}
-          />
+          <QuantityField input={quantity} label="Quantity" name="quantity" />
           {isInstagram ? <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} /> : null}
           <OrderSummary totalCents={totalCents} balanceCents={balanceCents} signedIn={signedIn} />
           {short && totalCents !== null ? (
@@ -195,7 +188,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             />
           ) : null}
           <RefusalNotice refusal={actionData} />
-          <PlaceOrderButton disabled={targetLink === ""} busy={flow.busy} />
+          <PlaceOrderButton disabled={targetLink === "" || totalCents === null} busy={flow.busy} />
         </Form>
       </Card>
     </main>

@@ -3,26 +3,33 @@ import { useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../components/layout/page-error.tsx";
-import { autoOrderPreview, clampCount, digitsOnly } from "../components/order/auto-order-fields.ts";
+import { autoOrderPreview } from "../components/order/auto-order-fields.ts";
 import { DeliverySpeedField, parseDeliverySpeed } from "../components/order/delivery-speed.tsx";
 import { OrderPageHeader, PlaceOrderButton } from "../components/order/order-page-header.tsx";
 import { InsufficientFundsAlert, OrderSummary, RefusalNotice } from "../components/order/order-summary.tsx";
+import { QuantityField, useCountInput } from "../components/order/quantity-field.tsx";
 import { useOrderFlow } from "../components/order/use-order-flow.ts";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
-import {
-  AUTO_POSTS_MAX,
-  AUTO_POSTS_MIN,
-  placeAutoOrder,
-} from "../domain/auto-orders/place-auto-order.server.ts";
+import { placeAutoOrder } from "../domain/auto-orders/place-auto-order.server.ts";
 import { serviceOrderPath } from "../domain/catalog/order-path.ts";
 import { parseListedPlatform } from "../domain/catalog/platforms.ts";
 import { resolveAutoOrderEntry, signUpPathFor } from "../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../domain/orders/messages.ts";
+import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
 import { placeOrder } from "../domain/orders/place-order.server.ts";
-import { formatCents, formatCount } from "../lib/format-money.ts";
+import {
+  AUTO_POSTS_MAX,
+  AUTO_POSTS_MIN,
+  countOnLeaving,
+  POSTS_RULES,
+  perPostRules,
+  quantityRules,
+  sentCount,
+} from "../domain/orders/quantity-input.ts";
+import { formatCents } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { getCurrentUser } from "../lib/session.server.ts";
@@ -52,7 +59,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       defaultPosts: service.defaultPosts,
       views: /views/i.test(service.name),
     },
-    postLimits: { minQuantity: AUTO_POSTS_MIN, maxQuantity: AUTO_POSTS_MAX },
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
     idempotencyKey: randomUUID(),
@@ -68,15 +74,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
     matches,
   });
 
-const count = z.coerce.number().int().nonnegative().max(1_000_000_000);
+// The counts are read with sentCount: anything but a count is refused with the field's own message.
 const autoForm = z.object({
   username: z.string().trim().max(64),
-  perPost: count.optional(),
-  posts: count.optional(),
-  followers: count.optional(),
+  perPost: z.string().optional(),
+  posts: z.string().optional(),
+  followers: z.string().optional(),
   deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
   idempotencyKey: z.uuid(),
-  expectedTotalCents: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  expectedTotalCents: expectedTotalField,
 });
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -99,7 +105,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     // DECISIONS.md section 3: a one-time followers order delivered to the username.
     const result = await placeOrder(db(), {
       ...common,
-      quantity: form.followers ?? 0,
+      quantity: sentCount(form.followers),
       targetLink: form.username.replace(/@/g, ""),
     });
     if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
@@ -111,8 +117,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await placeAutoOrder(db(), {
     ...common,
     username: form.username,
-    perPost: form.perPost ?? 0,
-    posts: form.posts ?? 0,
+    perPost: sentCount(form.perPost),
+    posts: sentCount(form.posts),
   });
   if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
   const placed = result.autoOrder;
@@ -128,36 +134,35 @@ export default function AutoOrderPage(props: Route.ComponentProps) {
 }
 
 function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, mode, signedIn, postLimits } = loaderData;
+  const { service, mode, signedIn } = loaderData;
   const followers = mode === "followers";
   const toast = useToast();
   const balanceCents = useLiveBalance(loaderData.balanceCents);
   const [username, setUsername] = useState("");
-  const [perPost, setPerPost] = useState(String(clampCount(DEFAULT_PER_POST, service)));
-  const [posts, setPosts] = useState(String(service.defaultPosts ?? DEFAULT_POSTS));
+  // Followers: one count, the followers ordered (a one-time order); else engagement per post and posts.
+  const countRules = followers ? quantityRules(service) : perPostRules(service);
+  const perPost = useCountInput(() => countOnLeaving(String(DEFAULT_PER_POST), countRules), countRules);
+  const posts = useCountInput(String(service.defaultPosts ?? DEFAULT_POSTS), POSTS_RULES);
   const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
   const flow = useOrderFlow({
     signedIn,
     refusal: actionData,
-    readForm: () => ({ username, perPost, posts, deliverySpeed }),
+    readForm: () => ({ username, perPost: perPost.text, posts: posts.text, deliverySpeed }),
     restoreForm: (saved) => {
       setUsername(saved.username ?? "");
-      if (saved.perPost) setPerPost(digitsOnly(saved.perPost));
-      if (saved.posts) setPosts(digitsOnly(saved.posts));
+      if (saved.perPost !== undefined) perPost.setText(countOnLeaving(saved.perPost, countRules));
+      if (saved.posts !== undefined) posts.setText(saved.posts);
       setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
     },
   });
-  const preview = autoOrderPreview(service.pricePer1000, perPost, posts, followers);
+  const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
   const perPostLabel = service.views ? "Views per post" : "Likes per post";
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const notice = !username.trim()
-      ? ORDER_TEXT.usernameRequired
-      : !followers && (Number(posts) < postLimits.minQuantity || Number(posts) > postLimits.maxQuantity)
-        ? ORDER_TEXT.postsOutOfRange
-        : null;
-    if (!notice) return flow.sendOrSignUp(event);
+    // The counts are checked as typed (Place Order waits for them); the username is checked here.
+    if (username.trim()) return flow.sendOrSignUp(event);
     event.preventDefault();
+    const notice = ORDER_TEXT.usernameRequired;
     toast({ title: notice.title, description: notice.message, variant: "destructive" });
   }
 
@@ -178,34 +183,19 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             autoCapitalize="none"
             spellCheck={false}
           />
-          {followers ? null : (
-            <Input
-              label={perPostLabel}
-              name="perPost"
-              inputMode="numeric"
-              value={perPost}
-              onChange={(event) => setPerPost(digitsOnly(event.target.value))}
-              onBlur={() => setPerPost(String(clampCount(Number(perPost), service)))}
-              hint={`Between ${formatCount(service.minQuantity)} and ${formatCount(service.maxQuantity)}`}
-            />
+          {followers ? (
+            <QuantityField input={perPost} label="Number of followers" name="followers" />
+          ) : (
+            <>
+              <QuantityField input={perPost} label={perPostLabel} name="perPost" />
+              <QuantityField
+                input={posts}
+                label="Number of posts"
+                name="posts"
+                hint={`Between ${AUTO_POSTS_MIN} and ${AUTO_POSTS_MAX} posts`}
+              />
+            </>
           )}
-          <Input
-            label={followers ? "Number of followers" : "Number of posts"}
-            name={followers ? "followers" : "posts"}
-            inputMode="numeric"
-            value={followers ? perPost : posts}
-            onChange={(event) => (followers ? setPerPost : setPosts)(digitsOnly(event.target.value))}
-            onBlur={() =>
-              followers
-                ? setPerPost(String(clampCount(Number(perPost), service)))
-                : setPosts(String(clampCount(Number(posts), postLimits)))
-            }
-            hint={
-              followers
-                ? `Between ${formatCount(service.minQuantity)} and ${formatCount(service.maxQuantity)}`
-                : `Between ${postLimits.minQuantity} and ${postLimits.maxQuantity} posts`
-            }
-          />
           <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} />
           <OrderSummary
             lines={
@@ -226,7 +216,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             />
           ) : null}
           <RefusalNotice refusal={actionData} />
-          <PlaceOrderButton disabled={false} busy={flow.busy} />
+          <PlaceOrderButton disabled={preview === null} busy={flow.busy} />
         </Form>
       </Card>
     </main>

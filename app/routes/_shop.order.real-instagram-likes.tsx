@@ -4,7 +4,12 @@ import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../components/layout/page-error.tsx";
 import { DeliverySpeedField, parseDeliverySpeed } from "../components/order/delivery-speed.tsx";
-import { PackAddOns, packSummaryLines, parseCommentCount } from "../components/order/likes-pack-fields.tsx";
+import {
+  PackAddOns,
+  packSummaryLines,
+  parseCommentCount,
+  readCommentCount,
+} from "../components/order/likes-pack-fields.tsx";
 import { OrderPageHeader, PlaceOrderButton } from "../components/order/order-page-header.tsx";
 import { InsufficientFundsAlert, OrderSummary, RefusalNotice } from "../components/order/order-summary.tsx";
 import { useOrderFlow } from "../components/order/use-order-flow.ts";
@@ -19,9 +24,10 @@ import {
   signUpPathFor,
 } from "../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../domain/orders/messages.ts";
+import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
 import { placePackOrder } from "../domain/orders/place-pack-order.server.ts";
 import { checkTargetLink } from "../domain/orders/target-link.ts";
-import { PACK_COMMENT_OPTIONS, type PackCommentCount, priceLikesPack } from "../domain/pricing/likes-pack.ts";
+import { type PackCommentCount, priceLikesPack } from "../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../domain/pricing/price.ts";
 import { formatCents, formatCount } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
@@ -72,12 +78,17 @@ const packForm = z.object({
   deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
   extraLikes: z.literal("on").optional(),
   extraViews: z.literal("on").optional(),
-  comments: z.coerce
-    .number()
-    .refine((count): count is PackCommentCount => (PACK_COMMENT_OPTIONS as readonly number[]).includes(count))
-    .default(0),
+  // One of the dropdown's options exactly ("10", never "1e1" or "10.0"); absent means no comments.
+  comments: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const count = value === undefined ? 0 : readCommentCount(value);
+      if (count === null) context.addIssue({ code: "custom", message: "Not a comments option" });
+      return count ?? 0;
+    }),
   idempotencyKey: z.uuid(),
-  expectedTotalCents: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  expectedTotalCents: expectedTotalField,
 });
 
 export async function action({ request }: Route.ActionArgs) {
@@ -92,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
     deliverySpeed: parsed.data.deliverySpeed,
     extraLikes: parsed.data.extraLikes === "on",
     extraViews: parsed.data.extraViews === "on",
-    comments: parsed.data.comments as PackCommentCount,
+    comments: parsed.data.comments,
     idempotencyKey: parsed.data.idempotencyKey,
     expectedTotalCents: parsed.data.expectedTotalCents,
   });

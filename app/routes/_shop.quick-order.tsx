@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { QuantityField, useCountInput } from "../components/order/quantity-field.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
 import { listQuickOrderServices } from "../domain/catalog/list-quick-order-services.server.ts";
-import { invalidQuantity, ORDER_TEXT } from "../domain/orders/messages.ts";
+import { ORDER_TEXT } from "../domain/orders/messages.ts";
+import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
 import { placeOrder } from "../domain/orders/place-order.server.ts";
+import { quantityRules, sentCount } from "../domain/orders/quantity-input.ts";
 import { chargeForQuantity } from "../domain/pricing/price.ts";
 import { track } from "../lib/analytics.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
@@ -49,12 +52,10 @@ const orderForm = z
   .object({
     serviceId: z.string().trim().min(1).max(64),
     targetLink: z.string().trim().min(1).max(500),
-    quantity: z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}$/),
+    // Required; then read as a count, anything else refused with 'Quantity must be between {min} and {max}.'
+    quantity: z.string().trim().min(1),
     idempotencyKey: z.string().uuid(),
-    expectedTotalCents: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+    expectedTotalCents: expectedTotalField,
   })
   .strict();
 
@@ -65,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await placeOrder(db(), {
     userId: user.id,
     serviceId: parsed.data.serviceId,
-    quantity: Number(parsed.data.quantity),
+    quantity: sentCount(parsed.data.quantity),
     targetLink: parsed.data.targetLink,
     deliverySpeed: "normal",
     idempotencyKey: parsed.data.idempotencyKey,
@@ -83,14 +84,12 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const balanceCents = useLiveBalance(loaderData.balanceCents);
   const [serviceId, setServiceId] = useState(loaderData.popular[0]?.id ?? "");
-  const [quantity, setQuantity] = useState("");
   const [targetLink, setTargetLink] = useState("");
   const service = loaderData.all.find((candidate) => candidate.id === serviceId);
-  const amount = /^\d{1,9}$/.test(quantity) ? Number(quantity) : null;
-  const totalCents = useMemo(
-    () => (service && amount !== null && amount > 0 ? chargeForQuantity(service.pricePer1000, amount) : null),
-    [service, amount],
-  );
+  const quantity = useCountInput("", service ? quantityRules(service) : null);
+  // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
+  const totalCents =
+    service && quantity.value !== null ? chargeForQuantity(service.pricePer1000, quantity.value) : null;
   const busy = navigation.state !== "idle";
 
   useEffect(() => {
@@ -108,19 +107,16 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
       event.preventDefault();
       toast({ title, description, variant: "destructive" });
     };
-    if (!service || !targetLink.trim() || !quantity)
+    // The quantity is checked as typed (Place Order waits for a count within the limits).
+    if (!service || !targetLink.trim() || totalCents === null)
       return refuse(QUICK_TEXT.missing.title, QUICK_TEXT.missing.message);
-    if (amount === null || amount < service.minQuantity || amount > service.maxQuantity) {
-      const notice = invalidQuantity(service.minQuantity, service.maxQuantity);
-      return refuse(notice.title, notice.message);
-    }
-    if (totalCents !== null && totalCents > balanceCents) {
+    if (totalCents > balanceCents) {
       return refuse(
         QUICK_TEXT.insufficient,
         `This order costs ${formatCents(totalCents)}; your balance is ${formatCents(balanceCents)}.`,
       );
     }
-    const order = { currency: "USD", value: (totalCents ?? 0) / 100, service_name: service.name } as const;
+    const order = { currency: "USD", value: totalCents / 100, service_name: service.name } as const;
     for (const name of ["quick_order", "place_order"] as const) track(name, order);
   }
 
@@ -190,23 +186,12 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
             }
             autoComplete="off"
           />
-          <Input
-            label="Quantity"
-            name="quantity"
-            inputMode="numeric"
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value.replace(/\D/g, "").replace(/^0+(?=\d)/, ""))}
-            hint={
-              service
-                ? `Between ${service.minQuantity.toLocaleString("en-US")} and ${service.maxQuantity.toLocaleString("en-US")}`
-                : undefined
-            }
-          />
+          <QuantityField input={quantity} label="Quantity" name="quantity" />
           <dl className="grid grid-cols-2 gap-4 rounded-xl bg-slate-50 p-4 md:col-span-2">
             <div>
               <dt className="text-sm text-slate-600">Total cost</dt>
               <dd className="text-2xl font-bold text-slate-900" data-testid="order-total">
-                {totalCents !== null ? formatCents(totalCents) : "$0.00"}
+                {totalCents !== null ? formatCents(totalCents) : "—"}
               </dd>
             </div>
             <div>
@@ -222,7 +207,11 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
               </Link>
             </p>
           ) : null}
-          <button type="submit" disabled={busy} className={buttonClass("primary", "md:col-span-2")}>
+          <button
+            type="submit"
+            disabled={busy || totalCents === null}
+            className={buttonClass("primary", "md:col-span-2")}
+          >
             {busy ? "Placing order..." : "Place Order"}
           </button>
         </Form>

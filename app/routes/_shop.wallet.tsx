@@ -20,10 +20,10 @@ import {
   depositFormSchema,
   PAYMENT_RETURN_DELAY_MS,
   QUICK_DEPOSIT_CENTS,
+  readDepositAmount,
 } from "../domain/payments/deposit-form.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../domain/payments/messages.ts";
 import { startDeposit } from "../domain/payments/start-deposit.server.ts";
-import { cents, parseDollars } from "../domain/pricing/cents.ts";
 import { readSettings } from "../domain/settings/read-settings.server.ts";
 import { listRecentTransactions, type WalletTransaction } from "../domain/wallet/list-transactions.server.ts";
 import { track } from "../lib/analytics.ts";
@@ -32,7 +32,8 @@ import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.wallet";
 
-type ActionResult = { ok: false; title: string; message: string };
+/** A refused deposit; `field` when the refusal is about the amount typed (shown beside the field too). */
+type ActionResult = { ok: false; title: string; message: string; field?: "amount" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -53,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     balanceCents: user.balanceCents,
     transactions,
     minDepositCents: settings.minDepositCents,
+    maxDepositCents: settings.maxDepositCents,
     maintenance: settings.maintenanceMode,
   };
 }
@@ -67,17 +69,19 @@ export async function action({ request }: Route.ActionArgs) {
       message: DEPOSIT_TEXT.notAnAmount,
     });
   }
-  const amountCents = form.data.amount === "" ? cents(0) : parseDollars(form.data.amount);
-  if (amountCents === null) {
+  // The page's own reading of the amount; the limits are checked by startDeposit on fresh settings.
+  const amount = readDepositAmount(form.data.amount);
+  if (!amount.ok) {
     return data<ActionResult>({
       ok: false,
       title: DEPOSIT_TEXT.invalidAmountTitle,
-      message: DEPOSIT_TEXT.notAnAmount,
+      message: amount.message,
+      field: "amount",
     });
   }
   const started = await startDeposit(db(), {
     userId: user.id,
-    amountCents,
+    amountCents: amount.amountCents,
     returnPath: form.data.next ? safeNextPath(form.data.next, "") : null,
   });
   if (started.ok) return redirect(started.url);
@@ -86,8 +90,9 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = started.retryAfterSeconds
     ? { "Retry-After": String(started.retryAfterSeconds) }
     : undefined;
+  const field = started.error === "invalid_amount" ? "amount" : undefined;
   return data<ActionResult>(
-    { ok: false, title: started.title, message: started.message },
+    { ok: false, title: started.title, message: started.message, field },
     { status, headers },
   );
 }
@@ -170,6 +175,13 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [amount, setAmount] = useState("");
+  // What is wrong with the amount, beside the field: checked on sending (not on leaving the field, where the
+  // message appearing would move Add Funds away from the click that left it), or the server's answer.
+  const [amountError, setAmountError] = useState<string | null>(
+    actionData?.field === "amount" ? actionData.message : null,
+  );
+  const amountInput = useRef<HTMLInputElement>(null);
+  const limits = { minCents: loaderData.minDepositCents, maxCents: loaderData.maxDepositCents };
   const next = usePaymentReturn();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const refreshing =
@@ -179,8 +191,27 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     if (actionData && !actionData.ok) {
       toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
+      if (actionData.field === "amount") setAmountError(actionData.message);
     }
   }, [actionData, toast]);
+
+  function changeAmount(text: string) {
+    setAmount(text);
+    setAmountError(null);
+  }
+
+  /** An amount that is not one, or outside the limits, is explained beside the field and never sent. */
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const reading = readDepositAmount(amount, limits);
+    if (!reading.ok) {
+      event.preventDefault();
+      setAmountError(reading.message);
+      toast({ title: DEPOSIT_TEXT.invalidAmountTitle, description: reading.message, variant: "destructive" });
+      amountInput.current?.focus();
+      return;
+    }
+    track("add_funds", { currency: "USD", value: reading.amountCents / 100 });
+  }
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-12">
@@ -220,20 +251,18 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
               {DEPOSIT_TEXT.maintenance}
             </p>
           ) : null}
-          <Form
-            method="post"
-            className="space-y-4"
-            onSubmit={() => track("add_funds", { currency: "USD", value: Number(amount) || 0 })}
-          >
+          <Form method="post" className="space-y-4" onSubmit={checkBeforeSending} noValidate>
             {next ? <input type="hidden" name="next" value={next} /> : null}
             <Input
+              ref={amountInput}
               label="Amount (USD)"
               name="amount"
               inputMode="decimal"
               autoComplete="off"
               placeholder="25.00"
               value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              onChange={(event) => changeAmount(event.target.value)}
+              error={amountError}
             />
             <fieldset>
               <legend className="sr-only">Quick amounts</legend>
@@ -245,7 +274,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
                       key={quick}
                       variant={amount === dollars ? "primary" : "secondary"}
                       aria-pressed={amount === dollars}
-                      onClick={() => setAmount(dollars)}
+                      onClick={() => changeAmount(dollars)}
                     >
                       {`$${dollars}`}
                     </Button>

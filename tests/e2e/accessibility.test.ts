@@ -84,6 +84,18 @@ describe("accessibility (axe-core: no serious or critical violations)", () => {
     expect(describeViolations(violations), `axe violations on ${path}`).toBe("");
   });
 
+  it("/order/instagram-followers with a quantity that is not a count (its message beside the field)", async () => {
+    const violations = await audit("/order/instagram-followers", true, undefined, async (page) => {
+      const main = page.getByRole("main");
+      await main.getByLabel("Quantity").fill("150.5");
+      await main
+        .getByRole("alert")
+        .filter({ hasText: "Quantity must be between 100 and 50,000." })
+        .waitFor({ timeout: 15_000 });
+    });
+    expect(describeViolations(violations), "axe violations with a refused quantity").toBe("");
+  });
+
   it("/ on a phone, with the menu drawer closed", async () => {
     const violations = await audit("/", false, { width: 390, height: 844 });
     expect(describeViolations(violations), "axe violations on / (phone)").toBe("");

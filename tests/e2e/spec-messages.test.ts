@@ -172,6 +172,9 @@ describe("quick order (sections 5 and 8)", () => {
     const form = page.getByRole("main");
     await form.getByLabel("Service", { exact: true }).selectOption({ label: "Instagram Likes ($4.00/1000)" });
 
+    // Place Order waits for a quantity (docs/decisions/011-typed-counts.md); the link is checked on sending.
+    await form.getByLabel("Quantity").fill("1000");
+    expect(await page.getByTestId("order-total").textContent()).toBe("$4.00");
     await form.getByRole("button", { name: "Place Order" }).click();
     await toast(
       page,
@@ -180,8 +183,6 @@ describe("quick order (sections 5 and 8)", () => {
     );
 
     await form.getByLabel("Target link").fill("https://www.instagram.com/p/SpecMessages1/");
-    await form.getByLabel("Quantity").fill("1000");
-    expect(await page.getByTestId("order-total").textContent()).toBe("$4.00");
     await form.getByRole("button", { name: "Place Order" }).click();
     await toast(page, "Insufficient funds", "This order costs $4.00; your balance is $1.00.");
 

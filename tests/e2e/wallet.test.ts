@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { deposits } from "../../app/db/schema.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
 import { appUrl, createAccount } from "../support/http.ts";
 
@@ -76,6 +79,43 @@ describe("adding funds", () => {
     await toast.waitFor();
     expect(await toast.textContent()).toContain("Minimum deposit is $10");
     expect(new URL(page.url()).pathname).toBe("/wallet");
+    assertNoConsoleErrors();
+  });
+
+  it("refuses '10,50' beside the field without opening a checkout, and opens $10.50 for '$10.50'", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    const account = await signInTo(page, "/wallet");
+    const main = page.getByRole("main");
+    const amount = main.getByLabel("Amount (USD)");
+    const message =
+      "Use a point for cents, for example 10.50 (a comma only separates thousands, as in 1,000).";
+    await amount.fill("10,50");
+    await main.getByRole("button", { name: "Add Funds" }).click();
+    await page
+      .getByTestId("toast")
+      .filter({ hasText: "Invalid Amount" })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    // Beside the field, announced, and the field points at it.
+    const alert = main.getByRole("alert").filter({ hasText: message });
+    await alert.waitFor({ timeout: 15_000 });
+    const alertId = await alert.getAttribute("id");
+    expect((await amount.getAttribute("aria-describedby"))?.split(" ")).toContain(alertId);
+    expect(await amount.getAttribute("aria-invalid")).toBe("true");
+    expect(new URL(page.url()).pathname).toBe("/wallet");
+    expect(await amount.inputValue()).toBe("10,50");
+    expect(await db().$count(deposits, eq(deposits.userId, account.id))).toBe(0);
+
+    // Typing again clears the message; "$10.50" is ten dollars fifty.
+    await amount.fill("$10.50");
+    await expect
+      .poll(() => main.getByRole("alert").filter({ hasText: message }).count(), { timeout: 15_000 })
+      .toBe(0);
+    await main.getByRole("button", { name: "Add Funds" }).click();
+    await page.waitForURL(/\/sandbox-checkout\//, { timeout: 20_000 });
+    await page.getByRole("button", { name: "Pay $10.50" }).waitFor({ timeout: 15_000 });
+    const [deposit] = await db().select().from(deposits).where(eq(deposits.userId, account.id));
+    expect(deposit?.amountCents).toBe(1_050);
     assertNoConsoleErrors();
   });
 

@@ -439,6 +439,10 @@ describe("cancelling an order", () => {
       outcome: "requested",
     });
     expect(panel.cancelCalls).toHaveLength(1);
+    const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.subjectId, orderId));
+    expect(audit.map((entry) => [entry.adminId, entry.action])).toEqual([
+      [adminId, "order.cancel_requested"],
+    ]);
   });
 });
 

@@ -3,7 +3,15 @@ import { Form, Link, useNavigation } from "react-router";
 import type { ManualOrderService } from "../../domain/admin/list-services.server.ts";
 import { manualOrderTotal } from "../../domain/admin/manual-order-total.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "../../domain/admin/messages.ts";
+import {
+  AUTO_POSTS_MAX,
+  AUTO_POSTS_MIN,
+  POSTS_RULES,
+  perPostRules,
+  quantityRules,
+} from "../../domain/orders/quantity-input.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
+import { QuantityField, useCountInput } from "../order/quantity-field.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { useToast } from "../ui/toaster.tsx";
@@ -22,12 +30,6 @@ const SPEEDS = [
 function platformName(platform: string): string {
   return platform.charAt(0).toUpperCase() + platform.slice(1);
 }
-
-const digitsOnly = (text: string) =>
-  text
-    .replace(/\D/g, "")
-    .replace(/^0+(?=\d)/, "")
-    .slice(0, 9);
 
 /** The user search box (GET ?q=, 20 results on the server), keeping the preselected user. */
 export function UserSearch({ q, preselectedId }: { q: string; preselectedId: string | null }) {
@@ -62,14 +64,19 @@ export function ManualOrderForm({
   const busy = useNavigation().state !== "idle";
   const [userId, setUserId] = useState(preselectedId ?? "");
   const [serviceId, setServiceId] = useState("");
-  const [quantity, setQuantity] = useState("");
-  const [posts, setPosts] = useState("");
   const [target, setTarget] = useState("");
   const user = users.find((candidate) => candidate.id === userId);
   const service = services.find((candidate) => candidate.id === serviceId);
   const isAuto = service?.serviceType === "auto";
-  const totalCents = service ? manualOrderTotal(service, Number(quantity || 0), Number(posts || 0)) : null;
-  const incomplete = !userId || !serviceId || !quantity || !target.trim() || (isAuto && !posts);
+  // The quantity is per post for an auto service; it reads as the chosen service's limits say.
+  const quantity = useCountInput(
+    "",
+    service ? (isAuto ? perPostRules(service) : quantityRules(service)) : null,
+  );
+  const posts = useCountInput("", POSTS_RULES);
+  // The total of exactly what will be sent, or none while a count is not one that can be ordered.
+  const totalCents = service ? manualOrderTotal(service, quantity.value, posts.value) : null;
+  const incomplete = !userId || !serviceId || !target.trim() || totalCents === null;
 
   useEffect(() => {
     if (notice) toast({ title: notice.title, description: notice.message, variant: "destructive" });
@@ -80,11 +87,11 @@ export function ManualOrderForm({
       event.preventDefault();
       toast({ title, description, variant: "destructive" });
     };
-    if (!userId || !serviceId || !quantity || !target.trim())
+    if (!userId || !serviceId || !quantity.text.trim() || !target.trim())
       return refuse(ADMIN_TEXT.missingInformation.title, ADMIN_TEXT.missingInformation.message);
     if (!user || !service)
       return refuse(ADMIN_TEXT.invalidSelection.title, ADMIN_TEXT.invalidSelection.message);
-    if (isAuto && !(Number(posts) > 0))
+    if (isAuto && posts.value === null)
       return refuse(ADMIN_TEXT.postsRequired.title, ADMIN_TEXT.postsRequired.message);
     if (totalCents !== null && totalCents > user.balanceCents) {
       const text = userInsufficientBalance(totalCents, user.balanceCents);
@@ -134,26 +141,13 @@ export function ManualOrderForm({
           ))}
         </select>
       </div>
-      <Input
-        label={isAuto ? "Quantity per post" : "Quantity"}
-        name="quantity"
-        inputMode="numeric"
-        value={quantity}
-        onChange={(event) => setQuantity(digitsOnly(event.target.value))}
-        hint={
-          service
-            ? `Between ${service.minQuantity.toLocaleString("en-US")} and ${service.maxQuantity.toLocaleString("en-US")}`
-            : undefined
-        }
-      />
+      <QuantityField input={quantity} label={isAuto ? "Quantity per post" : "Quantity"} name="quantity" />
       {isAuto ? (
-        <Input
+        <QuantityField
+          input={posts}
           label="Number of Posts"
           name="posts"
-          inputMode="numeric"
-          value={posts}
-          onChange={(event) => setPosts(digitsOnly(event.target.value).slice(0, 3))}
-          hint="Between 1 and 100"
+          hint={`Between ${AUTO_POSTS_MIN} and ${AUTO_POSTS_MAX}`}
         />
       ) : null}
       <Input
@@ -186,7 +180,7 @@ export function ManualOrderForm({
       <div className="rounded-xl bg-slate-50 p-4 md:col-span-2">
         <p className="text-sm text-slate-600">Total Cost</p>
         <p className="text-2xl font-bold text-slate-900" data-testid="manual-order-total">
-          {formatCents(totalCents ?? 0)}
+          {totalCents !== null ? formatCents(totalCents) : "—"}
         </p>
         {user ? (
           <p className="mt-1 text-sm text-slate-600">User balance: {formatCents(user.balanceCents)}</p>

@@ -1,8 +1,16 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { AutoService } from "../../domain/catalog/list-auto-services.server.ts";
+import {
+  AUTO_POSTS_MAX,
+  AUTO_POSTS_MIN,
+  countOnLeaving,
+  POSTS_RULES,
+  perPostRules,
+} from "../../domain/orders/quantity-input.ts";
 import { autoOrderCost } from "../../domain/pricing/price.ts";
-import { formatCents, formatCount, formatRate } from "../../lib/format-money.ts";
+import { formatCents, formatRate } from "../../lib/format-money.ts";
+import { QuantityField, useCountInput } from "../order/quantity-field.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
 import { Input } from "../ui/input.tsx";
@@ -11,12 +19,6 @@ import { useToast } from "../ui/toaster.tsx";
 export const AUTO_FAILED = "Auto order failed";
 const DEFAULT_PER_POST = "100";
 const DEFAULT_POSTS = "10";
-
-const digits = (text: string) =>
-  text
-    .replace(/\D/g, "")
-    .replace(/^0+(?=\d)/, "")
-    .slice(0, 9);
 
 /** The setup form: service, username, engagement per post and posts, with the cost the server will charge. */
 export function AutoOrderSetup({
@@ -34,14 +36,17 @@ export function AutoOrderSetup({
   const navigation = useNavigation();
   const [serviceId, setServiceId] = useState(services[0]?.id ?? "");
   const [username, setUsername] = useState("");
-  const [perPost, setPerPost] = useState(DEFAULT_PER_POST);
-  const [posts, setPosts] = useState(DEFAULT_POSTS);
   const service = services.find((candidate) => candidate.id === serviceId);
-  const perPostCount = Number(perPost);
-  const postCount = Number(posts);
+  const perPostCountRules = service ? perPostRules(service) : null;
+  const perPost = useCountInput(
+    () => (perPostCountRules ? countOnLeaving(DEFAULT_PER_POST, perPostCountRules) : DEFAULT_PER_POST),
+    perPostCountRules,
+  );
+  const posts = useCountInput(DEFAULT_POSTS, POSTS_RULES);
+  // The cost of exactly what will be sent, or none while a count is not one that can be ordered.
   const cost =
-    service && perPostCount > 0 && postCount >= 1 && postCount <= 100
-      ? autoOrderCost(service.pricePer1000, perPostCount, postCount)
+    service && perPost.value !== null && posts.value !== null
+      ? autoOrderCost(service.pricePer1000, perPost.value, posts.value)
       : null;
   const busy = navigation.state !== "idle";
 
@@ -54,13 +59,9 @@ export function AutoOrderSetup({
       event.preventDefault();
       toast({ title: AUTO_FAILED, description, variant: "destructive" });
     };
-    if (!service || !username.trim() || !perPost || !posts) return refuse("Please fill in all fields.");
-    if (postCount < 1 || postCount > 100) return refuse("Number of posts must be between 1 and 100.");
-    if (perPostCount < service.minQuantity || perPostCount > service.maxQuantity)
-      return refuse(
-        `Engagement per post must be between ${formatCount(service.minQuantity)} and ${formatCount(service.maxQuantity)}.`,
-      );
-    if (cost && cost.total > balanceCents)
+    // The counts are checked as typed (the button waits for them); the rest is checked here.
+    if (!service || !username.trim() || !cost) return refuse("Please fill in all fields.");
+    if (cost.total > balanceCents)
       return refuse(
         `You need ${formatCents(cost.total)} but only have ${formatCents(balanceCents)}. Please add funds to your wallet.`,
       );
@@ -101,37 +102,24 @@ export function AutoOrderSetup({
           placeholder="@yourusername"
           autoComplete="off"
         />
-        <Input
-          label="Engagement per post"
-          name="perPost"
-          inputMode="numeric"
-          value={perPost}
-          onChange={(event) => setPerPost(digits(event.target.value))}
-          hint={
-            service
-              ? `Between ${formatCount(service.minQuantity)} and ${formatCount(service.maxQuantity)}`
-              : undefined
-          }
-        />
-        <Input
+        <QuantityField input={perPost} label="Engagement per post" name="perPost" />
+        <QuantityField
+          input={posts}
           label="Total posts"
           name="posts"
-          inputMode="numeric"
-          value={posts}
-          onChange={(event) => setPosts(digits(event.target.value).slice(0, 3))}
-          hint="Between 1 and 100"
+          hint={`Between ${AUTO_POSTS_MIN} and ${AUTO_POSTS_MAX}`}
         />
         <dl className="grid grid-cols-3 gap-4 rounded-xl bg-slate-50 p-4 md:col-span-2">
           <div>
             <dt className="text-sm text-slate-600">Cost per post</dt>
             <dd className="text-xl font-bold text-slate-900" data-testid="auto-cost-per-post">
-              {cost ? formatCents(cost.costPerPost) : "$0.00"}
+              {cost ? formatCents(cost.costPerPost) : "—"}
             </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">Total cost</dt>
             <dd className="text-xl font-bold text-slate-900" data-testid="auto-total">
-              {cost ? formatCents(cost.total) : "$0.00"}
+              {cost ? formatCents(cost.total) : "—"}
             </dd>
           </div>
           <div>
@@ -147,7 +135,11 @@ export function AutoOrderSetup({
             </Link>
           </p>
         ) : null}
-        <button type="submit" disabled={busy || !service} className={buttonClass("primary", "md:col-span-2")}>
+        <button
+          type="submit"
+          disabled={busy || !service || !cost}
+          className={buttonClass("primary", "md:col-span-2")}
+        >
           {busy ? "Setting up..." : "Start Auto Order"}
         </button>
       </Form>

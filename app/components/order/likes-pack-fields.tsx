@@ -9,10 +9,14 @@ import type { SummaryLine } from "./order-summary.tsx";
 
 export type LikesPackView = LikesPackPrices & { name: string };
 
-/** Reads a comments choice (form value or saved intent); anything else is no comments. */
+/** A comments choice exactly as the dropdown writes it ("0", "10", ... "50"), else null. */
+export function readCommentCount(value: string): PackCommentCount | null {
+  return PACK_COMMENT_OPTIONS.find((count) => String(count) === value) ?? null;
+}
+
+/** Reads a comments choice (dropdown value or saved intent); anything else is no comments. */
 export function parseCommentCount(value: string | null | undefined): PackCommentCount {
-  const count = Number(value);
-  return (PACK_COMMENT_OPTIONS as readonly number[]).includes(count) ? (count as PackCommentCount) : 0;
+  return readCommentCount(value ?? "") ?? 0;
 }
 
 /** The price breakdown's lines in the shop's words, from the priced pack's lines. */

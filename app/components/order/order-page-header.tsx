@@ -30,7 +30,10 @@ export function OrderPageHeader({
   );
 }
 
-/** Place Order, disabled while a required field is empty or the order is being sent. */
+/**
+ * Place Order, disabled while the form cannot be sent (a required field empty, a count that is not valid) or is
+ * being sent.
+ */
 export function PlaceOrderButton({ disabled, busy }: { disabled: boolean; busy: boolean }) {
   return (
     <button type="submit" disabled={disabled || busy} className={buttonClass("primary", "w-full")}>

@@ -3,7 +3,11 @@ import { formatCents } from "../../lib/format-money.ts";
 
 export type SummaryLine = { label: string; cents: number; testId?: string };
 
-/** The order's price lines, its total and the customer's balance (a visitor is told to sign up first). */
+/**
+ * The order's price lines, its total and the customer's balance (a visitor is told to sign up first). The
+ * total is the one that will be charged, or "—" while the form does not hold an order (e.g. a quantity that is
+ * not a count within the limits).
+ */
 export function OrderSummary({
   lines = [],
   totalCents,
@@ -31,7 +35,7 @@ export function OrderSummary({
         <div>
           <dt className="text-sm text-slate-600">Total</dt>
           <dd className="text-2xl font-bold text-slate-900" data-testid="order-total">
-            {totalCents !== null ? formatCents(totalCents) : "$0.00"}
+            {totalCents !== null ? formatCents(totalCents) : "—"}
           </dd>
         </div>
         <div>

@@ -55,11 +55,18 @@ export function useOrderFlow({
     if (!refusal || answeredRef.current === refusal) return;
     answeredRef.current = refusal;
     toast({ title: refusal.notice.title, description: refusal.notice.message, variant: "destructive" });
-    if (refusal.insufficient) {
-      saveForm();
-      goQuietly(navigate(walletHref));
-    }
-  }, [refusal, toast, saveForm, navigate, walletHref]);
+  }, [refusal, toast]);
+
+  // The refusal is known while the page's data is still reloading after the action; leaving for the wallet
+  // then would abort that load mid-stream (an unhandled AbortError), so the detour waits until it is done.
+  const detouredFor = useRef<OrderRefusal | null>(null);
+  const settled = navigation.state === "idle";
+  useEffect(() => {
+    if (!refusal?.insufficient || !settled || detouredFor.current === refusal) return;
+    detouredFor.current = refusal;
+    saveForm();
+    goQuietly(navigate(walletHref));
+  }, [refusal, settled, saveForm, navigate, walletHref]);
 
   // The action redirects to the dashboard only after a successful order.
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { type ComponentPropsWithRef, type ReactNode, useId } from "react";
 
-type Props = InputHTMLAttributes<HTMLInputElement> & {
+type Props = ComponentPropsWithRef<"input"> & {
   label: string;
   error?: string | null;
   hint?: ReactNode;
@@ -24,7 +24,7 @@ export function Input({ label, error, hint, trailing, id, className = "", ...pro
           id={inputId}
           aria-invalid={error ? true : undefined}
           aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-          className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 read-only:bg-slate-50 read-only:text-slate-600 ${
+          className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 read-only:bg-slate-50 read-only:text-slate-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
             error ? "border-red-500" : "border-slate-300"
           } ${trailing ? "pr-20" : ""} ${className}`}
           {...props}
@@ -39,7 +39,7 @@ export function Input({ label, error, hint, trailing, id, className = "", ...pro
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm text-red-600">
+        <p id={errorId} role="alert" className="text-sm text-red-600">
           {error}
         </p>
       ) : null}

@@ -6,7 +6,9 @@ import { type AdminAction, recordAdminAction } from "../audit/record-admin-actio
 import { placeAutoOrder } from "../auto-orders/place-auto-order.server.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import type { Notice } from "../orders/messages.ts";
+import { expectedTotalField } from "../orders/order-form-fields.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
+import { parseCount, sentCount } from "../orders/quantity-input.ts";
 import { findUserForAdmin } from "./list-users.server.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "./messages.ts";
 
@@ -18,27 +20,14 @@ export const manualOrderForm = z
   .object({
     userId: z.string().trim().min(1).max(64),
     serviceId: z.string().trim().min(1).max(64),
-    // Whole, positive and bounded: "1.5", "-3" or "1e9" never reach the pricing.
-    quantity: z
-      .string()
-      .trim()
-      .regex(/^[1-9]\d{0,8}$/)
-      .transform(Number),
-    posts: z
-      .string()
-      .trim()
-      .regex(/^\d{0,3}$/)
-      .optional()
-      .transform((value) => (value ? Number(value) : undefined)),
+    // Read as counts once the service is known: "1.5", "-3" or "1e9" are refused with the service's limits.
+    quantity: z.string().trim(),
+    posts: z.string().trim().optional(),
     target: z.string().trim().min(1).max(500),
     deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
     adminNotes: z.string().trim().max(MAX_NOTES).optional().default(""),
     idempotencyKey: z.uuid(),
-    expectedTotalCents: z
-      .string()
-      .regex(/^\d{1,12}$/)
-      .transform(Number)
-      .optional(),
+    expectedTotalCents: expectedTotalField,
   })
   .strict();
 
@@ -108,11 +97,11 @@ export async function createManualOrder(
   const parsed = manualOrderForm.safeParse(raw);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? "");
-    if (field === "quantity") return fail(ADMIN_TEXT.invalidQuantity, field);
-    if (field === "posts") return fail(ADMIN_TEXT.postsRequired, field);
     return fail(ADMIN_TEXT.createFailed, field || undefined);
   }
   const form = parsed.data;
+  // Not a count: NaN, which placeOrder / placeAutoOrder refuse with the service's own limits.
+  const quantity = sentCount(form.quantity);
   const [user, service] = await Promise.all([
     findUserForAdmin(db, form.userId),
     findOrderableService(db, form.serviceId),
@@ -120,8 +109,10 @@ export async function createManualOrder(
   if (!user || !service) return fail(ADMIN_TEXT.invalidSelection);
 
   if (service.serviceType === "auto") {
-    if (!form.posts || form.posts < 1) return fail(ADMIN_TEXT.postsRequired, "posts");
-    const posts = form.posts;
+    // Admin spec section 5: required and above 0; any other text that is not 1 to 100 posts is refused by
+    // placeAutoOrder with 'Number of posts must be between 1 and 100.'
+    if (!form.posts || parseCount(form.posts) === 0) return fail(ADMIN_TEXT.postsRequired, "posts");
+    const posts = sentCount(form.posts);
     const result = await placeAudited(
       db,
       (tx) =>
@@ -129,7 +120,7 @@ export async function createManualOrder(
           userId: user.id,
           serviceId: service.id,
           username: form.target,
-          perPost: form.quantity,
+          perPost: quantity,
           posts,
           deliverySpeed: form.deliverySpeed,
           idempotencyKey: form.idempotencyKey,
@@ -146,7 +137,7 @@ export async function createManualOrder(
               subjectId: placed.autoOrder.id,
               details: {
                 user_id: user.id,
-                per_post: form.quantity,
+                per_post: quantity,
                 posts,
                 total_cents: placed.autoOrder.totalCents,
                 notes: form.adminNotes,
@@ -173,7 +164,7 @@ export async function createManualOrder(
   const orderInput = {
     userId: user.id,
     serviceId: service.id,
-    quantity: form.quantity,
+    quantity,
     targetLink: form.target,
     deliverySpeed: form.deliverySpeed,
     idempotencyKey: form.idempotencyKey,
@@ -194,7 +185,7 @@ export async function createManualOrder(
             subjectId: outcome.order.id,
             details: {
               user_id: user.id,
-              quantity: form.quantity,
+              quantity,
               total_cents: outcome.order.totalCents,
               notes: form.adminNotes,
             },

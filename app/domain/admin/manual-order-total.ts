@@ -1,13 +1,16 @@
 import { autoOrderCost, chargeForQuantity } from "../pricing/price.ts";
 
-/** The live total the form shows (the server computes the charge again). Null while the input is incomplete. */
+/**
+ * The live total the form shows (the server computes the charge again): of exactly the counts that will be sent,
+ * or null while one of them is not a count that can be ordered (see orders/quantity-input.ts).
+ */
 export function manualOrderTotal(
   service: { serviceType: string; pricePer1000: string },
-  quantity: number,
-  posts: number,
+  quantity: number | null,
+  posts: number | null,
 ): number | null {
-  if (!Number.isSafeInteger(quantity) || quantity < 1) return null;
+  if (quantity === null) return null;
   if (service.serviceType !== "auto") return chargeForQuantity(service.pricePer1000, quantity);
-  if (!Number.isSafeInteger(posts) || posts < 1) return null;
+  if (posts === null) return null;
   return autoOrderCost(service.pricePer1000, quantity, posts).total;
 }

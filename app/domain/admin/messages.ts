@@ -8,7 +8,6 @@ export const ADMIN_TEXT = {
   missingInformation: { title: "Missing Information", message: "Please fill in all required fields" },
   invalidSelection: { title: "Error", message: "Invalid service or user selected" },
   postsRequired: { title: "Error", message: "Please enter the number of posts for auto services" },
-  invalidQuantity: { title: "Invalid quantity", message: "Quantity must be a whole number of at least 1." },
   createFailed: { title: "Error", message: "Failed to create order" },
   orderCreated: "Order Created Successfully",
   autoOrderCreated: "Auto Order Created Successfully",

@@ -6,6 +6,7 @@ import { insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messa
 import { orderOrigin } from "../orders/order-origin.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "../orders/order-rules.server.ts";
 import type { DeliverySpeed } from "../orders/place-order.server.ts";
+import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
 import { normalizeInstagramUsername } from "../orders/target-link.ts";
 import type { Cents } from "../pricing/cents.ts";
@@ -13,10 +14,6 @@ import { autoOrderCost } from "../pricing/price.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
 import { InsufficientFunds } from "../wallet/insufficient-funds.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
-
-/** Customer spec section 5: an auto order covers 1 to 100 posts. */
-export const AUTO_POSTS_MIN = 1;
-export const AUTO_POSTS_MAX = 100;
 
 export type AutoOrderInput = {
   userId: string;

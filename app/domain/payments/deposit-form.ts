@@ -1,10 +1,38 @@
 import { z } from "zod";
+import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
+import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
 
-/** The wallet's Add Funds form: the amount as typed (parsed with parseDollars) and the page to return to. */
+/** The wallet's Add Funds form: the amount as typed (read with readDepositAmount) and the page to return to. */
 export const depositFormSchema = z.object({
   amount: z.string().trim().max(32).default(""),
   next: z.string().max(2000).optional(),
 });
+
+export type DepositAmount = { ok: true; amountCents: Cents } | { ok: false; message: string };
+
+/**
+ * The Add Funds amount as typed, read the same way by the wallet page and its action (parseDollars), with a
+ * message that says what is wrong. Nothing typed reads as $0, so it gets the minimum's message (customer spec
+ * section 5). With `limits` (the page's copy of the admin settings) amounts outside them are refused too; the
+ * server checks them again on fresh settings when it opens the checkout.
+ */
+export function readDepositAmount(
+  text: string,
+  limits?: { minCents: number; maxCents: number },
+): DepositAmount {
+  const typed = text.trim();
+  const amountCents = typed === "" ? cents(0) : parseDollars(typed);
+  if (amountCents === null)
+    return {
+      ok: false,
+      message: typed.includes(",") ? DEPOSIT_TEXT.commaInAmount : DEPOSIT_TEXT.notAnAmount,
+    };
+  if (limits && amountCents < limits.minCents)
+    return { ok: false, message: minimumDepositText(limits.minCents) };
+  if (limits && amountCents > limits.maxCents)
+    return { ok: false, message: maximumDepositText(limits.maxCents) };
+  return { ok: true, amountCents };
+}
 
 /** Quick-pick amounts on the wallet, in cents. */
 export const QUICK_DEPOSIT_CENTS = [1_000, 2_500, 5_000, 10_000] as const;

@@ -2,6 +2,7 @@
 export const DEPOSIT_TEXT = {
   invalidAmountTitle: "Invalid Amount",
   notAnAmount: "Enter an amount in dollars, for example 25 or 25.50.",
+  commaInAmount: "Use a point for cents, for example 10.50 (a comma only separates thousands, as in 1,000).",
   errorTitle: "Error",
   initiateFailed: "Failed to initiate payment",
   maintenanceTitle: "Maintenance",

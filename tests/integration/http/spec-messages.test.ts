@@ -53,7 +53,9 @@ describe("order refusals of section 8", () => {
       form: {
         serviceId: (await serviceBySlug("instagram-followers")).id,
         targetLink: "https://www.instagram.com/spec_messages/",
-        quantity: "",
+        quantity: "100",
+        // A malformed form (a quantity that is not a count has its own message: typed-counts.test.ts).
+        deliverySpeed: "warp",
         idempotencyKey: randomUUID(),
       },
     });
@@ -69,7 +71,13 @@ describe("order refusals of section 8", () => {
     const { id, visitor } = await signedInCustomer();
     await fundWallet(id, 1_000);
     const response = await visitor.request("/order/instagram/auto-likes", {
-      form: { username: "spec.messages", perPost: "lots", posts: "10", idempotencyKey: randomUUID() },
+      form: {
+        username: "spec.messages",
+        perPost: "100",
+        posts: "10",
+        deliverySpeed: "warp",
+        idempotencyKey: randomUUID(),
+      },
     });
     expect(response.status).toBe(200);
     expect(visibleText(await response.text())).toContain(

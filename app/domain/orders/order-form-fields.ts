@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/**
+ * The total the customer was shown, in cents, as an order form sends it (DECISIONS.md section 1): digits only,
+ * so "1e3", "-1" or "2.5" are refused as malformed rather than read as some other total.
+ */
+export const expectedTotalField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}$/)
+  .transform(Number)
+  .optional();
