@@ -47,36 +47,65 @@ export async function freshDatabase() {
   };
 }
 
-/** Builds the app (BUILD_DIR=build-bench) and starts one production server on the database. */
-export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+let built = false;
+
+/** Builds the app once per run (BUILD_DIR=build-bench), however many servers the bench then starts from it. */
+export function buildApp() {
+  if (built) return;
   execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: root,
     env: { ...process.env, BUILD_DIR: "build-bench", NODE_ENV: "production" },
     stdio: "pipe",
   });
-  const port = await freePort();
-  const appUrl = `http://localhost:${port}`;
+  built = true;
+}
+
+/** The environment of a server or worker the bench starts on `databaseUrl`, before the bench's own settings. */
+function appEnv(databaseUrl: string, extraEnv: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    APP_ENV: "test",
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    BUILD_DIR: "build-bench",
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    RATE_LIMIT_MULTIPLIER: "100000",
+    // Measure the web server alone: no fulfilment worker in its process.
+    WORKER: "off",
+    ...extraEnv,
+  };
+}
+
+/** Starts a script of server/ with node and BENCH_NODE_ARGS. */
+function spawnNode(script: string, env: NodeJS.ProcessEnv, stdout: "ignore" | "pipe"): ChildProcess {
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, "server/start.ts")], {
+  return spawn(process.execPath, [...nodeArgs, path.join(root, script)], {
     cwd: root,
-    env: {
-      ...process.env,
-      APP_ENV: "test",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: appUrl,
-      DATABASE_URL: databaseUrl,
-      BUILD_DIR: "build-bench",
-      AUTH_SECRET: BENCH_AUTH_SECRET,
-      RATE_LIMIT_MULTIPLIER: "100000",
-      // Measure the web server alone: no fulfilment worker in its process.
-      WORKER: "off",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+    env,
+    stdio: ["ignore", stdout, "inherit"],
   });
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+}
+
+/** Builds the app (once) and starts one production server on the database. */
+export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  buildApp();
+  const port = await freePort();
+  const appUrl = `http://localhost:${port}`;
+  const child = spawnNode(
+    "server/start.ts",
+    { ...appEnv(databaseUrl, extraEnv), PORT: String(port), HOST: "127.0.0.1", APP_URL: appUrl },
+    "ignore",
+  );
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -85,14 +114,29 @@ export async function startApp(databaseUrl: string, extraEnv: Record<string, str
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  return {
-    appUrl,
-    pid: child.pid ?? 0,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-    },
-  };
+  return { appUrl, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+/** Starts the fulfilment worker as its own process (server/worker.ts, `npm run worker`) on the database. */
+export async function startWorker(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  const child = spawnNode("server/worker.ts", appEnv(databaseUrl, extraEnv), "pipe");
+  const stop = stopper(child);
+  // It says so on stdout once it listens for new submissions.
+  const ready = new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      if (output.includes("fulfilment worker is running")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the fulfilment worker exited (${code}) before it ran`)));
+  });
+  const timeout = setTimeout(() => void stop(), 60_000);
+  try {
+    await ready;
+  } finally {
+    clearTimeout(timeout);
+  }
+  return { pid: child.pid ?? 0, stop };
 }
 
 /** Runs `task` from `concurrency` loops for `seconds`; returns per-call latencies (ms) and failures. */
@@ -146,7 +190,7 @@ export async function warmUp(
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU time (ms, user + system) a process has used so far, from /proc; 0 when it is gone. */
-async function processCpuMs(pid: number): Promise<number> {
+export async function processCpuMs(pid: number): Promise<number> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -171,6 +215,12 @@ async function postgresPids(dataDir: string): Promise<number[]> {
   return pids;
 }
 
+/** CPU time (ms) a PostgreSQL server has used so far: its postmaster (with the backends that ended) and children. */
+export async function postgresCpuMs(dataDir: string): Promise<number> {
+  const pids = await postgresPids(dataDir);
+  return (await Promise.all(pids.map(processCpuMs))).reduce((sum, ms) => sum + ms, 0);
+}
+
 export type CpuSample = { server: number; postgres: number; loadGenerator: number };
 
 /**
@@ -178,8 +228,7 @@ export type CpuSample = { server: number; postgres: number; loadGenerator: numbe
  * order: a figure that, unlike orders/s, does not depend on what else the machine is doing.
  */
 export async function sampleCpu(serverPid: number | null, dataDir: string): Promise<CpuSample> {
-  const pg = await postgresPids(dataDir);
-  const postgres = (await Promise.all(pg.map(processCpuMs))).reduce((sum, ms) => sum + ms, 0);
+  const postgres = await postgresCpuMs(dataDir);
   const own = process.cpuUsage();
   return {
     server: serverPid ? await processCpuMs(serverPid) : 0,
