@@ -116,6 +116,10 @@ export const fulfilments = pgTable(
     uniqueIndex("fulfilments_one_per_order_part").on(table.orderId, table.part),
     index("fulfilments_cancel_due_idx").on(table.cancelState).where(sql`${table.cancelState} = 'due'`),
     index("fulfilments_due_idx").on(table.state, table.nextAttemptAt),
+    // What a worker may send next, oldest due first: read in index order, so a claim never sorts the backlog.
+    index("fulfilments_sendable_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} in ('queued', 'submitting')`),
     index("fulfilments_auto_order_idx").on(table.autoOrderId, table.postNumber),
     // One post of an auto order in flight at a time, whichever worker creates it.
     uniqueIndex("fulfilments_one_open_per_auto_order")

@@ -2,8 +2,13 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import { env } from "../../lib/env.server.ts";
 
 // A key of its own, derived from AUTH_SECRET, so provider keys are unreadable in a database dump or backup.
+// Derived once per secret: the worker decrypts a key for every request it sends.
+let derived: { secret: string; key: Buffer } | null = null;
 function cipherKey(): Buffer {
-  return Buffer.from(hkdfSync("sha256", env().authSecret, "boostly", "provider-api-keys", 32));
+  const secret = env().authSecret;
+  if (derived?.secret !== secret)
+    derived = { secret, key: Buffer.from(hkdfSync("sha256", secret, "boostly", "provider-api-keys", 32)) };
+  return derived.key;
 }
 
 /** Encrypts a provider's API key (AES-256-GCM): "v1.<iv>.<tag>.<ciphertext>", base64url parts. */

@@ -42,8 +42,9 @@ export async function startFulfilmentWorker(
   await pump.start(databaseUrl);
   await boss.work(ROUND_QUEUE, { pollingIntervalSeconds: Math.min(config.tickSeconds, 2) }, async () => {
     try {
+      await runFulfilmentRound(db, { ...options, submit: false });
+      // Retries that came due, and anything the pump missed, are sent by the pump (one concurrency limit).
       pump.wake();
-      await runFulfilmentRound(db, options);
     } catch (error) {
       // The next round starts afresh (claimed rows come back after their lease): say why this one stopped.
       console.error(`fulfilment round failed: ${(error as Error).stack ?? error}`);

@@ -104,6 +104,9 @@ function unexpected(action: string): ProviderError {
 const idText = z.union([z.string().min(1).max(100), z.number().int()]).transform(String);
 const numberText = z.union([z.string(), z.number()]).transform(String);
 
+const addAnswer = z.object({ order: idText });
+const cancelEntry = z.object({ order: idText, cancel: z.unknown() });
+
 const serviceSchema = z.object({
   service: idText,
   name: z.string().max(500),
@@ -142,7 +145,7 @@ export async function addProviderOrder(transport: Transport, input: AddInput): P
     quantity: String(input.quantity),
   };
   if (input.idempotencyKey) form.idempotency_key = input.idempotencyKey;
-  const parsed = z.object({ order: idText }).safeParse(await call(transport, form));
+  const parsed = addAnswer.safeParse(await call(transport, form));
   if (!parsed.success) throw unexpected("add");
   return parsed.data.order;
 }
@@ -165,7 +168,7 @@ export async function addProviderSubscription(
     delay: "0",
   };
   if (input.idempotencyKey) form.idempotency_key = input.idempotencyKey;
-  const parsed = z.object({ order: idText }).safeParse(await call(transport, form));
+  const parsed = addAnswer.safeParse(await call(transport, form));
   if (!parsed.success) throw unexpected("add");
   return parsed.data.order;
 }
@@ -249,7 +252,7 @@ export async function cancelProviderOrders(
   };
   if (Array.isArray(answer)) {
     for (const entry of answer) {
-      const parsed = z.object({ order: idText, cancel: z.unknown() }).safeParse(entry);
+      const parsed = cancelEntry.safeParse(entry);
       if (parsed.success) answers.set(parsed.data.order, read(parsed.data.cancel));
     }
     return answers;

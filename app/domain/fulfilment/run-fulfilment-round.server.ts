@@ -2,13 +2,15 @@ import type { Database } from "../../db/client.server.ts";
 import { closeCancelledQueuedParts, sendDueCancels } from "./cancel-upstream.server.ts";
 import { POLL_CLAIM, pollDueFulfilments } from "./poll-fulfilments.server.ts";
 import { dropOvertakenSubmissions, queueAutoOrderPosts } from "./queue-submissions.server.ts";
-import { submitDueFulfilments } from "./submit-fulfilments.server.ts";
+import { holdInterruptedSubmissions, submitDueFulfilments } from "./submit-fulfilments.server.ts";
 
 export type RoundOptions = {
   leaseSeconds: number;
   pollSeconds: number;
   afterAdd?: () => void;
   concurrencyPerProvider?: number;
+  /** False where a submission pump sends (the worker): the round then only wakes it. Default true. */
+  submit?: boolean;
 };
 
 const MAX_SUBMIT_BATCHES_PER_ROUND = 10;
@@ -24,9 +26,10 @@ export type RoundReport = { queued: number; submitted: number; cancelsSent: numb
 export async function runFulfilmentRound(db: Database, options: RoundOptions): Promise<RoundReport> {
   const queued = await queueAutoOrderPosts(db);
   await dropOvertakenSubmissions(db);
+  await holdInterruptedSubmissions(db);
   let submitted = 0;
   // A few batches at most: under a steady stream of new orders the round must still get to its polls.
-  for (let batch = 0; batch < MAX_SUBMIT_BATCHES_PER_ROUND; batch++) {
+  for (let batch = 0; options.submit !== false && batch < MAX_SUBMIT_BATCHES_PER_ROUND; batch++) {
     const claimed = await submitDueFulfilments(db, options);
     submitted += claimed;
     if (claimed === 0) break;

@@ -2,6 +2,7 @@ import pg from "pg";
 import type { Database } from "../../db/client.server.ts";
 import { FULFILMENT_DUE_CHANNEL } from "./order-delivery-sql.server.ts";
 import { loadProviders, type ProviderRow } from "./provider-transport.server.ts";
+import { SubmissionRecorder } from "./record-submissions.server.ts";
 import { claimDueSubmissions, type Fulfilment, submitClaimed } from "./submit-fulfilments.server.ts";
 
 export type PumpOptions = {
@@ -53,10 +54,12 @@ export class SubmissionPump {
   private rewake = false;
   private readonly db: Database;
   private readonly options: PumpOptions;
+  private readonly recorder: SubmissionRecorder;
 
   constructor(db: Database, options: PumpOptions) {
     this.db = db;
     this.options = options;
+    this.recorder = new SubmissionRecorder(db, { pollSeconds: options.pollSeconds });
     this.lanes = options.concurrencyPerProvider * 2;
   }
 
@@ -83,6 +86,7 @@ export class SubmissionPump {
     this.listener = null;
     await listener?.end().catch(() => {});
     while (this.active > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await this.recorder.flush();
   }
 
   private async lane(): Promise<void> {
@@ -101,7 +105,9 @@ export class SubmissionPump {
           limit = new Limit(this.options.concurrencyPerProvider);
           this.limits.set(provider.id, limit);
         }
-        await limit.run(() => submitClaimed(this.db, provider, row, this.options));
+        await limit.run(() =>
+          submitClaimed(this.db, provider, row, { ...this.options, recorder: this.recorder }),
+        );
       }
     } catch (error) {
       console.error(`fulfilment submission failed: ${(error as Error).stack ?? error}`);

@@ -2,10 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { autoOrders, fulfilments } from "../../db/schema.ts";
 import { MAX_SUBMIT_ATTEMPTS, notSentRetrySeconds, retryDelaySeconds } from "./back-off.ts";
-import { sendDueCancels } from "./cancel-upstream.server.ts";
 import { closeOrderPart } from "./order-parts.server.ts";
 import { addProviderOrder, addProviderSubscription, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, type ProviderRow, transportFor } from "./provider-transport.server.ts";
+import { recordSubmitted, type SubmissionRecorder } from "./record-submissions.server.ts";
 
 export type Fulfilment = typeof fulfilments.$inferSelect;
 
@@ -63,38 +63,55 @@ async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promi
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** Claims up to `limit` due submissions for this worker (marked `submitting` under a lease of `leaseSeconds`). */
+/**
+ * Submissions interrupted while being sent (their lease ran out in `submitting`) to providers without
+ * idempotency keys: never re-sent blindly, held for an admin. Run before claiming (each round).
+ */
+export async function holdInterruptedSubmissions(db: Database): Promise<void> {
+  await db.execute(sql`
+    update fulfilments f set state = 'needs_attention', last_error = ${INTERRUPTED}, updated_at = now()
+    from providers p
+    where p.id = f.provider_id and f.state = 'submitting' and f.next_attempt_at <= now()
+      and not (p.supports_idempotency or p.is_simulated)`);
+}
+
+/**
+ * Claims up to `limit` due submissions for this worker, oldest due first (fulfilments_sendable_idx), in one
+ * statement: marked `submitting` under a lease of `leaseSeconds`. An interrupted one is taken again only for a
+ * provider that honours idempotency keys (re-sent with the same key).
+ */
 export async function claimDueSubmissions(
   db: Database,
   limit: number,
   leaseSeconds: number,
 ): Promise<Fulfilment[]> {
-  return db.transaction(async (tx) => {
-    // Interrupted submissions to providers without idempotency keys: never re-sent blindly.
-    await tx.execute(sql`
-      update fulfilments f set state = 'needs_attention', last_error = ${INTERRUPTED}, updated_at = now()
-      from providers p
-      where p.id = f.provider_id and f.state = 'submitting' and f.next_attempt_at <= now()
-        and not (p.supports_idempotency or p.is_simulated)`);
-    const result = await tx.execute<{ id: string }>(sql`
-      update fulfilments set state = 'submitting', attempts = attempts + 1, updated_at = now(),
-        next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-      where id in (
-        select f.id from fulfilments f
-        left join orders o on o.id = f.order_id
-        left join auto_orders a on a.id = f.auto_order_id
-        where f.next_attempt_at <= now() and f.state in ('queued', 'submitting')
-          and (o.status in ('pending', 'processing', 'in_progress') or a.status = 'active'
-            or f.state = 'submitting')
-          and (o.cancel_requested_at is null or f.state = 'submitting')
-        order by f.next_attempt_at
-        limit ${limit}
-        for update of f skip locked)
-      returning id`);
-    const ids = result.rows.map((row) => row.id);
-    if (ids.length === 0) return [];
-    return tx.select().from(fulfilments).where(inArray(fulfilments.id, ids));
-  });
+  return db
+    .update(fulfilments)
+    .set({
+      state: "submitting",
+      attempts: sql`${fulfilments.attempts} + 1`,
+      updatedAt: sql`now()`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(
+      inArray(
+        fulfilments.id,
+        sql`(
+          select f.id from fulfilments f
+          left join orders o on o.id = f.order_id
+          left join auto_orders a on a.id = f.auto_order_id
+          where f.next_attempt_at <= now() and f.state in ('queued', 'submitting')
+            and (f.state = 'queued' or exists (select 1 from providers p where p.id = f.provider_id
+              and (p.supports_idempotency or p.is_simulated)))
+            and (o.status in ('pending', 'processing', 'in_progress') or a.status = 'active'
+              or f.state = 'submitting')
+            and (o.cancel_requested_at is null or f.state = 'submitting')
+          order by f.next_attempt_at
+          limit ${limit}
+          for update of f skip locked)`,
+      ),
+    )
+    .returning();
 }
 
 /** Sends one claimed submission to its provider and records the answer (or why there was none). */
@@ -102,7 +119,7 @@ export async function submitClaimed(
   db: Database,
   provider: ProviderRow,
   row: Fulfilment,
-  options: Pick<SubmitOptions, "pollSeconds" | "afterAdd">,
+  options: Pick<SubmitOptions, "pollSeconds" | "afterAdd"> & { recorder?: SubmissionRecorder },
 ) {
   const transport = transportFor(db, provider);
   const idempotencyKey =
@@ -129,21 +146,9 @@ export async function submitClaimed(
     return;
   }
   options.afterAdd?.();
-  const [recorded] = await db
-    .update(fulfilments)
-    .set({
-      state: "submitted",
-      providerOrderId,
-      lastError: null,
-      upstreamStatus: "Pending",
-      submittedAt: sql`now()`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${options.pollSeconds})`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(fulfilments.id, row.id), eq(fulfilments.state, "submitting")))
-    .returning({ cancelState: fulfilments.cancelState });
-  // The order was cancelled while this part was on its way: the provider is asked now that it has an id.
-  if (recorded?.cancelState === "due" && row.orderId) await sendDueCancels(db, { orderId: row.orderId });
+  const accepted = { fulfilmentId: row.id, providerOrderId };
+  if (options.recorder) await options.recorder.record(accepted);
+  else await recordSubmitted(db, [accepted], options.pollSeconds);
 }
 
 async function remainingPosts(db: Database, autoOrderId: string): Promise<number> {
