@@ -1,5 +1,6 @@
 CREATE TYPE "public"."order_delivery" AS ENUM('provider', 'manual');--> statement-breakpoint
 DROP INDEX "fulfilments_one_per_order";--> statement-breakpoint
+DROP INDEX "fulfilments_due_idx";--> statement-breakpoint
 ALTER TABLE "fulfilments" ADD COLUMN "part" text DEFAULT 'order' NOT NULL;--> statement-breakpoint
 ALTER TABLE "fulfilments" ADD COLUMN "charge_cents" bigint;--> statement-breakpoint
 ALTER TABLE "fulfilments" ADD COLUMN "outcome" "order_status";--> statement-breakpoint
@@ -11,6 +12,7 @@ ALTER TABLE "orders" ADD COLUMN "delivery" "order_delivery" DEFAULT 'manual' NOT
 ALTER TABLE "orders" ADD COLUMN "cancel_requested_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "fulfilments_one_per_order_part" ON "fulfilments" USING btree ("order_id","part");--> statement-breakpoint
 CREATE INDEX "fulfilments_cancel_due_idx" ON "fulfilments" USING btree ("cancel_state") WHERE "fulfilments"."cancel_state" = 'due';--> statement-breakpoint
+CREATE INDEX "fulfilments_poll_idx" ON "fulfilments" USING btree ("next_attempt_at") WHERE "fulfilments"."state" = 'submitted';--> statement-breakpoint
 CREATE INDEX "fulfilments_sendable_idx" ON "fulfilments" USING btree ("next_attempt_at") WHERE "fulfilments"."state" in ('queued', 'submitting');--> statement-breakpoint
 CREATE INDEX "orders_manual_open_idx" ON "orders" USING btree ("created_at") WHERE "orders"."delivery" = 'manual' and "orders"."status" in ('pending', 'processing', 'in_progress');--> statement-breakpoint
 ALTER TABLE "fulfilments" ADD CONSTRAINT "fulfilments_cancel_state" CHECK ("fulfilments"."cancel_state" in ('due', 'sent', 'refused'));--> statement-breakpoint

@@ -115,7 +115,8 @@ export const fulfilments = pgTable(
     check("fulfilments_cancel_state", sql`${table.cancelState} in ('due', 'sent', 'refused')`),
     uniqueIndex("fulfilments_one_per_order_part").on(table.orderId, table.part),
     index("fulfilments_cancel_due_idx").on(table.cancelState).where(sql`${table.cancelState} = 'due'`),
-    index("fulfilments_due_idx").on(table.state, table.nextAttemptAt),
+    // What is due for a status check: only submissions a provider has (most rows end `done` and leave it).
+    index("fulfilments_poll_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'submitted'`),
     // What a worker may send next, oldest due first: read in index order, so a claim never sorts the backlog.
     index("fulfilments_sendable_idx")
       .on(table.nextAttemptAt)

@@ -21,7 +21,7 @@ export type SubmitOptions = {
 };
 
 /** Requests in flight to one provider from one worker process, unless configured. */
-export const DEFAULT_CONCURRENCY_PER_PROVIDER = 16;
+export const DEFAULT_CONCURRENCY_PER_PROVIDER = 32;
 
 const INTERRUPTED =
   "Interrupted while submitting: this provider does not take idempotency keys, so check on its side " +
