@@ -69,7 +69,7 @@ export default function FreeTrialPage({ loaderData, actionData }: Route.Componen
       <h1 className="text-3xl font-bold text-slate-900">Free Trial</h1>
       <p className="mt-2 max-w-2xl text-slate-600">
         See Boostly at work before you top up: pick a trial, tell us where to deliver it, and it is on its
-        way. Each trial can be claimed once per account.
+        way. Each trial can be claimed once per account (again if it could not be delivered).
       </p>
       <div className="mt-8 grid gap-6 md:grid-cols-3">
         {FREE_TRIALS.map((trial) => (

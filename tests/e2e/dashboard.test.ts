@@ -4,8 +4,9 @@ import type { AxeResults } from "axe-core";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { autoOrders, tickets, transactions } from "../../app/db/schema.ts";
+import { autoOrders, orders, tickets, transactions } from "../../app/db/schema.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
+import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { signInAs, signInContext } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
@@ -196,6 +197,38 @@ describe("the dashboard", () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="stat-support-tickets"]')?.textContent === "1",
     );
+    assertNoConsoleErrors();
+  });
+
+  it("says why a free trial was not delivered and lets the customer claim it again", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    const account = await createAccount();
+    await signIn(page, account, "/free-trial");
+    const comments = page.getByTestId("free-trial-comments");
+    await comments.getByLabel("Instagram post link").fill("https://www.instagram.com/p/TrialAgain1/");
+    await comments.getByRole("button", { name: "Claim Now" }).click();
+    await comments.getByTestId("free-trial-claimed").waitFor();
+    const first = /ORD-\d+/.exec((await comments.getByTestId("free-trial-claimed").textContent()) ?? "")?.[0];
+
+    // The provider could not deliver it: the order failed (an admin, or the worker after its last attempt).
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, first ?? ""));
+    expect(await setOrderStatus(db(), { orderId: order!.id, status: "failed" })).toMatchObject({ ok: true });
+    await page.reload();
+    const notDelivered = comments.getByTestId("free-trial-not-delivered");
+    await notDelivered.waitFor();
+    expect(await notDelivered.textContent()).toContain("Not delivered: the order failed.");
+    await comments.getByLabel("Instagram post link").fill("https://www.instagram.com/p/TrialAgain1/");
+    await comments.getByRole("button", { name: "Claim again" }).click();
+    await page.getByText("Free trial claimed").first().waitFor();
+    const claimed = comments.getByTestId("free-trial-claimed");
+    await claimed.waitFor();
+    const second = /ORD-\d+/.exec((await claimed.textContent()) ?? "")?.[0];
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(await claimed.textContent()).toContain("Pending");
     assertNoConsoleErrors();
   });
 

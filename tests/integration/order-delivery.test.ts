@@ -10,6 +10,7 @@ import {
   simulatedProviderOrders,
   transactions,
 } from "../../app/db/schema.ts";
+import { listRecentOrders } from "../../app/domain/dashboard/list-recent-orders.server.ts";
 import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
 import { settleHeldSubmission } from "../../app/domain/fulfilment/held-submissions.server.ts";
@@ -344,6 +345,11 @@ describe("cancelling an order", () => {
       lastError: expect.stringContaining("can't be canceled"),
     });
     upstream(thirdPart!, "Completed");
+    // What each customer's order history says meanwhile.
+    const cancelStateOf = async (order: { customer: { id: string }; orderId: string }) =>
+      (await listRecentOrders(db(), order.customer.id)).find((row) => row.id === order.orderId)?.cancelState;
+    expect(await cancelStateOf(first)).toBe("requested");
+    expect(await cancelStateOf(third)).toBe("refused");
 
     await makeDue();
     await runFulfilmentRound(db(), ROUND);
@@ -354,6 +360,7 @@ describe("cancelling an order", () => {
     expect(await refundsOf(second.orderId)).toEqual([20]);
     expect(await refundsOf(third.orderId)).toEqual([]);
     expect(panel.cancelCalls).toHaveLength(3);
+    expect(await cancelStateOf(first)).toBeNull();
     // An ended order cannot be cancelled any more.
     expect(await cancelFirst()).toMatchObject({ ok: false, reason: "conflict" });
   });

@@ -1,16 +1,18 @@
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { FREE_TRIALS } from "../../domain/trials/free-trials.ts";
+import { FREE_TRIAL_TEXT, type FREE_TRIALS } from "../../domain/trials/free-trials.ts";
 import type { FreeTrialClaim } from "../../domain/trials/list-free-trial-claims.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Input } from "../ui/input.tsx";
+import { StatusBadge } from "./status-badge.tsx";
 
 type Trial = (typeof FREE_TRIALS)[number];
 
 /**
  * One free trial: visitors are sent to sign up first; a signed-in customer names the target and claims it
- * for real (once per account); a claimed trial shows its order number.
+ * for real (once per account); a claimed trial shows its order and status, and one that delivered nothing says
+ * why and may be claimed again.
  */
 export function FreeTrialCard({
   trial,
@@ -40,12 +42,21 @@ export function FreeTrialCard({
         <Link to="/register?next=/free-trial" className={buttonClass("primary", "w-full")}>
           Claim Now
         </Link>
-      ) : claim ? (
+      ) : claim && !claim.notDelivered ? (
         <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="free-trial-claimed">
-          <span className="font-semibold">Claimed</span> · Order {claim.orderNumber}
+          <span className="font-semibold">Claimed</span> · Order {claim.orderNumber}{" "}
+          <StatusBadge status={claim.status} />
         </p>
       ) : (
         <Form method="post" className="space-y-3">
+          {claim?.notDelivered ? (
+            <p
+              className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="free-trial-not-delivered"
+            >
+              Order {claim.orderNumber}. {claim.notDelivered}
+            </p>
+          ) : null}
           <input type="hidden" name="trial" value={trial.trial} />
           <Input
             label={trial.targetLabel}
@@ -56,7 +67,7 @@ export function FreeTrialCard({
             error={error}
           />
           <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
-            {busy ? "Claiming..." : "Claim Now"}
+            {busy ? "Claiming..." : claim ? FREE_TRIAL_TEXT.claimAgain : "Claim Now"}
           </button>
         </Form>
       )}

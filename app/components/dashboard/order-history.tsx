@@ -1,5 +1,6 @@
 import type { DashboardOrder } from "../../domain/dashboard/list-recent-orders.server.ts";
 import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
+import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { formatDateTime, platformName } from "./format.ts";
 import { EmptyState, LoadError } from "./section-state.tsx";
@@ -35,7 +36,14 @@ export function OrderHistory({ orders }: { orders: Section<DashboardOrder[]> }) 
                 {order.serviceName} · {platformName(order.platform)}
               </p>
             </div>
-            <StatusBadge status={order.status} />
+            <div className="flex flex-col items-end gap-1">
+              <StatusBadge status={order.status} />
+              {order.cancelState ? (
+                <span className="text-xs font-medium text-amber-800" data-testid="order-cancel-state">
+                  {order.cancelState === "requested" ? CANCEL_TEXT.requested : CANCEL_TEXT.refusedByProvider}
+                </span>
+              ) : null}
+            </div>
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
             <div>

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { type OrderLine, orders, services } from "../../db/schema.ts";
+import { type OrderCancelState, orderCancelStateSql } from "../fulfilment/order-cancel-state-sql.server.ts";
 
 export type OrderStatus =
   | "pending"
@@ -21,6 +22,8 @@ export type DashboardOrder = {
   status: OrderStatus;
   createdAt: string;
   lines: OrderLine[];
+  /** A cancel the customer asked for that is waiting for the provider, or that it refused. */
+  cancelState: OrderCancelState;
 };
 
 /** The per-line breakdown kept in metadata.services, when it is there and well-formed. */
@@ -49,6 +52,11 @@ export async function listRecentOrders(db: Executor, userId: string, limit = 10)
       status: orders.status,
       createdAt: orders.createdAt,
       metadata: orders.metadata,
+      cancelState: orderCancelStateSql({
+        orderId: orders.id,
+        cancelRequestedAt: orders.cancelRequestedAt,
+        status: orders.status,
+      }),
     })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))

@@ -36,6 +36,9 @@ export const FREE_TRIAL_TEXT = {
   unavailable: "This free trial is not available right now. Please try again later.",
   claimedTitle: "Free trial claimed",
   failedTitle: "Free trial failed",
+  failedDelivery: "Not delivered: the order failed. You can claim this trial again.",
+  cancelledDelivery: "Not delivered: the order was cancelled. You can claim this trial again.",
+  claimAgain: "Claim again",
 } as const;
 
 export function findFreeTrial(trial: string) {
