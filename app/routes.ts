@@ -71,6 +71,7 @@ export default [
     layout("routes/admin.tsx", [
       index("routes/admin._index.tsx"),
       route("orders", "routes/admin.orders.tsx"),
+      route("manual-work", "routes/admin.manual-work.tsx"),
       route("users/:userId", "routes/admin.users.$userId.tsx"),
       route("manual-order", "routes/admin.manual-order.tsx"),
       route("messages", "routes/admin.messages.tsx"),

@@ -11,6 +11,7 @@ ALTER TABLE "provider_services" ADD COLUMN "max_quantity" integer;--> statement-
 ALTER TABLE "orders" ADD COLUMN "delivery" "order_delivery" DEFAULT 'manual' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cancel_requested_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "fulfilments_one_per_order_part" ON "fulfilments" USING btree ("order_id","part");--> statement-breakpoint
+CREATE INDEX "fulfilments_held_idx" ON "fulfilments" USING btree ("updated_at") WHERE "fulfilments"."state" = 'needs_attention';--> statement-breakpoint
 CREATE INDEX "fulfilments_cancel_due_idx" ON "fulfilments" USING btree ("cancel_state") WHERE "fulfilments"."cancel_state" = 'due';--> statement-breakpoint
 CREATE INDEX "fulfilments_poll_idx" ON "fulfilments" USING btree ("next_attempt_at") WHERE "fulfilments"."state" = 'submitted';--> statement-breakpoint
 CREATE INDEX "fulfilments_sendable_idx" ON "fulfilments" USING btree ("next_attempt_at") WHERE "fulfilments"."state" in ('queued', 'submitting');--> statement-breakpoint

@@ -46,6 +46,23 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           </Link>
         </div>
       </div>
+      <Link
+        to="/admin/manual-work"
+        data-testid="needs-manual-work"
+        className={`mt-6 flex flex-wrap items-center justify-between gap-2 rounded-xl border p-4 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+          loaderData.needsManualWork > 0
+            ? "border-amber-300 bg-amber-50 text-amber-950 hover:bg-amber-100"
+            : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50"
+        }`}
+      >
+        <span className="font-semibold">
+          Needs manual work:{" "}
+          <span data-testid="needs-manual-work-count">{number.format(loaderData.needsManualWork)}</span>
+        </span>
+        <span className="text-sm">
+          Orders no provider takes, submissions held for a decision, auto orders without a provider →
+        </span>
+      </Link>
       <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
           <Card key={card.label}>

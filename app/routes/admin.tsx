@@ -23,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/manual-work", label: "Manual Work", end: false },
   { to: "/admin/auto-orders", label: "Auto Orders", end: false },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/services", label: "Services", end: false },

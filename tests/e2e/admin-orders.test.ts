@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { orders, transactions } from "../../app/db/schema.ts";
+import { orders, services, transactions } from "../../app/db/schema.ts";
+import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
+import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
@@ -61,18 +63,34 @@ describe("admin orders", () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain(customer.email);
 
-    // Cancel: the whole charge comes back, once.
+    // Cancel: a confirmation names the refund (nothing was sent to a provider), then the whole charge comes back, once.
     await row.getByLabel(`Status of ${order!.orderNumber}`).selectOption("cancelled");
     await row.getByRole("button", { name: "Save" }).click();
+    const dialog = page.getByRole("dialog", { name: `Cancel ${order!.orderNumber}?` });
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await dialog.textContent()).toContain(
+      "It has not been sent to a provider: $4.00 goes back to the customer's wallet now.",
+    );
+    expect(await balanceOf(customer.id)).toBe(600);
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
     await page.getByText("Order status updated successfully").first().waitFor();
-    await expect.poll(() => row.getByTestId("status-badge").textContent()).toBe("Cancelled");
+    await expect
+      .poll(() => row.getByTestId("status-badge").textContent(), { timeout: 15_000 })
+      .toBe("Cancelled");
     expect(await balanceOf(customer.id)).toBe(1_000);
     expect(await refundsOf(order!.id)).toBe(1);
 
-    // A refunded status is final: the refusal is shown and nothing moves.
-    await row.getByLabel(`Status of ${order!.orderNumber}`).selectOption("completed");
-    await row.getByRole("button", { name: "Save" }).click();
-    await page.getByText("This order was refunded, so its status can no longer change.").first().waitFor();
+    // A refunded status is final: no status control is offered, and the server refuses a change sent anyway.
+    await row.getByTestId("status-final").waitFor({ timeout: 15_000 });
+    expect(await row.getByLabel(`Status of ${order!.orderNumber}`).count()).toBe(0);
+    const again = await changeOrderStatusFromForm(db(), {
+      adminId: admin.id,
+      form: { intent: "set-status", orderId: order!.id, status: "completed" },
+    });
+    expect(again).toMatchObject({
+      ok: false,
+      notice: { message: "This order was refunded, so its status can no longer change." },
+    });
     expect(await refundsOf(order!.id)).toBe(1);
     expect(await balanceOf(customer.id)).toBe(1_000);
     const [after] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
@@ -85,6 +103,48 @@ describe("admin orders", () => {
     const refunds = page.getByTestId("user-transaction-row").filter({ hasText: "refund" });
     await expect.poll(() => refunds.count()).toBe(1);
     expect(await findLedgerMismatches(db())).toEqual([]);
+    assertNoConsoleErrors();
+  });
+
+  it("lists an order only a person can deliver under Needs manual work, counted on /admin, until it is completed", async () => {
+    const customer = await createAccount();
+    await db().transaction((tx) =>
+      postLedgerEntry(tx, { userId: customer.id, type: "adjustment", amountCents: cents(1_000) }),
+    );
+    // No provider is mapped on the suite's servers: every order is delivered by hand.
+    const [likes] = await db().select().from(services).where(eq(services.slug, "instagram-likes"));
+    const placed = await placeOrder(db(), {
+      userId: customer.id,
+      serviceId: likes!.id,
+      quantity: 150,
+      targetLink: "https://www.instagram.com/p/ManualWork1/",
+      deliverySpeed: "normal",
+    });
+    if (!placed.ok) throw new Error(placed.notice.message);
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
+
+    await page.goto(`${appUrl}/admin`);
+    const count = Number(
+      (await page.getByTestId("needs-manual-work-count").textContent())?.replace(/,/g, ""),
+    );
+    expect(count).toBeGreaterThanOrEqual(1);
+    await page.getByTestId("needs-manual-work").click();
+    await page.waitForURL((url) => url.pathname === "/admin/manual-work");
+    await page.getByRole("heading", { name: "Needs Manual Work", level: 1 }).waitFor();
+    // Oldest first: the newest order is on the last page (the suite's servers share one database).
+    await page.goto(`${appUrl}/admin/manual-work?page=100000`);
+    const row = page.getByTestId("admin-order-row").filter({ hasText: placed.order.orderNumber });
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByLabel(`Status of ${placed.order.orderNumber}`).selectOption("completed");
+    await row.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Order status updated successfully").first().waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Needs Manual Work", level: 1 }).waitFor();
+    expect(
+      await page.getByTestId("admin-order-row").filter({ hasText: placed.order.orderNumber }).count(),
+    ).toBe(0);
+    const [done] = await db().select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(done).toMatchObject({ status: "completed", delivery: "manual" });
     assertNoConsoleErrors();
   });
 

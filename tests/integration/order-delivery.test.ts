@@ -10,6 +10,10 @@ import {
   simulatedProviderOrders,
   transactions,
 } from "../../app/db/schema.ts";
+import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
+import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
+import { countManualWork, readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
+import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { listRecentOrders } from "../../app/domain/dashboard/list-recent-orders.server.ts";
 import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
@@ -480,6 +484,74 @@ describe("a submission held for an admin", () => {
     const [otherPart] = await partsOf(resolved.orderId);
     await settleHeldSubmission(db(), { adminId, fulfilmentId: otherPart!.id, decision: "resolve" });
     expect(await orderRow(resolved.orderId)).toMatchObject({ status: "pending", delivery: "manual" });
+  });
+});
+
+describe("what admins see", () => {
+  it("Needs manual work lists what only a person can deliver, counts it, and drops what an admin ended", async () => {
+    const { adminId } = await panelProvider({ only: ["instagram-likes"] });
+    const customer = await createUser({ fundsCents: 5_000 });
+    const order = (slug: string, link: string, quantity: number) =>
+      serviceBySlug(slug).then((service) =>
+        placeOrder(db(), {
+          userId: customer.id,
+          serviceId: service.id,
+          quantity,
+          targetLink: link,
+          deliverySpeed: "normal",
+        }),
+      );
+    const manual = await order("instagram-views", "https://www.instagram.com/p/Work1/", 500);
+    const withProvider = await order("instagram-likes", "https://www.instagram.com/p/Work2/", 150);
+    const held = await order("instagram-likes", "https://www.instagram.com/p/Work3/", 150);
+    if (!manual.ok || !withProvider.ok || !held.ok) throw new Error("orders were not placed");
+    const auto = await placeAutoOrder(db(), {
+      userId: customer.id,
+      serviceId: (await serviceBySlug("instagram-auto-likes")).id,
+      username: "@work.creator",
+      perPost: 100,
+      posts: 3,
+      deliverySpeed: "normal",
+    });
+    if (!auto.ok) throw new Error(auto.notice.message);
+    await runFulfilmentRound(db(), ROUND);
+    await db()
+      .update(fulfilments)
+      .set({ state: "needs_attention", lastError: "No answer from the provider" })
+      .where(eq(fulfilments.orderId, held.order.id));
+
+    const work = await readManualWork(db());
+    expect(work.orders.map((row) => row.id)).toEqual([manual.order.id]);
+    expect(work.held.map((row) => [row.orderNumber, row.providerName, row.lastError])).toEqual([
+      [held.order.orderNumber, "Delivery Panel", "No answer from the provider"],
+    ]);
+    expect(work.autoOrders.map((row) => [row.id, row.remainingPosts])).toEqual([[auto.autoOrder.id, 3]]);
+    expect(work.total).toBe(3);
+    expect(await countManualWork(db())).toBe(3);
+
+    // The admin lists say who has each order and where a cancel stands.
+    await cancelOrder(db(), { orderId: withProvider.order.id, by: { adminId } });
+    const listed = (await readAdminOrdersPage(db())).orders;
+    const rowOf = (id: string) => listed.find((row) => row.id === id);
+    expect(rowOf(manual.order.id)).toMatchObject({
+      delivery: "manual",
+      withProvider: null,
+      cancelState: null,
+    });
+    expect(rowOf(withProvider.order.id)).toMatchObject({
+      delivery: "provider",
+      withProvider: "Delivery Panel",
+      cancelState: "requested",
+    });
+    expect(rowOf(held.order.id)).toMatchObject({ withProvider: "Delivery Panel", cancelState: null });
+
+    const ended = await changeOrderStatusFromForm(db(), {
+      adminId,
+      form: { intent: "set-status", orderId: manual.order.id, status: "completed" },
+    });
+    expect(ended.ok).toBe(true);
+    expect((await readManualWork(db())).orders).toEqual([]);
+    expect(await countManualWork(db())).toBe(2);
   });
 });
 

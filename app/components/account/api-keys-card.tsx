@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { ConfirmDialog } from "../dashboard/confirm-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardHeader } from "../ui/card.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Input } from "../ui/input.tsx";
 import { useToast } from "../ui/toaster.tsx";
 

@@ -5,39 +5,128 @@ import {
   type AdminOrderStatus,
   ORDER_STATUS_LABELS,
 } from "../../domain/admin/order-status-labels.ts";
+import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
+import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { Button } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { compactFieldClass } from "./compact-field.ts";
 import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
 
-/**
- * The per-order status dropdown and Save (intent=set-status) of the admin orders list and user page. It posts
- * to the page's own action without leaving the page; the answer is shown as a toast and the lists reload.
- */
-export function OrderStatusForm({
-  orderId,
-  orderLabel,
-  status,
-  quantity,
-}: {
-  orderId: string;
-  orderLabel: string;
+/** What the status form needs to know of an order. */
+export type StatusFormOrder = {
+  id: string;
+  label: string;
   status: AdminOrderStatus;
   quantity: number;
-}) {
+  remains: number | null;
+  totalCents: number;
+  /** The provider that has (a part of) it now: its status then follows that provider's. */
+  withProvider: string | null;
+  cancelState: "requested" | "refused" | null;
+};
+
+// Statuses after which nothing changes (docs/decisions/010): the form offers no change at all.
+const FINAL: readonly AdminOrderStatus[] = ["completed", "partial", "cancelled", "failed"];
+
+/**
+ * The per-order status control of the admin lists (intent=set-status), posting to the page's own action without
+ * leaving it; the answer is a toast and the lists reload. A final order shows that it is final; an order a provider
+ * has offers only "Cancel order" (the provider is asked); a cancel always goes through a confirmation that names
+ * the refund and says whether the provider will be asked.
+ */
+export function OrderStatusForm({ order }: { order: StatusFormOrder }) {
   const fetcher = useFetcher<ToastAnswer>();
   const id = useId();
-  const [chosen, setChosen] = useState<AdminOrderStatus>(status);
+  const [chosen, setChosen] = useState<AdminOrderStatus>(order.status);
+  const [confirming, setConfirming] = useState(false);
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => setChosen(status), [status]);
+  useEffect(() => setChosen(order.status), [order.status]);
   useAnswerToast(fetcher.data);
 
+  if (FINAL.includes(order.status))
+    return (
+      <p className="text-xs text-slate-600" data-testid="status-final">
+        Final
+        {order.status === "partial" && order.remains !== null
+          ? ` · ${formatCount(order.remains)} not delivered`
+          : ""}
+      </p>
+    );
+
+  const cancelNotice = (
+    <ConfirmDialog
+      open={confirming}
+      title={`Cancel ${order.label}?`}
+      onClose={() => setConfirming(false)}
+      actions={
+        <>
+          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+            Keep the order
+          </Button>
+          <Button
+            type="button"
+            variant="danger"
+            disabled={busy}
+            onClick={() => {
+              setConfirming(false);
+              const form = new FormData();
+              form.set("intent", "set-status");
+              form.set("orderId", order.id);
+              form.set("status", "cancelled");
+              void fetcher.submit(form, { method: "post" });
+            }}
+          >
+            Cancel order
+          </Button>
+        </>
+      }
+    >
+      {order.withProvider
+        ? `${order.label} is with ${order.withProvider}. Boostly will ask it to cancel; what it did not deliver goes back to the customer's wallet when it confirms.`
+        : `It has not been sent to a provider: ${formatCents(order.totalCents)} goes back to the customer's wallet now.`}
+    </ConfirmDialog>
+  );
+
+  if (order.withProvider || order.cancelState)
+    return (
+      <div className="space-y-2 text-xs text-slate-700" data-testid="status-with-provider">
+        {order.withProvider ? <p>With provider: {order.withProvider}</p> : null}
+        {order.cancelState === "requested" ? (
+          <p className="font-medium text-amber-800">{CANCEL_TEXT.requested}</p>
+        ) : order.cancelState === "refused" ? (
+          <p className="font-medium text-amber-800">{CANCEL_TEXT.refusedByProvider}</p>
+        ) : (
+          <Button
+            type="button"
+            variant="secondary"
+            className="px-3 py-1.5"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            {busy ? "Saving..." : "Cancel order"}
+          </Button>
+        )}
+        {cancelNotice}
+      </div>
+    );
+
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2" data-testid="status-form">
+    <fetcher.Form
+      method="post"
+      className="flex flex-wrap items-center gap-2"
+      data-testid="status-form"
+      onSubmit={(event) => {
+        // A cancel refunds: it is confirmed first, in the dialog, which sends it.
+        if (chosen !== "cancelled") return;
+        event.preventDefault();
+        setConfirming(true);
+      }}
+    >
       <input type="hidden" name="intent" value="set-status" />
-      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="orderId" value={order.id} />
       <label htmlFor={`${id}-status`} className="sr-only">
-        {`Status of ${orderLabel}`}
+        {`Status of ${order.label}`}
       </label>
       <select
         id={`${id}-status`}
@@ -55,7 +144,7 @@ export function OrderStatusForm({
       {chosen === "partial" ? (
         <>
           <label htmlFor={`${id}-remains`} className="sr-only">
-            {`Undelivered units of ${orderLabel}`}
+            {`Undelivered units of ${order.label}`}
           </label>
           <input
             id={`${id}-remains`}
@@ -64,7 +153,7 @@ export function OrderStatusForm({
             required
             pattern="\d{1,9}"
             placeholder="Remains"
-            title={`Units not delivered (0 to ${quantity})`}
+            title={`Units not delivered (0 to ${order.quantity})`}
             className={`${compactFieldClass} w-24`}
           />
         </>
@@ -72,6 +161,7 @@ export function OrderStatusForm({
       <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={busy}>
         {busy ? "Saving..." : "Save"}
       </Button>
+      {cancelNotice}
     </fetcher.Form>
   );
 }

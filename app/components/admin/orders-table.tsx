@@ -20,14 +20,23 @@ export type AdminOrderView = {
   status: AdminOrderStatus;
   targetLink: string;
   lines: { service_type: string; quantity: number; total_cents: number }[];
+  remains: number | null;
+  withProvider: string | null;
+  cancelState: "requested" | "refused" | null;
 };
 
 const HEADINGS = ["Order", "Customer", "Service", "Details", "Status"];
 
 /** The admin orders table (admin spec, Admin orders): one row per order with its status form. */
-export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
+export function OrdersTable({
+  orders,
+  empty = ADMIN_TEXT.noOrders,
+}: {
+  orders: AdminOrderView[];
+  empty?: string;
+}) {
   return (
-    <AdminTable headings={HEADINGS} items={orders} empty={ADMIN_TEXT.noOrders}>
+    <AdminTable headings={HEADINGS} items={orders} empty={empty}>
       {(order) => (
         <tr key={order.id} data-testid="admin-order-row" className="align-top">
           <td className="px-4 py-3">
@@ -80,12 +89,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
           </td>
           <td className="space-y-2 px-4 py-3">
             <StatusBadge status={order.status} />
-            <OrderStatusForm
-              orderId={order.id}
-              orderLabel={order.orderNumber || order.id.slice(0, 8)}
-              status={order.status}
-              quantity={order.quantity}
-            />
+            <OrderStatusForm order={{ ...order, label: order.orderNumber || order.id.slice(0, 8) }} />
           </td>
         </tr>
       )}

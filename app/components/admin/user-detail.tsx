@@ -17,6 +17,9 @@ export type UserOrderView = {
   quantity: number;
   totalCents: number;
   status: AdminOrderStatus;
+  remains: number | null;
+  withProvider: string | null;
+  cancelState: "requested" | "refused" | null;
 };
 export type UserTransactionView = {
   id: string;
@@ -125,12 +128,7 @@ function UserOrders({ orders }: { orders: UserOrderView[] }) {
             <td className={td}>{formatCents(order.totalCents)}</td>
             <td className={`${td} space-y-2`}>
               <StatusBadge status={order.status} />
-              <OrderStatusForm
-                orderId={order.id}
-                orderLabel={label}
-                status={order.status}
-                quantity={order.quantity}
-              />
+              <OrderStatusForm order={{ ...order, label }} />
             </td>
           </tr>
         );

@@ -4,7 +4,7 @@ import type { DashboardAutoOrder } from "../../domain/dashboard/list-auto-orders
 import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { platformName } from "./format.ts";
 import { EmptyState, LoadError } from "./section-state.tsx";
 import { StatusBadge } from "./status-badge.tsx";

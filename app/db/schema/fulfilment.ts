@@ -114,6 +114,8 @@ export const fulfilments = pgTable(
     check("fulfilments_quantity_positive", sql`${table.quantity} > 0`),
     check("fulfilments_cancel_state", sql`${table.cancelState} in ('due', 'sent', 'refused')`),
     uniqueIndex("fulfilments_one_per_order_part").on(table.orderId, table.part),
+    // Submissions held for an admin ("Needs manual work"), oldest first; few, whatever the table's size.
+    index("fulfilments_held_idx").on(table.updatedAt).where(sql`${table.state} = 'needs_attention'`),
     index("fulfilments_cancel_due_idx").on(table.cancelState).where(sql`${table.cancelState} = 'due'`),
     // What is due for a status check: only submissions a provider has (most rows end `done` and leave it).
     index("fulfilments_poll_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'submitted'`),

@@ -1,6 +1,11 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { type OrderLine, orders, services, users } from "../../db/schema.ts";
+import {
+  type OrderCancelState,
+  orderCancelStateSql,
+  orderWithProviderSql,
+} from "../fulfilment/order-delivery-state-sql.server.ts";
 import { countByStatus, customerEmailContains, pageWindow, searchText } from "./list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
@@ -22,6 +27,11 @@ export type AdminOrderRow = {
   targetLink: string;
   /** The per-service breakdown of metadata.services (likes packs with extras); empty for single services. */
   lines: OrderLine[];
+  /** Who delivers it: providers (its parts) or a person. */
+  delivery: "provider" | "manual";
+  /** The provider that has a part of it now, if any: its status then follows that provider's. */
+  withProvider: string | null;
+  cancelState: OrderCancelState;
 };
 
 export type AdminOrdersQuery = { status?: AdminOrderStatus; q?: string; page?: number };
@@ -44,7 +54,7 @@ export type AdminOrdersPage = {
  */
 const NEWEST_FIRST = [sql`${orders.createdAt} desc nulls last`, desc(orders.id)];
 
-const rowColumns = {
+export const rowColumns = {
   id: orders.id,
   orderNumber: orders.orderNumber,
   createdAt: orders.createdAt,
@@ -59,6 +69,13 @@ const rowColumns = {
   targetLink: orders.targetLink,
   // Only the breakdown, not the whole metadata document.
   lines: sql<unknown>`${orders.metadata} -> 'services'`,
+  delivery: orders.delivery,
+  withProvider: orderWithProviderSql(orders.id),
+  cancelState: orderCancelStateSql({
+    orderId: orders.id,
+    cancelRequestedAt: orders.cancelRequestedAt,
+    status: orders.status,
+  }),
 };
 
 /** metadata.services as stored, keeping only well-formed lines. */
@@ -72,7 +89,7 @@ export function orderLines(value: unknown): OrderLine[] {
   });
 }
 
-function toRow(row: Omit<AdminOrderRow, "lines"> & { lines: unknown }): AdminOrderRow {
+export function toRow(row: Omit<AdminOrderRow, "lines"> & { lines: unknown }): AdminOrderRow {
   return { ...row, lines: orderLines(row.lines) };
 }
 

@@ -10,6 +10,7 @@ import {
   readDailySeries,
 } from "./read-daily-chart.server.ts";
 import { type FunnelStep, readConversionFunnel } from "./read-funnel.server.ts";
+import { countManualWork } from "./read-manual-work.server.ts";
 
 export type DashboardStats = {
   totalUsers: number;
@@ -37,6 +38,8 @@ export async function readDashboardStats(db: Executor): Promise<DashboardStats> 
 
 export type AdminDashboard = {
   stats: DashboardStats;
+  /** What only a person can deliver now (the "Needs manual work" page). */
+  needsManualWork: number;
   /** The last 30 UTC days, oldest first, zeros included. */
   days: DailyPoint[];
   funnel: FunnelStep[];
@@ -46,10 +49,11 @@ export type AdminDashboard = {
 /** Everything the admin dashboard shows: the four figures, the daily series and the funnel of the same 30 days. */
 export async function readAdminDashboard(db: Executor, now: Date = new Date()): Promise<AdminDashboard> {
   const since = chartWindowStart(now);
-  const [stats, days, funnel] = await Promise.all([
+  const [stats, days, funnel, needsManualWork] = await Promise.all([
     readDashboardStats(db),
     readDailySeries(db, now),
     readConversionFunnel(db, { since, until: now }),
+    countManualWork(db),
   ]);
-  return { stats, days, funnel, periodDays: CHART_DAYS };
+  return { stats, needsManualWork, days, funnel, periodDays: CHART_DAYS };
 }

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { type OrderLine, orders, services } from "../../db/schema.ts";
-import { type OrderCancelState, orderCancelStateSql } from "../fulfilment/order-cancel-state-sql.server.ts";
+import { type OrderCancelState, orderCancelStateSql } from "../fulfilment/order-delivery-state-sql.server.ts";
 
 export type OrderStatus =
   | "pending"

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { ConfirmDialog } from "../../dashboard/confirm-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { type ToastAnswer, useAnswerToast } from "../use-answer-toast.ts";
 
 /** Delete, after a confirmation dialog (admin spec: "Deletion asks for confirmation"). */

@@ -23,3 +23,9 @@ export function orderCancelStateSql(columns: {
       and f.cancel_state = 'refused') then 'refused'
     else 'requested' end`;
 }
+
+/** The name of the provider that has a part of the order now (being sent, sent, or held), else null. */
+export function orderWithProviderSql(orderId: AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`(select p.name from fulfilments f join providers p on p.id = f.provider_id
+    where f.order_id = ${orderId} and f.state in ('submitting', 'submitted', 'needs_attention') limit 1)`;
+}

@@ -1,0 +1,141 @@
+import { asc, count, eq, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { autoOrders, fulfilments, orders, providers, services, users } from "../../db/schema.ts";
+import { type AdminOrderRow, rowColumns, toRow } from "./list-orders.server.ts";
+import { pageWindow } from "./list-query.server.ts";
+
+/** Manual orders per page of the queue. */
+export const MANUAL_WORK_PAGE_SIZE = 50;
+
+/** A submission held for an admin's decision (docs/decisions/008): the provider may or may not have it. */
+export type HeldSubmission = {
+  fulfilmentId: string;
+  providerId: string;
+  providerName: string;
+  orderId: string | null;
+  orderNumber: string | null;
+  autoOrderId: string | null;
+  postNumber: number | null;
+  part: string;
+  quantity: number;
+  lastError: string | null;
+  since: Date;
+};
+
+/** An active auto order whose service no provider delivers: its posts are a person's work. */
+export type UnmappedAutoOrder = {
+  id: string;
+  userId: string;
+  customerEmail: string | null;
+  serviceName: string;
+  targetUsername: string;
+  likesPerPost: number;
+  remainingPosts: number;
+  totalPosts: number;
+  createdAt: Date;
+};
+
+export type ManualWork = {
+  /** One-time orders a person delivers that have not ended, oldest first (a work queue). */
+  orders: AdminOrderRow[];
+  ordersTotal: number;
+  page: number;
+  pageCount: number;
+  held: HeldSubmission[];
+  autoOrders: UnmappedAutoOrder[];
+  /** Everything above counted: what /admin shows. */
+  total: number;
+};
+
+// Orders a person delivers that are still open: exactly the predicate of orders_manual_open_idx.
+const OPEN_MANUAL: SQL = sql`${orders.delivery} = 'manual' and ${orders.status} in ('pending', 'processing', 'in_progress')`;
+const UNMAPPED_ACTIVE: SQL = sql`${autoOrders.status} = 'active' and ${autoOrders.remainingPosts} > 0
+  and not exists (select 1 from provider_services ps where ps.service_id = ${autoOrders.serviceId})`;
+const HELD = eq(fulfilments.state, "needs_attention");
+
+/** How much only a person can deliver now: open manual orders, held submissions, unmapped auto orders. */
+export async function countManualWork(db: Executor): Promise<number> {
+  const [[manual], [held], [auto]] = await Promise.all([
+    db.select({ value: count() }).from(orders).where(OPEN_MANUAL),
+    db.select({ value: count() }).from(fulfilments).where(HELD),
+    db.select({ value: count() }).from(autoOrders).where(UNMAPPED_ACTIVE),
+  ]);
+  return Number(manual?.value ?? 0) + Number(held?.value ?? 0) + Number(auto?.value ?? 0);
+}
+
+/**
+ * The "Needs manual work" queue: everything only a person can deliver, until an admin ends it. One-time orders
+ * come a page at a time (the open manual orders' partial index, oldest first); held submissions and unmapped
+ * auto orders are few by nature and listed whole (at most 200 each).
+ */
+export async function readManualWork(db: Executor, query: { page?: number } = {}): Promise<ManualWork> {
+  const [[manual], held, auto] = await Promise.all([
+    db.select({ value: count() }).from(orders).where(OPEN_MANUAL),
+    readHeldSubmissions(db),
+    readUnmappedAutoOrders(db),
+  ]);
+  const ordersTotal = Number(manual?.value ?? 0);
+  const { page, pageCount, offset } = pageWindow(query.page, ordersTotal, MANUAL_WORK_PAGE_SIZE);
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(services, eq(services.id, orders.serviceId))
+    .where(OPEN_MANUAL)
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(MANUAL_WORK_PAGE_SIZE)
+    .offset(offset);
+  return {
+    orders: rows.map(toRow),
+    ordersTotal,
+    page,
+    pageCount,
+    held,
+    autoOrders: auto,
+    total: ordersTotal + held.length + auto.length,
+  };
+}
+
+async function readHeldSubmissions(db: Executor): Promise<HeldSubmission[]> {
+  return db
+    .select({
+      fulfilmentId: fulfilments.id,
+      providerId: fulfilments.providerId,
+      providerName: providers.name,
+      orderId: fulfilments.orderId,
+      orderNumber: orders.orderNumber,
+      autoOrderId: fulfilments.autoOrderId,
+      postNumber: fulfilments.postNumber,
+      part: fulfilments.part,
+      quantity: fulfilments.quantity,
+      lastError: fulfilments.lastError,
+      since: fulfilments.updatedAt,
+    })
+    .from(fulfilments)
+    .innerJoin(providers, eq(providers.id, fulfilments.providerId))
+    .leftJoin(orders, eq(orders.id, fulfilments.orderId))
+    .where(HELD)
+    .orderBy(asc(fulfilments.updatedAt))
+    .limit(200);
+}
+
+async function readUnmappedAutoOrders(db: Executor): Promise<UnmappedAutoOrder[]> {
+  return db
+    .select({
+      id: autoOrders.id,
+      userId: autoOrders.userId,
+      customerEmail: users.email,
+      serviceName: services.name,
+      targetUsername: autoOrders.targetUsername,
+      likesPerPost: autoOrders.likesPerPost,
+      remainingPosts: autoOrders.remainingPosts,
+      totalPosts: autoOrders.totalPosts,
+      createdAt: autoOrders.createdAt,
+    })
+    .from(autoOrders)
+    .innerJoin(services, eq(services.id, autoOrders.serviceId))
+    .leftJoin(users, eq(users.id, autoOrders.userId))
+    .where(UNMAPPED_ACTIVE)
+    .orderBy(asc(autoOrders.createdAt))
+    .limit(200);
+}
