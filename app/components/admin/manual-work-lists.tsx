@@ -1,35 +1,14 @@
 import { Link } from "react-router";
+import type { HeldSubmission, UnmappedAutoOrder } from "../../domain/admin/read-manual-work.server.ts";
 import { formatCount } from "../../lib/format-money.ts";
 import { Card } from "../ui/card.tsx";
 import { AdminTable } from "./admin-table.tsx";
 import { formatDateTime, lineLabel } from "./format.ts";
 import { type AdminOrderView, OrdersTable } from "./orders-table.tsx";
 
-export type HeldView = {
-  fulfilmentId: string;
-  providerId: string;
-  providerName: string;
-  orderId: string | null;
-  orderNumber: string | null;
-  autoOrderId: string | null;
-  postNumber: number | null;
-  part: string;
-  quantity: number;
-  lastError: string | null;
-  since: string;
-};
-
-export type UnmappedAutoOrderView = {
-  id: string;
-  userId: string;
-  customerEmail: string | null;
-  serviceName: string;
-  targetUsername: string;
-  likesPerPost: number;
-  remainingPosts: number;
-  totalPosts: number;
-  createdAt: string;
-};
+/** A held submission and an unmapped auto order as the page receives them (dates as ISO text). */
+export type HeldView = Omit<HeldSubmission, "since"> & { since: string };
+export type UnmappedAutoOrderView = Omit<UnmappedAutoOrder, "createdAt"> & { createdAt: string };
 
 const td = "px-4 py-3";
 

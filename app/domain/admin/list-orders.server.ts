@@ -54,7 +54,7 @@ export type AdminOrdersPage = {
  */
 const NEWEST_FIRST = [sql`${orders.createdAt} desc nulls last`, desc(orders.id)];
 
-export const rowColumns = {
+const rowColumns = {
   id: orders.id,
   orderNumber: orders.orderNumber,
   createdAt: orders.createdAt,
@@ -77,6 +77,16 @@ export const rowColumns = {
     status: orders.status,
   }),
 };
+
+/** The admin lists' order rows (with customer and service) to filter, sort and page; read them with toRow. */
+export function selectOrderRows(db: Executor) {
+  return db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(services, eq(services.id, orders.serviceId))
+    .$dynamic();
+}
 
 /** metadata.services as stored, keeping only well-formed lines. */
 export function orderLines(value: unknown): OrderLine[] {
@@ -130,11 +140,7 @@ export async function readAdminOrdersPage(
   const where = and(query.status ? eq(orders.status, query.status) : undefined, search);
   const total = search ? await db.$count(orders, where) : counts[query.status ?? "all"];
   const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_ORDERS_PAGE_SIZE);
-  const rows = await db
-    .select(rowColumns)
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .leftJoin(services, eq(services.id, orders.serviceId))
+  const rows = await selectOrderRows(db)
     .where(where)
     .orderBy(...NEWEST_FIRST)
     .limit(ADMIN_ORDERS_PAGE_SIZE)
@@ -148,11 +154,7 @@ export async function listUserOrdersForAdmin(
   userId: string,
   limit = 200,
 ): Promise<AdminOrderRow[]> {
-  const rows = await db
-    .select(rowColumns)
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .leftJoin(services, eq(services.id, orders.serviceId))
+  const rows = await selectOrderRows(db)
     .where(eq(orders.userId, userId))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);

@@ -1,7 +1,7 @@
 import { asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, fulfilments, orders, providers, services, users } from "../../db/schema.ts";
-import { type AdminOrderRow, rowColumns, toRow } from "./list-orders.server.ts";
+import { type AdminOrderRow, selectOrderRows, toRow } from "./list-orders.server.ts";
 import { pageWindow } from "./list-query.server.ts";
 
 /** Manual orders per page of the queue. */
@@ -76,11 +76,7 @@ export async function readManualWork(db: Executor, query: { page?: number } = {}
   ]);
   const ordersTotal = Number(manual?.value ?? 0);
   const { page, pageCount, offset } = pageWindow(query.page, ordersTotal, MANUAL_WORK_PAGE_SIZE);
-  const rows = await db
-    .select(rowColumns)
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .leftJoin(services, eq(services.id, orders.serviceId))
+  const rows = await selectOrderRows(db)
     .where(OPEN_MANUAL)
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(MANUAL_WORK_PAGE_SIZE)
