@@ -8,6 +8,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: on a busy two-core machine a journey that is merely slow failed on it.
+    // A poll's own timeout still wins where a test gives one.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
