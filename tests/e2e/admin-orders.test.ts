@@ -72,6 +72,12 @@ describe("admin orders", () => {
       "It has not been sent to a provider: $4.00 goes back to the customer's wallet now.",
     );
     expect(await balanceOf(customer.id)).toBe(600);
+    // Escape keeps the order; asked again, the admin confirms.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    expect(await balanceOf(customer.id)).toBe(600);
+    await row.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ timeout: 15_000 });
     await dialog.getByRole("button", { name: "Cancel order" }).click();
     await page.getByText("Order status updated successfully").first().waitFor();
     await expect
@@ -82,6 +88,8 @@ describe("admin orders", () => {
 
     // A refunded status is final: no status control is offered, and the server refuses a change sent anyway.
     await row.getByTestId("status-final").waitFor({ timeout: 15_000 });
+    // Focus stays with this order, not lost to the page, though the control that had it is gone.
+    await expect.poll(() => row.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     expect(await row.getByLabel(`Status of ${order!.orderNumber}`).count()).toBe(0);
     const again = await changeOrderStatusFromForm(db(), {
       adminId: admin.id,

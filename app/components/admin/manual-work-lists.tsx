@@ -20,7 +20,9 @@ export function ManualWorkLists({
     orders: AdminOrderView[];
     ordersTotal: number;
     held: HeldView[];
+    heldTotal: number;
     autoOrders: UnmappedAutoOrderView[];
+    autoOrdersTotal: number;
   };
 }) {
   return (
@@ -40,12 +42,13 @@ export function ManualWorkLists({
 
       <section aria-labelledby="held-heading">
         <h2 id="held-heading" className="text-xl font-bold text-slate-900">
-          Held for a decision ({formatCount(work.held.length)})
+          Held for a decision ({formatCount(work.heldTotal)})
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           The provider may or may not have these: check on its side, then send again or mark resolved on the
           provider's page.
         </p>
+        <ShownOf shown={work.held.length} total={work.heldTotal} />
         <Card className="mt-4 overflow-x-auto p-0" data-testid="held-submissions">
           <AdminTable
             headings={["Order", "Provider", "Part", "Why", "Since"]}
@@ -75,11 +78,12 @@ export function ManualWorkLists({
 
       <section aria-labelledby="manual-auto-heading">
         <h2 id="manual-auto-heading" className="text-xl font-bold text-slate-900">
-          Auto orders without a provider ({formatCount(work.autoOrders.length)})
+          Auto orders without a provider ({formatCount(work.autoOrdersTotal)})
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           Their service is mapped to no provider: each new post of the customer needs a person.
         </p>
+        <ShownOf shown={work.autoOrders.length} total={work.autoOrdersTotal} />
         <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-auto-orders">
           <AdminTable
             headings={["Customer", "Service", "Username", "Per post", "Posts left", "Created"]}
@@ -106,5 +110,15 @@ export function ManualWorkLists({
         </Card>
       </section>
     </div>
+  );
+}
+
+/** Says when a list shows only its oldest rows. */
+function ShownOf({ shown, total }: { shown: number; total: number }) {
+  if (shown >= total) return null;
+  return (
+    <p className="mt-1 text-sm font-medium text-amber-800">
+      The oldest {formatCount(shown)} of {formatCount(total)} are listed.
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   ADMIN_ORDER_STATUSES,
@@ -36,6 +36,28 @@ const FINAL: readonly AdminOrderStatus[] = ["completed", "partial", "cancelled",
  */
 export function OrderStatusForm({ order }: { order: StatusFormOrder }) {
   const fetcher = useFetcher<ToastAnswer>();
+  const root = useRef<HTMLDivElement>(null);
+  // After a change the control that had focus is often gone (a cancelled order shows "Final"): focus comes back
+  // to this order's status instead of falling to the page.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) root.current?.focus();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <div ref={root} tabIndex={-1} className="rounded focus-visible:outline-2 focus-visible:outline-brand-600">
+      <StatusControl order={order} fetcher={fetcher} />
+    </div>
+  );
+}
+
+function StatusControl({
+  order,
+  fetcher,
+}: {
+  order: StatusFormOrder;
+  fetcher: ReturnType<typeof useFetcher<ToastAnswer>>;
+}) {
   const id = useId();
   const [chosen, setChosen] = useState<AdminOrderStatus>(order.status);
   const [confirming, setConfirming] = useState(false);

@@ -42,7 +42,10 @@ export type ManualWork = {
   page: number;
   pageCount: number;
   held: HeldSubmission[];
+  /** All held submissions, when there are more than the list shows. */
+  heldTotal: number;
   autoOrders: UnmappedAutoOrder[];
+  autoOrdersTotal: number;
   /** Everything above counted: what /admin shows. */
   total: number;
 };
@@ -53,28 +56,39 @@ const UNMAPPED_ACTIVE: SQL = sql`${autoOrders.status} = 'active' and ${autoOrder
   and not exists (select 1 from provider_services ps where ps.service_id = ${autoOrders.serviceId})`;
 const HELD = eq(fulfilments.state, "needs_attention");
 
-/** How much only a person can deliver now: open manual orders, held submissions, unmapped auto orders. */
-export async function countManualWork(db: Executor): Promise<number> {
+type ManualWorkCounts = { orders: number; held: number; autoOrders: number };
+
+async function countEach(db: Executor): Promise<ManualWorkCounts> {
   const [[manual], [held], [auto]] = await Promise.all([
     db.select({ value: count() }).from(orders).where(OPEN_MANUAL),
     db.select({ value: count() }).from(fulfilments).where(HELD),
     db.select({ value: count() }).from(autoOrders).where(UNMAPPED_ACTIVE),
   ]);
-  return Number(manual?.value ?? 0) + Number(held?.value ?? 0) + Number(auto?.value ?? 0);
+  return {
+    orders: Number(manual?.value ?? 0),
+    held: Number(held?.value ?? 0),
+    autoOrders: Number(auto?.value ?? 0),
+  };
+}
+
+/** How much only a person can deliver now: open manual orders, held submissions, unmapped auto orders. */
+export async function countManualWork(db: Executor): Promise<number> {
+  const counts = await countEach(db);
+  return counts.orders + counts.held + counts.autoOrders;
 }
 
 /**
  * The "Needs manual work" queue: everything only a person can deliver, until an admin ends it. One-time orders
  * come a page at a time (the open manual orders' partial index, oldest first); held submissions and unmapped
- * auto orders are few by nature and listed whole (at most 200 each).
+ * auto orders are few by nature: the oldest 200 of each are listed, with their full counts.
  */
 export async function readManualWork(db: Executor, query: { page?: number } = {}): Promise<ManualWork> {
-  const [[manual], held, auto] = await Promise.all([
-    db.select({ value: count() }).from(orders).where(OPEN_MANUAL),
+  const [counts, held, auto] = await Promise.all([
+    countEach(db),
     readHeldSubmissions(db),
     readUnmappedAutoOrders(db),
   ]);
-  const ordersTotal = Number(manual?.value ?? 0);
+  const ordersTotal = counts.orders;
   const { page, pageCount, offset } = pageWindow(query.page, ordersTotal, MANUAL_WORK_PAGE_SIZE);
   const rows = await selectOrderRows(db)
     .where(OPEN_MANUAL)
@@ -87,8 +101,10 @@ export async function readManualWork(db: Executor, query: { page?: number } = {}
     page,
     pageCount,
     held,
+    heldTotal: counts.held,
     autoOrders: auto,
-    total: ordersTotal + held.length + auto.length,
+    autoOrdersTotal: counts.autoOrders,
+    total: ordersTotal + counts.held + counts.autoOrders,
   };
 }
 
