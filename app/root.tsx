@@ -21,6 +21,7 @@ import { usePageViews } from "./lib/analytics.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { env } from "./lib/env.server.ts";
 import { LiveBalanceProvider } from "./lib/live/live-balance.tsx";
+import { refusalMessage } from "./lib/request-body.ts";
 import { getCurrentUser } from "./lib/session.server.ts";
 import { takeToast } from "./lib/toast.server.ts";
 
@@ -144,6 +145,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  const refused = refusalMessage(error);
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-white px-6 py-24">
       <title>{notFound ? "Page not found | Boostly" : "Something went wrong | Boostly"}</title>
@@ -158,7 +160,8 @@ export function ErrorBoundary() {
         <p className="mt-4 text-slate-600">
           {notFound
             ? "The page you are looking for does not exist."
-            : "We could not load this page. Please try again in a moment. If it keeps happening, contact our support team."}
+            : (refused ??
+              "We could not load this page. Please try again in a moment. If it keeps happening, contact our support team.")}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <a

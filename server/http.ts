@@ -1,9 +1,10 @@
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "../app/lib/env.server.ts";
+import { bodyPolicy } from "./body-policy.ts";
+import { pageHandler } from "./page-handler.ts";
 import { resellerApi } from "./reseller-api.ts";
 import { sameOriginGuard, securityHeaders } from "./security.ts";
 
@@ -37,12 +38,8 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
     res.type("text/plain").send("ok");
   });
   app.use(sameOriginGuard(env));
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      mode: env.isProduction ? "production" : "development",
-    }),
-  );
+  // Every page request's address and body pass the one policy before any route code runs.
+  app.use(bodyPolicy());
+  app.all("/{*splat}", pageHandler(build, env.isProduction ? "production" : "development"));
   return app;
 }

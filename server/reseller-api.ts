@@ -36,7 +36,8 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
       const params = read.params;
       // DECISIONS.md section 1: the API takes its idempotency key from the `Idempotency-Key` header too.
       const header = req.get("Idempotency-Key");
-      if (header && !params.idempotency_key) params.idempotency_key = header;
+      if (header && !params.idempotency_key && params.action?.trim() === "add")
+        params.idempotency_key = header;
       const answer = await answerApiRequest(db(), params);
       if (answer.headers) res.set(answer.headers);
       res.status(answer.status).json(answer.body);

@@ -10,6 +10,7 @@ import { placeAutoOrder } from "../domain/auto-orders/place-auto-order.server.ts
 import { listAutoServices } from "../domain/catalog/list-auto-services.server.ts";
 import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
 import { sentCount } from "../domain/orders/quantity-input.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -48,7 +49,7 @@ const autoForm = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = autoForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = autoForm.safeParse(await readForm(request, autoForm));
   if (!parsed.success) return { notice: MISSING };
   const result = await placeAutoOrder(db(), {
     userId: user.id,

@@ -7,6 +7,7 @@ import { listPublishedPosts } from "../domain/blog/list-published-posts.server.t
 import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "../domain/blog/newsletter.ts";
 import { subscribeToNewsletter } from "../domain/blog/subscribe-newsletter.server.ts";
 import { RATE_LIMIT_MESSAGE } from "../domain/security/rate-limit.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/_shop.blog._index";
 
@@ -16,11 +17,8 @@ export async function loader() {
 
 /** The newsletter box: stored once, lower-cased; every accepted address gets the same answer. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = newsletterSchema.safeParse({
-    intent: form.get("intent") ?? undefined,
-    email: form.get("email") ?? "",
-  });
+  const form = await readForm(request, newsletterSchema);
+  const parsed = newsletterSchema.safeParse({ ...form, email: form.email ?? "" });
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? "Please enter a valid email address";
     return data<NewsletterResult>({ ok: false, error }, { status: 400 });

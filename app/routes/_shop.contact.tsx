@@ -6,7 +6,6 @@ import { PageHero } from "../components/pages/page-hero.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { db } from "../db/client.server.ts";
-import { readForm } from "../domain/accounts/schemas.ts";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
@@ -14,9 +13,11 @@ import {
   CONTACT_SUBJECTS,
   CONTACT_TEXT,
   type ContactFieldErrors,
+  contactFormSchema,
 } from "../domain/contact/contact-form.ts";
 import { sendContactMessage } from "../domain/contact/send-contact-message.server.ts";
 import { clientIp } from "../domain/security/rate-limit.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/_shop.contact";
@@ -49,7 +50,7 @@ function echo(values: Record<string, string>): Values {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const values = await readForm(request);
+  const values = await readForm(request, contactFormSchema);
   const result = await sendContactMessage(db(), values, { clientIp: clientIp(request) });
   if (result.ok) return data<ActionResult>({ ok: true, id: result.id });
   if (result.reason === "rate_limited")

@@ -13,6 +13,7 @@ import { DASHBOARD_TEXT } from "../domain/dashboard/messages.ts";
 import { readDashboard } from "../domain/dashboard/read-dashboard.server.ts";
 import { createTicket } from "../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../domain/tickets/messages.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -45,7 +46,7 @@ const ticketForm = z.object({
 export async function action({ request }: Route.ActionArgs) {
   // A session that ended while the form was open: say why the ticket was not sent.
   const user = await requireUser(request, { title: "Error", description: TICKET_TEXT.signInRequired });
-  const parsed = ticketForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ticketForm.safeParse(await readForm(request, ticketForm));
   if (!parsed.success)
     return data<TicketActionData>({ ok: false, message: TICKET_TEXT.missingFields }, { status: 400 });
   let result: Awaited<ReturnType<typeof createTicket>>;

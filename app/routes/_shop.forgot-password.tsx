@@ -6,7 +6,8 @@ import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { requestPasswordReset } from "../domain/accounts/passwords.server.ts";
-import { firstIssue, forgotPasswordSchema, formFailureStatus, readForm } from "../domain/accounts/schemas.ts";
+import { firstIssue, forgotPasswordSchema, formFailureStatus } from "../domain/accounts/schemas.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/_shop.forgot-password";
 
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type ActionResult = { ok: true; email: string } | { ok: false; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(await readForm(request));
+  const parsed = forgotPasswordSchema.safeParse(await readForm(request, forgotPasswordSchema));
   if (!parsed.success) return data<ActionResult>({ ok: false, error: firstIssue(parsed.error) });
   // The same answer whether or not the address has an account (DECISIONS.md section 5).
   const result = await requestPasswordReset(request, parsed.data.email);

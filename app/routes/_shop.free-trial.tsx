@@ -8,6 +8,7 @@ import { db } from "../db/client.server.ts";
 import { claimFreeTrial } from "../domain/trials/claim-free-trial.server.ts";
 import { FREE_TRIAL_TEXT, FREE_TRIALS, findFreeTrial } from "../domain/trials/free-trials.ts";
 import { listFreeTrialClaims } from "../domain/trials/list-free-trial-claims.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { getCurrentUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -37,7 +38,7 @@ const claimForm = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect("/register?next=/free-trial");
-  const parsed = claimForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = claimForm.safeParse(await readForm(request, claimForm));
   if (!parsed.success)
     return data(
       { trial: null, notice: { title: FREE_TRIAL_TEXT.failedTitle, message: FREE_TRIAL_TEXT.unavailable } },

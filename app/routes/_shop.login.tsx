@@ -1,13 +1,16 @@
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { RefusedRequest } from "../components/layout/page-error.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { firstIssue, formFailureStatus, readForm, signInSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureStatus, resendSchema, signInSchema } from "../domain/accounts/schemas.ts";
 import { signInWithPassword } from "../domain/accounts/sign-in.server.ts";
 import { track } from "../lib/analytics.ts";
+import { readForm } from "../lib/form-body.server.ts";
+import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { safeNextPath } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -32,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, [signInSchema, resendSchema]);
   if (form.intent === "resend") return answerResend(request, form);
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success)
@@ -140,7 +143,9 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = refusalMessage(error);
+  if (refused) return <RefusedRequest message={refused} />;
   return (
     <main className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Sign-in is unavailable</h1>

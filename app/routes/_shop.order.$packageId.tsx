@@ -19,6 +19,7 @@ import { placeOrder } from "../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../domain/orders/target-link.ts";
 import { chargeForQuantity } from "../domain/pricing/price.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pagePath } from "../lib/page-path.ts";
@@ -84,7 +85,7 @@ const orderForm = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
-  const parsed = orderForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = orderForm.safeParse(await readForm(request, orderForm));
   if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
   const result = await placeOrder(db(), {
     userId: user.id,

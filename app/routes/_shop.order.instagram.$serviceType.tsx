@@ -29,6 +29,7 @@ import {
   quantityRules,
   sentCount,
 } from "../domain/orders/quantity-input.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -90,7 +91,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!user) throw redirect(signUpPathFor(request));
   const entry = await resolveAutoOrderEntry(db(), params.serviceType);
   if (!entry || entry.mode === "one_time") throw data(null, { status: 404 });
-  const parsed = autoForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = autoForm.safeParse(await readForm(request, autoForm));
   if (!parsed.success) return { notice: ORDER_TEXT.autoOrderFailed, insufficient: false };
   const form = parsed.data;
   if (!form.username.replace(/@/g, "")) return { notice: ORDER_TEXT.usernameRequired };

@@ -29,6 +29,7 @@ import { placePackOrder } from "../domain/orders/place-pack-order.server.ts";
 import { checkTargetLink } from "../domain/orders/target-link.ts";
 import { type PackCommentCount, priceLikesPack } from "../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../domain/pricing/price.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { formatCents, formatCount } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -94,7 +95,7 @@ const packForm = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
-  const parsed = packForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = packForm.safeParse(await readForm(request, packForm));
   if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
   const result = await placePackOrder(db(), {
     userId: user.id,

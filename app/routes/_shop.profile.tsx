@@ -9,9 +9,11 @@ import { db } from "../db/client.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { changePassword, requestPasswordReset } from "../domain/accounts/passwords.server.ts";
-import { changePasswordSchema, firstIssue, formFailureStatus, readForm } from "../domain/accounts/schemas.ts";
+import { changePasswordSchema, firstIssue, formFailureStatus } from "../domain/accounts/schemas.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../domain/reseller/api-keys.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { requireUser } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.profile";
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };
@@ -33,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
+  const form = await readForm(request, [changePasswordSchema, "name", "keyId"]);
   if (form.intent === "create-api-key") {
     const created = await createApiKey(db(), { userId: user.id, name: form.name ?? "" });
     return data<ApiKeyActionResult>(
@@ -64,8 +66,13 @@ export async function action({ request }: Route.ActionArgs) {
       { ok: false, error: result.message || ACCOUNT_TEXT.passwordUpdateFailed },
       formFailureStatus(result.status),
     );
-  // The new session's cookie replaces the old one (the session id changes at password change).
-  return data<ActionResult>({ ok: true, message: ACCOUNT_TEXT.passwordUpdated }, { headers: result.cookies });
+  // The new session's cookie replaces the old one (the session id changes at password change). A redirect, so a
+  // form posted without JavaScript renders the page on the new session, never on the revoked one.
+  return redirectWithToast(
+    "/profile",
+    { title: "Success", description: ACCOUNT_TEXT.passwordUpdated },
+    { headers: result.cookies },
+  );
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
@@ -87,12 +94,17 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   }, [reset.data, toast, loaderData.email]);
 
   useEffect(() => {
-    if (!update.data) return;
-    if (update.data.ok) {
-      toast({ title: "Success", description: ACCOUNT_TEXT.passwordUpdated });
-      updateForm.current?.reset();
-    } else toast({ title: "Error", description: update.data.error, variant: "destructive" });
+    if (update.data && !update.data.ok)
+      toast({ title: "Error", description: update.data.error, variant: "destructive" });
   }, [update.data, toast]);
+
+  // A changed password answers with a redirect (its toast comes with it): the fetcher then ends with no data.
+  const updateState = useRef(update.state);
+  useEffect(() => {
+    const finished = updateState.current !== "idle" && update.state === "idle";
+    updateState.current = update.state;
+    if (finished && !update.data) updateForm.current?.reset();
+  }, [update.state, update.data]);
 
   function checkPasswords(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);

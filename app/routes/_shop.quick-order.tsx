@@ -15,6 +15,7 @@ import { placeOrder } from "../domain/orders/place-order.server.ts";
 import { quantityRules, sentCount } from "../domain/orders/quantity-input.ts";
 import { chargeForQuantity } from "../domain/pricing/price.ts";
 import { track } from "../lib/analytics.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
@@ -61,7 +62,7 @@ const orderForm = z
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, QUICK_TEXT.signInRequired);
-  const parsed = orderForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = orderForm.safeParse(await readForm(request, orderForm));
   if (!parsed.success) return { notice: QUICK_TEXT.missing };
   const result = await placeOrder(db(), {
     userId: user.id,

@@ -1,14 +1,17 @@
 import { type FormEvent, useEffect } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { RefusedRequest } from "../components/layout/page-error.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import { firstIssue, formFailureStatus, readForm, registerSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureStatus, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
 import { track } from "../lib/analytics.ts";
+import { readForm } from "../lib/form-body.server.ts";
+import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { safeNextPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.register";
@@ -33,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, [registerSchema, resendSchema]);
   if (form.intent === "resend") return answerResend(request, form);
   const parsed = registerSchema.safeParse(form);
   if (!parsed.success) {
@@ -178,7 +181,9 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = refusalMessage(error);
+  if (refused) return <RefusedRequest message={refused} />;
   return (
     <main className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Registration is unavailable</h1>

@@ -7,12 +7,13 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { resetPassword } from "../domain/accounts/passwords.server.ts";
-import { firstIssue, formFailureStatus, readForm, resetPasswordSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureStatus, resetPasswordSchema } from "../domain/accounts/schemas.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.reset-password";
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(await readForm(request));
+  const parsed = resetPasswordSchema.safeParse(await readForm(request, resetPasswordSchema));
   if (!parsed.success) return data({ error: firstIssue(parsed.error) });
   const result = await resetPassword(request, {
     token: parsed.data.token,

@@ -27,6 +27,7 @@ import { startDeposit } from "../domain/payments/start-deposit.server.ts";
 import { readSettings } from "../domain/settings/read-settings.server.ts";
 import { listRecentTransactions, type WalletTransaction } from "../domain/wallet/list-transactions.server.ts";
 import { track } from "../lib/analytics.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -61,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = depositFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = depositFormSchema.safeParse(await readForm(request, depositFormSchema));
   if (!form.success) {
     return data<ActionResult>({
       ok: false,

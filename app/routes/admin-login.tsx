@@ -11,10 +11,10 @@ import {
   adminSignUpSchema,
   firstIssue,
   formFailureStatus,
-  readForm,
   signInSchema,
 } from "../domain/accounts/schemas.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { getCurrentUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-login";
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, [signInSchema, adminSignUpSchema]);
   if (form.intent === "create-admin") {
     const parsed = adminSignUpSchema.safeParse(form);
     if (!parsed.success) {

@@ -2,13 +2,17 @@ import { AUTO_ORDER_STATUS_LABELS, AutoOrdersTable } from "../components/admin/a
 import { FilteredListPage, statusFilters } from "../components/admin/filtered-list-page.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { changeAutoOrderFromForm } from "../domain/admin/change-auto-order-from-form.server.ts";
+import {
+  autoOrderChangeForms,
+  changeAutoOrderFromForm,
+} from "../domain/admin/change-auto-order-from-form.server.ts";
 import { readAdminAutoOrdersPage } from "../domain/admin/list-auto-orders.server.ts";
 import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   ADMIN_AUTO_ORDER_TEXT,
 } from "../domain/auto-orders/admin-change-messages.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.auto-orders";
@@ -36,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, autoOrderChangeForms);
   return changeAutoOrderFromForm(db(), { adminId: admin.id, form });
 }
 

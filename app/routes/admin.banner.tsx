@@ -5,10 +5,11 @@ import { SiteBanner } from "../components/layout/site-banner.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { BANNER_TYPES } from "../domain/admin/content/banner-form.ts";
+import { BANNER_TYPES, bannerForm } from "../domain/admin/content/banner-form.ts";
 import { saveBanner } from "../domain/admin/content/banner-save.server.ts";
 import { BANNER_TEXT_MAX } from "../domain/admin/content/field-limits.ts";
 import { readBannerSettings } from "../domain/content/banner.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import { answerAdminChange } from "../lib/toast.server.ts";
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const answer = await saveBanner(db(), {
     adminId: admin.id,
-    form: Object.fromEntries(await request.formData()),
+    form: await readForm(request, bannerForm),
   });
   return answerAdminChange(answer, "/admin/banner");
 }

@@ -6,10 +6,12 @@ import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { db } from "../db/client.server.ts";
 import { formRefusal } from "../domain/admin/content/answer.ts";
 import { deleteBlogPost } from "../domain/admin/content/blog-delete.server.ts";
+import { blogPostForm } from "../domain/admin/content/blog-form.ts";
 import { findPostForAdmin, listPostsForAdmin } from "../domain/admin/content/blog-list.server.ts";
 import { setPostPublished } from "../domain/admin/content/blog-publish.server.ts";
 import { saveBlogPost } from "../domain/admin/content/blog-save.server.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import { answerAdminChange } from "../lib/toast.server.ts";
@@ -54,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { posts, editing, creating: Boolean(query.new) && !editing };
 }
 
-async function runIntent(adminId: string, form: Record<string, FormDataEntryValue>) {
+async function runIntent(adminId: string, form: Record<string, string>) {
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) return formRefusal(CONTENT_TEXT.postSaveFailed);
   const { intent, postId = "" } = parsed.data;
@@ -67,7 +69,7 @@ async function runIntent(adminId: string, form: Record<string, FormDataEntryValu
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const answer = await runIntent(admin.id, Object.fromEntries(await request.formData()));
+  const answer = await runIntent(admin.id, await readForm(request, [intentForm, blogPostForm]));
   return answerAdminChange(answer, "/admin/blog");
 }
 

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { ManualOrderForm, UserSearch } from "../components/admin/manual-order-form.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { createManualOrder } from "../domain/admin/create-manual-order.server.ts";
+import { createManualOrder, manualOrderForm } from "../domain/admin/create-manual-order.server.ts";
 import { listServicesForManualOrder } from "../domain/admin/list-services.server.ts";
 import { searchUsersForAdmin } from "../domain/admin/list-users.server.ts";
 import { ADMIN_TEXT } from "../domain/admin/messages.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, manualOrderForm);
   const result = await createManualOrder(db(), { adminId: admin.id, form });
   if (!result.ok) return { notice: result.notice };
   if (result.kind === "auto") {

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { ListPagination } from "../components/admin/list-controls.tsx";
 import { ManualWorkLists } from "../components/admin/manual-work-lists.tsx";
 import { db } from "../db/client.server.ts";
-import { changeOrderStatusFromForm } from "../domain/admin/change-order-status.server.ts";
+import { changeOrderStatusFromForm, statusChangeForm } from "../domain/admin/change-order-status.server.ts";
 import { readManualWork } from "../domain/admin/read-manual-work.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.manual-work";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The orders' status forms post here, as on the orders list: an admin moves a manual order on. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, statusChangeForm);
   return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
 }
 

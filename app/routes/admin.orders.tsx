@@ -2,10 +2,11 @@ import { FilteredListPage, statusFilters } from "../components/admin/filtered-li
 import { OrdersTable } from "../components/admin/orders-table.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
-import { changeOrderStatusFromForm } from "../domain/admin/change-order-status.server.ts";
+import { changeOrderStatusFromForm, statusChangeForm } from "../domain/admin/change-order-status.server.ts";
 import { readAdminOrdersPage } from "../domain/admin/list-orders.server.ts";
 import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../domain/admin/order-status-labels.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.orders";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, statusChangeForm);
   return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
 }
 

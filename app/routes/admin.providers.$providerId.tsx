@@ -8,8 +8,12 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card, CardHeader } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
 import { PROVIDER_TEXT } from "../domain/fulfilment/messages.ts";
-import { answerProviderPageAction } from "../domain/fulfilment/provider-page-actions.server.ts";
+import {
+  answerProviderPageAction,
+  providerPageForms,
+} from "../domain/fulfilment/provider-page-actions.server.ts";
 import { readProviderPage } from "../domain/fulfilment/read-provider-page.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -33,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, providerPageForms);
   const answer = await answerProviderPageAction(db(), {
     adminId: admin.id,
     providerId: params.providerId,

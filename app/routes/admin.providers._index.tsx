@@ -8,7 +8,11 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { db } from "../db/client.server.ts";
 import { listProviders } from "../domain/fulfilment/list-providers.server.ts";
 import { PROVIDER_TEXT } from "../domain/fulfilment/messages.ts";
-import { answerProviderPageAction } from "../domain/fulfilment/provider-page-actions.server.ts";
+import {
+  answerProviderPageAction,
+  providerPageForms,
+} from "../domain/fulfilment/provider-page-actions.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -36,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, providerPageForms);
   const answer = await answerProviderPageAction(db(), { adminId: admin.id, form });
   if (answer.ok && form.intent === "add" && answer.providerId)
     return redirectWithToast(`/admin/providers/${answer.providerId}`, {

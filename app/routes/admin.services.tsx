@@ -8,8 +8,10 @@ import { db } from "../db/client.server.ts";
 import type { ContentAnswer } from "../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
 import { deleteService } from "../domain/admin/content/services-delete.server.ts";
+import { serviceForm } from "../domain/admin/content/services-form.ts";
 import { listServicesForAdmin } from "../domain/admin/content/services-list.server.ts";
 import { saveService } from "../domain/admin/content/services-save.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import { answerAdminChange } from "../lib/toast.server.ts";
@@ -45,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, [intentForm, serviceForm]);
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) {
     const refusal: ContentAnswer = {

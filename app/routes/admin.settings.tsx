@@ -6,6 +6,7 @@ import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { db } from "../db/client.server.ts";
 import { formRefusal } from "../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
+import { pageContentForm, shopSettingsForm } from "../domain/admin/content/settings-form.ts";
 import {
   describeProviders,
   PROVIDER_IDS,
@@ -14,6 +15,7 @@ import {
 import { saveSettingsFromForm } from "../domain/admin/content/settings-save.server.ts";
 import { readSettings } from "../domain/settings/read-settings.server.ts";
 import { env } from "../lib/env.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -41,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm]);
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) return data(formRefusal(CONTENT_TEXT.settingsSaveFailed));
   if (parsed.data.intent === "test-connection") {

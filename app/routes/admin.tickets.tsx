@@ -1,10 +1,11 @@
 import { FilteredListPage, statusFilters } from "../components/admin/filtered-list-page.tsx";
 import { TicketsList } from "../components/admin/tickets-list.tsx";
 import { db } from "../db/client.server.ts";
-import { answerTicketFromForm } from "../domain/admin/answer-ticket-from-form.server.ts";
+import { answerTicketFromForm, ticketAnswerForm } from "../domain/admin/answer-ticket-from-form.server.ts";
 import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
 import { readAdminTicketsPage } from "../domain/admin/list-tickets.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES, ticketStatusLabel } from "../domain/tickets/messages.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.tickets";
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, ticketAnswerForm);
   return answerTicketFromForm(db(), { adminId: admin.id, form });
 }
 

@@ -1,5 +1,7 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { RefusedRequest } from "../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
+import { refusalMessage } from "../lib/request-body.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin";
 
@@ -85,6 +87,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const refused = refusalMessage(error);
+  if (refused && status !== 403) return <RefusedRequest message={refused} home="/admin" />;
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <meta name="robots" content="noindex, nofollow" />

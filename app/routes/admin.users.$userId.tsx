@@ -2,9 +2,10 @@ import { data, Link } from "react-router";
 import { UserSummaryCards, UserTabs } from "../components/admin/user-detail.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { db } from "../db/client.server.ts";
-import { changeOrderStatusFromForm } from "../domain/admin/change-order-status.server.ts";
+import { changeOrderStatusFromForm, statusChangeForm } from "../domain/admin/change-order-status.server.ts";
 import { ADMIN_TEXT } from "../domain/admin/messages.ts";
 import { readUserPage } from "../domain/admin/read-user-detail.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.users.$userId";
@@ -35,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The same status form as the orders list: intent=set-status, through setOrderStatus. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request, statusChangeForm);
   return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
 }
 

@@ -6,6 +6,7 @@ import {
   pauseAutoOrder,
   resumeAutoOrder,
 } from "../domain/auto-orders/change-auto-order.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { requireUser, safeNextPath } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/auto-orders.$autoOrderId";
@@ -25,7 +26,7 @@ export function loader() {
 /** Pause, resume or cancel (with refund) one of the signed-in customer's own auto orders. */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = changeForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = changeForm.safeParse(await readForm(request, changeForm));
   const back = safeNextPath(parsed.success ? parsed.data.returnTo : null, "/dashboard?tab=auto-orders");
   if (!parsed.success)
     return redirectWithToast(back, {

@@ -7,6 +7,7 @@ import { db } from "../db/client.server.ts";
 import { DEPOSIT_TEXT } from "../domain/payments/messages.ts";
 import { webhookProvider } from "../domain/payments/payment-provider.server.ts";
 import { completeSandboxCheckout, readSandboxCheckout } from "../domain/payments/sandbox-checkout.server.ts";
+import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -32,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, checkout } = await loadCheckout(request, params);
-  const choice = choiceSchema.safeParse(Object.fromEntries(await request.formData()));
+  const choice = choiceSchema.safeParse(await readForm(request, choiceSchema));
   if (!choice.success) throw data(null, { status: 400 });
   const result = await completeSandboxCheckout(db(), {
     userId: user.id,

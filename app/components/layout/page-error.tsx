@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { refusalMessage } from "../../lib/request-body.ts";
 
 /** The 404 message (admin spec, 404) with a way home. */
 export function NotFoundMessage() {
@@ -32,6 +33,8 @@ export function NotFoundMessage() {
 /** A route's error boundary body inside the shop layout: 404 for unknown things, a friendly message otherwise. */
 export function ShopRouteError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
+  const refused = refusalMessage(error);
+  if (refused) return <RefusedRequest message={refused} />;
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <title>Something went wrong | Boostly</title>
@@ -42,6 +45,28 @@ export function ShopRouteError({ error }: { error: unknown }) {
         className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
       >
         Return to Home
+      </Link>
+    </main>
+  );
+}
+
+/** A request the server refused as sent (a form it could not accept): what was wrong, and a way back. */
+export function RefusedRequest({ message, home = "/" }: { message: string; home?: string }) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6" data-testid="refused-request">
+      <title>Request not accepted | Boostly</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">
+        We could not accept this request
+      </h1>
+      <p className="mt-4 break-words text-slate-600" role="alert">
+        {message}
+      </p>
+      <Link
+        to={home}
+        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+      >
+        {home === "/" ? "Return to Home" : "Back"}
       </Link>
     </main>
   );

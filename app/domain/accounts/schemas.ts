@@ -95,14 +95,6 @@ export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form and try again.";
 }
 
-/** Reads a submitted form into a plain object for a schema (only string fields). */
-export async function readForm(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
-  return values;
-}
-
 /**
  * The HTTP status of a form's failure answer: the form shows the message, so ordinary refusals
  * (invalid input, wrong password, unconfirmed, access denied) answer 200 and the browser logs no

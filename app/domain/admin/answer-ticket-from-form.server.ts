@@ -4,7 +4,7 @@ import type { Notice } from "../orders/messages.ts";
 import { answerTicket } from "../tickets/answer-ticket.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES } from "../tickets/messages.ts";
 
-const answerForm = z
+export const ticketAnswerForm = z
   .object({
     intent: z.literal("answer"),
     ticketId: z.uuid(),
@@ -19,7 +19,7 @@ export async function answerTicketFromForm(
   db: Database,
   input: { adminId: string; form: Record<string, unknown> },
 ): Promise<{ ok: boolean; notice: Notice }> {
-  const parsed = answerForm.safeParse(input.form);
+  const parsed = ticketAnswerForm.safeParse(input.form);
   if (!parsed.success)
     return {
       ok: false,

@@ -36,6 +36,9 @@ const remainingForm = z
   })
   .strict();
 
+/** The fields of the admin auto-orders forms (for the page's form reader). */
+export const autoOrderChangeForms = [statusForm, remainingForm] as const;
+
 export type AutoOrderChangeAnswer = { ok: boolean; notice: Notice };
 
 /**

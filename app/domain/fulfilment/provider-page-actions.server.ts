@@ -4,7 +4,7 @@ import type { Notice } from "../orders/messages.ts";
 import { settleHeldSubmission } from "./held-submissions.server.ts";
 import { addProvider, deleteProvider, updateProvider } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
-import type { FieldErrors } from "./provider-form.ts";
+import { type FieldErrors, providerForm } from "./provider-form.ts";
 import {
   importProviderService,
   mapProviderService,
@@ -33,6 +33,9 @@ const pageIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retry"), fulfilmentId: z.string().max(64) }),
   z.object({ intent: z.literal("resolve"), fulfilmentId: z.string().max(64) }),
 ]);
+
+/** Every field the providers pages' forms send: the intents' own and the provider form's. */
+export const providerPageForms = [pageIntent, providerForm] as const;
 
 const UNKNOWN: PageAnswer = {
   ok: false,

@@ -27,10 +27,15 @@ export const API_TEXT = {
   keyNameRequired: "Give the key a name, such as the panel or script that will use it",
   tooManyKeys: `You already have ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one you no longer use first.`,
   keyNotFound: "This API key does not exist or is already revoked",
+  controlCharacter: "A parameter contains control characters (such as a NUL byte): send plain text",
 } as const;
 
 export function unknownAction(action: string): string {
   return `Unknown action "${action.slice(0, 40)}". Use services, add, status, cancel, refill or balance.`;
+}
+
+export function unknownParameter(name: string): string {
+  return `Unknown parameter: ${name.slice(0, 40)}`;
 }
 
 export function missingField(field: string): string {

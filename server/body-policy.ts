@@ -1,0 +1,104 @@
+import type { NextFunction, Request, Response } from "express";
+import {
+  BODY_LIMIT_BYTES,
+  BODY_TEXT,
+  FORM_CONTENT_TYPES,
+  hasControlCharacter,
+} from "../app/lib/request-body.ts";
+
+/** What one kind of route reads: its largest body and the media types it takes (null: any, read raw). */
+type BodyRule = { limitBytes: number; types: readonly string[] | null; typeMessage: string };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const JSON_TYPES = ["application/json", "application/x-www-form-urlencoded"] as const;
+
+/** The rule of a path: signed webhooks raw, better-auth and the analytics beacon JSON, every page action a form. */
+export function bodyRuleFor(path: string): BodyRule {
+  if (path.startsWith("/api/webhooks/"))
+    return { limitBytes: BODY_LIMIT_BYTES.webhook, types: null, typeMessage: "" };
+  if (path.startsWith("/api/auth/") || path === "/api/events")
+    return {
+      limitBytes: BODY_LIMIT_BYTES.json,
+      types: JSON_TYPES,
+      typeMessage: BODY_TEXT.unsupportedJsonType,
+    };
+  const limitBytes = /^\/admin(\/|\.data$|$)/.test(path) ? BODY_LIMIT_BYTES.adminForm : BODY_LIMIT_BYTES.form;
+  return { limitBytes, types: FORM_CONTENT_TYPES, typeMessage: BODY_TEXT.unsupportedType };
+}
+
+/** The request's body, read by the edge, for the page handler (server/page-handler.ts). */
+export function bufferedBody(res: Response): Buffer | undefined {
+  return res.locals.body as Buffer | undefined;
+}
+
+/**
+ * The edge of every page request (docs/decisions/014-request-body-policy.md): an address with control characters
+ * or broken percent-encoding is refused 400; a state-changing request's body is refused 413 when it is larger than
+ * its route takes (declared, or counted while it streams) and 415 when it is not a type its route reads, and
+ * otherwise read whole (it is small) and handed on. Nothing past this point reads a socket.
+ */
+export function bodyPolicy() {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (!isCleanAddress(req.originalUrl)) return refuse(res, 400, BODY_TEXT.badAddress);
+    if (SAFE_METHODS.has(req.method)) return next();
+    const rule = bodyRuleFor(req.path);
+    const declared = req.get("content-length");
+    if (declared !== undefined && Number(declared) > rule.limitBytes)
+      return refuse(res, 413, BODY_TEXT.tooLarge(rule.limitBytes));
+    const hasBody = req.get("transfer-encoding") !== undefined || Number(declared ?? 0) > 0;
+    const type = mediaType(req.get("content-type"));
+    if (hasBody && rule.types && !rule.types.includes(type)) return refuse(res, 415, rule.typeMessage);
+    try {
+      const body = hasBody ? await readUpTo(req, rule.limitBytes) : Buffer.alloc(0);
+      if (!body) return refuse(res, 413, BODY_TEXT.tooLarge(rule.limitBytes));
+      res.locals.body = body;
+      next();
+    } catch {
+      // The client went away mid-body: nobody is left to answer.
+      if (!res.headersSent) res.destroy();
+    }
+  };
+}
+
+/** The media type of a Content-Type header, lower-cased, without parameters ("" when absent). */
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** The path and query, decoded, hold no control character, and their percent-encoding is whole. */
+function isCleanAddress(url: string): boolean {
+  const [path = "", query = ""] = url.split("?", 2);
+  try {
+    if (hasControlCharacter(decodeURIComponent(path))) return false;
+    return !hasControlCharacter(decodeURIComponent(query.replace(/\+/g, " ")));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Answers a refusal in plain text, then reads and drops whatever of the body is still coming, chunk by chunk (no
+ * memory kept), so the client can finish sending and read the answer instead of seeing its connection reset.
+ */
+function refuse(res: Response, status: 400 | 413 | 415, message: string) {
+  res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
+  res.req.resume();
+}
+
+/** The whole body, or null as soon as it passes the limit (then reading stops; nothing more is kept). */
+function readUpTo(req: Request, limitBytes: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limitBytes) return void chunks.push(chunk);
+      req.off("data", onData);
+      resolve(null);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+    req.once("aborted", () => reject(new Error("aborted")));
+  });
+}

@@ -1,0 +1,70 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { bufferedBody } from "./body-policy.ts";
+
+/**
+ * React Router's request handler for Express, fed the body the edge already read (server/body-policy.ts) rather
+ * than the socket: a page action can then never read more than its route's limit, nor wait on a slow client.
+ * (The stock Express adapter streams the socket itself; apart from the body this does what it does.)
+ */
+export function pageHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const response = await handle(fetchRequest(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function fetchRequest(req: Request, res: Response): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // Express resolves the host name (with trust proxy, from X-Forwarded-Host); the port comes with it.
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(":")[1] : undefined;
+  const port = forwarded ?? req.get("host")?.split(":")[1];
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => {
+    finished = true;
+  });
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : bufferedBody(res);
+  return new globalThis.Request(`${req.protocol}://${host}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: body ? new Uint8Array(body) : undefined,
+  });
+}
+
+async function sendResponse(res: Response, response: globalThis.Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // Server-Sent Events must reach the browser at once, not with the first event.
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
