@@ -5,9 +5,14 @@ import type { ServerBuild } from "react-router";
 import { closeConnection, connect, db } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { seedDatabase } from "../app/db/seed/index.ts";
-import { readFulfilmentConfig } from "../app/domain/fulfilment/fulfilment-config.server.ts";
+import {
+  type FulfilmentConfig,
+  readFulfilmentConfig,
+} from "../app/domain/fulfilment/fulfilment-config.server.ts";
 import { startFulfilmentWorker } from "../app/domain/fulfilment/fulfilment-worker.server.ts";
 import { stopLiveHub } from "../app/domain/live/live-hub.server.ts";
+import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
+import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
 import { createApp } from "./http.ts";
@@ -29,12 +34,10 @@ async function runPrimary() {
   const seeding = connect(database.url, 1);
   await seedDatabase(seeding.db);
   await seeding.pool.end();
-  // The fulfilment worker runs in this (primary) process unless WORKER=off leaves it to `npm run worker`.
+  // The fulfilment and mail workers run in this (primary) process unless WORKER=off leaves them to `npm run worker`.
   const fulfilment = readFulfilmentConfig();
   const stopWorker =
-    fulfilment.worker === "inline"
-      ? await startFulfilmentWorker(database.url, db(), fulfilment)
-      : async () => {};
+    fulfilment.worker === "inline" ? await startWorkers(database.url, fulfilment) : async () => {};
 
   if (config.webConcurrency <= 1) {
     const stopHttp = await serveHttp({ handleSignals: false });
@@ -61,6 +64,16 @@ async function runPrimary() {
     await closeConnection();
     await database.stop();
   });
+}
+
+/** Starts the fulfilment worker and the mail worker; returns how to stop both. */
+async function startWorkers(databaseUrl: string, fulfilment: FulfilmentConfig): Promise<() => Promise<void>> {
+  const stopFulfilment = await startFulfilmentWorker(databaseUrl, db(), fulfilment);
+  const stopMail = await startMailWorker(databaseUrl, db(), readMailConfig());
+  return async () => {
+    await stopMail();
+    await stopFulfilment();
+  };
 }
 
 /** Serves the app on PORT; returns how to stop it (and stops on SIGINT/SIGTERM when it is a worker). */

@@ -1,9 +1,11 @@
-// `npm run worker`: the fulfilment worker as its own process (production), beside app servers started with
-// WORKER=off. Several may run on one database: they share the work through pg-boss and row locks.
+// `npm run worker`: the fulfilment and mail workers as their own process (production), beside app servers started
+// with WORKER=off. Several may run on one database: they share the work through pg-boss and row locks.
 import { closeConnection, db } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { readFulfilmentConfig } from "../app/domain/fulfilment/fulfilment-config.server.ts";
 import { startFulfilmentWorker } from "../app/domain/fulfilment/fulfilment-worker.server.ts";
+import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
+import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
 
@@ -11,13 +13,15 @@ const database = await provideDatabase(env());
 process.env.DATABASE_URL = database.url;
 await migrateDatabase(database.url);
 const stopWorker = await startFulfilmentWorker(database.url, db(), readFulfilmentConfig());
-console.log("Boostly fulfilment worker is running");
+const stopMail = await startMailWorker(database.url, db(), readMailConfig());
+console.log("Boostly fulfilment and mail workers are running");
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal} received: stopping the fulfilment worker...`);
+  console.log(`\n${signal} received: stopping the workers...`);
+  await stopMail();
   await stopWorker();
   await closeConnection();
   await database.stop();

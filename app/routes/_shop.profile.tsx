@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (form.intent === "send-reset") {
     if (!user.email) return data<ActionResult>({ ok: false, error: ACCOUNT_TEXT.noEmail });
-    const result = await requestPasswordReset(request, user.email, { ownAccount: true });
+    const result = await requestPasswordReset(request, user.email);
     if (!result.ok)
       return data<ActionResult>(
         { ok: false, error: result.message || ACCOUNT_TEXT.resetFailed },

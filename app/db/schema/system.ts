@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps, users } from "./accounts.ts";
 
 /** Fixed-window request counters shared by every app server (sign-in, sign-up, deposits, ...). */
@@ -12,7 +13,11 @@ export const rateLimits = pgTable(
   (table) => [index("rate_limits_window_idx").on(table.windowStartedAt)],
 );
 
-/** Mail kept locally when no SMTP server is configured (read at /dev/mailbox in development). */
+/**
+ * Every mail the shop sends, written in the request that causes it (docs/decisions/012). With SMTP configured a
+ * row is `queued` until the mail worker delivers it (`sent`) or gives up after its attempts (`failed`); without
+ * SMTP it stays `local`, read at /dev/mailbox in development.
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -21,9 +26,22 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    // Rows older than the outbox (all written without SMTP) stay local: they are never sent.
+    state: text("state", { enum: ["local", "queued", "sent", "failed"] })
+      .notNull()
+      .default("local"),
+    attempts: integer("attempts").notNull().default(0),
+    // A claimed row's next attempt is pushed past its lease, so a crashed worker's mail is tried again later.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index("mail_outbox_to_created_idx").on(table.to, table.createdAt.desc())],
+  (table) => [
+    index("mail_outbox_to_created_idx").on(table.to, table.createdAt.desc()),
+    index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'queued'`),
+    check("mail_outbox_state_known", sql`${table.state} in ('local', 'queued', 'sent', 'failed')`),
+  ],
 );
 
 /** First-party analytics events (the spec's event names), never sent from /admin paths. */

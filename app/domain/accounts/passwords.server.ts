@@ -3,7 +3,6 @@ import { auth } from "../../lib/auth.server.ts";
 import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
-import { watchResetMail } from "./reset-mail-outcome.server.ts";
 
 type Result = { ok: true } | { ok: false; message: string; status: number };
 
@@ -21,30 +20,19 @@ async function runPasswordCall(label: string, call: () => Promise<Response>): Pr
 }
 
 /**
- * Mails a reset link when the address has an account; on the public page the answer is identical either way. A
- * signed-in customer asking for their own account's link (`ownAccount`) is told when the mail could not be sent:
- * the account's existence is no secret to them.
+ * Queues a reset link when the address has an account; the answer is identical either way, and takes as long
+ * (the mail is only written to the outbox here, see docs/decisions/012).
  */
-export async function requestPasswordReset(
-  request: Request,
-  email: string,
-  options: { ownAccount?: boolean } = {},
-): Promise<Result> {
+export async function requestPasswordReset(request: Request, email: string): Promise<Result> {
   const limited = await checkRateLimits(db(), rateLimitKeys.passwordReset(request, email));
   if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
-  const { result: outcome, mailFailed } = await watchResetMail(() =>
-    runPasswordCall("password reset request", () =>
-      auth().api.requestPasswordReset({
-        body: { email, redirectTo: "/reset-password" },
-        headers: request.headers,
-        asResponse: true,
-      }),
-    ),
+  const outcome = await runPasswordCall("password reset request", () =>
+    auth().api.requestPasswordReset({
+      body: { email, redirectTo: "/reset-password" },
+      headers: request.headers,
+      asResponse: true,
+    }),
   );
-  if (outcome.ok && mailFailed && options.ownAccount) {
-    console.error("password reset mail could not be sent");
-    return { ok: false, message: ACCOUNT_TEXT.resetFailed, status: 500 };
-  }
   if (outcome.ok) return { ok: true };
   console.error("password reset request failed", outcome.status, outcome.code, outcome.message);
   return { ok: false, message: ACCOUNT_TEXT.resetFailed, status: 500 };

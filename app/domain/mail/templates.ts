@@ -1,4 +1,4 @@
-import type { Mail } from "./send-mail.server.ts";
+import type { Mail } from "./queue-mail.server.ts";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
+
+const schema = z.object({
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Boostly <no-reply@boostly.local>"),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_BASE_SECONDS: seconds(30),
+  MAIL_RETRY_MAX_SECONDS: seconds(3600),
+  MAIL_TICK_SECONDS: seconds(5),
+});
+
+export type MailConfig = {
+  /** Unset: no mail worker; mail stays in the local outbox (/dev/mailbox). */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Attempts at delivering one mail before it is `failed` (and logged). */
+  maxAttempts: number;
+  /** Wait after the first failed attempt, doubled after each further one up to `retryMaxSeconds`. */
+  retryBaseSeconds: number;
+  retryMaxSeconds: number;
+  /** How often a worker looks for retries that came due (a fresh mail goes out on its NOTIFY). */
+  tickSeconds: number;
+};
+
+/** The mail worker's settings from the environment (docs/configuration.md). */
+export function readMailConfig(source: NodeJS.ProcessEnv = process.env): MailConfig {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const raw = parsed.data;
+  return {
+    smtpUrl: raw.SMTP_URL || undefined,
+    from: raw.MAIL_FROM,
+    maxAttempts: raw.MAIL_MAX_ATTEMPTS,
+    retryBaseSeconds: raw.MAIL_RETRY_BASE_SECONDS,
+    retryMaxSeconds: Math.max(raw.MAIL_RETRY_MAX_SECONDS, raw.MAIL_RETRY_BASE_SECONDS),
+    tickSeconds: raw.MAIL_TICK_SECONDS,
+  };
+}
