@@ -220,7 +220,7 @@ export async function startAppServerOnOwnDatabase(options: {
   pgServerUrl: string;
   databaseName: string;
   extraEnv?: Record<string, string>;
-}): Promise<{ appUrl: string; databaseUrl: string; stop(): Promise<void> }> {
+}): Promise<{ appUrl: string; databaseUrl: string; pid: number; stop(): Promise<void> }> {
   const serverUrl = new URL(options.pgServerUrl);
   const client = new pg.Client({ connectionString: options.pgServerUrl });
   await client.connect();
@@ -238,6 +238,8 @@ export async function startAppServerOnOwnDatabase(options: {
   return {
     appUrl: server.appUrl,
     databaseUrl,
+    // The server's own process (WEB_CONCURRENCY is 1): tests may watch its memory in /proc/<pid>/status.
+    pid: server.child.pid ?? 0,
     stop: async () => {
       if (server.child.exitCode !== null) return;
       const exited = new Promise((resolve) => server.child.once("exit", resolve));
