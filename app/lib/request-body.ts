@@ -47,7 +47,7 @@ export const BODY_TEXT = {
     "The text contains control characters (such as a NUL byte) that cannot be accepted. Please remove them and try again.",
   badAddress: "This address is not valid: it contains control characters or broken percent-encoding.",
   fileNotAccepted: (field: string) => `The field "${field}" takes text, not a file.`,
-  unknownField: (field: string) => `Unknown field: "${field}". Please reload the page and try again.`,
+  unknownField: (field: string) => `Unknown field: ${field}. Please reload the page and try again.`,
 } as const;
 
 /** The message of a refused request (a 4xx answer with a `message`), for an error boundary; null otherwise. */

@@ -7,6 +7,7 @@ import { PopularServices } from "../components/dashboard/popular-services.tsx";
 import { StatCards } from "../components/dashboard/stat-cards.tsx";
 import { SupportPanel, type TicketActionData } from "../components/dashboard/support-panel.tsx";
 import { TransactionList } from "../components/dashboard/transaction-list.tsx";
+import { RefusedRequest } from "../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { db } from "../db/client.server.ts";
 import { DASHBOARD_TEXT } from "../domain/dashboard/messages.ts";
@@ -15,6 +16,7 @@ import { createTicket } from "../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../domain/tickets/messages.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
+import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.dashboard";
@@ -137,7 +139,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** The spec's 'Error loading data' when the page itself cannot be built (each list also shows it on its own). */
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = refusalMessage(error);
+  if (refused) return <RefusedRequest message={refused} home="/dashboard" />;
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">{DASHBOARD_TEXT.loadError}</h1>

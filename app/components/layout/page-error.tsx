@@ -54,7 +54,6 @@ export function ShopRouteError({ error }: { error: unknown }) {
 export function RefusedRequest({ message, home = "/" }: { message: string; home?: string }) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6" data-testid="refused-request">
-      <title>Request not accepted | Boostly</title>
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">
         We could not accept this request
