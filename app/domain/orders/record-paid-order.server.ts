@@ -104,7 +104,8 @@ function answerSql(refusal: SQL | undefined): SQL {
   const charged = sql`select new_order.id, new_order.order_number, new_order.total_cents, wallet.balance_cents,
       ${notifyBalance} as notified_balance, ${notifyFulfilmentDue} as notified_fulfilment
     from new_order, wallet, ledger`;
-  if (!refusal) return sql`
+  if (!refusal)
+    return sql`
     ${charged}`;
   return sql`,
     charged as (${charged})

@@ -34,6 +34,10 @@ export function apiKeyRefusalOf(verdict: unknown): ApiKeyRefusal | null {
   const { reason, retryAfterSeconds } = verdict as { reason?: unknown; retryAfterSeconds?: unknown };
   if (reason === "invalid_key") return { ok: false, reason: "invalid_key" };
   if (reason === "rate_limited")
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: Math.max(1, Number(retryAfterSeconds) || 1) };
+    return {
+      ok: false,
+      reason: "rate_limited",
+      retryAfterSeconds: Math.max(1, Number(retryAfterSeconds) || 1),
+    };
   return null;
 }

@@ -139,5 +139,9 @@ export async function authenticateApiKey(
   if (Number(row.window_hits) <= apiRequestLimit())
     return { ok: true, userId: row.user_id, keyHash, counted: true };
   // Seconds left in the window by the database's clock, the one that counted the request.
-  return { ok: false, reason: "rate_limited", retryAfterSeconds: Math.max(1, Number(row.retry_after_seconds)) };
+  return {
+    ok: false,
+    reason: "rate_limited",
+    retryAfterSeconds: Math.max(1, Number(row.retry_after_seconds)),
+  };
 }
