@@ -6,7 +6,7 @@ import { db } from "../db/client.server.ts";
 import { listPublishedPosts } from "../domain/blog/list-published-posts.server.ts";
 import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "../domain/blog/newsletter.ts";
 import { subscribeToNewsletter } from "../domain/blog/subscribe-newsletter.server.ts";
-import { RATE_LIMIT_MESSAGE } from "../domain/security/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE, tooManyRequests } from "../domain/security/rate-limit.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/_shop.blog._index";
 
@@ -27,10 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await subscribeToNewsletter(db(), request, parsed.data.email);
   if (!result.ok) {
-    return data<NewsletterResult>(
-      { ok: false, error: RATE_LIMIT_MESSAGE },
-      { status: 429, headers: { "Retry-After": String(result.rateLimited.retryAfterSeconds) } },
-    );
+    return tooManyRequests<NewsletterResult>({ ok: false, error: RATE_LIMIT_MESSAGE }, result.rateLimited);
   }
   return data<NewsletterResult>({ ok: true, message: NEWSLETTER_SUBSCRIBED });
 }

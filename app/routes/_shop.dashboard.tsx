@@ -11,6 +11,7 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { db } from "../db/client.server.ts";
 import { DASHBOARD_TEXT } from "../domain/dashboard/messages.ts";
 import { readDashboard } from "../domain/dashboard/read-dashboard.server.ts";
+import { tooManyRequests } from "../domain/security/rate-limit.server.ts";
 import { createTicket } from "../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../domain/tickets/messages.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
@@ -58,14 +59,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data<TicketActionData>({ ok: false, message: TICKET_TEXT.failed }, { status: 500 });
   }
   if (!result.ok) {
-    const status = result.reason === "rate_limited" ? 429 : result.reason === "not_found" ? 404 : 400;
-    const headers: HeadersInit = result.retryAfterSeconds
-      ? { "Retry-After": String(result.retryAfterSeconds) }
-      : {};
-    return data<TicketActionData>(
-      { ok: false, message: result.message, field: result.field },
-      { status, headers },
-    );
+    const body: TicketActionData = { ok: false, message: result.message, field: result.field };
+    if (result.reason === "rate_limited")
+      return tooManyRequests(body, { retryAfterSeconds: result.retryAfterSeconds ?? 1 });
+    return data(body, { status: result.reason === "not_found" ? 404 : 400 });
   }
   return data<TicketActionData>({ ok: true, ticketNumber: result.ticket.ticketNumber });
 }

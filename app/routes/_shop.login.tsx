@@ -5,7 +5,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { firstIssue, formFailureStatus, readForm, signInSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureInit, readForm, signInSchema } from "../domain/accounts/schemas.ts";
 import { signInWithPassword } from "../domain/accounts/sign-in.server.ts";
 import { track } from "../lib/analytics.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
         unverified: result.reason === "unverified",
         email: parsed.data.email,
       },
-      formFailureStatus(result.status),
+      formFailureInit(result),
     );
   }
   return redirectWithToast(

@@ -9,7 +9,7 @@ import { db } from "../db/client.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { changePassword, requestPasswordReset } from "../domain/accounts/passwords.server.ts";
-import { changePasswordSchema, firstIssue, formFailureStatus, readForm } from "../domain/accounts/schemas.ts";
+import { changePasswordSchema, firstIssue, formFailureInit, readForm } from "../domain/accounts/schemas.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../domain/reseller/api-keys.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.profile";
@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok)
       return data<ActionResult>(
         { ok: false, error: result.message || ACCOUNT_TEXT.resetFailed },
-        formFailureStatus(result.status),
+        formFailureInit(result),
       );
     return data<ActionResult>({ ok: true, message: ACCOUNT_TEXT.resetSentTitle });
   }
@@ -62,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok)
     return data<ActionResult>(
       { ok: false, error: result.message || ACCOUNT_TEXT.passwordUpdateFailed },
-      formFailureStatus(result.status),
+      formFailureInit(result),
     );
   // The new session's cookie replaces the old one (the session id changes at password change).
   return data<ActionResult>({ ok: true, message: ACCOUNT_TEXT.passwordUpdated }, { headers: result.cookies });

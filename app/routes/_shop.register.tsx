@@ -6,7 +6,7 @@ import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import { firstIssue, formFailureStatus, readForm, registerSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureInit, readForm, registerSchema } from "../domain/accounts/schemas.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
 import { track } from "../lib/analytics.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ActionResult>(
       { ok: false, intent: "register", title: ACCOUNT_TEXT.registrationFailedTitle, error: result.message },
-      formFailureStatus(result.status),
+      formFailureInit(result),
     );
   }
   return data<ActionResult>({ ok: true, intent: "register", email: parsed.data.email });

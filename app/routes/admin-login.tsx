@@ -10,7 +10,7 @@ import { ADMIN_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts"
 import {
   adminSignUpSchema,
   firstIssue,
-  formFailureStatus,
+  formFailureInit,
   readForm,
   signInSchema,
 } from "../domain/accounts/schemas.ts";
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
           title: ACCOUNT_TEXT.adminSignUpFailedTitle,
           error: result.message || ACCOUNT_TEXT.adminSignUpFailed,
         },
-        formFailureStatus(result.status),
+        formFailureInit(result),
       );
     }
     return data<ActionResult>({ ok: true, intent: "create-admin" });
@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
       title: ACCOUNT_TEXT.loginFailedTitle,
       error: result.message || ACCOUNT_TEXT.adminLoginFailed,
     },
-    formFailureStatus(result.status),
+    formFailureInit(result),
   );
 }
 

@@ -5,7 +5,7 @@ import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 import { watchResetMail } from "./reset-mail-outcome.server.ts";
 
-type Result = { ok: true } | { ok: false; message: string; status: number };
+type Result = { ok: true } | { ok: false; message: string; status: number; retryAfterSeconds?: number };
 
 /**
  * A password call whose store fails underneath (better-auth rethrows database errors) is answered like any
@@ -31,7 +31,13 @@ export async function requestPasswordReset(
   options: { ownAccount?: boolean } = {},
 ): Promise<Result> {
   const limited = await checkRateLimits(db(), rateLimitKeys.passwordReset(request, email));
-  if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
+  if (!limited.allowed)
+    return {
+      ok: false,
+      message: RATE_LIMIT_MESSAGE,
+      status: 429,
+      retryAfterSeconds: limited.retryAfterSeconds,
+    };
   const { result: outcome, mailFailed } = await watchResetMail(() =>
     runPasswordCall("password reset request", () =>
       auth().api.requestPasswordReset({
