@@ -7,8 +7,12 @@ import { listPublishedPosts } from "../domain/blog/list-published-posts.server.t
 import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "../domain/blog/newsletter.ts";
 import { subscribeToNewsletter } from "../domain/blog/subscribe-newsletter.server.ts";
 import { RATE_LIMIT_MESSAGE, tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/_shop.blog._index";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export async function loader() {
   return { posts: await listPublishedPosts(db()) };

@@ -17,9 +17,13 @@ import {
 } from "../domain/contact/contact-form.ts";
 import { sendContactMessage } from "../domain/contact/send-contact-message.server.ts";
 import { clientIp, tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/_shop.contact";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 const querySchema = z.object({
   subject: z

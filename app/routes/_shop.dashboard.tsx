@@ -12,12 +12,16 @@ import { db } from "../db/client.server.ts";
 import { DASHBOARD_TEXT } from "../domain/dashboard/messages.ts";
 import { readDashboard } from "../domain/dashboard/read-dashboard.server.ts";
 import { tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { createTicket } from "../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../domain/tickets/messages.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.dashboard";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -7,8 +7,12 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { requestPasswordReset } from "../domain/accounts/passwords.server.ts";
 import { firstIssue, forgotPasswordSchema, formFailureInit, readForm } from "../domain/accounts/schemas.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/_shop.forgot-password";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

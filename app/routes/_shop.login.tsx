@@ -7,12 +7,16 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { firstIssue, formFailureInit, readForm, signInSchema } from "../domain/accounts/schemas.ts";
 import { signInWithPassword } from "../domain/accounts/sign-in.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { track } from "../lib/analytics.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { safeNextPath } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.login";
 import { answerResend, type ResendResult, redirectSignedInUser } from "./account-forms.server.ts";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -11,8 +11,12 @@ import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.
 import { changePassword, requestPasswordReset } from "../domain/accounts/passwords.server.ts";
 import { changePasswordSchema, firstIssue, formFailureInit, readForm } from "../domain/accounts/schemas.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../domain/reseller/api-keys.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.profile";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 

@@ -8,11 +8,15 @@ import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { firstIssue, formFailureInit, readForm, registerSchema } from "../domain/accounts/schemas.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { track } from "../lib/analytics.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { safeNextPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.register";
 import { answerResend, type ResendResult, redirectSignedInUser } from "./account-forms.server.ts";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

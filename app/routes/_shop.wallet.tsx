@@ -25,6 +25,7 @@ import {
 import { DEPOSIT_TEXT, minimumDepositText } from "../domain/payments/messages.ts";
 import { startDeposit } from "../domain/payments/start-deposit.server.ts";
 import { tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readSettings } from "../domain/settings/read-settings.server.ts";
 import { listRecentTransactions, type WalletTransaction } from "../domain/wallet/list-transactions.server.ts";
 import { track } from "../lib/analytics.ts";
@@ -32,6 +33,9 @@ import { formatCents } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.wallet";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 /** A refused deposit; `field` when the refusal is about the amount typed (shown beside the field too). */
 type ActionResult = { ok: false; title: string; message: string; field?: "amount" };

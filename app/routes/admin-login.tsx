@@ -15,9 +15,13 @@ import {
   signInSchema,
 } from "../domain/accounts/schemas.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { getCurrentUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-login";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 type Tab = "sign-in" | "create-admin";
 type ActionResult =

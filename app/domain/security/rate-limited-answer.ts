@@ -20,3 +20,14 @@ export function formFailureInit(failure: { status: number; retryAfterSeconds?: n
   if (failure.status === 429) return rateLimitedInit(failure.retryAfterSeconds ?? 1);
   return { status: failure.status >= 500 ? failure.status : 200 };
 }
+
+/**
+ * A rate-limited page's `headers` export: React Router keeps only an action's cookies on the page's answer (a
+ * document or its data request), so this carries its Retry-After too; the rest is as without the export.
+ */
+export function retryAfterHeaders(args: { actionHeaders: Headers; parentHeaders: Headers }): Headers {
+  const headers = new Headers(args.parentHeaders);
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
