@@ -23,6 +23,6 @@ export function apiKeyRefusalAnswer(
   const limited = rateLimitedInit(refusal.retryAfterSeconds);
   return {
     ...apiError(limited.status, API_TEXT.tooManyRequests),
-    headers: Object.fromEntries(limited.headers),
+    headers: { "Retry-After": limited.headers.get("Retry-After") ?? "1" },
   };
 }
