@@ -7,6 +7,7 @@ import { grantAdminIfListed } from "../domain/accounts/roles.server.ts";
 import { safeNextPath } from "../domain/accounts/safe-next.ts";
 import { queueMail } from "../domain/mail/queue-mail.server.ts";
 import { confirmationMail, passwordResetMail } from "../domain/mail/templates.ts";
+import { CLIENT_IP_HEADER } from "../domain/security/rate-limit.server.ts";
 import { creditNewUserBonus } from "../domain/wallet/credit-new-user-bonus.server.ts";
 import { env } from "./env.server.ts";
 
@@ -45,6 +46,9 @@ function createAuth() {
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: "uuid" },
+      // A session records the address the HTTP server resolved (never a client's own X-Forwarded-For): sign-in
+      // throttling treats an address the account signed in from as known (docs/decisions/013).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction },
     },

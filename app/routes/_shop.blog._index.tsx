@@ -6,10 +6,14 @@ import { db } from "../db/client.server.ts";
 import { listPublishedPosts } from "../domain/blog/list-published-posts.server.ts";
 import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "../domain/blog/newsletter.ts";
 import { subscribeToNewsletter } from "../domain/blog/subscribe-newsletter.server.ts";
-import { RATE_LIMIT_MESSAGE } from "../domain/security/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE, tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/_shop.blog._index";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export async function loader() {
   return { posts: await listPublishedPosts(db()) };
@@ -25,10 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await subscribeToNewsletter(db(), request, parsed.data.email);
   if (!result.ok) {
-    return data<NewsletterResult>(
-      { ok: false, error: RATE_LIMIT_MESSAGE },
-      { status: 429, headers: { "Retry-After": String(result.rateLimited.retryAfterSeconds) } },
-    );
+    return tooManyRequests<NewsletterResult>({ ok: false, error: RATE_LIMIT_MESSAGE }, result.rateLimited);
   }
   return data<NewsletterResult>({ ok: true, message: NEWSLETTER_SUBSCRIBED });
 }

@@ -16,11 +16,15 @@ import {
   contactFormSchema,
 } from "../domain/contact/contact-form.ts";
 import { sendContactMessage } from "../domain/contact/send-contact-message.server.ts";
-import { clientIp } from "../domain/security/rate-limit.server.ts";
+import { clientIp, tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/_shop.contact";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 const querySchema = z.object({
   subject: z
@@ -54,9 +58,9 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await sendContactMessage(db(), values, { clientIp: clientIp(request) });
   if (result.ok) return data<ActionResult>({ ok: true, id: result.id });
   if (result.reason === "rate_limited")
-    return data<ActionResult>(
+    return tooManyRequests<ActionResult>(
       { ok: false, message: result.message, fieldErrors: {}, values: echo(values) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      result,
     );
   // An ordinary refusal answers 200: the form shows the messages (as the account forms do).
   return data<ActionResult>({

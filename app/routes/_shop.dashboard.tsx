@@ -12,6 +12,8 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { db } from "../db/client.server.ts";
 import { DASHBOARD_TEXT } from "../domain/dashboard/messages.ts";
 import { readDashboard } from "../domain/dashboard/read-dashboard.server.ts";
+import { tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { createTicket } from "../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../domain/tickets/messages.ts";
 import { readForm } from "../lib/form-body.server.ts";
@@ -20,6 +22,9 @@ import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.dashboard";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -61,14 +66,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data<TicketActionData>({ ok: false, message: TICKET_TEXT.failed }, { status: 500 });
   }
   if (!result.ok) {
-    const status = result.reason === "rate_limited" ? 429 : result.reason === "not_found" ? 404 : 400;
-    const headers: HeadersInit = result.retryAfterSeconds
-      ? { "Retry-After": String(result.retryAfterSeconds) }
-      : {};
-    return data<TicketActionData>(
-      { ok: false, message: result.message, field: result.field },
-      { status, headers },
-    );
+    const body: TicketActionData = { ok: false, message: result.message, field: result.field };
+    if (result.reason === "rate_limited")
+      return tooManyRequests(body, { retryAfterSeconds: result.retryAfterSeconds ?? 1 });
+    return data(body, { status: result.reason === "not_found" ? 404 : 400 });
   }
   return data<TicketActionData>({ ok: true, ticketNumber: result.ticket.ticketNumber });
 }

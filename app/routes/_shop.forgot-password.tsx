@@ -6,10 +6,14 @@ import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { requestPasswordReset } from "../domain/accounts/passwords.server.ts";
-import { firstIssue, forgotPasswordSchema, formFailureStatus } from "../domain/accounts/schemas.ts";
+import { firstIssue, forgotPasswordSchema, formFailureInit } from "../domain/accounts/schemas.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/_shop.forgot-password";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -26,8 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data<ActionResult>({ ok: false, error: firstIssue(parsed.error) });
   // The same answer whether or not the address has an account (DECISIONS.md section 5).
   const result = await requestPasswordReset(request, parsed.data.email);
-  if (!result.ok)
-    return data<ActionResult>({ ok: false, error: result.message }, formFailureStatus(result.status));
+  if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, formFailureInit(result));
   return data<ActionResult>({ ok: true, email: parsed.data.email });
 }
 

@@ -6,8 +6,9 @@ import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { firstIssue, formFailureStatus, resendSchema, signInSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureInit, resendSchema, signInSchema } from "../domain/accounts/schemas.ts";
 import { signInWithPassword } from "../domain/accounts/sign-in.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { track } from "../lib/analytics.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { refusalMessage } from "../lib/request-body.ts";
@@ -16,6 +17,9 @@ import { safeNextPath } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.login";
 import { answerResend, type ResendResult, redirectSignedInUser } from "./account-forms.server.ts";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -51,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
         unverified: result.reason === "unverified",
         email: parsed.data.email,
       },
-      formFailureStatus(result.status),
+      formFailureInit(result),
     );
   }
   return redirectWithToast(

@@ -9,12 +9,16 @@ import { db } from "../db/client.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { changePassword, requestPasswordReset } from "../domain/accounts/passwords.server.ts";
-import { changePasswordSchema, firstIssue, formFailureStatus } from "../domain/accounts/schemas.ts";
+import { changePasswordSchema, firstIssue, formFailureInit } from "../domain/accounts/schemas.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../domain/reseller/api-keys.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.profile";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -54,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok)
       return data<ActionResult>(
         { ok: false, error: result.message || ACCOUNT_TEXT.resetFailed },
-        formFailureStatus(result.status),
+        formFailureInit(result),
       );
     return data<ActionResult>({ ok: true, message: ACCOUNT_TEXT.resetSentTitle });
   }
@@ -64,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok)
     return data<ActionResult>(
       { ok: false, error: result.message || ACCOUNT_TEXT.passwordUpdateFailed },
-      formFailureStatus(result.status),
+      formFailureInit(result),
     );
   // The new session's cookie replaces the old one (the session id changes at password change). A redirect, so a
   // form posted without JavaScript renders the page on the new session, never on the revoked one.

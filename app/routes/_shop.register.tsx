@@ -7,8 +7,9 @@ import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import { firstIssue, formFailureStatus, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureInit, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { track } from "../lib/analytics.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { refusalMessage } from "../lib/request-body.ts";
@@ -16,6 +17,9 @@ import { pageMeta } from "../lib/seo.ts";
 import { safeNextPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.register";
 import { answerResend, type ResendResult, redirectSignedInUser } from "./account-forms.server.ts";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -57,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ActionResult>(
       { ok: false, intent: "register", title: ACCOUNT_TEXT.registrationFailedTitle, error: result.message },
-      formFailureStatus(result.status),
+      formFailureInit(result),
     );
   }
   return data<ActionResult>({ ok: true, intent: "register", email: parsed.data.email });

@@ -24,6 +24,8 @@ import {
 } from "../domain/payments/deposit-form.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../domain/payments/messages.ts";
 import { startDeposit } from "../domain/payments/start-deposit.server.ts";
+import { tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readSettings } from "../domain/settings/read-settings.server.ts";
 import { listRecentTransactions, type WalletTransaction } from "../domain/wallet/list-transactions.server.ts";
 import { track } from "../lib/analytics.ts";
@@ -32,6 +34,9 @@ import { formatCents } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.wallet";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 /** A refused deposit; `field` when the refusal is about the amount typed (shown beside the field too). */
 type ActionResult = { ok: false; title: string; message: string; field?: "amount" };
@@ -87,15 +92,11 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (started.ok) return redirect(started.url);
   // Refusals the page explains answer 200 (no failed request in the console); limits 429, provider faults 502.
-  const status = started.error === "rate_limited" ? 429 : started.error === "provider_failed" ? 502 : 200;
-  const headers = started.retryAfterSeconds
-    ? { "Retry-After": String(started.retryAfterSeconds) }
-    : undefined;
   const field = started.error === "invalid_amount" ? "amount" : undefined;
-  return data<ActionResult>(
-    { ok: false, title: started.title, message: started.message, field },
-    { status, headers },
-  );
+  const body: ActionResult = { ok: false, title: started.title, message: started.message, field };
+  if (started.error === "rate_limited")
+    return tooManyRequests(body, { retryAfterSeconds: started.retryAfterSeconds ?? 1 });
+  return data<ActionResult>(body, { status: started.error === "provider_failed" ? 502 : 200 });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { firstIssue, formFailureStatus, resendSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, formFailureInit, resendSchema } from "../domain/accounts/schemas.ts";
 import { resendConfirmation } from "../domain/accounts/sign-up.server.ts";
 import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
 
@@ -22,10 +22,7 @@ export async function answerResend(request: Request, form: Record<string, string
     next: safeNextPath(parsed.data.next, "/"),
   });
   if (!sent.ok) {
-    return data<ResendResult>(
-      { ok: false, intent: "resend", error: sent.message },
-      formFailureStatus(sent.status),
-    );
+    return data<ResendResult>({ ok: false, intent: "resend", error: sent.message }, formFailureInit(sent));
   }
   return data<ResendResult>({ ok: true, intent: "resend" });
 }

@@ -7,17 +7,16 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { signInAsAdmin } from "../domain/accounts/admin-sign-in.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import {
-  adminSignUpSchema,
-  firstIssue,
-  formFailureStatus,
-  signInSchema,
-} from "../domain/accounts/schemas.ts";
+import { adminSignUpSchema, firstIssue, formFailureInit, signInSchema } from "../domain/accounts/schemas.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
+import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { getCurrentUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-login";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
 
 type Tab = "sign-in" | "create-admin";
 type ActionResult =
@@ -55,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
           title: ACCOUNT_TEXT.adminSignUpFailedTitle,
           error: result.message || ACCOUNT_TEXT.adminSignUpFailed,
         },
-        formFailureStatus(result.status),
+        formFailureInit(result),
       );
     }
     return data<ActionResult>({ ok: true, intent: "create-admin" });
@@ -95,7 +94,7 @@ export async function action({ request }: Route.ActionArgs) {
       title: ACCOUNT_TEXT.loginFailedTitle,
       error: result.message || ACCOUNT_TEXT.adminLoginFailed,
     },
-    formFailureStatus(result.status),
+    formFailureInit(result),
   );
 }
 

@@ -1,5 +1,6 @@
 import { limitAuthEndpoint } from "../domain/security/auth-endpoint-limits.server.ts";
 import { RATE_LIMIT_MESSAGE } from "../domain/security/rate-limit.server.ts";
+import { rateLimitedInit } from "../domain/security/rate-limited-answer.ts";
 import { auth } from "../lib/auth.server.ts";
 import type { Route } from "./+types/api.auth.$";
 
@@ -9,10 +10,12 @@ async function handle(request: Request): Promise<Response> {
   if (!limited.allowed) {
     return Response.json(
       { code: "TOO_MANY_REQUESTS", message: RATE_LIMIT_MESSAGE },
-      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+      rateLimitedInit(limited.retryAfterSeconds),
     );
   }
-  return auth().handler(request);
+  const response = await auth().handler(request);
+  await limited.afterwards?.(response);
+  return response;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,6 +4,7 @@ import { isAdminPath } from "../domain/analytics/events.ts";
 import { recordAnalyticsEvent } from "../domain/analytics/record-event.server.ts";
 import { readOrMintVisitorId } from "../domain/analytics/visitor-cookie.server.ts";
 import { clientIp } from "../domain/security/rate-limit.server.ts";
+import { rateLimitedInit } from "../domain/security/rate-limited-answer.ts";
 import { getCurrentUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/api.events";
 
@@ -36,8 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (result.ok) return new Response(null, { status: 204, headers });
   if (result.error === "forbidden") return problem(403, "Analytics are not recorded in the admin area.");
-  headers.set("Retry-After", String(result.retryAfterSeconds));
-  return new Response(null, { status: 429, headers });
+  return new Response(null, rateLimitedInit(result.retryAfterSeconds, headers));
 }
 
 function problem(status: number, error: string) {

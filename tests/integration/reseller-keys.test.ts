@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../app/db/client.server.ts";
+import { connection, db } from "../../app/db/client.server.ts";
 import { apiKeys, orders } from "../../app/db/schema.ts";
 import { answerApiRequest } from "../../app/domain/reseller/answer-api-request.server.ts";
 import {
@@ -121,5 +121,41 @@ describe("reseller API keys", () => {
     expect(await answerApiRequest(db(), { key, action: "balance" })).toMatchObject({ status: 401 });
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
     expect(await balanceOf(user.id)).toBe(10_000 - 60);
+  });
+
+  it("answers an order refused by the limit with 429 even when the window resets while the statement runs", async () => {
+    const user = await createUser({ fundsCents: 10_000 });
+    const { key, apiKey } = await newKey(user.id);
+    const add = await addLikes(key, "https://www.instagram.com/p/Boundary1/");
+    // The first order makes this process remember the key: the next one is counted by the order statement.
+    expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
+    // The window is full and ends in 1.5 s.
+    const endsInSeconds = 1.5;
+    await db()
+      .update(apiKeys)
+      .set({
+        windowHits: API_RATE_LIMIT.limit,
+        windowStartedAt: sql`now() - make_interval(secs => ${API_RATE_LIMIT.windowSeconds - endsInSeconds})`,
+      })
+      .where(eq(apiKeys.id, apiKey.id));
+    // Another client holds the key's row: the order statement starts inside the window (its now()) and counts
+    // the request only after the window ended, as a statement does that waits for a lock across the reset.
+    const holder = await connection().pool.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select 1 from api_keys where id = $1 for update", [apiKey.id]);
+      const answer = answerApiRequest(db(), add);
+      await new Promise((resolve) => setTimeout(resolve, (endsInSeconds + 0.5) * 1000));
+      await holder.query("commit");
+      const limited = await answer;
+      expect(limited).toMatchObject({ status: 429, body: { error: API_TEXT.tooManyRequests } });
+      expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThanOrEqual(1);
+    } finally {
+      holder.release();
+    }
+    expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
+    expect(await balanceOf(user.id)).toBe(10_000 - 60);
+    // The next request starts a new window and goes through.
+    expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
   });
 });

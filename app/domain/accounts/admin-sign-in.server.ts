@@ -7,7 +7,7 @@ import { signOut } from "./sign-out.server.ts";
 export type AdminSignInResult =
   | { ok: true; cookies: Headers }
   | { ok: false; reason: "not_admin"; cookies: Headers }
-  | { ok: false; reason: "failed"; message: string; status: number };
+  | { ok: false; reason: "failed"; message: string; status: number; retryAfterSeconds?: number };
 
 /**
  * Signs in through /admin-login. A correct password of a non-admin ends at once: the new session is
@@ -18,7 +18,10 @@ export async function signInAsAdmin(
   input: { email: string; password: string },
 ): Promise<AdminSignInResult> {
   const result = await signInWithPassword(request, { ...input, callbackPath: "/admin" });
-  if (!result.ok) return { ok: false, reason: "failed", message: result.message, status: result.status };
+  if (!result.ok) {
+    const { message, status, retryAfterSeconds } = result;
+    return { ok: false, reason: "failed", message, status, retryAfterSeconds };
+  }
   if (await isAdmin(db(), result.userId)) return { ok: true, cookies: result.cookies };
   const newSession = new Request(request.url, {
     headers: { cookie: cookieHeaderFrom(result.cookies), origin: request.headers.get("origin") ?? "" },

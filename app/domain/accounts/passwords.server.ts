@@ -4,7 +4,7 @@ import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 
-type Result = { ok: true } | { ok: false; message: string; status: number };
+type Result = { ok: true } | { ok: false; message: string; status: number; retryAfterSeconds?: number };
 
 /**
  * A password call whose store fails underneath (better-auth rethrows database errors) is answered like any
@@ -25,7 +25,13 @@ async function runPasswordCall(label: string, call: () => Promise<Response>): Pr
  */
 export async function requestPasswordReset(request: Request, email: string): Promise<Result> {
   const limited = await checkRateLimits(db(), rateLimitKeys.passwordReset(request, email));
-  if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
+  if (!limited.allowed)
+    return {
+      ok: false,
+      message: RATE_LIMIT_MESSAGE,
+      status: 429,
+      retryAfterSeconds: limited.retryAfterSeconds,
+    };
   const outcome = await runPasswordCall("password reset request", () =>
     auth().api.requestPasswordReset({
       body: { email, redirectTo: "/reset-password" },

@@ -95,11 +95,4 @@ export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form and try again.";
 }
 
-/**
- * The HTTP status of a form's failure answer: the form shows the message, so ordinary refusals
- * (invalid input, wrong password, unconfirmed, access denied) answer 200 and the browser logs no
- * failed request; rate limits keep 429 and server faults 5xx.
- */
-export function formFailureStatus(status: number): number {
-  return status === 429 || status >= 500 ? status : 200;
-}
+export { formFailureInit } from "../security/rate-limited-answer.ts";

@@ -1,6 +1,7 @@
 import { db } from "../../db/client.server.ts";
 import { auth } from "../../lib/auth.server.ts";
-import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE } from "../security/rate-limit.server.ts";
+import { recordSignInOutcome, throttleSignIn } from "../security/sign-in-throttle.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 
@@ -11,6 +12,7 @@ export type SignInResult =
       reason: "invalid" | "unverified" | "rate_limited" | "failed";
       message: string;
       status: number;
+      retryAfterSeconds?: number;
     };
 
 /**
@@ -21,9 +23,11 @@ export async function signInWithPassword(
   request: Request,
   input: { email: string; password: string; callbackPath?: string },
 ): Promise<SignInResult> {
-  const limited = await checkRateLimits(db(), rateLimitKeys.signIn(request, input.email));
-  if (!limited.allowed)
-    return { ok: false, reason: "rate_limited", message: RATE_LIMIT_MESSAGE, status: 429 };
+  const throttled = await throttleSignIn(db(), request, input.email);
+  if (throttled) {
+    const { retryAfterSeconds } = throttled;
+    return { ok: false, reason: "rate_limited", message: RATE_LIMIT_MESSAGE, status: 429, retryAfterSeconds };
+  }
   const outcome = await runAuthCall(() =>
     auth().api.signInEmail({
       body: { email: input.email, password: input.password, callbackURL: input.callbackPath },
@@ -32,10 +36,14 @@ export async function signInWithPassword(
     }),
   );
   if (outcome.ok) {
+    await recordSignInOutcome(db(), request, input.email, "succeeded");
     const user = outcome.body?.user as { id?: string } | undefined;
     return { ok: true, userId: String(user?.id ?? ""), cookies: outcome.cookies };
   }
-  return signInFailure(outcome);
+  const failure = signInFailure(outcome);
+  if (!failure.ok && failure.reason === "invalid")
+    await recordSignInOutcome(db(), request, input.email, "failed");
+  return failure;
 }
 
 function signInFailure(outcome: AuthOutcome): SignInResult {

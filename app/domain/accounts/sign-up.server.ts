@@ -3,7 +3,9 @@ import { auth } from "../../lib/auth.server.ts";
 import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
 import { runAuthCall } from "./auth-response.server.ts";
 
-export type SignUpResult = { ok: true } | { ok: false; message: string; status: number };
+export type SignUpResult =
+  | { ok: true }
+  | { ok: false; message: string; status: number; retryAfterSeconds?: number };
 
 /**
  * Creates an unconfirmed account and mails its confirmation link; `next` (a local path) comes back
@@ -15,7 +17,13 @@ export async function registerAccount(
   input: { email: string; password: string; next?: string },
 ): Promise<SignUpResult> {
   const limited = await checkRateLimits(db(), rateLimitKeys.signUp(request, input.email));
-  if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
+  if (!limited.allowed)
+    return {
+      ok: false,
+      message: RATE_LIMIT_MESSAGE,
+      status: 429,
+      retryAfterSeconds: limited.retryAfterSeconds,
+    };
   const outcome = await runAuthCall(() =>
     auth().api.signUpEmail({
       body: { email: input.email, password: input.password, name: "", callbackURL: input.next },
@@ -42,9 +50,15 @@ export async function registerAccount(
 export async function resendConfirmation(
   request: Request,
   input: { email: string; next?: string },
-): Promise<{ ok: true } | { ok: false; message: string; status: number }> {
+): Promise<SignUpResult> {
   const limited = await checkRateLimits(db(), rateLimitKeys.verificationMail(request, input.email));
-  if (!limited.allowed) return { ok: false, message: RATE_LIMIT_MESSAGE, status: 429 };
+  if (!limited.allowed)
+    return {
+      ok: false,
+      message: RATE_LIMIT_MESSAGE,
+      status: 429,
+      retryAfterSeconds: limited.retryAfterSeconds,
+    };
   // Without the browser's cookies: a signed-in visitor resending for another address must not hit EMAIL_MISMATCH.
   const headers = new Headers(request.headers);
   headers.delete("cookie");

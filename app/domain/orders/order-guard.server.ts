@@ -4,9 +4,11 @@ import type { OrderableService } from "../catalog/find-service.server.ts";
 /**
  * Checks that the area which authorised an order adds to its statement (the reseller API: its key is active, and
  * this request counted against the key's shared rate-limit window): CTEs that run first, a condition the charge
- * needs, and the same condition re-read without side effects when the statement charged nothing.
+ * needs, and `refusal`, a jsonb expression the statement itself answers with: why the authorisation refused this
+ * very request, or null. The statement's own verdict, not a later re-read: a later read sees a later clock (a
+ * rate-limit window that ended since) and would blame the order instead (docs/decisions/014).
  */
-export type OrderAuthorisation = { ctes?: SQL; condition: SQL; recheck: SQL };
+export type OrderAuthorisation = { ctes?: SQL; condition: SQL; refusal: SQL };
 
 /**
  * What an order's price and checks were computed from, when some of it came from a per-process cache: the
@@ -48,8 +50,15 @@ export function orderGuardSql(guard: OrderGuard): SQL {
   return sql`${catalogSql(guard)}${authorised}`;
 }
 
-/** The guard re-read on its own, with no side effects: why a statement may have charged nothing. */
+/**
+ * The catalog part of the guard re-read on its own, with no side effects: whether a statement that charged nothing
+ * (and whose authorisation did not refuse) was stopped by a changed service or maintenance.
+ */
 export function orderGuardRecheckSql(guard: OrderGuard): SQL {
-  const authorised = guard.authorisation ? sql` and ${guard.authorisation.recheck}` : sql``;
-  return sql`${catalogSql(guard)}${authorised}`;
+  return catalogSql(guard);
+}
+
+/** The authorisation's verdict as a column of the order statement's answer, if the order has one. */
+export function orderGuardRefusalSql(guard: OrderGuard | undefined): SQL | undefined {
+  return guard?.authorisation?.refusal;
 }

@@ -18,6 +18,7 @@ import {
   type OrderGuard,
   orderGuardCtes,
   orderGuardRecheckSql,
+  orderGuardRefusalSql,
   orderGuardSql,
 } from "./order-guard.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
@@ -92,10 +93,25 @@ export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
         metadata: { service_name: draft.serviceName },
       },
       { orderFrom: newOrder },
-    )}
-    select new_order.id, new_order.order_number, new_order.total_cents, wallet.balance_cents, ${notifyBalance},
-      ${notifyFulfilmentDue}
+    )}${answerSql(orderGuardRefusalSql(guard))}`;
+}
+
+/**
+ * The statement's answer: the order and the new balance (no row when nothing was charged). With an authorisation
+ * verdict, always one row, which carries the verdict (null columns of the order when nothing was charged).
+ */
+function answerSql(refusal: SQL | undefined): SQL {
+  const charged = sql`select new_order.id, new_order.order_number, new_order.total_cents, wallet.balance_cents,
+      ${notifyBalance} as notified_balance, ${notifyFulfilmentDue} as notified_fulfilment
     from new_order, wallet, ledger`;
+  if (!refusal)
+    return sql`
+    ${charged}`;
+  return sql`,
+    charged as (${charged})
+    select charged.id, charged.order_number, charged.total_cents, charged.balance_cents,
+      ${refusal} as authorisation_refusal
+    from (select 1) as answer left join charged on true`;
 }
 
 /**
@@ -132,9 +148,13 @@ async function chargeAndStore(
       order_number: string;
       total_cents: string | number;
       balance_cents: string | number;
+      authorisation_refusal?: unknown;
     }>(db, paidOrderStatement(draft, guard));
     const row = result.rows[0];
-    if (row) {
+    // Refused by the authorisation itself (the API key revoked or past its limit), as the statement saw it.
+    if (row && !row.id && row.authorisation_refusal)
+      return refuse("forbidden", ORDER_TEXT.orderFailed, { authorisation: row.authorisation_refusal });
+    if (row?.id) {
       return {
         ok: true,
         order: {

@@ -7,7 +7,8 @@ export type RefusalReason =
   | "price_changed"
   | "unavailable"
   | "not_found"
-  | "conflict";
+  | "conflict"
+  | "forbidden";
 
 export type Refusal = {
   ok: false;
@@ -19,6 +20,8 @@ export type Refusal = {
   code?: string;
   balanceCents?: number;
   totalCents?: number;
+  /** For "forbidden": the verdict of the order's authorisation (an API key's), for the area that gave it. */
+  authorisation?: unknown;
 };
 
 export function refuse(
@@ -43,5 +46,7 @@ export function refusalStatus(reason: RefusalReason): number {
       return 503;
     case "not_found":
       return 404;
+    case "forbidden":
+      return 403;
   }
 }

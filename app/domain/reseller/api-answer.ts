@@ -1,4 +1,5 @@
 import type { Notice } from "../orders/messages.ts";
+import { rateLimitedInit } from "../security/rate-limited-answer.ts";
 import { API_TEXT } from "./api-text.ts";
 
 /** What the reseller API sends back: an HTTP status and a JSON body. */
@@ -19,8 +20,9 @@ export function apiKeyRefusalAnswer(
   refusal: { reason: "invalid_key" } | { reason: "rate_limited"; retryAfterSeconds: number },
 ): ApiAnswer {
   if (refusal.reason === "invalid_key") return apiError(401, API_TEXT.invalidKey);
+  const limited = rateLimitedInit(refusal.retryAfterSeconds);
   return {
-    ...apiError(429, API_TEXT.tooManyRequests),
-    headers: { "Retry-After": String(refusal.retryAfterSeconds) },
+    ...apiError(limited.status, API_TEXT.tooManyRequests),
+    headers: { "Retry-After": limited.headers.get("Retry-After") ?? "1" },
   };
 }

@@ -103,7 +103,9 @@ export function countApiRequestSql(keyHash: string): SQL {
         else window_started_at end,
       last_used_at = now()
     where key_hash = ${keyHash} and revoked_at is null
-    returning user_id, window_hits, window_started_at`;
+    returning user_id, window_hits, window_started_at,
+      greatest(1, ceil(extract(epoch from window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int
+        as retry_after_seconds`;
 }
 
 /** Which account each key belongs to, as this process has seen it (a key never changes owner). */
@@ -124,7 +126,7 @@ export async function authenticateApiKey(
   const keyHash = digestApiKey(key);
   const owner = owners.get(keyHash);
   if (options.forOrder && owner) return { ok: true, userId: owner, keyHash, counted: false };
-  const result = await db.execute<{ user_id: string; window_hits: number; window_started_at: Date | string }>(
+  const result = await db.execute<{ user_id: string; window_hits: number; retry_after_seconds: number }>(
     countApiRequestSql(keyHash),
   );
   const row = result.rows[0];
@@ -136,29 +138,10 @@ export async function authenticateApiKey(
   owners.set(keyHash, row.user_id);
   if (Number(row.window_hits) <= apiRequestLimit())
     return { ok: true, userId: row.user_id, keyHash, counted: true };
-  return { ok: false, reason: "rate_limited", retryAfterSeconds: secondsLeft(row.window_started_at) };
-}
-
-function secondsLeft(windowStartedAt: Date | string): number {
-  const endsAt = new Date(windowStartedAt).getTime() + API_RATE_LIMIT.windowSeconds * 1000;
-  return Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
-}
-
-/**
- * Why an order statement with this key charged nothing, when the key may be the cause: revoked, or past its
- * window's limit (the statement counted the request), read afresh. Null when the key is in good standing.
- */
-export async function readApiKeyRefusal(db: Executor, keyHash: string): Promise<ApiKeyRefusal | null> {
-  const [row] = await db
-    .select({ revokedAt: apiKeys.revokedAt, hits: apiKeys.windowHits, startedAt: apiKeys.windowStartedAt })
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, keyHash));
-  if (!row || row.revokedAt) {
-    owners.delete(keyHash);
-    return { ok: false, reason: "invalid_key" };
-  }
-  const windowOpen = Date.now() - row.startedAt.getTime() < API_RATE_LIMIT.windowSeconds * 1000;
-  if (windowOpen && row.hits > apiRequestLimit())
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: secondsLeft(row.startedAt) };
-  return null;
+  // Seconds left in the window by the database's clock, the one that counted the request.
+  return {
+    ok: false,
+    reason: "rate_limited",
+    retryAfterSeconds: Math.max(1, Number(row.retry_after_seconds)),
+  };
 }

@@ -6,8 +6,7 @@ import { cancelOrder } from "../orders/cancel-order.server.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { type Refusal, refusalStatus } from "../orders/refusal.ts";
 import { type ApiAnswer, apiError, apiErrorText, apiKeyRefusalAnswer } from "./api-answer.ts";
-import { apiKeyAuthorisation } from "./api-key-guard.server.ts";
-import { readApiKeyRefusal } from "./api-keys.server.ts";
+import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
 import { API_TEXT, MAX_ORDER_IDS_PER_REQUEST, missingField } from "./api-text.ts";
 
@@ -54,7 +53,7 @@ export async function addApiOrder(
   });
   if (!placed.ok) {
     // The statement may have charged nothing because of the key itself: revoked, or over its limit.
-    const keyRefusal = await readApiKeyRefusal(db, caller.keyHash);
+    const keyRefusal = placed.reason === "forbidden" ? apiKeyRefusalOf(placed.authorisation) : null;
     if (keyRefusal) return apiKeyRefusalAnswer(keyRefusal);
     return refusalAnswer(placed);
   }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Executor } from "../../db/client.server.ts";
 import { env } from "../../lib/env.server.ts";
+import { rateLimitedInit } from "./rate-limited-answer.ts";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -16,7 +17,6 @@ export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes 
 
 /** The limits of the account endpoints (DECISIONS.md section 10), before RATE_LIMIT_MULTIPLIER. */
 export const RATE_LIMITS = {
-  signIn: { limit: 10, windowSeconds: 15 * 60 },
   signUp: { limit: 5, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
   verificationMail: { limit: 5, windowSeconds: 60 * 60 },
@@ -72,12 +72,9 @@ export async function checkRateLimits(
   return refused;
 }
 
-/** A 429 answer with the clear message and a Retry-After header. */
-export function tooManyRequests(result: RateLimitResult) {
-  return data(
-    { ok: false as const, error: RATE_LIMIT_MESSAGE },
-    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-  );
+/** A page's rate-limited answer: its own body, 429 and Retry-After (rateLimitedInit). */
+export function tooManyRequests<T>(body: T, limit: { retryAfterSeconds: number }) {
+  return data(body, rateLimitedInit(limit.retryAfterSeconds));
 }
 
 type Check = { key: string; rule: RateLimitRule };
@@ -92,14 +89,8 @@ function byEmail(action: string, email: string, rule: RateLimitRule): Check[] {
   return normalized ? [{ key: `${action}:email:${normalized}`, rule }] : [];
 }
 
-/** Rate-limit keys of the account actions: per client address and per e-mail address. */
+/** Rate-limit keys of the account actions: per client address and per e-mail address (sign-in: sign-in-throttle). */
 export const rateLimitKeys = {
-  signIn: (request: Request, email: string): Check[] => [
-    ...byIp(request, "sign-in", RATE_LIMITS.signIn, `:${email.trim().toLowerCase()}`),
-    // Per address (any client) and a looser per-client ceiling that stops one client trying many accounts.
-    ...byEmail("sign-in", email, { ...RATE_LIMITS.signIn, limit: RATE_LIMITS.signIn.limit * 2 }),
-    ...byIp(request, "sign-in", { ...RATE_LIMITS.signIn, limit: RATE_LIMITS.signIn.limit * 5 }),
-  ],
   signUp: (request: Request, email: string): Check[] => [
     ...byIp(request, "sign-up", RATE_LIMITS.signUp),
     ...byEmail("sign-up", email, RATE_LIMITS.signUp),

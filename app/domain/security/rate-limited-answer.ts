@@ -1,0 +1,33 @@
+/**
+ * The status and headers of every rate-limited answer (pages, resource routes, the reseller API): 429 with a
+ * Retry-After header in whole seconds, at least 1. `headers` are the answer's own (cookies, caching).
+ */
+export function rateLimitedInit(
+  retryAfterSeconds: number,
+  headers?: HeadersInit,
+): { status: 429; headers: Headers } {
+  const merged = new Headers(headers);
+  merged.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds || 1))));
+  return { status: 429, headers: merged };
+}
+
+/**
+ * The status (and, for a rate limit, Retry-After) of a form's failure answer: the form shows the message, so
+ * ordinary refusals (invalid input, wrong password, unconfirmed, access denied) answer 200 and the browser logs
+ * no failed request; rate limits answer 429 through rateLimitedInit and server faults 5xx.
+ */
+export function formFailureInit(failure: { status: number; retryAfterSeconds?: number }): ResponseInit {
+  if (failure.status === 429) return rateLimitedInit(failure.retryAfterSeconds ?? 1);
+  return { status: failure.status >= 500 ? failure.status : 200 };
+}
+
+/**
+ * A rate-limited page's `headers` export: React Router keeps only an action's cookies on the page's answer (a
+ * document or its data request), so this carries its Retry-After too; the rest is as without the export.
+ */
+export function retryAfterHeaders(args: { actionHeaders: Headers; parentHeaders: Headers }): Headers {
+  const headers = new Headers(args.parentHeaders);
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
