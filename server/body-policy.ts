@@ -32,7 +32,7 @@ export function bufferedBody(res: Response): Buffer | undefined {
 }
 
 /**
- * The edge of every page request (docs/decisions/014-request-body-policy.md): an address with control characters
+ * The edge of every page request (docs/decisions/015-request-body-policy.md): an address with control characters
  * or broken percent-encoding is refused 400; a state-changing request's body is refused 413 when it is larger than
  * its route takes (declared, or counted while it streams) and 415 when it is not a type its route reads, and
  * otherwise read whole (it is small) and handed on. Nothing past this point reads a socket.

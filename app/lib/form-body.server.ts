@@ -6,7 +6,7 @@ import { BODY_TEXT, hasControlCharacter } from "./request-body.ts";
 export type FormFields = z.ZodType | readonly (z.ZodType | string)[];
 
 /**
- * Reads a page action's form: the one body reader of every action (docs/decisions/014-request-body-policy.md).
+ * Reads a page action's form: the one body reader of every action (docs/decisions/015-request-body-policy.md).
  * The edge (server/body-policy.ts) has already bounded the body's size and type. Here a body that cannot be read,
  * a file, a control character in any text, or a field the action does not take is refused with 400 and a clear
  * message before the action does anything, so nothing is written. Returns the text fields by name.

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 
 /**
- * The request-body policy every entry point shares (docs/decisions/014-request-body-policy.md): how large a body
+ * The request-body policy every entry point shares (docs/decisions/015-request-body-policy.md): how large a body
  * each kind of route takes, which types a page action reads, and the messages of a refusal. The Express edge
  * (server/body-policy.ts) enforces size and type before anything is read; the one form reader of page actions
  * (form-body.server.ts) enforces the rest.
