@@ -12,11 +12,12 @@ type BodyRule = { limitBytes: number; types: readonly string[] | null; typeMessa
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const JSON_TYPES = ["application/json", "application/x-www-form-urlencoded"] as const;
 
-/** The rule of a path: signed webhooks raw, better-auth and the analytics beacon JSON, every page action a form. */
+/** The rule of a path: signed webhooks and analytics beacons raw, better-auth JSON, every page action a form. */
 export function bodyRuleFor(path: string): BodyRule {
   if (path.startsWith("/api/webhooks/"))
     return { limitBytes: BODY_LIMIT_BYTES.webhook, types: null, typeMessage: "" };
-  if (path.startsWith("/api/auth/") || path === "/api/events")
+  if (path === "/api/events") return { limitBytes: BODY_LIMIT_BYTES.event, types: null, typeMessage: "" };
+  if (path.startsWith("/api/auth/"))
     return {
       limitBytes: BODY_LIMIT_BYTES.json,
       types: JSON_TYPES,

@@ -15,8 +15,10 @@ export const BODY_LIMIT_BYTES = {
   form: 64 * KIB,
   /** An admin page's form: a blog post of 100,000 characters, percent-encoded (up to 9 bytes a character). */
   adminForm: 1024 * KIB,
-  /** better-auth's JSON endpoints and the analytics beacon: a few small fields. */
+  /** better-auth's JSON endpoints: a few small fields. */
   json: 64 * KIB,
+  /** One analytics event (properties up to 2 KB, a path up to 500 characters), sent by sendBeacon in any type. */
+  event: 4 * KIB,
   /** A payment provider's signed event. */
   webhook: 1024 * KIB,
 } as const;

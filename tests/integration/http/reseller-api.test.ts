@@ -47,6 +47,22 @@ describe("reseller API /api/v2", () => {
     expect(await ordersOf(reseller.id)).toHaveLength(0);
   });
 
+  it("refuses a parameter its action does not read and control characters, charging nothing", async () => {
+    const reseller = await resellerWithKey(10_000);
+    const likes = await serviceBySlug("instagram-likes");
+    const order = { key: reseller.key, action: "add", service: likes.id, link: POST_LINK, quantity: "150" };
+    const dripFeed = await callApi({ ...order, runs: "3", interval: "10" });
+    expect(dripFeed.status).toBe(400);
+    expect(dripFeed.body).toEqual({ error: "Unknown parameter: runs" });
+    const nul = await callApi({ ...order, idempotency_key: "abc\u0000def" });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error).toMatch(/control characters/);
+    const balance = await callApi({ key: reseller.key, action: "balance", order: "1" });
+    expect(balance.body).toEqual({ error: "Unknown parameter: order" });
+    expect(await balanceOf(reseller.id)).toBe(10_000);
+    expect(await ordersOf(reseller.id)).toHaveLength(0);
+  });
+
   it("answers an unknown action with the standard error", async () => {
     const reseller = await resellerWithKey();
     const answer = await callApi({ key: reseller.key, action: "delete_everything" });
