@@ -132,6 +132,12 @@ describe("profile password (sections 5 and 8)", () => {
 
     await update("fresh-pass-1", "fresh-pass-1");
     await toast(page, "Success", "Your password has been updated successfully");
+    // The form is cleared and this browser stays signed in on its new session.
+    await expect.poll(() => main.getByLabel("Current Password").inputValue()).toBe("");
+    await page.reload();
+    await hydrated(page);
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    await page.getByRole("main").getByRole("heading", { name: "Profile", exact: true }).waitFor();
     expect(await canSignIn(account.email, "fresh-pass-1")).toBe(true);
     expect(await canSignIn(account.email, account.password)).toBe(false);
     assertNoConsoleErrors();
