@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { refusalMessage } from "../../lib/request-body.ts";
 
@@ -52,10 +53,16 @@ export function ShopRouteError({ error }: { error: unknown }) {
 
 /** A request the server refused as sent (a form it could not accept): what was wrong, and a way back. */
 export function RefusedRequest({ message, home = "/" }: { message: string; home?: string }) {
+  // It replaces the page the form was on, often scrolled far down: bring the reason into view and announce it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "center" });
+    heading.current?.focus();
+  }, []);
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6" data-testid="refused-request">
       <meta name="robots" content="noindex" />
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-extrabold tracking-tight text-slate-900">
         We could not accept this request
       </h1>
       <p className="mt-4 break-words text-slate-600" role="alert">
