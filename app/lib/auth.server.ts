@@ -5,7 +5,7 @@ import * as schema from "../db/schema.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { grantAdminIfListed } from "../domain/accounts/roles.server.ts";
 import { safeNextPath } from "../domain/accounts/safe-next.ts";
-import { queueMail } from "../domain/mail/queue-mail.server.ts";
+import { queueAccountMail } from "../domain/mail/queue-account-mail.server.ts";
 import { confirmationMail, passwordResetMail } from "../domain/mail/templates.ts";
 import { CLIENT_IP_HEADER } from "../domain/security/rate-limit.server.ts";
 import { creditNewUserBonus } from "../domain/wallet/credit-new-user-bonus.server.ts";
@@ -64,7 +64,7 @@ function createAuth() {
       // whether or not the address has an account, and a dead SMTP server delays mail instead of losing it.
       async sendResetPassword({ user, token }) {
         const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await queueMail(db(), passwordResetMail(user.email, url));
+        await queueAccountMail(db(), passwordResetMail(user.email, url));
       },
     },
     emailVerification: {
@@ -81,7 +81,7 @@ function createAuth() {
         const url = `${config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}&type=signup${
           next === "/" ? "" : `&next=${encodeURIComponent(next)}`
         }`;
-        await queueMail(db(), confirmationMail(user.email, url));
+        await queueAccountMail(db(), confirmationMail(user.email, url));
       },
       // The new-user bonus (DECISIONS.md section 7) is credited as the confirmation is accepted, just before
       // better-auth marks the address confirmed: if crediting fails, nothing is marked and the same link

@@ -24,7 +24,7 @@ async function runPasswordCall(label: string, call: () => Promise<Response>): Pr
  * (the mail is only written to the outbox here, see docs/decisions/012).
  */
 export async function requestPasswordReset(request: Request, email: string): Promise<Result> {
-  const limited = await checkRateLimits(db(), rateLimitKeys.passwordReset(request, email));
+  const limited = await checkRateLimits(db(), rateLimitKeys.passwordReset(request));
   if (!limited.allowed)
     return {
       ok: false,

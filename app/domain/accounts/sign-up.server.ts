@@ -16,7 +16,7 @@ export async function registerAccount(
   request: Request,
   input: { email: string; password: string; next?: string },
 ): Promise<SignUpResult> {
-  const limited = await checkRateLimits(db(), rateLimitKeys.signUp(request, input.email));
+  const limited = await checkRateLimits(db(), rateLimitKeys.signUp(request));
   if (!limited.allowed)
     return {
       ok: false,
@@ -51,7 +51,7 @@ export async function resendConfirmation(
   request: Request,
   input: { email: string; next?: string },
 ): Promise<SignUpResult> {
-  const limited = await checkRateLimits(db(), rateLimitKeys.verificationMail(request, input.email));
+  const limited = await checkRateLimits(db(), rateLimitKeys.verificationMail(request));
   if (!limited.allowed)
     return {
       ok: false,

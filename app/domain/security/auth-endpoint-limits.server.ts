@@ -18,13 +18,13 @@ export async function limitAuthEndpoint(request: Request): Promise<AuthEndpointL
     case "/sign-in/email":
       return limitSignIn(request, email);
     case "/sign-up/email":
-      return checkRateLimits(db(), rateLimitKeys.signUp(request, email));
+      return checkRateLimits(db(), rateLimitKeys.signUp(request));
     case "/request-password-reset":
     case "/forget-password":
     case "/reset-password":
-      return checkRateLimits(db(), rateLimitKeys.passwordReset(request, email));
+      return checkRateLimits(db(), rateLimitKeys.passwordReset(request));
     case "/send-verification-email":
-      return checkRateLimits(db(), rateLimitKeys.verificationMail(request, email));
+      return checkRateLimits(db(), rateLimitKeys.verificationMail(request));
     default:
       return free;
   }

@@ -84,23 +84,11 @@ function byIp(request: Request, action: string, rule: RateLimitRule, suffix = ""
   return ip ? [{ key: `${action}:ip:${ip}${suffix}`, rule }] : [];
 }
 
-function byEmail(action: string, email: string, rule: RateLimitRule): Check[] {
-  const normalized = email.trim().toLowerCase();
-  return normalized ? [{ key: `${action}:email:${normalized}`, rule }] : [];
-}
-
 /** Rate-limit keys of the account actions: per client address and per e-mail address (sign-in: sign-in-throttle). */
 export const rateLimitKeys = {
-  signUp: (request: Request, email: string): Check[] => [
-    ...byIp(request, "sign-up", RATE_LIMITS.signUp),
-    ...byEmail("sign-up", email, RATE_LIMITS.signUp),
-  ],
-  passwordReset: (request: Request, email: string): Check[] => [
-    ...byIp(request, "reset", RATE_LIMITS.passwordReset),
-    ...byEmail("reset", email, RATE_LIMITS.passwordReset),
-  ],
-  verificationMail: (request: Request, email: string): Check[] => [
-    ...byIp(request, "verify-mail", RATE_LIMITS.verificationMail),
-    ...byEmail("verify-mail", email, RATE_LIMITS.verificationMail),
-  ],
+  // Per client address only: a limit per e-mail address would let a stranger lock its owner out of sign-up,
+  // reset and confirmation. The owner's mailbox is protected by the account-mail cap (queue-account-mail).
+  signUp: (request: Request): Check[] => byIp(request, "sign-up", RATE_LIMITS.signUp),
+  passwordReset: (request: Request): Check[] => byIp(request, "reset", RATE_LIMITS.passwordReset),
+  verificationMail: (request: Request): Check[] => byIp(request, "verify-mail", RATE_LIMITS.verificationMail),
 };

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, type Database } from "../../../app/db/client.server.ts";
-import { rateLimits, users } from "../../../app/db/schema.ts";
+import { mailOutbox, rateLimits, users } from "../../../app/db/schema.ts";
+import { ACCOUNT_MAIL_CAP } from "../../../app/domain/mail/queue-account-mail.server.ts";
 import { RATE_LIMIT_MESSAGE } from "../../../app/domain/security/rate-limit.server.ts";
 import { SIGN_IN_THROTTLE } from "../../../app/domain/security/sign-in-throttle.server.ts";
 import { TICKET_CATEGORIES } from "../../../app/domain/tickets/messages.ts";
@@ -185,6 +186,28 @@ async function fill(key: string) {
     .onConflictDoUpdate({ target: rateLimits.key, set: { windowStartedAt: sql`now()`, hits: 1_000_000 } });
 }
 
+describe("reset and confirmation mails", () => {
+  it("a stranger asking from many addresses cannot lock the owner out of a reset, nor flood the mailbox", async () => {
+    const owner = await account();
+    // Its confirmation mail counts too: every account mail to one address shares the cap.
+    const accountMails = () => shop.db.$count(mailOutbox, eq(mailOutbox.to, owner.email));
+    for (let attempt = 0; attempt < ACCOUNT_MAIL_CAP.limit + 3; attempt++) {
+      const answer = await new Client(freshAddress()).request("/forgot-password", {
+        form: { email: owner.email },
+      });
+      expect(answer.status).toBe(200);
+    }
+    // The owner, from yet another address, is answered as always: never "too many attempts".
+    const fromOwner = await new Client(freshAddress()).request("/forgot-password", {
+      form: { email: owner.email },
+    });
+    expect(fromOwner.status).toBe(200);
+    expect(await fromOwner.text()).not.toContain(RATE_LIMIT_MESSAGE);
+    // The mailbox got the hour's share and no more; the links in it stay valid.
+    expect(await accountMails()).toBe(ACCOUNT_MAIL_CAP.limit);
+  });
+});
+
 describe("rate-limited answers", () => {
   it("answers 429 with Retry-After from every rate-limited form action", async () => {
     const customer = await account();
@@ -193,10 +216,10 @@ describe("rate-limited answers", () => {
     await signedIn.signIn(customer.email, PASSWORD);
     const email = uniqueEmail("limited");
     await fill(`sign-in-failures:pair:${client.address}:${email}`);
-    await fill(`verify-mail:email:${email}`);
-    await fill(`sign-up:email:${email}`);
-    await fill(`reset:email:${email}`);
-    await fill(`reset:email:${customer.email}`);
+    await fill(`verify-mail:ip:${client.address}`);
+    await fill(`sign-up:ip:${client.address}`);
+    await fill(`reset:ip:${client.address}`);
+    await fill(`reset:ip:${signedIn.address}`);
     await fill(`newsletter:email:${email}`);
     await fill(`contact:ip:${client.address}`);
     await fill(`ticket:user:${customer.id}`);
