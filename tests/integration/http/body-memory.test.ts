@@ -118,6 +118,9 @@ describe("an oversized body is refused before it is read", () => {
     peak = Math.max(peak, residentBytes(server.pid));
 
     const growthMegabytes = Math.round((peak - baseline) / (1024 * 1024));
+    console.log(
+      `twelve 100 MB bodies: resident memory grew by ${growthMegabytes} MB (baseline ${Math.round(baseline / 1048576)} MB)`,
+    );
     expect
       .soft(growthMegabytes, `the server's resident memory grew by ${growthMegabytes} MB`)
       .toBeLessThan(ALLOWED_GROWTH_BYTES / (1024 * 1024));
