@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { WAIT_TIMEOUT_MS } from "./tests/support/constants.ts";
 
 export default defineConfig({
   test: {
@@ -9,8 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // expect.poll waits 1 s by default: on a busy two-core machine a journey that is merely slow failed on it.
-    // A poll's own timeout still wins where a test gives one.
-    expect: { poll: { timeout: 15_000, interval: 100 } },
+    // Every wait in the suite waits WAIT_TIMEOUT_MS (tests/support/constants.ts); a poll's own timeout still wins.
+    expect: { poll: { timeout: WAIT_TIMEOUT_MS, interval: 100 } },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {

@@ -88,10 +88,7 @@ describe("accessibility (axe-core: no serious or critical violations)", () => {
     const violations = await audit("/order/instagram-followers", true, undefined, async (page) => {
       const main = page.getByRole("main");
       await main.getByLabel("Quantity").fill("150.5");
-      await main
-        .getByRole("alert")
-        .filter({ hasText: "Quantity must be between 100 and 50,000." })
-        .waitFor({ timeout: 15_000 });
+      await main.getByRole("alert").filter({ hasText: "Quantity must be between 100 and 50,000." }).waitFor();
     });
     expect(describeViolations(violations), "axe violations with a refused quantity").toBe("");
   });

@@ -37,7 +37,7 @@ describe("signing up", () => {
     await page.goto(`${appUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
     await page.getByRole("link", { name: "Confirm e-mail" }).first().click();
     await page.getByText("Email confirmed").first().waitFor();
-    await page.waitForURL(/\/(dashboard|login)/, { timeout: 10_000 });
+    await page.waitForURL(/\/(dashboard|login)/);
     if (new URL(page.url()).pathname === "/login") {
       await signIn(page, email, password);
       await page.waitForURL(/\/dashboard/);

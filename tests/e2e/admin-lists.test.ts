@@ -17,12 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function adminPage() {
-  const opened = await openAdminPage(browser);
-  opened.page.setDefaultTimeout(10_000);
-  return opened;
-}
-
 describe("admin lists", () => {
   it("an admin answers a customer's ticket and the customer reads it in the dashboard's Support tab", async () => {
     const customer = await createAccount();
@@ -33,7 +27,7 @@ describe("admin lists", () => {
       message: "My likes dropped last week.",
     });
     if (!created.ok) throw new Error(created.message);
-    const { page, admin, assertNoConsoleErrors } = await adminPage();
+    const { page, admin, assertNoConsoleErrors } = await openAdminPage(browser);
 
     await page.goto(`${appUrl}/admin/tickets`);
     await page.getByRole("search").getByLabel("Search by ticket number").fill(created.ticket.ticketNumber);
@@ -55,7 +49,6 @@ describe("admin lists", () => {
     assertNoConsoleErrors();
 
     const shopper = await openPage(browser);
-    shopper.page.setDefaultTimeout(10_000);
     await signInAs(shopper.page, customer, "/dashboard?tab=support");
     const mine = shopper.page.getByTestId("ticket").filter({ hasText: created.ticket.ticketNumber });
     await mine.getByText("Response from support").waitFor();
@@ -77,7 +70,7 @@ describe("admin lists", () => {
       deliverySpeed: "normal",
     });
     if (!placed.ok) throw new Error(placed.notice.message);
-    const { page, admin, assertNoConsoleErrors } = await adminPage();
+    const { page, admin, assertNoConsoleErrors } = await openAdminPage(browser);
 
     await page.goto(`${appUrl}/admin/auto-orders?q=${encodeURIComponent(customer.email)}`);
     const row = page.getByTestId("admin-auto-order-row");
@@ -106,7 +99,7 @@ describe("admin lists", () => {
   });
 
   it("the admin dashboard draws 30 days of sales and orders and the funnel, with tables of the same numbers", async () => {
-    const { page, assertNoConsoleErrors } = await adminPage();
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
     for (const testId of ["chart-net-sales", "chart-orders"]) {
       const chart = page.getByTestId(testId);
       await expect.poll(() => chart.locator("svg[role=img] rect").count()).toBe(30);

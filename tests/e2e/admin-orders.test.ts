@@ -67,27 +67,25 @@ describe("admin orders", () => {
     await row.getByLabel(`Status of ${order!.orderNumber}`).selectOption("cancelled");
     await row.getByRole("button", { name: "Save" }).click();
     const dialog = page.getByRole("dialog", { name: `Cancel ${order!.orderNumber}?` });
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor();
     expect(await dialog.textContent()).toContain(
       "It has not been sent to a provider: $4.00 goes back to the customer's wallet now.",
     );
     expect(await balanceOf(customer.id)).toBe(600);
     // Escape keeps the order; asked again, the admin confirms.
     await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    await dialog.waitFor({ state: "hidden" });
     expect(await balanceOf(customer.id)).toBe(600);
     await row.getByRole("button", { name: "Save" }).click();
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor();
     await dialog.getByRole("button", { name: "Cancel order" }).click();
     await page.getByText("Order status updated successfully").first().waitFor();
-    await expect
-      .poll(() => row.getByTestId("status-badge").textContent(), { timeout: 15_000 })
-      .toBe("Cancelled");
+    await expect.poll(() => row.getByTestId("status-badge").textContent()).toBe("Cancelled");
     expect(await balanceOf(customer.id)).toBe(1_000);
     expect(await refundsOf(order!.id)).toBe(1);
 
     // A refunded status is final: no status control is offered, and the server refuses a change sent anyway.
-    await row.getByTestId("status-final").waitFor({ timeout: 15_000 });
+    await row.getByTestId("status-final").waitFor();
     // Focus stays with this order, not lost to the page, though the control that had it is gone.
     await expect.poll(() => row.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     expect(await row.getByLabel(`Status of ${order!.orderNumber}`).count()).toBe(0);
@@ -142,7 +140,7 @@ describe("admin orders", () => {
     // Oldest first: the newest order is on the last page (the suite's servers share one database).
     await page.goto(`${appUrl}/admin/manual-work?page=100000`);
     const row = page.getByTestId("admin-order-row").filter({ hasText: placed.order.orderNumber });
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor();
     await row.getByLabel(`Status of ${placed.order.orderNumber}`).selectOption("completed");
     await row.getByRole("button", { name: "Save" }).click();
     await page.getByText("Order status updated successfully").first().waitFor();

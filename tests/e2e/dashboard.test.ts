@@ -23,13 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs in and lands on `next`. */
-async function signIn(page: Page, account: { email: string; password: string }, next = "/dashboard") {
-  // Fail on the step that waits, well inside the test's own time limit.
-  page.setDefaultTimeout(10_000);
-  await signInAs(page, account, next);
-}
-
 async function text(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).first().textContent()) ?? "";
 }
@@ -37,7 +30,7 @@ async function text(page: Page, testId: string): Promise<string> {
 describe("the dashboard", () => {
   it("shows a new customer zero counts, the catalogue's packs and every empty state, with keyboard tabs", async () => {
     const { page, assertNoConsoleErrors } = await openPage(browser);
-    await signIn(page, await createAccount());
+    await signInAs(page, await createAccount());
     const main = page.getByRole("main");
     expect(await text(page, "account-balance")).toBe("$0.00");
     expect(await text(page, "stat-total-orders")).toBe("0");
@@ -81,7 +74,7 @@ describe("the dashboard", () => {
     const { page, assertNoConsoleErrors } = await openPage(browser);
     const account = await createAccount();
     await fundWallet(account.id, 2_000);
-    await signIn(page, account, "/automatic-order");
+    await signInAs(page, account, "/automatic-order");
 
     const main = page.getByRole("main");
     await main.getByText("AUTO").first().waitFor();
@@ -154,7 +147,7 @@ describe("the dashboard", () => {
   it("claims a free trial, then opens a ticket about that order and sees it listed with its TKT number", async () => {
     const { page, assertNoConsoleErrors } = await openPage(browser);
     const account = await createAccount();
-    await signIn(page, account, "/free-trial");
+    await signInAs(page, account, "/free-trial");
 
     const likes = page.getByTestId("free-trial-likes");
     await likes.getByLabel("Instagram post link").fill("https://www.instagram.com/p/TrialTicket1/");
@@ -203,7 +196,7 @@ describe("the dashboard", () => {
   it("says why a free trial was not delivered and lets the customer claim it again", async () => {
     const { page, assertNoConsoleErrors } = await openPage(browser);
     const account = await createAccount();
-    await signIn(page, account, "/free-trial");
+    await signInAs(page, account, "/free-trial");
     const comments = page.getByTestId("free-trial-comments");
     await comments.getByLabel("Instagram post link").fill("https://www.instagram.com/p/TrialAgain1/");
     await comments.getByRole("button", { name: "Claim Now" }).click();

@@ -10,6 +10,7 @@ import { connect, db } from "../../app/db/client.server.ts";
 import { orders, services, tickets } from "../../app/db/schema.ts";
 import { TICKET_TEXT } from "../../app/domain/tickets/messages.ts";
 import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
+import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { appUrl, createAccount } from "../support/http.ts";
 
 let browser: Browser;
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 /** Waits until a statement of the servers inserting into tickets is blocked on a lock. */
 async function ticketInsertWaiting(): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const { rows } = await db().execute<{ n: number }>(
       sql`select count(*)::int as n from pg_stat_activity
@@ -34,7 +35,7 @@ async function ticketInsertWaiting(): Promise<void> {
     if (rows[0]!.n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error("the ticket's insert never waited on the order's deletion");
+  throw new Error(`the ticket's insert did not wait on the order's deletion within ${WAIT_TIMEOUT_MS} ms`);
 }
 
 describe("support ticket (section 8)", () => {
@@ -45,7 +46,6 @@ describe("support ticket (section 8)", () => {
       if (message.type() === "error") consoleErrors.push(message.text());
     });
     page.on("pageerror", (error) => consoleErrors.push(error.message));
-    page.setDefaultTimeout(10_000);
 
     const account = await createAccount();
     const [service] = await db().select({ id: services.id }).from(services).limit(1);

@@ -50,7 +50,7 @@ describe("live balance", () => {
 
     await credit(account.id, 2500);
 
-    await page.getByRole("link", { name: "Wallet balance $25.00" }).waitFor({ timeout: 5_000 });
+    await page.getByRole("link", { name: "Wallet balance $25.00" }).waitFor();
     await page.getByTestId("toast").filter({ hasText: "Balance Updated" }).waitFor();
     expect(await page.getByTestId("toast").filter({ hasText: "Balance Updated" }).textContent()).toContain(
       "$25.00",
@@ -70,7 +70,7 @@ describe("live balance", () => {
 
     await credit(account.id, 1234);
 
-    await page.getByRole("link", { name: "Wallet balance $12.34" }).waitFor({ timeout: 5_000 });
+    await page.getByRole("link", { name: "Wallet balance $12.34" }).waitFor();
     await expect.poll(() => page.getByTestId("account-balance").textContent()).toBe("$12.34");
     await page.getByTestId("toast").filter({ hasText: "Balance Updated" }).waitFor();
     assertNoConsoleErrors();

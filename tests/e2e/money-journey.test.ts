@@ -49,10 +49,8 @@ describe("the money journey", () => {
     await wallet.getByText("Payment Successful!").waitFor();
 
     // The first tab's header changed without a reload.
-    await dashboard.waitForFunction(
-      () => document.querySelector('[data-testid="header-balance"]')?.textContent?.includes("$25.00"),
-      undefined,
-      { timeout: 5_000 },
+    await dashboard.waitForFunction(() =>
+      document.querySelector('[data-testid="header-balance"]')?.textContent?.includes("$25.00"),
     );
     await dashboard.getByText("Balance Updated").first().waitFor();
     expect(await dashboard.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(

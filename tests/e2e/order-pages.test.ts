@@ -81,7 +81,7 @@ describe("order pages in the browser", () => {
     // Confirming the e-mail signs in and returns to the order page, form restored.
     await page.goto(`${appUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
     await page.getByRole("link", { name: "Confirm e-mail" }).first().click();
-    await page.waitForURL((url) => onOrderPage(url) || url.pathname === "/login", { timeout: 10_000 });
+    await page.waitForURL((url) => onOrderPage(url) || url.pathname === "/login");
     if (new URL(page.url()).pathname === "/login") await signIn(page, { email, password }, orderPath);
     await expectRestoredForm(page, profile);
     await main.getByText("Add funds to continue").waitFor();
@@ -101,7 +101,7 @@ describe("order pages in the browser", () => {
     await page.getByText("Payment Successful!").first().waitFor();
 
     // Back on the order page with the form restored; the order goes through at the server's price.
-    await page.waitForURL(onOrderPage, { timeout: 10_000 });
+    await page.waitForURL(onOrderPage);
     await expectRestoredForm(page, profile);
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="order-balance"]')?.textContent?.includes("$25.00"),

@@ -123,15 +123,13 @@ describe("on a phone (390 x 844)", () => {
 
     // The first-party analytics saw the page views and the order, under this customer (sendBeacon, same origin).
     await expect
-      .poll(
-        async () =>
-          (
-            await db()
-              .select({ name: analyticsEvents.name, path: analyticsEvents.path })
-              .from(analyticsEvents)
-              .where(and(eq(analyticsEvents.userId, account.id)))
-          ).map((row) => `${row.name} ${row.path}`),
-        { timeout: 5_000 },
+      .poll(async () =>
+        (
+          await db()
+            .select({ name: analyticsEvents.name, path: analyticsEvents.path })
+            .from(analyticsEvents)
+            .where(and(eq(analyticsEvents.userId, account.id)))
+        ).map((row) => `${row.name} ${row.path}`),
       )
       .toEqual(
         expect.arrayContaining([

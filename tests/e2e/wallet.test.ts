@@ -52,7 +52,7 @@ describe("adding funds", () => {
     expect(await deposit.textContent()).toContain("Card deposit");
     expect(await deposit.textContent()).toContain("+$25.00");
     // After 2 seconds the page refreshes itself and drops the query.
-    await page.waitForURL((url) => url.pathname === "/wallet" && url.search === "", { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === "/wallet" && url.search === "");
     expect(await page.getByTestId("wallet-balance").textContent()).toBe("$25.00");
     assertNoConsoleErrors();
   });
@@ -91,14 +91,10 @@ describe("adding funds", () => {
       "Use a point for cents, for example 10.50 (a comma only separates thousands, as in 1,000).";
     await amount.fill("10,50");
     await main.getByRole("button", { name: "Add Funds" }).click();
-    await page
-      .getByTestId("toast")
-      .filter({ hasText: "Invalid Amount" })
-      .first()
-      .waitFor({ timeout: 15_000 });
+    await page.getByTestId("toast").filter({ hasText: "Invalid Amount" }).first().waitFor();
     // Beside the field, announced, and the field points at it.
     const alert = main.getByRole("alert").filter({ hasText: message });
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor();
     const alertId = await alert.getAttribute("id");
     expect((await amount.getAttribute("aria-describedby"))?.split(" ")).toContain(alertId);
     expect(await amount.getAttribute("aria-invalid")).toBe("true");
@@ -108,12 +104,10 @@ describe("adding funds", () => {
 
     // Typing again clears the message; "$10.50" is ten dollars fifty.
     await amount.fill("$10.50");
-    await expect
-      .poll(() => main.getByRole("alert").filter({ hasText: message }).count(), { timeout: 15_000 })
-      .toBe(0);
+    await expect.poll(() => main.getByRole("alert").filter({ hasText: message }).count()).toBe(0);
     await main.getByRole("button", { name: "Add Funds" }).click();
-    await page.waitForURL(/\/sandbox-checkout\//, { timeout: 20_000 });
-    await page.getByRole("button", { name: "Pay $10.50" }).waitFor({ timeout: 15_000 });
+    await page.waitForURL(/\/sandbox-checkout\//);
+    await page.getByRole("button", { name: "Pay $10.50" }).waitFor();
     const [deposit] = await db().select().from(deposits).where(eq(deposits.userId, account.id));
     expect(deposit?.amountCents).toBe(1_050);
     assertNoConsoleErrors();
@@ -126,7 +120,7 @@ describe("adding funds", () => {
     await startDeposit(page, "10");
     await page.getByRole("button", { name: "Pay $10.00" }).click();
     await page.getByText("Payment Successful!").waitFor();
-    await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     assertNoConsoleErrors();
   });
 });

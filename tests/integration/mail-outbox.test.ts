@@ -14,6 +14,7 @@ import { mailRetryDelaySeconds } from "../../app/domain/mail/mail-back-off.ts";
 import type { MailConfig } from "../../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../../app/domain/mail/mail-worker.server.ts";
 import { queueMail } from "../../app/domain/mail/queue-mail.server.ts";
+import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { createUser } from "../support/factories.ts";
 import { freePort, startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -58,19 +59,44 @@ async function outboxRow(to: string) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * How long a test watches for a second delivery after the first: a few of the worker's rounds (0.5 s apart here).
+ * Deliberately short and not a wait: it looks for something that must not happen.
+ */
+const NOTHING_MORE_WITHIN_MS = 1_500;
+/** The window in which attempts are counted to see the back-off: a fixed time by design, not a wait. */
+const BACK_OFF_WINDOW_MS = 4_000;
+
+/** Waits until a mail round (pg-boss job `mail-round`) offered at or after `since` has completed. */
+async function roundCompletedSince(since: Date) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await db().execute<{ n: number }>(
+            sql`select count(*)::int as n from pgboss.job
+              where name = 'mail-round' and state = 'completed' and created_on >= ${since.toISOString()}`,
+          )
+        ).rows[0]?.n,
+      { message: "the mail worker's first round completed" },
+    )
+    .toBeGreaterThan(0);
+}
 
 describe("the mail worker", () => {
   it("delivers a mail queued in a request to the SMTP server, once, on its NOTIFY (not a periodic round)", async () => {
     const smtp = await smtpServer();
     // Rounds only every minute: the mail must go out on the NOTIFY its row sends at commit.
+    const started = new Date();
     await startWorker(workerConfig(smtp.url, { tickSeconds: 60 }));
-    await sleep(1_500); // the worker's first round has run; from now on only a NOTIFY wakes it
+    // Once its first round has run, only a NOTIFY wakes the worker for the next minute.
+    await roundCompletedSince(started);
     const user = await createUser();
     const request = new Request(`${origin}/forgot-password`, { method: "POST", headers: { origin } });
 
     const asked = Date.now();
     expect(await requestPasswordReset(request, user.email)).toEqual({ ok: true });
-    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => smtp.received.length).toBe(1);
     const latencyMs = Date.now() - asked;
 
     const [mail] = smtp.received;
@@ -81,12 +107,12 @@ describe("the mail worker", () => {
     expect(mail!.text).toMatch(/Choose a new password: http:\/\/localhost:\d+\/reset-password\?token=\S+/);
     // About a second on an idle machine; a loaded two-core machine gets more, far below a round's minute.
     expect(latencyMs).toBeLessThan(10_000);
-    await expect.poll(async () => (await outboxRow(user.email)).state, { timeout: 15_000 }).toBe("sent");
+    await expect.poll(async () => (await outboxRow(user.email)).state).toBe("sent");
     const row = await outboxRow(user.email);
     expect(row.attempts).toBe(1);
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.lastError).toBeNull();
-    await sleep(1_500);
+    await sleep(NOTHING_MORE_WITHIN_MS);
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -102,23 +128,19 @@ describe("the mail worker", () => {
     });
 
     // Nothing listens: attempts fail and the row waits for its next one, further away each time.
-    await expect
-      .poll(async () => (await outboxRow("down@example.test")).attempts, { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(3);
+    await expect.poll(async () => (await outboxRow("down@example.test")).attempts).toBeGreaterThanOrEqual(3);
     const waiting = await outboxRow("down@example.test");
     expect(waiting.state).toBe("queued");
     expect(waiting.lastError).toMatch(/ECONNREFUSED/);
     // Waits of 0.5, 1, 2, 2 ... s: in 4 s at most ~5 attempts (a round every 0.5 s without back-off would make 8+).
     const before = waiting.attempts;
-    await sleep(4_000);
+    await sleep(BACK_OFF_WINDOW_MS);
     const after = (await outboxRow("down@example.test")).attempts;
     expect(after - before).toBeLessThanOrEqual(3);
 
     const smtp = await smtpServer({ port });
-    await expect
-      .poll(async () => (await outboxRow("down@example.test")).state, { timeout: 15_000 })
-      .toBe("sent");
-    await sleep(1_500);
+    await expect.poll(async () => (await outboxRow("down@example.test")).state).toBe("sent");
+    await sleep(NOTHING_MORE_WITHIN_MS);
     expect(smtp.received.map((mail) => mail.subject)).toEqual(["While down"]);
     expect(smtp.received[0]!.text).toContain("Still here.");
   });
@@ -134,13 +156,11 @@ describe("the mail worker", () => {
       html: "<p>Try again.</p>",
     });
 
-    await expect
-      .poll(async () => (await outboxRow("busy@example.test")).state, { timeout: 15_000 })
-      .toBe("sent");
+    await expect.poll(async () => (await outboxRow("busy@example.test")).state).toBe("sent");
     const row = await outboxRow("busy@example.test");
     expect(row.attempts).toBe(3);
     expect(row.lastError).toBeNull();
-    await sleep(1_500);
+    await sleep(NOTHING_MORE_WITHIN_MS);
     expect(smtp.received.map((mail) => mail.to)).toEqual([["busy@example.test"]]);
   });
 
@@ -148,9 +168,7 @@ describe("the mail worker", () => {
     const port = await freePort();
     await startWorker(workerConfig(`smtp://127.0.0.1:${port}`, { maxAttempts: 2, retryBaseSeconds: 0.5 }));
     await queueMail(db(), { to: "never@example.test", subject: "Never", text: "-", html: "<p>-</p>" });
-    await expect
-      .poll(async () => (await outboxRow("never@example.test")).state, { timeout: 15_000 })
-      .toBe("failed");
+    await expect.poll(async () => (await outboxRow("never@example.test")).state).toBe("failed");
     const row = await outboxRow("never@example.test");
     expect(row.attempts).toBe(2);
     expect(row.lastError).toMatch(/ECONNREFUSED/);
@@ -172,14 +190,15 @@ describe("the mail worker", () => {
         });
       }
     });
+    // Thirty SMTP sessions, each step answered late: longer than one wait.
     await expect
       .poll(
         async () =>
           (await db().execute(sql`select count(*)::int as n from mail_outbox where state = 'sent'`)).rows[0],
-        { timeout: 30_000 },
+        { timeout: 2 * WAIT_TIMEOUT_MS },
       )
       .toEqual({ n: 30 });
-    await sleep(1_500);
+    await sleep(NOTHING_MORE_WITHIN_MS);
     const subjects = smtp.received.map((mail) => mail.subject).sort();
     expect(subjects).toHaveLength(30);
     expect(new Set(subjects).size).toBe(30);

@@ -30,6 +30,7 @@ import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { claimFreeTrial } from "../../app/domain/trials/claim-free-trial.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
@@ -568,6 +569,8 @@ describe("a provider that cannot be reached", () => {
   });
 
   it("stopped for 10 s: nothing is held for an admin, and each order is submitted exactly once after it returns", async () => {
+    // How long the panel stays down: a deliberate duration, not a wait.
+    const OUTAGE_MS = 10_000;
     // A provider without idempotency keys: only a request that never arrived may be sent again.
     await panelProvider({ supportsIdempotency: false });
     await panelServer.close();
@@ -581,27 +584,25 @@ describe("a provider that cannot be reached", () => {
         .poll(
           async () =>
             (await db().select().from(fulfilments)).every((row) => row.lastError?.includes("ECONNREFUSED")),
-          {
-            timeout: 15_000,
-            interval: 200,
-          },
+          { interval: 200 },
         )
         .toBe(true);
       for (;;) {
         const rows = await db().select().from(fulfilments);
         expect(rows.filter((row) => row.state === "needs_attention")).toEqual([]);
-        if (Date.now() - stoppedAt >= 10_000) break;
+        if (Date.now() - stoppedAt >= OUTAGE_MS) break;
         await runFulfilmentRound(db(), ROUND);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       panelServer = await startFakePanel(answer, { port: panelServer.port });
+      // Each part refused while the panel was down waits its not-sent retry (5 s or more) before it goes again.
       await expect
         .poll(
           async () => {
             await runFulfilmentRound(db(), ROUND);
             return (await db().select().from(fulfilments)).filter((row) => row.state === "submitted").length;
           },
-          { timeout: 30_000, interval: 500 },
+          { timeout: 2 * WAIT_TIMEOUT_MS, interval: 500 },
         )
         .toBe(5);
     } finally {
@@ -620,9 +621,7 @@ describe("a provider that cannot be reached", () => {
     await pump.start(process.env.DATABASE_URL ?? "");
     try {
       const { orderId } = await likesOrder();
-      await expect
-        .poll(async () => (await partsOf(orderId))[0]?.state, { timeout: 10_000, interval: 50 })
-        .toBe("submitted");
+      await expect.poll(async () => (await partsOf(orderId))[0]?.state, { interval: 50 }).toBe("submitted");
       const [part] = await partsOf(orderId);
       expect(part?.submittedAt).toBeInstanceOf(Date);
       expect(panel.adds).toBe(1);

@@ -7,6 +7,7 @@ import { db } from "../../app/db/client.server.ts";
 import { fulfilments, providerServices, providers, simulatedProviderOrders } from "../../app/db/schema.ts";
 import { apiKeyHint, encryptApiKey } from "../../app/domain/fulfilment/api-key-cipher.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { SLOW_WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { createUser, serviceBySlug } from "../support/factories.ts";
 import { startFakePanel } from "../support/fake-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -48,17 +49,20 @@ function startWorker(extra: Record<string, string> = {}) {
   return { child, exited, output: () => output };
 }
 
+/** Reads until `done`; a worker process starts within the wait, so it waits SLOW_WAIT_TIMEOUT_MS. */
 async function waitFor<T>(
   what: string,
   read: () => Promise<T>,
   done: (value: T) => boolean,
   output = () => "",
 ) {
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + SLOW_WAIT_TIMEOUT_MS;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}:\n${output()}`);
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out after ${SLOW_WAIT_TIMEOUT_MS} ms waiting for ${what}:\n${output()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -116,9 +120,11 @@ describe("the fulfilment worker process", () => {
     const [orderId] = await placeLikesOrders(1);
 
     const crashing = startWorker({ FULFILMENT_FAULT: "crash-after-add" });
+    // The worker process starts, adds upstream and exits: a slow wait, like restarting it below.
+    const exitWithin = SLOW_WAIT_TIMEOUT_MS;
     const code = await Promise.race([
       crashing.exited,
-      new Promise((resolve) => setTimeout(resolve, 20_000, "timeout")),
+      new Promise((resolve) => setTimeout(resolve, exitWithin, `still running after ${exitWithin} ms`)),
     ]);
     expect(code, crashing.output()).toBe(70);
     expect(crashing.output()).toMatch(/exiting after a successful add/);
@@ -136,7 +142,7 @@ describe("the fulfilment worker process", () => {
     );
     expect(recorded?.providerOrderId).toBe(String(upstream[0]?.id));
     expect(await db().select().from(simulatedProviderOrders)).toHaveLength(1);
-  }, 90_000);
+  }, 120_000);
 
   it("two workers on one database never send the same order twice, even to a provider without idempotency keys", async () => {
     let adds = 0;

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { WAIT_TIMEOUT_MS } from "./constants.ts";
 
 /** The system's Chromium when present (CHROMIUM_PATH or /usr/bin/chromium), else the @sparticuz/chromium build. */
 export async function chromiumExecutable(): Promise<string> {
@@ -23,8 +24,19 @@ const LAUNCH_FLAGS = [
   "--no-zygote",
 ];
 
+/**
+ * The suite's Chromium. Every context it opens, however a test opens it (`openPage`, `browser.newContext()`), waits
+ * WAIT_TIMEOUT_MS for each action, wait and navigation of its pages, not Playwright's 30 s: this is the one place
+ * those defaults are set, so no test sets its own.
+ */
 export async function launchBrowser(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: LAUNCH_FLAGS });
+  const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_FLAGS });
+  // Emitted for each new context before browser.newContext() returns it.
+  browser.on("context", (context) => {
+    context.setDefaultTimeout(WAIT_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(WAIT_TIMEOUT_MS);
+  });
+  return browser;
 }
 
 /** A new page that records console errors and page errors; `assertNoConsoleErrors` fails the test on any. */

@@ -15,7 +15,7 @@ import {
   startEmbeddedPostgres,
 } from "../../server/embedded-postgres.ts";
 import { chromiumExecutable } from "./chromium.ts";
-import { TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
+import { SLOW_WAIT_TIMEOUT_MS, TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -54,8 +54,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Polls /healthz until the server answers: it starts within the wait, so SLOW_WAIT_TIMEOUT_MS. */
 async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + SLOW_WAIT_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`App server exited early:\n${output()}`);
     try {
@@ -66,7 +67,9 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`App server at ${url} did not start:\n${output()}`);
+  throw new Error(
+    `App server at ${url} did not answer /healthz within ${SLOW_WAIT_TIMEOUT_MS} ms:\n${output()}`,
+  );
 }
 
 function startAppServer(

@@ -5,6 +5,7 @@
  * reaches the SMTP server, through the worker.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { WAIT_TIMEOUT_MS } from "../../support/constants.ts";
 import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
 import { uniqueEmail, Visitor } from "../../support/http.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../support/smtp-server.ts";
@@ -147,7 +148,9 @@ describe("with a slow SMTP server", () => {
   it("still delivers the queued mail to the SMTP server, through the mail worker", async () => {
     // The reset test queued many mails for `existing` before; the worker works through them at the slow pace.
     await expect
-      .poll(() => smtp.received.filter((mail) => mail.to.includes(existing)).length, { timeout: 60_000 })
+      .poll(() => smtp.received.filter((mail) => mail.to.includes(existing)).length, {
+        timeout: 4 * WAIT_TIMEOUT_MS,
+      })
       .toBeGreaterThan(1);
     const mail = smtp.received.find((item) => item.to.includes(existing) && item.subject.startsWith("Reset"));
     expect(mail?.subject).toBe("Reset your Boostly password");

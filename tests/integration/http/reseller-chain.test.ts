@@ -11,7 +11,7 @@ import { placePackOrder } from "../../../app/domain/orders/place-pack-order.serv
 import { cents } from "../../../app/domain/pricing/cents.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
-import { TEST_AUTH_SECRET } from "../../support/constants.ts";
+import { SLOW_WAIT_TIMEOUT_MS, TEST_AUTH_SECRET } from "../../support/constants.ts";
 import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
 
 // The provider key is encrypted here as server B will decrypt it: with the suite's shared secret.
@@ -68,6 +68,12 @@ async function balanceOf(db: Database, userId: string) {
   return row!.balance;
 }
 
+/**
+ * How long a settled chain is watched for a second refund after the statuses arrived: a few of the workers' polls.
+ * Deliberately short and not a wait: it looks for something that must not happen.
+ */
+const NOTHING_MORE_WITHIN_MS = 3_000;
+
 async function refundsOf(db: Database, orderId: string) {
   const rows = await db
     .select({ amount: transactions.amountCents })
@@ -76,12 +82,17 @@ async function refundsOf(db: Database, orderId: string) {
   return rows.map((row) => row.amount);
 }
 
+/** Reads until `done`; what it waits for crosses both shops' workers and their rounds: SLOW_WAIT_TIMEOUT_MS. */
 async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + SLOW_WAIT_TIMEOUT_MS;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    if (Date.now() > deadline) {
+      throw new Error(
+        `Timed out after ${SLOW_WAIT_TIMEOUT_MS} ms waiting for ${what}: ${JSON.stringify(value)}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -185,7 +196,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     expect(statusOf(orderIds[2]!)).toMatchObject({ status: "cancelled" });
 
     // A few more polls change nothing: each refund happened once, on both shops.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await new Promise((resolve) => setTimeout(resolve, NOTHING_MORE_WITHIN_MS));
     expect(await refundsOf(shopB.db, orderIds[0]!)).toEqual([]);
     expect(await refundsOf(shopB.db, orderIds[1]!)).toEqual([14]);
     expect(await refundsOf(shopB.db, orderIds[2]!)).toEqual([60]);
@@ -274,7 +285,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     expect(settled.find((row) => row.id === shortOfViews.order.id)).toMatchObject({ status: "partial" });
 
     // More polls change nothing: $7.50 x 2,000 / 5,000 = $3.00 back, once, on both shops.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await new Promise((resolve) => setTimeout(resolve, NOTHING_MORE_WITHIN_MS));
     expect(await refundsOf(shopB.db, delivered.order.id)).toEqual([]);
     expect(await refundsOf(shopB.db, shortOfViews.order.id)).toEqual([300]);
     expect(await balanceOf(shopB.db, customer.id)).toBe(10_000 - 2 * 3_245 + 300);
