@@ -40,18 +40,20 @@ export function bufferedBody(res: Response): Buffer | undefined {
  */
 export function bodyPolicy() {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (!isCleanAddress(req.originalUrl)) return refuse(res, 400, BODY_TEXT.badAddress);
+    if (!isCleanAddress(req.originalUrl)) return refuse(res, 400, BODY_TEXT.badAddress, "drain");
     if (SAFE_METHODS.has(req.method)) return next();
     const rule = bodyRuleFor(req.path);
     const declared = req.get("content-length");
     if (declared !== undefined && Number(declared) > rule.limitBytes)
-      return refuse(res, 413, BODY_TEXT.tooLarge(rule.limitBytes));
+      return refuse(res, 413, BODY_TEXT.tooLarge(rule.limitBytes), "stop");
     const hasBody = req.get("transfer-encoding") !== undefined || Number(declared ?? 0) > 0;
     const type = mediaType(req.get("content-type"));
-    if (hasBody && rule.types && !rule.types.includes(type)) return refuse(res, 415, rule.typeMessage);
+    // A declared body is within the limit here: drained as usual. A chunked one may be any size: never read.
+    if (hasBody && rule.types && !rule.types.includes(type))
+      return refuse(res, 415, rule.typeMessage, declared === undefined ? "stop" : "drain");
     try {
       const body = hasBody ? await readUpTo(req, rule.limitBytes) : Buffer.alloc(0);
-      if (!body) return refuse(res, 413, BODY_TEXT.tooLarge(rule.limitBytes));
+      if (!body) return refuse(res, 413, BODY_TEXT.tooLarge(rule.limitBytes), "stop");
       res.locals.body = body;
       next();
     } catch {
@@ -81,19 +83,35 @@ function isCleanAddress(url: string): boolean {
 const LINGER_MILLISECONDS = 5_000;
 
 /**
- * Answers a refusal in plain text and reads no more of the body: nothing of it is kept, nor even read and dropped
- * (draining 100 MB churns the server's memory). A client still sending meets a full TCP window, reads the answer
- * (clients read while they send) and gives up; one that does not is cut off after LINGER_MILLISECONDS.
+ * Answers a refusal in plain text. A body known to be small ("drain") is read and dropped as Node does for any
+ * unread body, so the connection serves the client's next request. A body over the limit, or of unknown size
+ * ("stop"), is not read any further: nothing of it is kept, nor even read and dropped (draining 100 MB churns the
+ * server's memory). A client still sending meets a full TCP window, reads the answer (clients read while they
+ * send) and gives up; one that does not is cut off after LINGER_MILLISECONDS. Such a connection never serves
+ * another request: its client stopped in the middle of a body.
  */
-function refuse(res: Response, status: 400 | 413 | 415, message: string) {
+function refuse(res: Response, status: 400 | 413 | 415, message: string, body: "drain" | "stop") {
   const req = res.req;
-  res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
-  if (req.complete) return;
+  if (body === "drain" || req.complete) {
+    res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
+    return;
+  }
+  const socket = req.socket;
   req.pause();
   // Node resumes an unread body once the answer is sent, to drain it for the next request: not this one.
   res.once("finish", () => req.pause());
-  const timer = setTimeout(() => req.socket.destroy(), LINGER_MILLISECONDS);
-  req.socket.once("close", () => clearTimeout(timer));
+  // `Connection: close` keeps the client from sending another request on this connection. Node then closes it
+  // as soon as the answer is written, which would reset it under a client still sending, before it read the
+  // answer: only the sending half is closed instead (the client sees the answer, then the end), and the whole
+  // connection when the client goes or LINGER_MILLISECONDS pass.
+  socket.destroySoon = () => socket.end();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MILLISECONDS);
+  socket.once("close", () => clearTimeout(timer));
+  res
+    .status(status)
+    .set({ "Cache-Control": "no-store", Connection: "close" })
+    .type("text/plain")
+    .send(message);
 }
 
 /** The whole body, or null as soon as it passes the limit (then reading stops; nothing more is kept). */
