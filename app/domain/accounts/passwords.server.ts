@@ -1,6 +1,6 @@
 import { db } from "../../db/client.server.ts";
 import { auth } from "../../lib/auth.server.ts";
-import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
+import { checkRateLimits, rateLimitKeys, rateLimitRefusal } from "../security/rate-limit.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 
@@ -25,13 +25,7 @@ async function runPasswordCall(label: string, call: () => Promise<Response>): Pr
  */
 export async function requestPasswordReset(request: Request, email: string): Promise<Result> {
   const limited = await checkRateLimits(db(), rateLimitKeys.passwordReset(request));
-  if (!limited.allowed)
-    return {
-      ok: false,
-      message: RATE_LIMIT_MESSAGE,
-      status: 429,
-      retryAfterSeconds: limited.retryAfterSeconds,
-    };
+  if (!limited.allowed) return rateLimitRefusal(limited);
   const outcome = await runPasswordCall("password reset request", () =>
     auth().api.requestPasswordReset({
       body: { email, redirectTo: "/reset-password" },

@@ -1,6 +1,6 @@
 import { db } from "../../db/client.server.ts";
 import { auth } from "../../lib/auth.server.ts";
-import { checkRateLimits, RATE_LIMIT_MESSAGE, rateLimitKeys } from "../security/rate-limit.server.ts";
+import { checkRateLimits, rateLimitKeys, rateLimitRefusal } from "../security/rate-limit.server.ts";
 import { runAuthCall } from "./auth-response.server.ts";
 
 export type SignUpResult =
@@ -17,13 +17,7 @@ export async function registerAccount(
   input: { email: string; password: string; next?: string },
 ): Promise<SignUpResult> {
   const limited = await checkRateLimits(db(), rateLimitKeys.signUp(request));
-  if (!limited.allowed)
-    return {
-      ok: false,
-      message: RATE_LIMIT_MESSAGE,
-      status: 429,
-      retryAfterSeconds: limited.retryAfterSeconds,
-    };
+  if (!limited.allowed) return rateLimitRefusal(limited);
   const outcome = await runAuthCall(() =>
     auth().api.signUpEmail({
       body: { email: input.email, password: input.password, name: "", callbackURL: input.next },
@@ -52,13 +46,7 @@ export async function resendConfirmation(
   input: { email: string; next?: string },
 ): Promise<SignUpResult> {
   const limited = await checkRateLimits(db(), rateLimitKeys.verificationMail(request));
-  if (!limited.allowed)
-    return {
-      ok: false,
-      message: RATE_LIMIT_MESSAGE,
-      status: 429,
-      retryAfterSeconds: limited.retryAfterSeconds,
-    };
+  if (!limited.allowed) return rateLimitRefusal(limited);
   // Without the browser's cookies: a signed-in visitor resending for another address must not hit EMAIL_MISMATCH.
   const headers = new Headers(request.headers);
   headers.delete("cookie");

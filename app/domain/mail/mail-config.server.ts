@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { env } from "../../lib/env.server.ts";
 
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
 const schema = z.object({
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Boostly <no-reply@boostly.local>"),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_RETRY_BASE_SECONDS: seconds(30),
   MAIL_RETRY_MAX_SECONDS: seconds(3600),
@@ -33,8 +32,9 @@ export function readMailConfig(source: NodeJS.ProcessEnv = process.env): MailCon
   }
   const raw = parsed.data;
   return {
-    smtpUrl: raw.SMTP_URL || undefined,
-    from: raw.MAIL_FROM,
+    // The server's own settings (validated once with the rest of the environment): one reading, one default.
+    smtpUrl: env().smtpUrl,
+    from: env().mailFrom,
     maxAttempts: raw.MAIL_MAX_ATTEMPTS,
     retryBaseSeconds: raw.MAIL_RETRY_BASE_SECONDS,
     retryMaxSeconds: Math.max(raw.MAIL_RETRY_MAX_SECONDS, raw.MAIL_RETRY_BASE_SECONDS),

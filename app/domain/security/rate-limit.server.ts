@@ -59,6 +59,16 @@ export function clientIp(request: Request): string | null {
   return request.headers.get(CLIENT_IP_HEADER)?.trim().slice(0, 64) || null;
 }
 
+/** An account call's refusal by the limit: the clear message, 429, and when to try again. */
+export function rateLimitRefusal(result: RateLimitResult) {
+  return {
+    ok: false as const,
+    message: RATE_LIMIT_MESSAGE,
+    status: 429,
+    retryAfterSeconds: result.retryAfterSeconds,
+  };
+}
+
 /** Counts one attempt on every key; the first key over its limit refuses the request. */
 export async function checkRateLimits(
   db: Executor,
