@@ -45,7 +45,7 @@ export default [
     route("blog", "routes/_shop.blog._index.tsx"),
     route("blog/:slug", "routes/_shop.blog.$slug.tsx"),
     route("service/:slug", "routes/_shop.service.$slug.tsx"),
-    // The second navigation's platform paths: one canonical address per page (DECISIONS.md section 3).
+    // The second navigation's platform paths: one canonical address per page (product rules 3.6).
     ...["instagram", "youtube", "tiktok", "spotify"].map((platform) =>
       route(platform, "routes/platform-redirect.tsx", { id: `platform-redirect-${platform}` }),
     ),

@@ -1,4 +1,4 @@
-// npm run admin -- grant <email> | revoke <email> | list: gives or takes the admin role (DECISIONS.md section 5).
+// npm run admin -- grant <email> | revoke <email> | list: gives or takes the admin role (product rules 5.3).
 // Uses DATABASE_URL, or starts the embedded PostgreSQL of DATA_DIR like the server does.
 import { connect } from "../app/db/client.server.ts";
 import { countAdmins, grantAdmin, revokeAdmin } from "../app/domain/accounts/roles.server.ts";

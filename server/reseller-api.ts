@@ -34,7 +34,7 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
         return;
       }
       const params = read.params;
-      // DECISIONS.md section 1: the API takes its idempotency key from the `Idempotency-Key` header too.
+      // Product rules 1.4: the API takes its idempotency key from the `Idempotency-Key` header too.
       const header = req.get("Idempotency-Key");
       if (header && !params.idempotency_key && params.action?.trim() === "add")
         params.idempotency_key = header;

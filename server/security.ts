@@ -86,7 +86,7 @@ function isUnder(path: string, exempt: string): boolean {
   return path === exempt || path.startsWith(`${exempt}/`);
 }
 
-/** Refuses (403) any state-changing browser request that does not come from our own site (DECISIONS.md 10). */
+/** Refuses (403) any state-changing browser request that does not come from our own site (product rules 10.2). */
 export function sameOriginGuard(env: Env) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();

@@ -69,7 +69,7 @@ function createAuth() {
     },
     emailVerification: {
       sendOnSignUp: true,
-      // An unconfirmed account that signs in with the right password gets a fresh link (DECISIONS.md section 5).
+      // An unconfirmed account that signs in with the right password gets a fresh link (product rules 5.1).
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
@@ -83,7 +83,7 @@ function createAuth() {
         }`;
         await queueAccountMail(db(), confirmationMail(user.email, url));
       },
-      // The new-user bonus (DECISIONS.md section 7) is credited as the confirmation is accepted, just before
+      // The new-user bonus (product rules 7.3) is credited as the confirmation is accepted, just before
       // better-auth marks the address confirmed: if crediting fails, nothing is marked and the same link
       // works again; if the process dies in between, the next click confirms and creditNewUserBonus (at most
       // once per account) skips it. After the mark, a failure would be lost: a second click is "already used".

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
  * Light markdown for blog posts (admin spec, Blog): "#", "##", "###" headings, "- " bullets, "1. " numbered
  * items, **bold**, [text](url) links and paragraphs. Everything becomes React elements and text nodes, never
  * raw HTML, so markup written in a post ("<script>", "<img onerror=...>") shows up as the text it is
- * (DECISIONS.md section 7). Links keep only http(s) and site-relative ("/...") addresses; any other scheme
+ * (product rules 7.7). Links keep only http(s) and site-relative ("/...") addresses; any other scheme
  * (javascript:, data:, vbscript:, ...) leaves just the link text.
  */
 

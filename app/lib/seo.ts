@@ -7,7 +7,7 @@ export type PageMetaInput = {
   description: string;
   /** The page's own path ("/services/instagram"); the canonical address is the site origin plus this path. */
   path: string;
-  /** Order, wallet, dashboard, profile, free trial, quick/automatic order and admin pages (DECISIONS.md 8). */
+  /** Order, wallet, dashboard, profile, free trial, quick/automatic order and admin pages (product rules 8.2). */
   noindex?: boolean;
   /** The meta function's `matches`: the site origin is read from the root loader's `site.origin`. */
   matches?: readonly MatchLike[];

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const services = await listAutoServices(db());
-  // A fresh token per form: submitting it twice sets up one auto order (DECISIONS.md section 1).
+  // A fresh token per form: submitting it twice sets up one auto order (product rules 1.4).
   return { services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
 }
 

@@ -28,7 +28,7 @@ type ActionResult = { ok: true; email: string } | { ok: false; error: string };
 export async function action({ request }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(await readForm(request, forgotPasswordSchema));
   if (!parsed.success) return data<ActionResult>({ ok: false, error: firstIssue(parsed.error) });
-  // The same answer whether or not the address has an account (DECISIONS.md section 5).
+  // The same answer whether or not the address has an account (product rules 5.5).
   const result = await requestPasswordReset(request, parsed.data.email);
   if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, formFailureInit(result));
   return data<ActionResult>({ ok: true, email: parsed.data.email });

@@ -103,7 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     expectedTotalCents: form.expectedTotalCents,
   };
   if (entry.mode === "followers") {
-    // DECISIONS.md section 3: a one-time followers order delivered to the username.
+    // Product rules 3.5: a one-time followers order delivered to the username.
     const result = await placeOrder(db(), {
       ...common,
       quantity: sentCount(form.followers),

@@ -41,7 +41,7 @@ import type { Route } from "./+types/_shop.order.real-instagram-likes";
 const POST_TARGET = { platform: "instagram", targetKind: "post" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // The pack comes from the path or the `package`/`pkg` query; a `price` query is never a price (DECISIONS 1).
+  // The pack comes from the path or the `package`/`pkg` query; a `price` query is never a price (product rules 1.1).
   const entry = await resolveLikesPackEntry(db(), likesPackCodeFor(new URL(request.url)));
   if (!entry) throw data(null, { status: 404 });
   const user = await getCurrentUser(request);

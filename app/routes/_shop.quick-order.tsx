@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, QUICK_TEXT.signInRequired);
   const services = await listQuickOrderServices(db());
-  // A fresh token per form: submitting it twice places one order (DECISIONS.md section 1).
+  // A fresh token per form: submitting it twice places one order (product rules 1.4).
   return { ...services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
 }
 

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listServicesForManualOrder(db()),
   ]);
   const preselectedId = users.some((user) => user.id === preselected) ? preselected : null;
-  // A fresh token per form: submitting it twice places one order (DECISIONS.md section 1).
+  // A fresh token per form: submitting it twice places one order (product rules 1.4).
   return { q, preselectedId, users, services, idempotencyKey: randomUUID() };
 }
 

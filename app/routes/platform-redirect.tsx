@@ -3,7 +3,7 @@ import { ShopRouteError } from "../components/layout/page-error.tsx";
 import { parseListedPlatform } from "../domain/catalog/platforms.ts";
 import type { Route } from "./+types/platform-redirect";
 
-/** /instagram, /youtube, /tiktok, /spotify: one canonical address per page (DECISIONS.md section 3). */
+/** /instagram, /youtube, /tiktok, /spotify: one canonical address per page (product rules 3.6). */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const platform = parseListedPlatform(url.pathname.split("/")[1]?.toLowerCase());

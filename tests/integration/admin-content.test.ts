@@ -474,7 +474,7 @@ describe("admin settings", () => {
   });
 });
 
-describe("unknown fields (DECISIONS.md section 10)", () => {
+describe("unknown fields (product rules 10.6)", () => {
   const refusedWith = (title: string) => ({
     ok: false,
     notice: { title, message: CONTENT_TEXT.unknownField },

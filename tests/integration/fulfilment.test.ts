@@ -131,7 +131,7 @@ function panelOrderOf(providerOrderId: string | null) {
 }
 
 describe("upstream status words", () => {
-  it("map to ours (DECISIONS.md section 4), forgiving case, and cap remains to 0..quantity", () => {
+  it("map to ours (product rules 4.6), forgiving case, and cap remains to 0..quantity", () => {
     expect(ourStatus("Pending")).toBe("pending");
     expect(ourStatus("Processing")).toBe("processing");
     expect(ourStatus("In progress")).toBe("in_progress");

@@ -9,7 +9,7 @@ import { resetDatabase } from "../support/worker-database.ts";
 // Earlier test files in this worker may have edited the catalogue: start from the seeded one.
 beforeEach(resetDatabase);
 
-// The customer spec's section 9 and DECISIONS.md section 3, written out independently of the seed on purpose:
+// The customer spec's section 9 and product rules 3.1 and 3.2, written out independently of the seed on purpose:
 // [name, platform, type, price per 1000, min, max].
 const expected: [string, string, "one_time" | "auto", string, number, number][] = [
   ["Instagram Likes", "instagram", "one_time", "4.0000", 100, 100_000],
@@ -76,7 +76,7 @@ describe("the seeded catalogue", () => {
     expect(actual).toEqual([...expected].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
   });
 
-  it("holds the three Real Instagram Likes packs at one price each (DECISIONS.md section 3)", async () => {
+  it("holds the three Real Instagram Likes packs at one price each (product rules 3.3)", async () => {
     const packs = await db()
       .select({
         code: likesPacks.code,

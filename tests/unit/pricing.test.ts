@@ -4,7 +4,7 @@ import { priceLikesPack } from "../../app/domain/pricing/likes-pack.ts";
 import { autoOrderCost, chargeForQuantity, partialRefund } from "../../app/domain/pricing/price.ts";
 import { formatCents, formatRate } from "../../app/lib/format-money.ts";
 
-describe("one-time charges (DECISIONS.md section 2 vectors)", () => {
+describe("one-time charges (product rules 2.6 vectors)", () => {
   it.each([
     ["Instagram Likes $4.00/1000 x 150", "4.0000", 150, 60],
     ["Spotify Plays $3.50/1000 x 1,234", "3.5000", 1_234, 432],

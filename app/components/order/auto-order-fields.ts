@@ -1,7 +1,7 @@
 import { autoOrderCost, chargeForQuantity } from "../../domain/pricing/price.ts";
 
 /**
- * The auto order page's live price: cost per post and total (DECISIONS.md section 2), or for followers the
+ * The auto order page's live price: cost per post and total (product rules 2.4), or for followers the
  * one-time charge of that many followers; null while a count is not one that can be ordered.
  */
 export function autoOrderPreview(

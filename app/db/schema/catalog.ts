@@ -15,7 +15,7 @@ export const services = pgTable(
     platform: platformEnum("platform").notNull(),
     serviceType: serviceTypeEnum("service_type").notNull(),
     targetKind: targetKindEnum("target_kind").notNull().default("post"),
-    // Exact decimal so sub-cent rates are possible (DECISIONS.md section 2); read as a string.
+    // Exact decimal so sub-cent rates are possible (product rules 2.2); read as a string.
     pricePer1000: numeric("price_per_1000", { precision: 12, scale: 4 }).notNull(),
     // How the rate is quoted where "per 1000" is not the whole story (YouTube watch time: "/1000 hrs").
     unitLabel: text("unit_label"),

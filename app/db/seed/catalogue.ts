@@ -1,6 +1,6 @@
 /**
  * The catalogue Boostly starts with: every service of the customer spec (section 9) with its exact price and
- * limits, plus the Facebook and Twitter defaults of DECISIONS.md section 3. Admins edit them afterwards; the
+ * limits, plus the Facebook and Twitter defaults of product rules 3.2. Admins edit them afterwards; the
  * seed only inserts services that do not exist yet (by slug), so their edits survive restarts.
  */
 export type SeedService = {
@@ -461,7 +461,7 @@ export type SeedLikesPack = {
   features: string[];
 };
 
-/** DECISIONS.md section 3: the packs are catalogue data, shown at one price everywhere. */
+/** Product rules 3.3: the packs are catalogue data, shown at one price everywhere. */
 export const seedLikesPacks: SeedLikesPack[] = [
   {
     code: "small",

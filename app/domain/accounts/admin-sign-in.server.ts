@@ -11,7 +11,7 @@ export type AdminSignInResult =
 
 /**
  * Signs in through /admin-login. A correct password of a non-admin ends at once: the new session is
- * revoked on the server, and so is any session the browser already had (DECISIONS.md section 5).
+ * revoked on the server, and so is any session the browser already had (product rules 5.4).
  */
 export async function signInAsAdmin(
   request: Request,

@@ -37,7 +37,7 @@ export async function revokeAdmin(db: Executor, email: string): Promise<boolean>
   return true;
 }
 
-/** Grants the admin role when a confirmed address is listed in ADMIN_EMAILS (DECISIONS.md section 5). */
+/** Grants the admin role when a confirmed address is listed in ADMIN_EMAILS (product rules 5.3). */
 export async function grantAdminIfListed(
   db: Executor,
   email: string,

@@ -3,7 +3,7 @@ import type { orderStatusEnum } from "../../db/schema/enums.ts";
 type StoredStatus = (typeof orderStatusEnum.enumValues)[number];
 
 /**
- * Every stored order status (DECISIONS.md section 4), in the order the admin screens offer them. A plain list
+ * Every stored order status (product rules 4.1), in the order the admin screens offer them. A plain list
  * (no runtime import of the schema) because the browser needs it too; the type keeps it equal to the enum.
  */
 export const ADMIN_ORDER_STATUSES = [

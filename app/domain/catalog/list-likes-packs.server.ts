@@ -10,7 +10,7 @@ export type LikesPackSummary = {
   features: string[];
 };
 
-/** The Real Instagram Likes packs with their one price (DECISIONS.md section 3), smallest first. */
+/** The Real Instagram Likes packs with their one price (product rules 3.3), smallest first. */
 export async function listLikesPacks(db: Executor): Promise<LikesPackSummary[]> {
   return db
     .select({

@@ -31,7 +31,7 @@ export async function resolveOrderEntry(db: Executor, packageId: string): Promis
 /** What an auto order page (/order/instagram/{serviceType}) orders. */
 export type AutoOrderEntry =
   | { mode: "auto"; service: OrderableService }
-  /** DECISIONS.md section 3: auto-followers is the one-time Instagram Followers service for a username. */
+  /** Product rules 3.5: auto-followers is the one-time Instagram Followers service for a username. */
   | { mode: "followers"; service: OrderableService }
   /** A one-time service id: its own order page handles it. */
   | { mode: "one_time"; service: OrderableService };
@@ -82,7 +82,7 @@ export type LikesPackEntry = {
   rates: { likes: string | null; views: string | null; comments: string | null };
 };
 
-/** A likes pack with the rates of Instagram Likes, Views and Real Comments (DECISIONS.md section 3). */
+/** A likes pack with the rates of Instagram Likes, Views and Real Comments (product rules 3.4). */
 export async function resolveLikesPackEntry(db: Executor, code: string): Promise<LikesPackEntry | null> {
   const [pack, likes, views, comments] = await Promise.all([
     findLikesPack(db, code),

@@ -3,7 +3,7 @@ import { contactMessages } from "../../db/schema.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { CONTACT_TEXT, type ContactFieldErrors, parseContactForm } from "./contact-form.ts";
 
-/** Messages one client may send in a window (DECISIONS.md section 10: the contact form is rate-limited). */
+/** Messages one client may send in a window (product rules 10.5: the contact form is rate-limited). */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 10 * 60 };
 
 export type ContactSent = { ok: true; id: string };

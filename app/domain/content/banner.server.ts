@@ -38,7 +38,7 @@ export async function readActiveBanner(db: Executor): Promise<Banner | null> {
   return banner?.enabled && banner.text.trim() ? { text: banner.text, type: banner.type } : null;
 }
 
-/** The banner as the admin edits it; the default while none is stored (reading never writes: DECISIONS 10). */
+/** The banner as the admin edits it; the default while none is stored (reading never writes: product rules 10.1). */
 export async function readBannerSettings(db: Executor): Promise<BannerSettings> {
   return (await readStoredBanner(db))?.banner ?? DEFAULT_BANNER;
 }

@@ -23,7 +23,7 @@ const PARTS_COUNTED_IN_QUANTITY = new Set([WHOLE_ORDER_PART, "likes", "extra_lik
 
 /**
  * The undelivered share of one ended part: nothing for completed, all of its charge for cancelled or failed,
- * charge x remains / quantity rounded down for partial (DECISIONS.md section 4, per part).
+ * charge x remains / quantity rounded down for partial (product rules 4.2, per part).
  */
 export function partRefundCents(part: EndedPart, orderTotalCents: number): number {
   const charge = part.chargeCents ?? orderTotalCents;

@@ -19,7 +19,7 @@ const TO_OURS: Record<string, OrderStatus> = {
 };
 
 /**
- * Our status for an upstream status word (DECISIONS.md section 4), or null for a word we do not know (the
+ * Our status for an upstream status word (product rules 4.6), or null for a word we do not know (the
  * order is then left as it is and polled again). Panels differ in case and spelling, so both are forgiven.
  */
 export function ourStatus(upstream: string): OrderStatus | null {

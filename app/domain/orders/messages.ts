@@ -80,7 +80,7 @@ export function invalidPerPost(min: number, max: number): Notice {
   };
 }
 
-/** The price the customer saw is no longer the price (DECISIONS.md section 1). */
+/** The price the customer saw is no longer the price (product rules 1.2). */
 export function priceChanged(totalCents: number): Notice {
   return {
     title: "Price changed",

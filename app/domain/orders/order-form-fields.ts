@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The total the customer was shown, in cents, as an order form sends it (DECISIONS.md section 1): digits only,
+ * The total the customer was shown, in cents, as an order form sends it (product rules 1.2): digits only,
  * so "1e3", "-1" or "2.5" are refused as malformed rather than read as some other total.
  */
 export const expectedTotalField = z

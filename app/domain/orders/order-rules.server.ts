@@ -30,7 +30,7 @@ export function refuseQuantity(
   return refuse("invalid", invalidQuantity(service.minQuantity, service.maxQuantity), { field: "quantity" });
 }
 
-/** The total the customer saw must be the server's total, else nothing is charged (DECISIONS.md section 1). */
+/** The total the customer saw must be the server's total, else nothing is charged (product rules 1.2). */
 export function refuseChangedPrice(
   totalCents: Cents,
   expectedTotalCents: number | undefined,

@@ -22,7 +22,7 @@ export type PackOrderInput = {
   expectedTotalCents?: number;
 };
 
-// The services the pack and its add-ons are delivered as (DECISIONS.md section 3), by stable slug.
+// The services the pack and its add-ons are delivered as (product rules 3.4), by stable slug.
 const LIKES = "instagram-likes";
 const VIEWS = "instagram-views";
 const COMMENTS = "instagram-real-comments";

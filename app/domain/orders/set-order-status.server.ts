@@ -13,7 +13,7 @@ import { type Refusal, refuse } from "./refusal.ts";
 export const ORDER_STATUSES = orderStatusEnum.enumValues;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Statuses that give money back (DECISIONS.md section 4). */
+/** Statuses that give money back (product rules 4.2). */
 export const REFUNDING_STATUSES: readonly OrderStatus[] = ["cancelled", "failed", "partial"];
 
 /**

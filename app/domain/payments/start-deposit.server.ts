@@ -10,7 +10,7 @@ import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages
 import { activePaymentProvider } from "./payment-provider.server.ts";
 import { depositReturnPaths } from "./return-urls.ts";
 
-/** Deposit creation per user (DECISIONS.md section 10), before RATE_LIMIT_MULTIPLIER. */
+/** Deposit creation per user (product rules 10.5), before RATE_LIMIT_MULTIPLIER. */
 export const DEPOSIT_RATE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 10 * 60 };
 
 export type StartDepositInput = {

@@ -15,7 +15,7 @@ export type LikesPackPrices = {
 };
 
 export type PackChoice = { extraLikes: boolean; extraViews: boolean; comments: PackCommentCount };
-/** The per-1000 rates the add-ons are priced from (DECISIONS.md section 3). */
+/** The per-1000 rates the add-ons are priced from (product rules 3.4). */
 export type PackRates = { likes: string; views: string | null; comments: string | null };
 
 /** How a pack line is delivered: its part name, which also says which Instagram service it goes out as. */

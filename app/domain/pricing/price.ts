@@ -1,7 +1,7 @@
 import { type Cents, cents } from "./cents.ts";
 
 /**
- * Pricing, exactly as DECISIONS.md section 2. Rates are `price_per_1000` decimals with up to 4 places
+ * Pricing, exactly as product rules 2.2 to 2.4. Rates are `price_per_1000` decimals with up to 4 places
  * ("4.0000"); all arithmetic is on integers (BigInt), never on floats.
  */
 

@@ -91,7 +91,7 @@ export function apiRequestLimit(): number {
 
 /**
  * Counts one request of an active key in its fixed window, on the key's row (shared by every app server,
- * DECISIONS.md section 10), and notes when it was last used: the statement (or CTE body) both the key check and
+ * product rules 10.5), and notes when it was last used: the statement (or CTE body) both the key check and
  * the order statement use.
  */
 export function countApiRequestSql(keyHash: string): SQL {

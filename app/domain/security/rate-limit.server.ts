@@ -15,7 +15,7 @@ export const CLIENT_IP_HEADER = "x-boostly-client-ip";
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
-/** The limits of the account endpoints (DECISIONS.md section 10), before RATE_LIMIT_MULTIPLIER. */
+/** The limits of the account endpoints (product rules 5.6 and 10.5), before RATE_LIMIT_MULTIPLIER. */
 export const RATE_LIMITS = {
   signUp: { limit: 5, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },

@@ -9,7 +9,7 @@ export const HELP_TOPICS = [
 ] as const;
 
 /**
- * The fixed public pages search engines may index (DECISIONS.md section 8): home, the platform lists, the static
+ * The fixed public pages search engines may index (product rules 8.1): home, the platform lists, the static
  * pages, the help centre and the blog. Service pages and posts come from the database.
  */
 export const STATIC_PUBLIC_PATHS: readonly string[] = [

@@ -1,6 +1,6 @@
 /**
  * Admin settings and their starting values (admin spec section 9). They are stored in the settings table and
- * take effect (DECISIONS.md section 7); this is the one place their defaults live.
+ * take effect (product rules 7.1); this is the one place their defaults live.
  */
 export const settingDefaults = {
   minDepositCents: 1_000,

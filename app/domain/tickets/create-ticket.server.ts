@@ -5,7 +5,7 @@ import { isUuid } from "../ids.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { TICKET_CATEGORIES, TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX, TICKET_TEXT } from "./messages.ts";
 
-/** Tickets one customer may open in a window (DECISIONS.md section 10: ticket creation is rate-limited). */
+/** Tickets one customer may open in a window (product rules 10.5: ticket creation is rate-limited). */
 export const TICKET_RATE_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 10 * 60 };
 
 export type TicketInput = {

@@ -28,7 +28,7 @@ class AlreadyClaimed extends Error {}
 const UNDELIVERED: readonly OrderStatus[] = ["failed", "cancelled"];
 
 /**
- * Grants a free trial for real (DECISIONS.md section 7): a zero-cost order, its claim and its delivery path in
+ * Grants a free trial for real (product rules 7.6): a zero-cost order, its claim and its delivery path in
  * one transaction. The unique (user_id, trial) index makes it once per account per trial, even for concurrent
  * claims: the losing transaction rolls back with its order. A trial whose order failed or was cancelled may be
  * claimed again. No money moves, so no ledger row is written.

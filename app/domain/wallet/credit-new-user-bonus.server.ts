@@ -13,7 +13,7 @@ export type NewUserBonusResult =
   | { credited: false; reason: "none_configured" | "already_credited" | "no_account" };
 
 /**
- * Credits the admin-set new-user bonus (DECISIONS.md section 7) as a `bonus` ledger row, at most once per
+ * Credits the admin-set new-user bonus (product rules 7.3) as a `bonus` ledger row, at most once per
  * account whatever retries or double clicks happen: the wallet row is locked first, and the database's
  * partial unique index refuses a second one anyway. A bonus of 0 means none.
  */

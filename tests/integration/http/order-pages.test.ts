@@ -100,7 +100,7 @@ describe("order pages for a visitor (server-rendered)", () => {
     expect(text).toContain("Likes per post");
     expect(text).toContain("Number of posts");
     expect(text).toContain("Cost per post");
-    // 100 per post x 10 posts at $4/1000 (DECISIONS.md section 2).
+    // 100 per post x 10 posts at $4/1000 (product rules 2.4).
     expect(text).toContain("$0.40");
     expect(text).toContain("$4.00");
     expect(likes.html).toMatch(/<meta name="robots" content="noindex"/);

@@ -8,7 +8,7 @@ describe("the storefront without JavaScript", () => {
     const html = visibleText(await response.text());
     expect(html).toContain("Instagram Likes");
     expect(html).toContain("$4.00/1k");
-    // The likes packs come from the catalogue at one price (DECISIONS.md section 3).
+    // The likes packs come from the catalogue at one price (product rules 3.3).
     expect(html).toContain("$7.95");
     expect(html).toContain("$12.95");
     expect(html).toContain("$87.95");
@@ -46,7 +46,7 @@ describe("the storefront without JavaScript", () => {
   });
 });
 
-describe("search-engine rules (DECISIONS.md section 8)", () => {
+describe("search-engine rules (product rules 8)", () => {
   it.each([
     "/dashboard",
     "/profile",

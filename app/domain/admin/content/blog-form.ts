@@ -14,7 +14,7 @@ const optionalText = (max: number) =>
 
 /**
  * The blog post form (admin spec section 2: the Blog tab's fields); the content is Markdown. Strict: a field the
- * form does not have is refused, never silently dropped (DECISIONS.md section 10).
+ * form does not have is refused, never silently dropped (product rules 10.6).
  */
 export const blogPostForm = z.strictObject(
   {

@@ -28,7 +28,7 @@ export function parseFeatures(text: string): string[] {
 /**
  * The service form (admin spec section 2) with the schema's check constraints as messages: a price of 0 or
  * more with at most 4 decimals (numeric(12,4)), 1 <= min <= max, default posts 1 to 100 for auto services only.
- * Strict: a field the form does not have is refused, never silently dropped (DECISIONS.md section 10).
+ * Strict: a field the form does not have is refused, never silently dropped (product rules 10.6).
  */
 export const serviceForm = z
   .strictObject(

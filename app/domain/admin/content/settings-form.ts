@@ -23,7 +23,7 @@ const dollars = (minCents: number, maxCents: number, message: string) =>
     .refine((amount) => amount >= minCents && amount <= maxCents, message);
 
 /**
- * The money and switches part of the Settings tab (DECISIONS.md section 7), amounts typed in dollars. The
+ * The money and switches part of the Settings tab (product rules 7.1), amounts typed in dollars. The
  * spec's referral bonus is not here: there is no referral programme, so the form shows it disabled (unnamed,
  * never sent), and a posted one is refused like any field the form does not have.
  */
