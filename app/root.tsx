@@ -14,15 +14,15 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { db } from "./db/client.server.ts";
-import { isAdminPath } from "./domain/analytics/events.ts";
+import { getCurrentUser } from "./domain/accounts/session.server.ts";
 import { readActiveBanner } from "./domain/content/banner.server.ts";
 import { readSettings } from "./domain/settings/read-settings.server.ts";
 import { usePageViews } from "./lib/analytics.ts";
+import { isAdminPath } from "./lib/analytics-events.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { env } from "./lib/env.server.ts";
 import { LiveBalanceProvider } from "./lib/live/live-balance.tsx";
 import { refusalMessage } from "./lib/request-body.ts";
-import { getCurrentUser } from "./lib/session.server.ts";
 import { takeToast } from "./lib/toast.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,10 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import {
-  type AnalyticsEventName,
-  type AnalyticsEventProperties,
-  isAdminPath,
-} from "../domain/analytics/events.ts";
+import { type AnalyticsEventName, type AnalyticsEventProperties, isAdminPath } from "./analytics-events.ts";
 
 /**
  * The one place the browser records analytics (docs/decisions/006-first-party-analytics.md): events go to our

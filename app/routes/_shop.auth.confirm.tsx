@@ -5,7 +5,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { confirmEmail } from "../domain/accounts/confirm-email.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
+import { getCurrentUser, safeNextPath } from "../domain/accounts/session.server.ts";
 import type { Route } from "./+types/_shop.auth.confirm";
 
 const REDIRECT_AFTER_MS = 2_000;

@@ -6,6 +6,7 @@ import { ShopRouteError } from "../components/layout/page-error.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { requireUser } from "../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../domain/auto-orders/place-auto-order.server.ts";
 import { listAutoServices } from "../domain/catalog/list-auto-services.server.ts";
 import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
@@ -14,7 +15,6 @@ import { readForm } from "../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
-import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.automatic-order";
 

@@ -10,6 +10,7 @@ import { TransactionList } from "../components/dashboard/transaction-list.tsx";
 import { RefusedRequest } from "../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { db } from "../db/client.server.ts";
+import { requireUser } from "../domain/accounts/session.server.ts";
 import { DASHBOARD_TEXT } from "../domain/dashboard/messages.ts";
 import { readDashboard } from "../domain/dashboard/read-dashboard.server.ts";
 import { tooManyRequests } from "../domain/security/rate-limit.server.ts";
@@ -20,7 +21,6 @@ import { readForm } from "../lib/form-body.server.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.dashboard";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */

@@ -5,12 +5,12 @@ import { FreeTrialCard } from "../components/dashboard/free-trial-card.tsx";
 import { ShopRouteError } from "../components/layout/page-error.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
+import { getCurrentUser } from "../domain/accounts/session.server.ts";
 import { claimFreeTrial } from "../domain/trials/claim-free-trial.server.ts";
 import { FREE_TRIAL_TEXT, FREE_TRIALS, findFreeTrial } from "../domain/trials/free-trials.ts";
 import { listFreeTrialClaims } from "../domain/trials/list-free-trial-claims.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { getCurrentUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.free-trial";
 

@@ -12,6 +12,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
+import { getCurrentUser } from "../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../domain/orders/messages.ts";
 import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
@@ -24,7 +25,6 @@ import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pagePath } from "../lib/page-path.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { getCurrentUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.order.$packageId";
 

@@ -13,6 +13,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
+import { getCurrentUser } from "../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../domain/auto-orders/place-auto-order.server.ts";
 import { serviceOrderPath } from "../domain/catalog/order-path.ts";
 import { parseListedPlatform } from "../domain/catalog/platforms.ts";
@@ -33,7 +34,6 @@ import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
-import { getCurrentUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.order.instagram.$serviceType";
 

@@ -8,6 +8,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
+import { requireUser } from "../domain/accounts/session.server.ts";
 import { listQuickOrderServices } from "../domain/catalog/list-quick-order-services.server.ts";
 import { ORDER_TEXT } from "../domain/orders/messages.ts";
 import { expectedTotalField } from "../domain/orders/order-form-fields.ts";
@@ -19,7 +20,6 @@ import { readForm } from "../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pageMeta } from "../lib/seo.ts";
-import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.quick-order";
 

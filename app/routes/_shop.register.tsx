@@ -8,13 +8,13 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { firstIssue, formFailureInit, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
+import { safeNextPath } from "../domain/accounts/session.server.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { track } from "../lib/analytics.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { safeNextPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.register";
 import { answerResend, type ResendResult, redirectSignedInUser } from "./account-forms.server.ts";
 

@@ -16,6 +16,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
 import { safeNextPath } from "../domain/accounts/safe-next.ts";
+import { requireUser } from "../domain/accounts/session.server.ts";
 import {
   depositFormSchema,
   PAYMENT_RETURN_DELAY_MS,
@@ -32,7 +33,6 @@ import { track } from "../lib/analytics.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/_shop.wallet";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { firstIssue, formFailureInit, resendSchema } from "../domain/accounts/schemas.ts";
+import { getCurrentUser, safeNextPath } from "../domain/accounts/session.server.ts";
 import { resendConfirmation } from "../domain/accounts/sign-up.server.ts";
-import { getCurrentUser, safeNextPath } from "../lib/session.server.ts";
 
 /** What the sign-in and sign-up pages answer to "send the confirmation e-mail again". */
 export type ResendResult = { ok: true; intent: "resend" } | { ok: false; intent: "resend"; error: string };

@@ -8,10 +8,10 @@ import { signInAsAdmin } from "../domain/accounts/admin-sign-in.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { adminSignUpSchema, firstIssue, formFailureInit, signInSchema } from "../domain/accounts/schemas.ts";
+import { getCurrentUser } from "../domain/accounts/session.server.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
-import { getCurrentUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-login";
 

@@ -4,8 +4,8 @@ import { FunnelChart } from "../components/admin/funnel-chart.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { readAdminDashboard } from "../domain/admin/read-dashboard-stats.server.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {

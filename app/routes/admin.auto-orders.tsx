@@ -2,6 +2,7 @@ import { AUTO_ORDER_STATUS_LABELS, AutoOrdersTable } from "../components/admin/a
 import { FilteredListPage, statusFilters } from "../components/admin/filtered-list-page.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import {
   autoOrderChangeForms,
   changeAutoOrderFromForm,
@@ -14,7 +15,6 @@ import {
 } from "../domain/auto-orders/admin-change-messages.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.auto-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

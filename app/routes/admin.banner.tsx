@@ -5,13 +5,13 @@ import { SiteBanner } from "../components/layout/site-banner.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { BANNER_TYPES, bannerForm } from "../domain/admin/content/banner-form.ts";
 import { saveBanner } from "../domain/admin/content/banner-save.server.ts";
 import { BANNER_TEXT_MAX } from "../domain/admin/content/field-limits.ts";
 import { readBannerSettings } from "../domain/content/banner.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import { answerAdminChange } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.banner";
 

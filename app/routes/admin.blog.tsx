@@ -4,6 +4,7 @@ import { BlogPostsTable } from "../components/admin/content/blog-posts-table.tsx
 import { EditorPage } from "../components/admin/content/editor-page.tsx";
 import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { formRefusal } from "../domain/admin/content/answer.ts";
 import { deleteBlogPost } from "../domain/admin/content/blog-delete.server.ts";
 import { blogPostForm } from "../domain/admin/content/blog-form.ts";
@@ -13,7 +14,6 @@ import { saveBlogPost } from "../domain/admin/content/blog-save.server.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import { answerAdminChange } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.blog";
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ManualOrderForm, UserSearch } from "../components/admin/manual-order-form.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { createManualOrder, manualOrderForm } from "../domain/admin/create-manual-order.server.ts";
 import { listServicesForManualOrder } from "../domain/admin/list-services.server.ts";
 import { searchUsersForAdmin } from "../domain/admin/list-users.server.ts";
@@ -9,7 +10,6 @@ import { ADMIN_TEXT } from "../domain/admin/messages.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.manual-order";
 

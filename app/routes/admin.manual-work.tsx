@@ -2,11 +2,11 @@ import { z } from "zod";
 import { ListPagination } from "../components/admin/list-controls.tsx";
 import { ManualWorkLists } from "../components/admin/manual-work-lists.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { changeOrderStatusFromForm, statusChangeForm } from "../domain/admin/change-order-status.server.ts";
 import { readManualWork } from "../domain/admin/read-manual-work.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.manual-work";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

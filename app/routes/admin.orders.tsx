@@ -2,13 +2,13 @@ import { FilteredListPage, statusFilters } from "../components/admin/filtered-li
 import { OrdersTable } from "../components/admin/orders-table.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { changeOrderStatusFromForm, statusChangeForm } from "../domain/admin/change-order-status.server.ts";
 import { readAdminOrdersPage } from "../domain/admin/list-orders.server.ts";
 import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../domain/admin/order-status-labels.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

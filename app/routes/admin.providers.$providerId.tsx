@@ -7,6 +7,7 @@ import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card, CardHeader } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { PROVIDER_TEXT } from "../domain/fulfilment/messages.ts";
 import {
   answerProviderPageAction,
@@ -15,7 +16,6 @@ import {
 import { readProviderPage } from "../domain/fulfilment/read-provider-page.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.providers.$providerId";
 

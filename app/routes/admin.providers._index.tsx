@@ -6,6 +6,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Card, CardHeader } from "../components/ui/card.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { listProviders } from "../domain/fulfilment/list-providers.server.ts";
 import { PROVIDER_TEXT } from "../domain/fulfilment/messages.ts";
 import {
@@ -14,7 +15,6 @@ import {
 } from "../domain/fulfilment/provider-page-actions.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.providers._index";
 

@@ -5,6 +5,7 @@ import { ServiceForm } from "../components/admin/content/service-form.tsx";
 import { ServicesTable } from "../components/admin/content/services-table.tsx";
 import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import type { ContentAnswer } from "../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
 import { deleteService } from "../domain/admin/content/services-delete.server.ts";
@@ -13,7 +14,6 @@ import { listServicesForAdmin } from "../domain/admin/content/services-list.serv
 import { saveService } from "../domain/admin/content/services-save.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import { answerAdminChange } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.services";
 

@@ -4,6 +4,7 @@ import { ProviderChecks } from "../components/admin/content/provider-checks.tsx"
 import { PageContentForm, ShopSettingsForm } from "../components/admin/content/settings-forms.tsx";
 import { useAnswerToast } from "../components/admin/use-answer-toast.ts";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { formRefusal } from "../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../domain/admin/content/messages.ts";
 import { pageContentForm, shopSettingsForm } from "../domain/admin/content/settings-form.ts";
@@ -17,7 +18,6 @@ import { readSettings } from "../domain/settings/read-settings.server.ts";
 import { env } from "../lib/env.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin.settings";
 

@@ -1,13 +1,13 @@
 import { FilteredListPage, statusFilters } from "../components/admin/filtered-list-page.tsx";
 import { TicketsList } from "../components/admin/tickets-list.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { answerTicketFromForm, ticketAnswerForm } from "../domain/admin/answer-ticket-from-form.server.ts";
 import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
 import { readAdminTicketsPage } from "../domain/admin/list-tickets.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES, ticketStatusLabel } from "../domain/tickets/messages.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.tickets";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,8 +1,8 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { RefusedRequest } from "../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { refusalMessage } from "../lib/request-body.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin";
 
 /**

@@ -2,12 +2,12 @@ import { data, Link } from "react-router";
 import { UserSummaryCards, UserTabs } from "../components/admin/user-detail.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { changeOrderStatusFromForm, statusChangeForm } from "../domain/admin/change-order-status.server.ts";
 import { ADMIN_TEXT } from "../domain/admin/messages.ts";
 import { readUserPage } from "../domain/admin/read-user-detail.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.users.$userId";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>

@@ -2,10 +2,10 @@ import { ListPagination, SearchBox } from "../components/admin/list-controls.tsx
 import { UsersTable } from "../components/admin/users-table.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { db } from "../db/client.server.ts";
+import { requireAdmin } from "../domain/accounts/session.server.ts";
 import { readAdminListQuery } from "../domain/admin/list-query.server.ts";
 import { readAdminUsersPage } from "../domain/admin/list-users.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { requireAdmin } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.users._index";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

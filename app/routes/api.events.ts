@@ -1,11 +1,11 @@
 import { db } from "../db/client.server.ts";
+import { getCurrentUser } from "../domain/accounts/session.server.ts";
 import { analyticsEventInput } from "../domain/analytics/event-input.ts";
-import { isAdminPath } from "../domain/analytics/events.ts";
 import { recordAnalyticsEvent } from "../domain/analytics/record-event.server.ts";
 import { readOrMintVisitorId } from "../domain/analytics/visitor-cookie.server.ts";
 import { clientIp } from "../domain/security/rate-limit.server.ts";
 import { rateLimitedInit } from "../domain/security/rate-limited-answer.ts";
-import { getCurrentUser } from "../lib/session.server.ts";
+import { isAdminPath } from "../lib/analytics-events.ts";
 import type { Route } from "./+types/api.events";
 
 /** First-party analytics (docs/decisions/006): the browser's `track` posts here with sendBeacon or fetch. */

@@ -1,5 +1,5 @@
+import { getCurrentUser } from "../domain/accounts/session.server.ts";
 import { openLiveStream } from "../domain/live/open-live-stream.server.ts";
-import { getCurrentUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/api.live";
 
 /** Server-Sent Events of the signed-in user's balance and order changes (a visitor gets 401, no stream). */

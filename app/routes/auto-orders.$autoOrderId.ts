@@ -1,13 +1,13 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { db } from "../db/client.server.ts";
+import { requireUser, safeNextPath } from "../domain/accounts/session.server.ts";
 import {
   cancelAutoOrder,
   pauseAutoOrder,
   resumeAutoOrder,
 } from "../domain/auto-orders/change-auto-order.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
-import { requireUser, safeNextPath } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/auto-orders.$autoOrderId";
 

@@ -4,12 +4,12 @@ import { ShopRouteError } from "../components/layout/page-error.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { db } from "../db/client.server.ts";
+import { requireUser } from "../domain/accounts/session.server.ts";
 import { DEPOSIT_TEXT } from "../domain/payments/messages.ts";
 import { webhookProvider } from "../domain/payments/payment-provider.server.ts";
 import { completeSandboxCheckout, readSandboxCheckout } from "../domain/payments/sandbox-checkout.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
-import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/sandbox-checkout.$depositId";
 

@@ -14,6 +14,7 @@ import {
   transactions,
   users,
 } from "../../app/db/schema.ts";
+import { auth } from "../../app/domain/accounts/auth.server.ts";
 import { confirmEmail } from "../../app/domain/accounts/confirm-email.server.ts";
 import { registerAccount } from "../../app/domain/accounts/sign-up.server.ts";
 import { saveBanner } from "../../app/domain/admin/content/banner-save.server.ts";
@@ -42,7 +43,6 @@ import { cents } from "../../app/domain/pricing/cents.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { creditNewUserBonus } from "../../app/domain/wallet/credit-new-user-bonus.server.ts";
-import { auth } from "../../app/lib/auth.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 

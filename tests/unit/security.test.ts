@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNextPath } from "../../app/lib/session.server.ts";
+import { safeNextPath } from "../../app/domain/accounts/session.server.ts";
 import { isSameOriginRequest } from "../../server/security.ts";
 
 describe("same-origin check for state-changing requests", () => {

@@ -1,4 +1,4 @@
-import { auth } from "../../lib/auth.server.ts";
+import { auth } from "./auth.server.ts";
 import { runAuthCall } from "./auth-response.server.ts";
 
 export type ConfirmResult = { ok: true; signedIn: boolean; cookies: Headers } | { ok: false };

@@ -1,6 +1,6 @@
 import { db } from "../../db/client.server.ts";
-import { auth } from "../../lib/auth.server.ts";
 import { checkRateLimits, rateLimitKeys, rateLimitRefusal } from "../security/rate-limit.server.ts";
+import { auth } from "./auth.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 

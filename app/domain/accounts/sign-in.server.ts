@@ -1,7 +1,7 @@
 import { db } from "../../db/client.server.ts";
-import { auth } from "../../lib/auth.server.ts";
 import { RATE_LIMIT_MESSAGE } from "../security/rate-limit.server.ts";
 import { recordSignInOutcome, throttleSignIn } from "../security/sign-in-throttle.server.ts";
+import { auth } from "./auth.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 

@@ -1,4 +1,4 @@
-import { auth } from "../../lib/auth.server.ts";
+import { auth } from "./auth.server.ts";
 import { runAuthCall } from "./auth-response.server.ts";
 
 /** Ends the session on the server (its row is deleted) and returns the cookies that clear it in the browser. */

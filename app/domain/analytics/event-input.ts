@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ANALYTICS_EVENT_NAMES, ANALYTICS_LIMITS } from "./events.ts";
+import { ANALYTICS_EVENT_NAMES, ANALYTICS_LIMITS } from "../../lib/analytics-events.ts";
 
 const propertyValue = z.union([
   z.string().max(ANALYTICS_LIMITS.stringValueLength),

@@ -1,8 +1,8 @@
 import type { Executor } from "../../db/client.server.ts";
 import { analyticsEvents } from "../../db/schema.ts";
+import { isAdminPath } from "../../lib/analytics-events.ts";
 import { checkRateLimits, type RateLimitRule } from "../security/rate-limit.server.ts";
 import type { AnalyticsEventInput } from "./event-input.ts";
-import { isAdminPath } from "./events.ts";
 
 /** Events per visitor, and new visitor ids per client address (so a client without the cookie cannot mint its way past). */
 export const ANALYTICS_RATE_LIMITS = {

@@ -1,5 +1,22 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { LedgerEntry } from "./post-ledger-entry.server.ts";
+import type { Cents } from "../pricing/cents.ts";
+
+/** One money movement: the ledger row to write and the signed amount that changes the balance. */
+export type LedgerEntry = {
+  userId: string;
+  type: "deposit" | "purchase" | "refund" | "adjustment" | "bonus";
+  /** Signed: credits positive, purchases negative. */
+  amountCents: Cents;
+  orderId?: string;
+  autoOrderId?: string;
+  depositId?: string;
+  /** The auto order's post (its upstream submission) a partial-delivery refund is for. */
+  fulfilmentId?: string;
+  adminId?: string;
+  paymentMethod?: string;
+  paymentGatewayId?: string;
+  metadata?: Record<string, unknown>;
+};
 
 /** Channel of the NOTIFY sent (at commit) for every balance change; live pages listen to it. */
 export const BALANCE_CHANNEL = "balance_changed";

@@ -2,29 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
-import { ledgerCte, notifyBalance, walletCte } from "./ledger-sql.server.ts";
-
-export type LedgerEntry = {
-  userId: string;
-  type: "deposit" | "purchase" | "refund" | "adjustment" | "bonus";
-  /** Signed: credits positive, purchases negative. */
-  amountCents: Cents;
-  orderId?: string;
-  autoOrderId?: string;
-  depositId?: string;
-  /** The auto order's post (its upstream submission) a partial-delivery refund is for. */
-  fulfilmentId?: string;
-  adminId?: string;
-  paymentMethod?: string;
-  paymentGatewayId?: string;
-  metadata?: Record<string, unknown>;
-};
+import { type LedgerEntry, ledgerCte, notifyBalance, walletCte } from "./ledger-sql.server.ts";
 
 export type LedgerResult =
   | { ok: true; transactionId: string; balanceCents: Cents }
   | { ok: false; error: "insufficient_funds"; balanceCents: Cents };
 
-export { BALANCE_CHANNEL } from "./ledger-sql.server.ts";
+export { BALANCE_CHANNEL, type LedgerEntry } from "./ledger-sql.server.ts";
 
 /**
  * Moves money: updates the cached balance (only if it stays >= 0) and writes the ledger row, in one statement

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { sessions } from "../../../app/db/schema.ts";
-import { getCurrentUser } from "../../../app/lib/session.server.ts";
+import { getCurrentUser } from "../../../app/domain/accounts/session.server.ts";
 import { appUrl, signedInCustomer } from "../../support/http.ts";
 
 function requestOf(cookie: string, method = "GET") {

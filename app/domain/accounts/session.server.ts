@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { db } from "../db/client.server.ts";
-import { readSessionAccount, verifiedSessionToken } from "../domain/accounts/read-session.server.ts";
-import { safeNextPath } from "../domain/accounts/safe-next.ts";
+import { db } from "../../db/client.server.ts";
+import { env } from "../../lib/env.server.ts";
+import { pagePath } from "../../lib/page-path.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
 import { auth, SESSION_POLICY } from "./auth.server.ts";
-import { env } from "./env.server.ts";
-import { pagePath } from "./page-path.ts";
-import { redirectWithToast } from "./toast.server.ts";
+import { readSessionAccount, verifiedSessionToken } from "./read-session.server.ts";
+import { safeNextPath } from "./safe-next.ts";
 
 let cookieName: string | undefined;
 /** The session cookie's name as better-auth sets it (with the __Secure- prefix in production). */

@@ -1,15 +1,15 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { db } from "../db/client.server.ts";
-import * as schema from "../db/schema.ts";
-import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import { grantAdminIfListed } from "../domain/accounts/roles.server.ts";
-import { safeNextPath } from "../domain/accounts/safe-next.ts";
-import { queueAccountMail } from "../domain/mail/queue-account-mail.server.ts";
-import { confirmationMail, passwordResetMail } from "../domain/mail/templates.ts";
-import { CLIENT_IP_HEADER } from "../domain/security/rate-limit.server.ts";
-import { creditNewUserBonus } from "../domain/wallet/credit-new-user-bonus.server.ts";
-import { env } from "./env.server.ts";
+import { db } from "../../db/client.server.ts";
+import * as schema from "../../db/schema.ts";
+import { env } from "../../lib/env.server.ts";
+import { queueAccountMail } from "../mail/queue-account-mail.server.ts";
+import { confirmationMail, passwordResetMail } from "../mail/templates.ts";
+import { CLIENT_IP_HEADER } from "../security/rate-limit.server.ts";
+import { creditNewUserBonus } from "../wallet/credit-new-user-bonus.server.ts";
+import { CUSTOMER_MIN_PASSWORD_LENGTH } from "./password-rules.ts";
+import { grantAdminIfListed } from "./roles.server.ts";
+import { safeNextPath } from "./safe-next.ts";
 
 /** Sessions last 30 days and slide forward once a day of use (read by our fast session lookup too). */
 export const SESSION_POLICY = {
