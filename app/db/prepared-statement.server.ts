@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { QueryResult, QueryResultRow } from "pg";
+import { env } from "../lib/env.server.ts";
 import type { Executor } from "./client.server.ts";
 
 const dialect = new PgDialect();
@@ -18,10 +19,11 @@ export const MAX_PREPARED_SHAPES = 64;
 export async function executePrepared<Row extends QueryResultRow>(
   db: Executor,
   statement: SQL,
+  prepare = env().preparedStatements,
 ): Promise<QueryResult<Row>> {
   // Off behind a pooler that hands each transaction another server connection without carrying prepared
   // statements along (PgBouncer before 1.21, or without max_prepared_statements).
-  if (process.env.DATABASE_PREPARED_STATEMENTS === "off") {
+  if (!prepare) {
     return db.execute<Row>(statement) as Promise<QueryResult<Row>>;
   }
   const query = dialect.sqlToQuery(statement);

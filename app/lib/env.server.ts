@@ -16,6 +16,8 @@ const envSchema = z.object({
   HOST: z.string().optional(),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default("data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   AUTH_SECRET: z.string().min(32).optional(),
@@ -49,6 +51,8 @@ export type Env = {
   host: string;
   appUrl: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
+  preparedStatements: boolean;
   dataDir: string;
   embeddedPgPort: number;
   authSecret: string;
@@ -89,6 +93,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host,
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     databaseUrl: raw.DATABASE_URL || undefined,
+    databasePoolSize: raw.DATABASE_POOL_SIZE,
+    preparedStatements: raw.DATABASE_PREPARED_STATEMENTS === "on",
     dataDir: raw.DATA_DIR,
     embeddedPgPort: raw.EMBEDDED_PG_PORT,
     authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,

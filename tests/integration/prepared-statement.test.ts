@@ -5,6 +5,7 @@ import { executePrepared, MAX_PREPARED_SHAPES } from "../../app/db/prepared-stat
 import { orders, services } from "../../app/db/schema.ts";
 import { recordPaidOrder } from "../../app/domain/orders/record-paid-order.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
+import { readEnv } from "../../app/lib/env.server.ts";
 import { createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -47,16 +48,14 @@ describe("hot statements run prepared", () => {
 
   it("prepares nothing with DATABASE_PREPARED_STATEMENTS=off, for poolers that cannot carry them", async () => {
     const before = await preparedOnConnection();
-    process.env.DATABASE_PREPARED_STATEMENTS = "off";
-    try {
-      const result = await executePrepared<{ answer: number }>(
-        single.db,
-        sql`select ${41}::int + 1 as answer`,
-      );
-      expect(result.rows[0]?.answer).toBe(42);
-    } finally {
-      delete process.env.DATABASE_PREPARED_STATEMENTS;
-    }
+    // The setting reads as `prepare` = false: what executePrepared uses when it is not given one.
+    expect(readEnv({ DATABASE_PREPARED_STATEMENTS: "off" }).preparedStatements).toBe(false);
+    const result = await executePrepared<{ answer: number }>(
+      single.db,
+      sql`select ${41}::int + 1 as answer`,
+      false,
+    );
+    expect(result.rows[0]?.answer).toBe(42);
     expect(await preparedOnConnection()).toEqual(before);
     await executePrepared(single.db, sql`select ${41}::int + 1 as answer`);
     expect((await preparedOnConnection()).length).toBe(before.length + 1);
