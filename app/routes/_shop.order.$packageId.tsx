@@ -24,6 +24,7 @@ import { readForm } from "../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
 import { pagePath } from "../lib/page-path.ts";
+import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.order.$packageId";
@@ -62,9 +63,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) =>
   pageMeta({
-    title: loaderData ? `Order ${loaderData.service.name}` : "Page not found",
+    title: loaderData
+      ? `Order ${loaderData.service.name}`
+      : refusalMessage(error)
+        ? "Request not accepted"
+        : "Page not found",
     description:
       "Complete your order: paste your link, choose the quantity and pay from your Boostly wallet.",
     path: location.pathname,

@@ -33,6 +33,7 @@ import {
 import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
+import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.order.instagram.$serviceType";
@@ -66,9 +67,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) =>
   pageMeta({
-    title: loaderData ? loaderData.service.name : "Page not found",
+    title: loaderData
+      ? loaderData.service.name
+      : refusalMessage(error)
+        ? "Request not accepted"
+        : "Page not found",
     description: "Set up automatic engagement for your next Instagram posts, paid from your Boostly wallet.",
     path: location.pathname,
     noindex: true,

@@ -33,6 +33,7 @@ import { chargeForQuantity } from "../domain/pricing/price.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { formatCents, formatCount } from "../lib/format-money.ts";
 import { useLiveBalance } from "../lib/live/live-balance.tsx";
+import { refusalMessage } from "../lib/request-body.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.order.real-instagram-likes";
@@ -64,9 +65,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) =>
   pageMeta({
-    title: loaderData ? `Real Instagram Likes: ${loaderData.pack.name}` : "Page not found",
+    title: loaderData
+      ? `Real Instagram Likes: ${loaderData.pack.name}`
+      : refusalMessage(error)
+        ? "Request not accepted"
+        : "Page not found",
     description: "Real Instagram likes packs with optional extra likes, views and comments.",
     path: location.pathname,
     noindex: true,
