@@ -6,9 +6,9 @@ import { OrderHistory } from "../components/dashboard/order-history.tsx";
 import { PopularServices } from "../components/dashboard/popular-services.tsx";
 import { StatCards } from "../components/dashboard/stat-cards.tsx";
 import { SupportPanel, type TicketActionData } from "../components/dashboard/support-panel.tsx";
-import { TransactionList } from "../components/dashboard/transaction-list.tsx";
 import { RefusedRequest } from "../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
+import { TransactionList } from "../components/wallet/transaction-list.tsx";
 import { db } from "../db/client.server.ts";
 import { requireUser } from "../domain/accounts/session.server.ts";
 import { DASHBOARD_TEXT } from "../domain/dashboard/messages.ts";
@@ -130,7 +130,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         }
         panels={{
           orders: <OrderHistory orders={loaderData.orders} />,
-          transactions: <TransactionList transactions={loaderData.transactions} />,
+          transactions: <TransactionList transactions={loaderData.transactions} place="dashboard" />,
           "auto-orders": <AutoOrderList autoOrders={loaderData.autoOrders} />,
           support: <SupportPanel tickets={loaderData.tickets} orderChoices={loaderData.orderChoices} />,
         }}

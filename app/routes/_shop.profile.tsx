@@ -1,13 +1,13 @@
-import { type FormEvent, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { type ApiKeyActionResult, ApiKeysCard } from "../components/account/api-keys-card.tsx";
+import { usePasswordCheck } from "../components/account/use-password-check.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardHeader } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { changePassword, requestPasswordReset } from "../domain/accounts/passwords.server.ts";
 import { changePasswordSchema, firstIssue, formFailureInit } from "../domain/accounts/schemas.ts";
 import { requireUser } from "../domain/accounts/session.server.ts";
@@ -110,23 +110,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     if (finished && !update.data) updateForm.current?.reset();
   }, [update.state, update.data]);
 
-  function checkPasswords(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const newPassword = String(form.get("newPassword") ?? "");
-    const confirmPassword = String(form.get("confirmPassword") ?? "");
-    const problem =
-      !newPassword || !confirmPassword
-        ? ACCOUNT_TEXT.passwordFieldsRequired
-        : newPassword !== confirmPassword
-          ? ACCOUNT_TEXT.passwordsDoNotMatch
-          : newPassword.length < CUSTOMER_MIN_PASSWORD_LENGTH
-            ? ACCOUNT_TEXT.passwordTooShortProfile
-            : null;
-    if (problem) {
-      event.preventDefault();
-      toast({ title: "Error", description: problem, variant: "destructive" });
-    }
-  }
+  const checkPasswords = usePasswordCheck("new-password", "newPassword");
 
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-12">

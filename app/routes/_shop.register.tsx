@@ -1,12 +1,12 @@
-import { type FormEvent, useEffect } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { usePasswordCheck } from "../components/account/use-password-check.ts";
 import { RefusedRequest } from "../components/layout/page-error.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { firstIssue, formFailureInit, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
 import { safeNextPath } from "../domain/accounts/session.server.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
@@ -91,27 +91,7 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
       toast({ title: "Error", description: resend.data.error, variant: "destructive" });
   }, [resend.data, toast]);
 
-  // Both checks run in the browser before any request (customer spec section 5); the action repeats them.
-  function checkPasswords(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    const confirmPassword = String(form.get("confirmPassword") ?? "");
-    if (password !== confirmPassword) {
-      event.preventDefault();
-      toast({
-        title: ACCOUNT_TEXT.passwordMismatchTitle,
-        description: ACCOUNT_TEXT.passwordMismatch,
-        variant: "destructive",
-      });
-    } else if (password.length < CUSTOMER_MIN_PASSWORD_LENGTH) {
-      event.preventDefault();
-      toast({
-        title: ACCOUNT_TEXT.passwordTooShortTitle,
-        description: ACCOUNT_TEXT.passwordTooShort,
-        variant: "destructive",
-      });
-    }
-  }
+  const checkPasswords = usePasswordCheck("sign-up", "password");
 
   const loginHref = next ? `/login?next=${encodeURIComponent(next)}` : "/login";
 

@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { usePasswordCheck } from "../components/account/use-password-check.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
 import { resetPassword } from "../domain/accounts/passwords.server.ts";
 import { firstIssue, formFailureInit, resetPasswordSchema } from "../domain/accounts/schemas.ts";
 import { readForm } from "../lib/form-body.server.ts";
@@ -37,23 +37,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
     if (actionData) toast({ title: "Error", description: actionData.error, variant: "destructive" });
   }, [actionData, toast]);
 
-  function checkPasswords(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    const confirmPassword = String(form.get("confirmPassword") ?? "");
-    const problem =
-      !password || !confirmPassword
-        ? ACCOUNT_TEXT.passwordFieldsRequired
-        : password !== confirmPassword
-          ? ACCOUNT_TEXT.passwordsDoNotMatch
-          : password.length < CUSTOMER_MIN_PASSWORD_LENGTH
-            ? ACCOUNT_TEXT.passwordTooShortProfile
-            : null;
-    if (problem) {
-      event.preventDefault();
-      toast({ title: "Error", description: problem, variant: "destructive" });
-    }
-  }
+  const checkPasswords = usePasswordCheck("new-password", "password");
 
   return (
     <main className="mx-auto flex max-w-md flex-col px-4 py-16">

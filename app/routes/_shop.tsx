@@ -1,13 +1,38 @@
+import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
+import { ShopRouteError } from "../components/layout/page-error.tsx";
 import { ScrollToTop } from "../components/layout/scroll-to-top.tsx";
 import { SiteBanner } from "../components/layout/site-banner.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
 import { MAINTENANCE_NOTICE } from "../domain/settings/messages.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import type { Route } from "./+types/_shop";
 
 /** The storefront layout: banner, sticky header, the page, footer. */
 export default function ShopLayout() {
+  return (
+    <ShopFrame>
+      <Outlet />
+    </ShopFrame>
+  );
+}
+
+/**
+ * A storefront page's error that its own route does not catch: the message inside the shop's header and footer,
+ * not the bare root page. The frame reads only the root's data, which is there whenever this boundary renders
+ * (a failed root loader is the root boundary's), and falls back to a visitor's header without it.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ShopFrame>
+      <ShopRouteError error={error} />
+    </ShopFrame>
+  );
+}
+
+/** Banner, sticky header, the body, footer; the site's settings from the root's data. */
+function ShopFrame({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-screen flex-col">
@@ -30,7 +55,7 @@ export default function ShopLayout() {
       {root?.banner ? <SiteBanner banner={root.banner} /> : null}
       <SiteHeader user={root?.user ?? null} />
       <div id="main-content" className="flex-1">
-        <Outlet />
+        {children}
       </div>
       <SiteFooter
         supportEmail={root?.site.supportEmail ?? "support@boostly.example"}

@@ -14,6 +14,7 @@ import { Card, CardHeader } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
+import { TransactionList } from "../components/wallet/transaction-list.tsx";
 import { db } from "../db/client.server.ts";
 import { safeNextPath } from "../domain/accounts/safe-next.ts";
 import { requireUser } from "../domain/accounts/session.server.ts";
@@ -28,7 +29,7 @@ import { startDeposit } from "../domain/payments/start-deposit.server.ts";
 import { tooManyRequests } from "../domain/security/rate-limit.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readSettings } from "../domain/settings/read-settings.server.ts";
-import { listRecentTransactions, type WalletTransaction } from "../domain/wallet/list-transactions.server.ts";
+import { listRecentTransactions } from "../domain/wallet/list-transactions.server.ts";
 import { track } from "../lib/analytics.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { formatCents } from "../lib/format-money.ts";
@@ -97,52 +98,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (started.error === "rate_limited")
     return tooManyRequests(body, { retryAfterSeconds: started.retryAfterSeconds ?? 1 });
   return data<ActionResult>(body, { status: started.error === "provider_failed" ? 502 : 200 });
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-
-const TYPE_LABELS: Record<WalletTransaction["type"], string> = {
-  deposit: "Deposit",
-  purchase: "Purchase",
-  refund: "Refund",
-  adjustment: "Adjustment",
-  bonus: "Bonus",
-};
-
-/** The newest ledger rows: credits green with a plus, debits red with a minus. */
-function TransactionList({ transactions, loading }: { transactions: WalletTransaction[]; loading: boolean }) {
-  if (loading && transactions.length === 0) return <Spinner label="Loading transactions" />;
-  if (transactions.length === 0)
-    return <p className="py-6 text-center text-slate-600">No transactions yet</p>;
-  return (
-    <ul aria-busy={loading} className={`divide-y divide-slate-100 ${loading ? "opacity-60" : ""}`}>
-      {transactions.map((transaction) => {
-        const sign = transaction.amountCents > 0 ? "+" : transaction.amountCents < 0 ? "−" : "";
-        const colour = sign === "+" ? "text-emerald-700" : sign ? "text-red-700" : "text-slate-700";
-        return (
-          <li key={transaction.id} data-testid="wallet-transaction" className="flex items-center gap-4 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-900">{transaction.description}</p>
-              <p className="text-sm text-slate-500">
-                {TYPE_LABELS[transaction.type]} ·{" "}
-                <time dateTime={transaction.createdAt}>
-                  {dateFormat.format(new Date(transaction.createdAt))} UTC
-                </time>
-              </p>
-            </div>
-            <p className={`font-semibold tabular-nums ${colour}`}>
-              {sign}
-              {formatCents(Math.abs(transaction.amountCents))}
-            </p>
-          </li>
-        );
-      })}
-    </ul>
-  );
 }
 
 /** After a paid checkout: the toast, then (2 s later) fresh data and the page the customer came from. */
@@ -294,7 +249,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
 
       <Card>
         <CardHeader title="Recent Transactions" description="Your last 10 wallet movements." />
-        <TransactionList transactions={loaderData.transactions} loading={refreshing} />
+        <TransactionList transactions={loaderData.transactions} place="wallet" loading={refreshing} />
       </Card>
     </main>
   );

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TransactionList } from "../../app/components/dashboard/transaction-list.tsx";
+import { TransactionList } from "../../app/components/wallet/transaction-list.tsx";
 import { connect, db } from "../../app/db/client.server.ts";
 import { accounts, mailOutbox } from "../../app/db/schema.ts";
 import { auth } from "../../app/domain/accounts/auth.server.ts";
@@ -52,7 +52,7 @@ describe("dashboard (section 8: 'Error loading data')", () => {
       );
 
       const html = renderToStaticMarkup(
-        createElement(TransactionList, { transactions: dashboard.transactions }),
+        createElement(TransactionList, { transactions: dashboard.transactions, place: "dashboard" }),
       );
       expect(html).toContain(`<p class="font-semibold">${DASHBOARD_TEXT.loadError}</p>`);
       expect(html).toContain("Could not load your transactions. Please try again.");
