@@ -7,7 +7,13 @@ import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import { firstIssue, formFailureInit, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
+import {
+  firstIssue,
+  firstIssueKind,
+  formFailureInit,
+  registerSchema,
+  resendSchema,
+} from "../domain/accounts/schemas.ts";
 import { safeNextPath } from "../domain/accounts/session.server.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
@@ -44,11 +50,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "resend") return answerResend(request, form);
   const parsed = registerSchema.safeParse(form);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const kind = firstIssueKind(parsed.error);
     const title =
-      issue?.message === ACCOUNT_TEXT.passwordMismatch
+      kind === "password_mismatch"
         ? ACCOUNT_TEXT.passwordMismatchTitle
-        : issue?.message === ACCOUNT_TEXT.passwordTooShort
+        : kind === "password_too_short"
           ? ACCOUNT_TEXT.passwordTooShortTitle
           : ACCOUNT_TEXT.registrationFailedTitle;
     return data<ActionResult>({ ok: false, intent: "register", title, error: firstIssue(parsed.error) });

@@ -7,7 +7,13 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { signInAsAdmin } from "../domain/accounts/admin-sign-in.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import { adminSignUpSchema, firstIssue, formFailureInit, signInSchema } from "../domain/accounts/schemas.ts";
+import {
+  adminSignUpSchema,
+  firstIssue,
+  firstIssueKind,
+  formFailureInit,
+  signInSchema,
+} from "../domain/accounts/schemas.ts";
 import { getCurrentUser } from "../domain/accounts/session.server.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
@@ -34,12 +40,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "create-admin") {
     const parsed = adminSignUpSchema.safeParse(form);
     if (!parsed.success) {
-      const message = firstIssue(parsed.error);
       const title =
-        message === ACCOUNT_TEXT.adminMismatch
+        firstIssueKind(parsed.error) === "password_mismatch"
           ? ACCOUNT_TEXT.adminMismatchTitle
           : ACCOUNT_TEXT.adminSignUpFailedTitle;
-      return data<ActionResult>({ ok: false, intent: "create-admin", title, error: message });
+      return data<ActionResult>({
+        ok: false,
+        intent: "create-admin",
+        title,
+        error: firstIssue(parsed.error),
+      });
     }
     const result = await registerAccount(request, {
       email: parsed.data.email,
