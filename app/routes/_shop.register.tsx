@@ -7,15 +7,10 @@ import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import {
-  firstIssue,
-  firstIssueKind,
-  formFailureInit,
-  registerSchema,
-  resendSchema,
-} from "../domain/accounts/schemas.ts";
+import { firstIssue, firstIssueKind, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
 import { safeNextPath } from "../domain/accounts/session.server.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { track } from "../lib/analytics.ts";
 import { readForm } from "../lib/form-body.server.ts";
@@ -67,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ActionResult>(
       { ok: false, intent: "register", title: ACCOUNT_TEXT.registrationFailedTitle, error: result.message },
-      formFailureInit(result),
+      refusalAnswer(result).init,
     );
   }
   return data<ActionResult>({ ok: true, intent: "register", email: parsed.data.email });

@@ -127,5 +127,3 @@ export function firstIssueKind(error: z.ZodError): AccountIssueKind {
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form and try again.";
 }
-
-export { formFailureInit } from "../security/rate-limited-answer.ts";
