@@ -37,7 +37,7 @@ export function refuse(kind: RefusalKind, message: string, details: RefusalDetai
   return { ok: false, kind, message, ...details };
 }
 
-/** Refused by a limit: the message and when to try again. */
+/** Refused by a limit: the message and when to try again (product rules 10.5: 429 with Retry-After). */
 export function rateLimited(
   message: string,
   retryAfterSeconds: number,

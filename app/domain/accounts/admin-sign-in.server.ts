@@ -6,7 +6,7 @@ import { isAdmin } from "./roles.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
 import { signOut } from "./sign-out.server.ts";
 
-/** A customer's correct password at /admin-login: refused with this code, and signed out. */
+/** A customer's correct password at /admin-login: refused with this code, and signed out (product rules 5.4). */
 export const NOT_ADMIN_CODE = "not_admin";
 
 export type AdminSignInResult = { ok: true; cookies: Headers } | (Refusal & { cookies?: Headers });

@@ -6,7 +6,7 @@ import { auth } from "./auth.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 
-/** An unconfirmed account's refusal carries this code, so the page offers to send the link again. */
+/** An unconfirmed account's refusal carries this code, so the page offers the link again (product rules 5.1). */
 export const UNVERIFIED_CODE = "unverified";
 
 export type SignInResult = { ok: true; userId: string; cookies: Headers } | Refusal;

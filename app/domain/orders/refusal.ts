@@ -30,7 +30,7 @@ export function refuse(
   notice: Notice,
   extra: Partial<Omit<Refusal, "ok" | "kind" | "message" | "title" | "reason" | "notice">> = {},
 ): Refusal {
-  // A price change keeps its own API code (docs/decisions/017); other reasons are their kind.
+  // A price change (product rules 1.2) keeps its own API code (docs/decisions/017); other reasons are their kind.
   const code = extra.code ?? (reason === "price_changed" ? reason : undefined);
   const shown = { message: notice.message, title: notice.title };
   return { ok: false, kind: kindOf(reason), ...shown, reason, notice, ...extra, ...(code ? { code } : {}) };
