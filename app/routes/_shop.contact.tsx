@@ -16,7 +16,8 @@ import {
   contactFormSchema,
 } from "../domain/contact/contact-form.ts";
 import { sendContactMessage } from "../domain/contact/send-contact-message.server.ts";
-import { clientIp, tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
+import { clientIp } from "../domain/security/rate-limit.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -57,18 +58,12 @@ export async function action({ request }: Route.ActionArgs) {
   const values = await readForm(request, contactFormSchema);
   const result = await sendContactMessage(db(), values, { clientIp: clientIp(request) });
   if (result.ok) return data<ActionResult>({ ok: true, id: result.id });
-  if (result.reason === "rate_limited")
-    return tooManyRequests<ActionResult>(
-      { ok: false, message: result.message, fieldErrors: {}, values: echo(values) },
-      result,
-    );
-  // An ordinary refusal answers 200: the form shows the messages (as the account forms do).
-  return data<ActionResult>({
-    ok: false,
-    message: result.message,
-    fieldErrors: result.fieldErrors,
-    values: echo(values),
-  });
+  // An invalid form answers 200 (the form shows the messages), a rate limit 429 with Retry-After.
+  const answer = refusalAnswer(result);
+  return data<ActionResult>(
+    { ok: false, message: answer.message, fieldErrors: result.fieldErrors ?? {}, values: echo(values) },
+    answer.init,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

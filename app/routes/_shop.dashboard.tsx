@@ -13,7 +13,7 @@ import { db } from "../db/client.server.ts";
 import { requireUser } from "../domain/accounts/session.server.ts";
 import { DASHBOARD_TEXT } from "../domain/dashboard/messages.ts";
 import { readDashboard } from "../domain/dashboard/read-dashboard.server.ts";
-import { tooManyRequests } from "../domain/security/rate-limit.server.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { createTicket } from "../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../domain/tickets/messages.ts";
@@ -66,10 +66,12 @@ export async function action({ request }: Route.ActionArgs) {
     return data<TicketActionData>({ ok: false, message: TICKET_TEXT.failed }, { status: 500 });
   }
   if (!result.ok) {
-    const body: TicketActionData = { ok: false, message: result.message, field: result.field };
-    if (result.reason === "rate_limited")
-      return tooManyRequests(body, { retryAfterSeconds: result.retryAfterSeconds ?? 1 });
-    return data(body, { status: result.reason === "not_found" ? 404 : 400 });
+    const answer = refusalAnswer(result);
+    const body: TicketActionData = { ok: false, message: answer.message, field: answer.field };
+    if (result.kind === "rate_limited") return data(body, answer.init);
+    // The ticket form has always answered its refusals with their status (400, 404), unlike the account forms;
+    // kept so (docs/decisions/017).
+    return data(body, { status: result.kind === "not_found" ? 404 : 400 });
   }
   return data<TicketActionData>({ ok: true, ticketNumber: result.ticket.ticketNumber });
 }

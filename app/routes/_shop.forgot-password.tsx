@@ -6,7 +6,8 @@ import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { requestPasswordReset } from "../domain/accounts/passwords.server.ts";
-import { firstIssue, forgotPasswordSchema, formFailureInit } from "../domain/accounts/schemas.ts";
+import { firstIssue, forgotPasswordSchema } from "../domain/accounts/schemas.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -30,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data<ActionResult>({ ok: false, error: firstIssue(parsed.error) });
   // The same answer whether or not the address has an account (product rules 5.5).
   const result = await requestPasswordReset(request, parsed.data.email);
-  if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, formFailureInit(result));
+  if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, refusalAnswer(result).init);
   return data<ActionResult>({ ok: true, email: parsed.data.email });
 }
 

@@ -6,9 +6,10 @@ import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { firstIssue, formFailureInit, resendSchema, signInSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, resendSchema, signInSchema } from "../domain/accounts/schemas.ts";
 import { safeNextPath } from "../domain/accounts/session.server.ts";
-import { signInWithPassword } from "../domain/accounts/sign-in.server.ts";
+import { signInWithPassword, UNVERIFIED_CODE } from "../domain/accounts/sign-in.server.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { track } from "../lib/analytics.ts";
 import { readForm } from "../lib/form-body.server.ts";
@@ -52,10 +53,10 @@ export async function action({ request }: Route.ActionArgs) {
         ok: false,
         intent: "sign-in",
         error: result.message,
-        unverified: result.reason === "unverified",
+        unverified: result.code === UNVERIFIED_CODE,
         email: parsed.data.email,
       },
-      formFailureInit(result),
+      refusalAnswer(result).init,
     );
   }
   return redirectWithToast(

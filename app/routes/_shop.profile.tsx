@@ -9,8 +9,9 @@ import { useToast } from "../components/ui/toaster.tsx";
 import { db } from "../db/client.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { changePassword, requestPasswordReset } from "../domain/accounts/passwords.server.ts";
-import { changePasswordSchema, firstIssue, formFailureInit } from "../domain/accounts/schemas.ts";
+import { changePasswordSchema, firstIssue } from "../domain/accounts/schemas.ts";
 import { requireUser } from "../domain/accounts/session.server.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../domain/reseller/api-keys.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
@@ -58,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok)
       return data<ActionResult>(
         { ok: false, error: result.message || ACCOUNT_TEXT.resetFailed },
-        formFailureInit(result),
+        refusalAnswer(result).init,
       );
     return data<ActionResult>({ ok: true, message: ACCOUNT_TEXT.resetSentTitle });
   }
@@ -68,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok)
     return data<ActionResult>(
       { ok: false, error: result.message || ACCOUNT_TEXT.passwordUpdateFailed },
-      formFailureInit(result),
+      refusalAnswer(result).init,
     );
   // The new session's cookie replaces the old one (the session id changes at password change). A redirect, so a
   // form posted without JavaScript renders the page on the new session, never on the revoked one.

@@ -7,9 +7,10 @@ import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
-import { firstIssue, formFailureInit, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, firstIssueKind, registerSchema, resendSchema } from "../domain/accounts/schemas.ts";
 import { safeNextPath } from "../domain/accounts/session.server.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { track } from "../lib/analytics.ts";
 import { readForm } from "../lib/form-body.server.ts";
@@ -44,11 +45,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "resend") return answerResend(request, form);
   const parsed = registerSchema.safeParse(form);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const kind = firstIssueKind(parsed.error);
     const title =
-      issue?.message === ACCOUNT_TEXT.passwordMismatch
+      kind === "password_mismatch"
         ? ACCOUNT_TEXT.passwordMismatchTitle
-        : issue?.message === ACCOUNT_TEXT.passwordTooShort
+        : kind === "password_too_short"
           ? ACCOUNT_TEXT.passwordTooShortTitle
           : ACCOUNT_TEXT.registrationFailedTitle;
     return data<ActionResult>({ ok: false, intent: "register", title, error: firstIssue(parsed.error) });
@@ -61,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ActionResult>(
       { ok: false, intent: "register", title: ACCOUNT_TEXT.registrationFailedTitle, error: result.message },
-      formFailureInit(result),
+      refusalAnswer(result).init,
     );
   }
   return data<ActionResult>({ ok: true, intent: "register", email: parsed.data.email });

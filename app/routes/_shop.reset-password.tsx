@@ -7,7 +7,8 @@ import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { resetPassword } from "../domain/accounts/passwords.server.ts";
-import { firstIssue, formFailureInit, resetPasswordSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, resetPasswordSchema } from "../domain/accounts/schemas.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/_shop.reset-password";
@@ -19,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
     token: parsed.data.token,
     newPassword: parsed.data.password,
   });
-  if (!result.ok) return data({ error: result.message }, formFailureInit(result));
+  if (!result.ok) return data({ error: result.message }, refusalAnswer(result).init);
   return redirectWithToast("/login", {
     title: ACCOUNT_TEXT.passwordResetDoneTitle,
     description: ACCOUNT_TEXT.passwordResetDone,

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
-import { firstIssue, formFailureInit, resendSchema } from "../domain/accounts/schemas.ts";
+import { firstIssue, resendSchema } from "../domain/accounts/schemas.ts";
 import { getCurrentUser, safeNextPath } from "../domain/accounts/session.server.ts";
 import { resendConfirmation } from "../domain/accounts/sign-up.server.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 
 /** What the sign-in and sign-up pages answer to "send the confirmation e-mail again". */
 export type ResendResult = { ok: true; intent: "resend" } | { ok: false; intent: "resend"; error: string };
@@ -22,7 +23,7 @@ export async function answerResend(request: Request, form: Record<string, string
     next: safeNextPath(parsed.data.next, "/"),
   });
   if (!sent.ok) {
-    return data<ResendResult>({ ok: false, intent: "resend", error: sent.message }, formFailureInit(sent));
+    return data<ResendResult>({ ok: false, intent: "resend", error: sent.message }, refusalAnswer(sent).init);
   }
   return data<ResendResult>({ ok: true, intent: "resend" });
 }

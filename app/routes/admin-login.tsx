@@ -4,12 +4,13 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { useToast } from "../components/ui/toaster.tsx";
-import { signInAsAdmin } from "../domain/accounts/admin-sign-in.server.ts";
+import { NOT_ADMIN_CODE, signInAsAdmin } from "../domain/accounts/admin-sign-in.server.ts";
 import { ACCOUNT_TEXT } from "../domain/accounts/messages.ts";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "../domain/accounts/password-rules.ts";
-import { adminSignUpSchema, firstIssue, formFailureInit, signInSchema } from "../domain/accounts/schemas.ts";
+import { adminSignUpSchema, firstIssue, firstIssueKind, signInSchema } from "../domain/accounts/schemas.ts";
 import { getCurrentUser } from "../domain/accounts/session.server.ts";
 import { registerAccount } from "../domain/accounts/sign-up.server.ts";
+import { refusalAnswer } from "../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../domain/security/rate-limited-answer.ts";
 import { readForm } from "../lib/form-body.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -34,12 +35,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "create-admin") {
     const parsed = adminSignUpSchema.safeParse(form);
     if (!parsed.success) {
-      const message = firstIssue(parsed.error);
       const title =
-        message === ACCOUNT_TEXT.adminMismatch
+        firstIssueKind(parsed.error) === "password_mismatch"
           ? ACCOUNT_TEXT.adminMismatchTitle
           : ACCOUNT_TEXT.adminSignUpFailedTitle;
-      return data<ActionResult>({ ok: false, intent: "create-admin", title, error: message });
+      return data<ActionResult>({
+        ok: false,
+        intent: "create-admin",
+        title,
+        error: firstIssue(parsed.error),
+      });
     }
     const result = await registerAccount(request, {
       email: parsed.data.email,
@@ -54,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
           title: ACCOUNT_TEXT.adminSignUpFailedTitle,
           error: result.message || ACCOUNT_TEXT.adminSignUpFailed,
         },
-        formFailureInit(result),
+        refusalAnswer(result).init,
       );
     }
     return data<ActionResult>({ ok: true, intent: "create-admin" });
@@ -76,15 +81,16 @@ export async function action({ request }: Route.ActionArgs) {
       { headers: result.cookies },
     );
   }
-  if (result.reason === "not_admin") {
+  if (result.code === NOT_ADMIN_CODE) {
+    const answer = refusalAnswer(result, result.cookies);
     return data<ActionResult>(
       {
         ok: false,
         intent: "sign-in",
-        title: ACCOUNT_TEXT.adminAccessDeniedTitle,
-        error: ACCOUNT_TEXT.adminAccessDenied,
+        title: answer.title ?? ACCOUNT_TEXT.adminAccessDeniedTitle,
+        error: answer.message,
       },
-      { headers: result.cookies },
+      answer.init,
     );
   }
   return data<ActionResult>(
@@ -94,7 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
       title: ACCOUNT_TEXT.loginFailedTitle,
       error: result.message || ACCOUNT_TEXT.adminLoginFailed,
     },
-    formFailureInit(result),
+    refusalAnswer(result).init,
   );
 }
 

@@ -63,7 +63,7 @@ describe("sending a contact message", () => {
     ["an over-long name", { name: "n".repeat(101) }, "name", CONTACT_TEXT.nameTooLong],
   ])("refuses %s with a clear message and stores nothing", async (_case, overrides, field, message) => {
     const result = await sendContactMessage(db(), { ...valid, ...overrides }, sender);
-    expect(result).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { [field]: message } });
+    expect(result).toMatchObject({ ok: false, kind: "invalid", fieldErrors: { [field]: message } });
     expect(await db().select().from(contactMessages)).toHaveLength(0);
   });
 
@@ -71,7 +71,7 @@ describe("sending a contact message", () => {
     const result = await sendContactMessage(db(), { name: "Ada", email: ["a@b.c"], subject: 3 }, sender);
     expect(result).toMatchObject({
       ok: false,
-      reason: "invalid",
+      kind: "invalid",
       fieldErrors: {
         email: CONTACT_TEXT.emailInvalid,
         subject: CONTACT_TEXT.subjectInvalid,
@@ -85,7 +85,7 @@ describe("sending a contact message", () => {
     for (let index = 0; index < CONTACT_RATE_LIMIT.limit; index += 1)
       expect((await sendContactMessage(db(), valid, sender)).ok).toBe(true);
     const refused = await sendContactMessage(db(), valid, sender);
-    expect(refused).toMatchObject({ ok: false, reason: "rate_limited", message: CONTACT_TEXT.tooMany });
+    expect(refused).toMatchObject({ ok: false, kind: "rate_limited", message: CONTACT_TEXT.tooMany });
     expect(await db().select().from(contactMessages)).toHaveLength(CONTACT_RATE_LIMIT.limit);
     // Another client is not affected, and invalid forms do not count.
     expect((await sendContactMessage(db(), valid, { clientIp: "203.0.113.8" })).ok).toBe(true);
@@ -95,7 +95,7 @@ describe("sending a contact message", () => {
     for (let index = 0; index < CONTACT_RATE_LIMIT.limit; index += 1)
       expect((await sendContactMessage(db(), valid, { clientIp: null })).ok).toBe(true);
     expect(await sendContactMessage(db(), valid, { clientIp: null })).toMatchObject({
-      reason: "rate_limited",
+      kind: "rate_limited",
     });
     expect(
       (await sendContactMessage(db(), { ...valid, email: "grace@example.test" }, { clientIp: null })).ok,

@@ -41,7 +41,7 @@ describe("opening a support ticket", () => {
   ])("refuses %s with 'Please fill in all required fields'", async (_case, overrides) => {
     const user = await createUser();
     const result = await createTicket(db(), { userId: user.id, ...base, ...overrides });
-    expect(result).toMatchObject({ ok: false, reason: "invalid", message: TICKET_TEXT.missingFields });
+    expect(result).toMatchObject({ ok: false, kind: "invalid", message: TICKET_TEXT.missingFields });
     expect(await db().select().from(tickets)).toHaveLength(0);
   });
 
@@ -78,7 +78,7 @@ describe("opening a support ticket", () => {
     const order = await orderFor(owner.id);
     for (const orderId of [order.id, "not-a-uuid"]) {
       const result = await createTicket(db(), { userId: other.id, ...base, category: "order", orderId });
-      expect(result).toMatchObject({ ok: false, reason: "not_found", field: "orderId" });
+      expect(result).toMatchObject({ ok: false, kind: "not_found", field: "orderId" });
     }
     expect(await db().select().from(tickets)).toHaveLength(0);
   });
@@ -132,7 +132,7 @@ describe("opening a support ticket", () => {
     for (let index = 0; index < TICKET_RATE_LIMIT.limit; index += 1)
       expect((await createTicket(db(), { userId: user.id, ...base })).ok).toBe(true);
     const refused = await createTicket(db(), { userId: user.id, ...base });
-    expect(refused).toMatchObject({ ok: false, reason: "rate_limited", message: TICKET_TEXT.tooMany });
+    expect(refused).toMatchObject({ ok: false, kind: "rate_limited", message: TICKET_TEXT.tooMany });
     // Another customer is not affected.
     expect((await createTicket(db(), { userId: (await createUser()).id, ...base })).ok).toBe(true);
   });

@@ -1,13 +1,15 @@
 import { db } from "../../db/client.server.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { mergeCookies } from "./auth-response.server.ts";
+import { ACCOUNT_TEXT } from "./messages.ts";
 import { isAdmin } from "./roles.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
 import { signOut } from "./sign-out.server.ts";
 
-export type AdminSignInResult =
-  | { ok: true; cookies: Headers }
-  | { ok: false; reason: "not_admin"; cookies: Headers }
-  | { ok: false; reason: "failed"; message: string; status: number; retryAfterSeconds?: number };
+/** A customer's correct password at /admin-login: refused with this code, and signed out (product rules 5.4). */
+export const NOT_ADMIN_CODE = "not_admin";
+
+export type AdminSignInResult = { ok: true; cookies: Headers } | (Refusal & { cookies?: Headers });
 
 /**
  * Signs in through /admin-login. A correct password of a non-admin ends at once: the new session is
@@ -18,17 +20,20 @@ export async function signInAsAdmin(
   input: { email: string; password: string },
 ): Promise<AdminSignInResult> {
   const result = await signInWithPassword(request, { ...input, callbackPath: "/admin" });
-  if (!result.ok) {
-    const { message, status, retryAfterSeconds } = result;
-    return { ok: false, reason: "failed", message, status, retryAfterSeconds };
-  }
+  if (!result.ok) return result;
   if (await isAdmin(db(), result.userId)) return { ok: true, cookies: result.cookies };
   const newSession = new Request(request.url, {
     headers: { cookie: cookieHeaderFrom(result.cookies), origin: request.headers.get("origin") ?? "" },
   });
   const cleared = await signOut(newSession);
   if (request.headers.get("cookie")) await signOut(request);
-  return { ok: false, reason: "not_admin", cookies: mergeCookies(cleared) };
+  return {
+    ...refuse("forbidden", ACCOUNT_TEXT.adminAccessDenied, {
+      title: ACCOUNT_TEXT.adminAccessDeniedTitle,
+      code: NOT_ADMIN_CODE,
+    }),
+    cookies: mergeCookies(cleared),
+  };
 }
 
 /** The Cookie header a browser would send back for these Set-Cookie headers. */

@@ -1,10 +1,11 @@
 import { db } from "../../db/client.server.ts";
+import { failed, type Refusal, refuse } from "../refusal.ts";
 import { checkRateLimits, rateLimitKeys, rateLimitRefusal } from "../security/rate-limit.server.ts";
 import { auth } from "./auth.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 
-type Result = { ok: true } | { ok: false; message: string; status: number; retryAfterSeconds?: number };
+type Result = { ok: true } | Refusal;
 
 /**
  * A password call whose store fails underneath (better-auth rethrows database errors) is answered like any
@@ -35,7 +36,7 @@ export async function requestPasswordReset(request: Request, email: string): Pro
   );
   if (outcome.ok) return { ok: true };
   console.error("password reset request failed", outcome.status, outcome.code, outcome.message);
-  return { ok: false, message: ACCOUNT_TEXT.resetFailed, status: 500 };
+  return failed(ACCOUNT_TEXT.resetFailed);
 }
 
 /** Sets a new password from a reset link's token; every session of the account is revoked. */
@@ -53,12 +54,12 @@ export async function resetPassword(
   if (outcome.ok) return { ok: true };
   if (outcome.status >= 500) {
     console.error("password reset failed", outcome.status, outcome.code, outcome.message);
-    return { ok: false, message: ACCOUNT_TEXT.passwordUpdateFailed, status: 500 };
+    return failed(ACCOUNT_TEXT.passwordUpdateFailed);
   }
   if (outcome.code === "INVALID_TOKEN" || outcome.code === "TOKEN_EXPIRED") {
-    return { ok: false, message: ACCOUNT_TEXT.resetLinkInvalid, status: 400 };
+    return refuse("invalid", ACCOUNT_TEXT.resetLinkInvalid, { field: "token" });
   }
-  return { ok: false, message: outcome.message ?? ACCOUNT_TEXT.passwordUpdateFailed, status: 400 };
+  return refuse("invalid", outcome.message ?? ACCOUNT_TEXT.passwordUpdateFailed);
 }
 
 /**
@@ -68,7 +69,7 @@ export async function resetPassword(
 export async function changePassword(
   request: Request,
   input: { currentPassword: string; newPassword: string },
-): Promise<{ ok: true; cookies: Headers } | { ok: false; message: string; status: number }> {
+): Promise<{ ok: true; cookies: Headers } | Refusal> {
   const outcome = await runPasswordCall("password change", () =>
     auth().api.changePassword({
       body: {
@@ -83,10 +84,12 @@ export async function changePassword(
   if (outcome.ok) return { ok: true, cookies: outcome.cookies };
   if (outcome.status >= 500) {
     console.error("password change failed", outcome.status, outcome.code, outcome.message);
-    return { ok: false, message: ACCOUNT_TEXT.passwordUpdateFailed, status: 500 };
+    return failed(ACCOUNT_TEXT.passwordUpdateFailed);
   }
   if (outcome.code === "INVALID_PASSWORD") {
-    return { ok: false, message: "Your current password is incorrect", status: 400 };
+    return refuse("invalid", "Your current password is incorrect", { field: "currentPassword" });
   }
-  return { ok: false, message: outcome.message ?? ACCOUNT_TEXT.passwordUpdateFailed, status: outcome.status };
+  // A signed-out or expired session, or a new password better-auth refuses (its own rate limit is off).
+  const kind = outcome.status === 401 || outcome.status === 403 ? "forbidden" : "invalid";
+  return refuse(kind, outcome.message ?? ACCOUNT_TEXT.passwordUpdateFailed);
 }

@@ -15,6 +15,27 @@ const password = z
   .max(128, "Password is too long");
 const next = z.string().max(2000).optional();
 
+/**
+ * What a form's first failed check was about, so a page picks its title from a kind and never compares
+ * message texts. The checks that carry a kind say so in their `params`.
+ */
+export type AccountIssueKind = "password_mismatch" | "password_too_short" | "invalid";
+
+function issueKind(kind: Exclude<AccountIssueKind, "invalid">) {
+  return { params: { kind } };
+}
+
+/**
+ * The password confirmation: a missing or over-long one is answered like a different one, as it can never
+ * match an accepted password.
+ */
+function confirmation(mismatch: string) {
+  return z
+    .string({ error: mismatch })
+    .refine((value) => value.length <= 128, { message: mismatch, ...issueKind("password_mismatch") })
+    .default("");
+}
+
 /** /login and the admin sign-in tab. */
 export const signInSchema = z.object({ intent: z.literal("sign-in").optional(), email, password, next });
 
@@ -22,13 +43,17 @@ export const signInSchema = z.object({ intent: z.literal("sign-in").optional(), 
 export const registerSchema = z
   .object({
     email,
-    password: password.min(CUSTOMER_MIN_PASSWORD_LENGTH, ACCOUNT_TEXT.passwordTooShort),
-    confirmPassword: z.string({ error: ACCOUNT_TEXT.passwordMismatch }).max(128),
+    password: password.refine((value) => value.length >= CUSTOMER_MIN_PASSWORD_LENGTH, {
+      message: ACCOUNT_TEXT.passwordTooShort,
+      ...issueKind("password_too_short"),
+    }),
+    confirmPassword: confirmation(ACCOUNT_TEXT.passwordMismatch),
     next,
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: ACCOUNT_TEXT.passwordMismatch,
     path: ["confirmPassword"],
+    ...issueKind("password_mismatch"),
   });
 
 /** The admin "Create Admin" tab: admin passwords are at least 8 characters. */
@@ -37,11 +62,12 @@ export const adminSignUpSchema = z
     intent: z.literal("create-admin"),
     email,
     password: password.min(ADMIN_MIN_PASSWORD_LENGTH, ACCOUNT_TEXT.adminPasswordTooShort),
-    confirmPassword: z.string({ error: ACCOUNT_TEXT.adminMismatch }).max(128),
+    confirmPassword: confirmation(ACCOUNT_TEXT.adminMismatch),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: ACCOUNT_TEXT.adminMismatch,
     path: ["confirmPassword"],
+    ...issueKind("password_mismatch"),
   });
 
 /** Resend a confirmation link. */
@@ -90,9 +116,14 @@ export const changePasswordSchema = z
     }
   });
 
+/** The kind of a failed parse's first issue (see AccountIssueKind). */
+export function firstIssueKind(error: z.ZodError): AccountIssueKind {
+  const issue = error.issues[0];
+  const kind = issue?.code === "custom" ? issue.params?.kind : undefined;
+  return kind === "password_mismatch" || kind === "password_too_short" ? kind : "invalid";
+}
+
 /** The first message of a failed parse, for the page's toast. */
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form and try again.";
 }
-
-export { formFailureInit } from "../security/rate-limited-answer.ts";

@@ -1,19 +1,15 @@
 import { db } from "../../db/client.server.ts";
+import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { RATE_LIMIT_MESSAGE } from "../security/rate-limit.server.ts";
 import { recordSignInOutcome, throttleSignIn } from "../security/sign-in-throttle.server.ts";
 import { auth } from "./auth.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
 
-export type SignInResult =
-  | { ok: true; userId: string; cookies: Headers }
-  | {
-      ok: false;
-      reason: "invalid" | "unverified" | "rate_limited" | "failed";
-      message: string;
-      status: number;
-      retryAfterSeconds?: number;
-    };
+/** An unconfirmed account's refusal carries this code, so the page offers the link again (product rules 5.1). */
+export const UNVERIFIED_CODE = "unverified";
+
+export type SignInResult = { ok: true; userId: string; cookies: Headers } | Refusal;
 
 /**
  * Signs in with e-mail and password (a new session each time, so the session id changes at sign-in).
@@ -25,8 +21,7 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   const throttled = await throttleSignIn(db(), request, input.email);
   if (throttled) {
-    const { retryAfterSeconds } = throttled;
-    return { ok: false, reason: "rate_limited", message: RATE_LIMIT_MESSAGE, status: 429, retryAfterSeconds };
+    return rateLimited(RATE_LIMIT_MESSAGE, throttled.retryAfterSeconds);
   }
   const outcome = await runAuthCall(() =>
     auth().api.signInEmail({
@@ -41,18 +36,18 @@ export async function signInWithPassword(
     return { ok: true, userId: String(user?.id ?? ""), cookies: outcome.cookies };
   }
   const failure = signInFailure(outcome);
-  if (!failure.ok && failure.reason === "invalid")
+  if (!failure.ok && failure.kind === "invalid")
     await recordSignInOutcome(db(), request, input.email, "failed");
   return failure;
 }
 
 function signInFailure(outcome: AuthOutcome): SignInResult {
   if (outcome.code === "EMAIL_NOT_VERIFIED") {
-    return { ok: false, reason: "unverified", message: ACCOUNT_TEXT.unverified, status: 403 };
+    return refuse("forbidden", ACCOUNT_TEXT.unverified, { code: UNVERIFIED_CODE });
   }
   if (outcome.status === 401 || outcome.status === 400 || outcome.code === "INVALID_EMAIL_OR_PASSWORD") {
-    return { ok: false, reason: "invalid", message: ACCOUNT_TEXT.invalidCredentials, status: 401 };
+    return refuse("invalid", ACCOUNT_TEXT.invalidCredentials);
   }
   console.error("sign-in failed", outcome.status, outcome.code, outcome.message);
-  return { ok: false, reason: "failed", message: "We could not sign you in. Please try again.", status: 500 };
+  return failed("We could not sign you in. Please try again.");
 }

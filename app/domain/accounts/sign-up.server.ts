@@ -1,11 +1,12 @@
 import { db } from "../../db/client.server.ts";
+import { failed, type Refusal, refuse } from "../refusal.ts";
 import { checkRateLimits, rateLimitKeys, rateLimitRefusal } from "../security/rate-limit.server.ts";
 import { auth } from "./auth.server.ts";
 import { runAuthCall } from "./auth-response.server.ts";
 
-export type SignUpResult =
-  | { ok: true }
-  | { ok: false; message: string; status: number; retryAfterSeconds?: number };
+export type SignUpResult = { ok: true } | Refusal;
+
+const SIGN_UP_FAILED = "Could not create your account. Please try again.";
 
 /**
  * Creates an unconfirmed account and mails its confirmation link; `next` (a local path) comes back
@@ -26,15 +27,11 @@ export async function registerAccount(
     }),
   );
   if (outcome.ok) return { ok: true };
-  if (outcome.status >= 500) console.error("sign-up failed", outcome.status, outcome.code, outcome.message);
-  return {
-    ok: false,
-    message:
-      outcome.status < 500 && outcome.message
-        ? outcome.message
-        : "Could not create your account. Please try again.",
-    status: outcome.status >= 500 ? 500 : 400,
-  };
+  if (outcome.status >= 500) {
+    console.error("sign-up failed", outcome.status, outcome.code, outcome.message);
+    return failed(SIGN_UP_FAILED);
+  }
+  return refuse("invalid", outcome.message || SIGN_UP_FAILED);
 }
 
 /**
@@ -59,5 +56,5 @@ export async function resendConfirmation(
   );
   if (outcome.ok) return { ok: true };
   console.error("confirmation resend failed", outcome.status, outcome.code, outcome.message);
-  return { ok: false, message: "We could not send a new confirmation link. Please try again.", status: 500 };
+  return failed("We could not send a new confirmation link. Please try again.");
 }

@@ -1,5 +1,6 @@
 import type { Executor } from "../../db/client.server.ts";
 import { contactMessages } from "../../db/schema.ts";
+import { type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { CONTACT_TEXT, type ContactFieldErrors, parseContactForm } from "./contact-form.ts";
 
@@ -7,9 +8,8 @@ import { CONTACT_TEXT, type ContactFieldErrors, parseContactForm } from "./conta
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 10 * 60 };
 
 export type ContactSent = { ok: true; id: string };
-export type ContactRefusal =
-  | { ok: false; reason: "invalid"; message: string; fieldErrors: ContactFieldErrors }
-  | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
+/** An invalid form's refusal says what is wrong with each field it is about. */
+export type ContactRefusal = Refusal & { fieldErrors?: ContactFieldErrors };
 
 /**
  * Stores a message from the public contact form for the admins to read. The form is validated first (an
@@ -22,21 +22,14 @@ export async function sendContactMessage(
   sender: { clientIp: string | null },
 ): Promise<ContactSent | ContactRefusal> {
   const parsed = parseContactForm(values);
-  if (!parsed.ok)
-    return { ok: false, reason: "invalid", message: CONTACT_TEXT.invalid, fieldErrors: parsed.fieldErrors };
+  if (!parsed.ok) return { ...refuse("invalid", CONTACT_TEXT.invalid), fieldErrors: parsed.fieldErrors };
   const input = parsed.data;
 
   const key = sender.clientIp
     ? `contact:ip:${sender.clientIp}`
     : `contact:email:${input.email.toLowerCase()}`;
   const limit = await hitRateLimit(db, key, CONTACT_RATE_LIMIT);
-  if (!limit.allowed)
-    return {
-      ok: false,
-      reason: "rate_limited",
-      message: CONTACT_TEXT.tooMany,
-      retryAfterSeconds: limit.retryAfterSeconds,
-    };
+  if (!limit.allowed) return rateLimited(CONTACT_TEXT.tooMany, limit.retryAfterSeconds);
 
   const [stored] = await db
     .insert(contactMessages)

@@ -1,52 +1,37 @@
+import type { RefusalKind, Refusal as ShopRefusal } from "../refusal.ts";
 import type { Notice } from "./messages.ts";
 
-/** Why an order or a change was refused; nothing was charged or changed. */
-export type RefusalReason =
-  | "invalid"
-  | "insufficient_funds"
-  | "price_changed"
-  | "unavailable"
-  | "not_found"
-  | "conflict"
-  | "forbidden";
+/**
+ * Why an order or a change was refused; nothing was charged or changed. The shop's kinds (app/domain/refusal.ts),
+ * plus "price_changed", a conflict of its own: the order statement saw another price than the page showed.
+ */
+export type RefusalReason = Exclude<RefusalKind, "rate_limited" | "failed"> | "price_changed";
 
-export type Refusal = {
-  ok: false;
+/**
+ * An order area's refusal: a shop Refusal (kind, message, title) that also keeps its reason and notice, which the
+ * order pages and their tests read.
+ */
+export type Refusal = ShopRefusal & {
   reason: RefusalReason;
   notice: Notice;
-  /** The form field the refusal is about, when there is one. */
-  field?: string;
-  /** A machine-readable code for API answers, where the spec names one. */
-  code?: string;
   balanceCents?: number;
   totalCents?: number;
   /** For "forbidden": the verdict of the order's authorisation (an API key's), for the area that gave it. */
   authorisation?: unknown;
 };
 
+/** The shop kind of an order refusal's reason. */
+function kindOf(reason: RefusalReason): RefusalKind {
+  return reason === "price_changed" ? "conflict" : reason;
+}
+
 export function refuse(
   reason: RefusalReason,
   notice: Notice,
-  extra: Partial<Omit<Refusal, "ok" | "reason" | "notice">> = {},
+  extra: Partial<Omit<Refusal, "ok" | "kind" | "message" | "title" | "reason" | "notice">> = {},
 ): Refusal {
-  return { ok: false, reason, notice, ...extra };
-}
-
-/** The HTTP status that matches a refusal, for API answers. */
-export function refusalStatus(reason: RefusalReason): number {
-  switch (reason) {
-    case "invalid":
-      return 422;
-    case "insufficient_funds":
-      return 402;
-    case "price_changed":
-    case "conflict":
-      return 409;
-    case "unavailable":
-      return 503;
-    case "not_found":
-      return 404;
-    case "forbidden":
-      return 403;
-  }
+  // A price change (product rules 1.2) keeps its own API code (docs/decisions/017); other reasons are their kind.
+  const code = extra.code ?? (reason === "price_changed" ? reason : undefined);
+  const shown = { message: notice.message, title: notice.title };
+  return { ok: false, kind: kindOf(reason), ...shown, reason, notice, ...extra, ...(code ? { code } : {}) };
 }

@@ -4,8 +4,13 @@ import type { Database, Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
 import { cancelOrder } from "../orders/cancel-order.server.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
-import { type Refusal, refusalStatus } from "../orders/refusal.ts";
-import { type ApiAnswer, apiError, apiErrorText, apiKeyRefusalAnswer } from "./api-answer.ts";
+import {
+  type ApiAnswer,
+  apiError,
+  apiErrorText,
+  apiKeyRefusalAnswer,
+  apiRefusalAnswer,
+} from "./api-answer.ts";
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
 import { API_TEXT, MAX_ORDER_IDS_PER_REQUEST, missingField } from "./api-text.ts";
@@ -20,13 +25,6 @@ const addParams = z.object({
     .transform(Number),
   idempotency_key: z.string().trim().min(1).max(100).optional(),
 });
-
-/** The API's answer to a refused order: the shop's own message, a stable code, the matching HTTP status. */
-function refusalAnswer(refusal: Refusal): ApiAnswer {
-  return apiError(refusalStatus(refusal.reason), apiErrorText(refusal.notice), {
-    code: refusal.code ?? refusal.reason,
-  });
-}
 
 /**
  * action=add: a one-time order through the same placeOrder as the storefront (server price, wallet, ledger). The
@@ -55,7 +53,7 @@ export async function addApiOrder(
     // The statement may have charged nothing because of the key itself: revoked, or over its limit.
     const keyRefusal = placed.reason === "forbidden" ? apiKeyRefusalOf(placed.authorisation) : null;
     if (keyRefusal) return apiKeyRefusalAnswer(keyRefusal);
-    return refusalAnswer(placed);
+    return apiRefusalAnswer(placed);
   }
   return { status: 200, body: { order: apiOrderId(placed.order.orderNumber) } };
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Executor } from "../../db/client.server.ts";
 import { env } from "../../lib/env.server.ts";
+import { type Refusal, rateLimited } from "../refusal.ts";
 import { rateLimitedInit } from "./rate-limited-answer.ts";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
@@ -59,14 +60,9 @@ export function clientIp(request: Request): string | null {
   return request.headers.get(CLIENT_IP_HEADER)?.trim().slice(0, 64) || null;
 }
 
-/** An account call's refusal by the limit: the clear message, 429, and when to try again. */
-export function rateLimitRefusal(result: RateLimitResult) {
-  return {
-    ok: false as const,
-    message: RATE_LIMIT_MESSAGE,
-    status: 429,
-    retryAfterSeconds: result.retryAfterSeconds,
-  };
+/** An account call's refusal by the limit: the clear message and when to try again (429 with Retry-After). */
+export function rateLimitRefusal(result: RateLimitResult): Refusal {
+  return rateLimited(RATE_LIMIT_MESSAGE, result.retryAfterSeconds);
 }
 
 /** Counts one attempt on every key; the first key over its limit refuses the request. */

@@ -12,16 +12,6 @@ export function rateLimitedInit(
 }
 
 /**
- * The status (and, for a rate limit, Retry-After) of a form's failure answer: the form shows the message, so
- * ordinary refusals (invalid input, wrong password, unconfirmed, access denied) answer 200 and the browser logs
- * no failed request; rate limits answer 429 through rateLimitedInit and server faults 5xx.
- */
-export function formFailureInit(failure: { status: number; retryAfterSeconds?: number }): ResponseInit {
-  if (failure.status === 429) return rateLimitedInit(failure.retryAfterSeconds ?? 1);
-  return { status: failure.status >= 500 ? failure.status : 200 };
-}
-
-/**
  * A rate-limited page's `headers` export: React Router keeps only an action's cookies on the page's answer (a
  * document or its data request), so this carries its Retry-After too; the rest is as without the export.
  */

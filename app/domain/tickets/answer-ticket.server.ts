@@ -3,11 +3,10 @@ import type { Database } from "../../db/client.server.ts";
 import { tickets } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { TICKET_ADMIN_TEXT, TICKET_RESPONSE_MAX, type TicketStatus } from "./messages.ts";
 
-export type TicketAnswer =
-  | { ok: true; ticketNumber: string }
-  | { ok: false; reason: "not_found" | "invalid"; message: string };
+export type TicketAnswer = { ok: true; ticketNumber: string } | Refusal;
 
 /**
  * An admin sets a ticket's status and its response to the customer (empty clears it), recording who answered
@@ -17,18 +16,17 @@ export async function answerTicket(
   db: Database,
   input: { adminId: string; ticketId: string; status: TicketStatus; response: string },
 ): Promise<TicketAnswer> {
-  if (!isUuid(input.ticketId)) return { ok: false, reason: "not_found", message: TICKET_ADMIN_TEXT.notFound };
+  if (!isUuid(input.ticketId)) return refuse("not_found", TICKET_ADMIN_TEXT.notFound);
   const response = input.response.trim();
   if (response.length > TICKET_RESPONSE_MAX)
-    return { ok: false, reason: "invalid", message: TICKET_ADMIN_TEXT.responseTooLong };
+    return refuse("invalid", TICKET_ADMIN_TEXT.responseTooLong, { field: "response" });
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: tickets.status })
       .from(tickets)
       .where(eq(tickets.id, input.ticketId))
       .for("update");
-    if (!before)
-      return { ok: false as const, reason: "not_found" as const, message: TICKET_ADMIN_TEXT.notFound };
+    if (!before) return refuse("not_found", TICKET_ADMIN_TEXT.notFound);
     // The row is locked above, so the update finds it.
     const [updated] = await tx
       .update(tickets)

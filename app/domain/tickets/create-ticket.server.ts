@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { TICKET_CATEGORIES, TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX, TICKET_TEXT } from "./messages.ts";
 
@@ -17,21 +18,8 @@ export type TicketInput = {
 };
 
 export type CreatedTicket = { ok: true; ticket: { id: string; ticketNumber: string } };
-export type TicketRefusal = {
-  ok: false;
-  reason: "invalid" | "not_found" | "rate_limited";
-  message: string;
-  field?: "category" | "subject" | "message" | "orderId";
-  retryAfterSeconds?: number;
-};
-
-function refuse(
-  reason: TicketRefusal["reason"],
-  message: string,
-  extra: Partial<TicketRefusal> = {},
-): TicketRefusal {
-  return { ok: false, reason, message, ...extra };
-}
+/** A refused ticket: invalid or about an order that is not the customer's (with the field), or rate-limited. */
+export type TicketRefusal = Refusal;
 
 /** Opens a support ticket for the customer, optionally about one of their own orders; the number comes from the database. */
 export async function createTicket(db: Executor, input: TicketInput): Promise<CreatedTicket | TicketRefusal> {
@@ -63,8 +51,7 @@ export async function createTicket(db: Executor, input: TicketInput): Promise<Cr
 
   // Counted only for complete tickets, so a typo does not use up the customer's attempts.
   const limit = await hitRateLimit(db, `ticket:user:${input.userId}`, TICKET_RATE_LIMIT);
-  if (!limit.allowed)
-    return refuse("rate_limited", TICKET_TEXT.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
+  if (!limit.allowed) return rateLimited(TICKET_TEXT.tooMany, limit.retryAfterSeconds);
 
   const [created] = await db
     .insert(tickets)

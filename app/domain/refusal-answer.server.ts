@@ -1,0 +1,36 @@
+import type { Refusal } from "./refusal.ts";
+import { rateLimitedInit } from "./security/rate-limited-answer.ts";
+
+/** What a page shows for a refusal, and the status and headers of its answer. */
+export type RefusalAnswer = {
+  status: number;
+  message: string;
+  title?: string;
+  field?: string;
+  init: ResponseInit;
+};
+
+/**
+ * The one mapping from a refusal to a page's answer (a form's action or a page's loader). The page shows the
+ * message, so an ordinary refusal (invalid input, wrong password, unconfirmed, access denied, not found) answers
+ * 200 and the browser logs no failed request; a limit answers 429 with Retry-After (rateLimitedInit), a fault on
+ * our side 500 and a part of the shop that is off 503. `headers` are the answer's own (cookies).
+ */
+export function refusalAnswer(refusal: Refusal, headers?: HeadersInit): RefusalAnswer {
+  const init = pageInit(refusal, headers);
+  const { message, title, field } = refusal;
+  return { status: init.status ?? 200, message, title, field, init };
+}
+
+function pageInit(refusal: Refusal, headers?: HeadersInit): ResponseInit {
+  switch (refusal.kind) {
+    case "rate_limited":
+      return rateLimitedInit(refusal.retryAfterSeconds ?? 1, headers);
+    case "failed":
+      return { status: 500, headers };
+    case "unavailable":
+      return { status: 503, headers };
+    default:
+      return { status: 200, headers };
+  }
+}
