@@ -20,9 +20,14 @@ function toastCookie() {
   });
 }
 
-/** A Set-Cookie header that shows the toast on the next page the browser renders. */
-export async function toastHeader(toast: Toast): Promise<string> {
-  return toastCookie().serialize(toastSchema.parse(toast));
+/**
+ * A Set-Cookie header that shows the toast on the page at `path`. The cookie is the browser's, shared by every
+ * tab (and by every server on the host): scoped to its destination, it is not taken by another tab's reload
+ * (a live balance update in a second tab revalidating its own page) before the page it was meant for arrives.
+ */
+async function toastHeader(toast: Toast, path: string): Promise<string> {
+  // A minute at most: a toast whose page is never reached (a redirect chain that goes elsewhere) is not shown later.
+  return toastCookie().serialize({ ...toastSchema.parse(toast), path }, { maxAge: 60 });
 }
 
 /** Redirects and shows a toast on arrival (used after actions and by guards). */
@@ -32,8 +37,15 @@ export async function redirectWithToast(
   init: ResponseInit = {},
 ): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await toastHeader(toast));
+  headers.append("Set-Cookie", await toastHeader(toast, new URL(url, "http://boostly.local").pathname));
   return redirect(url, { ...init, headers });
+}
+
+/** The page a request renders: React Router's data requests add `.data` to its path (`_.data` after a slash). */
+function pagePath(request: Request): string {
+  const path = new URL(request.url).pathname;
+  if (path.endsWith("/_.data")) return path.slice(0, -"_.data".length);
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
 /** Reads the pending toast, if any, and the header that clears it. */
@@ -42,9 +54,13 @@ export async function takeToast(
 ): Promise<{ toast: z.output<typeof toastSchema> | null; headers: Headers }> {
   const cookie = toastCookie();
   const value = await cookie.parse(request.headers.get("Cookie"));
-  const parsed = toastSchema.safeParse(value);
   const headers = new Headers();
-  if (value) headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  if (!value) return { toast: null, headers };
+  const destination = (value as { path?: unknown }).path;
+  // Meant for another page: left for that page's own request.
+  if (typeof destination === "string" && destination !== pagePath(request)) return { toast: null, headers };
+  const parsed = toastSchema.safeParse(value);
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   return { toast: parsed.success ? parsed.data : null, headers };
 }
 

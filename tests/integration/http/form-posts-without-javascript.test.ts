@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_TEXT } from "../../../app/domain/accounts/messages.ts";
 import { createAccount, signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
 
 /**
@@ -55,5 +56,23 @@ describe("document posts without JavaScript", () => {
       expect(answer.status, next).toBe(302);
       expect(answer.headers.get("location"), next).toBe("/dashboard");
     }
+  });
+
+  it("keeps a redirect's toast for the page it leads to, even when another tab reloads its own page first", async () => {
+    const account = await createAccount();
+    const visitor = new Visitor();
+    const signedIn = await visitor.request("/login", {
+      form: { email: account.email, password: account.password, next: "/dashboard" },
+    });
+    expect(signedIn.headers.get("location")).toBe("/dashboard");
+    // A second tab (same cookies) reloads the wallet's data before the first tab arrives: the toast stays.
+    const otherTab = await visitor.request("/wallet.data");
+    expect(otherTab.status).toBe(200);
+    expect(otherTab.headers.getSetCookie().some((cookie) => cookie.startsWith("boostly_toast="))).toBe(false);
+    expect(await otherTab.text()).not.toContain(ACCOUNT_TEXT.loginSuccessTitle);
+    // The page it was meant for shows it, once.
+    const dashboard = await visitor.request("/dashboard");
+    expect(await dashboard.text()).toContain(ACCOUNT_TEXT.loginSuccessTitle);
+    expect(await (await visitor.request("/dashboard")).text()).not.toContain(ACCOUNT_TEXT.loginSuccessTitle);
   });
 });
