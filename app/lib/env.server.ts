@@ -69,14 +69,20 @@ export type Env = {
   gaMeasurementId: string | undefined;
 };
 
+/** The variables a schema reads, checked; a wrong one stops the process with every problem named. */
+export function parseEnvironment<Schema extends z.ZodType>(
+  schema: Schema,
+  source: NodeJS.ProcessEnv,
+): z.output<Schema> {
+  const parsed = schema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+}
+
 /** Reads and checks process.env once; production refuses to start without its secrets. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
-  }
-  const raw = parsed.data;
+  const raw = parseEnvironment(envSchema, source);
   const isProduction = raw.APP_ENV === "production";
   if (isProduction && !raw.AUTH_SECRET) throw new Error("AUTH_SECRET is required in production");
   if (isProduction && !raw.APP_URL) throw new Error("APP_URL is required in production");

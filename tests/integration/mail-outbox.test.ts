@@ -16,7 +16,8 @@ import { startMailWorker } from "../../app/domain/mail/mail-worker.server.ts";
 import { queueMail } from "../../app/domain/mail/queue-mail.server.ts";
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { createUser } from "../support/factories.ts";
-import { freePort, startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { freePort } from "../support/free-port.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 // The shop's side only needs to know SMTP is configured (mail is then `queued`); each worker below is given the

@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -16,6 +15,7 @@ import {
 } from "../../server/embedded-postgres.ts";
 import { chromiumExecutable } from "./chromium.ts";
 import { SLOW_WAIT_TIMEOUT_MS, TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
+import { freePort } from "./free-port.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -41,18 +41,6 @@ process.on("beforeExit", () => {
 process.on("exit", () => {
   if (vitestExitCode) process.exitCode = vitestExitCode;
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Polls /healthz until the server answers: it starts within the wait, so SLOW_WAIT_TIMEOUT_MS. */
 async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {

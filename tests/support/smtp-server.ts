@@ -1,5 +1,5 @@
-import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { freePort } from "./free-port.ts";
 
 /** A message the test SMTP server accepted: envelope, subject and the decoded plain-text part. */
 export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; raw: string };
@@ -10,18 +10,6 @@ export type TestSmtpServer = {
   received: ReceivedMail[];
   stop(): Promise<void>;
 };
-
-/** A free TCP port on 127.0.0.1 (nothing listens on it until a server is started there). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * A real SMTP server on 127.0.0.1 for tests. `delayMs` delays the answer to each step of a session (connect, MAIL

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnvironment } from "../../lib/env.server.ts";
 import { DEFAULT_CONCURRENCY_PER_PROVIDER } from "./submit-fulfilments.server.ts";
 
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
@@ -31,12 +32,7 @@ export type FulfilmentConfig = {
 
 /** The fulfilment worker's settings from the environment (docs/configuration.md). */
 export function readFulfilmentConfig(source: NodeJS.ProcessEnv = process.env): FulfilmentConfig {
-  const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
-  }
-  const raw = parsed.data;
+  const raw = parseEnvironment(schema, source);
   return {
     worker: raw.WORKER,
     simulatedProvider: (raw.SIMULATED_PROVIDER ?? (raw.APP_ENV === "development" ? "on" : "off")) === "on",

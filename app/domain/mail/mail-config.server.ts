@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { env } from "../../lib/env.server.ts";
+import { env, parseEnvironment } from "../../lib/env.server.ts";
 
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
@@ -25,12 +25,7 @@ export type MailConfig = {
 
 /** The mail worker's settings from the environment (docs/configuration.md). */
 export function readMailConfig(source: NodeJS.ProcessEnv = process.env): MailConfig {
-  const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
-  }
-  const raw = parsed.data;
+  const raw = parseEnvironment(schema, source);
   return {
     // The server's own settings (validated once with the rest of the environment): one reading, one default.
     smtpUrl: env().smtpUrl,

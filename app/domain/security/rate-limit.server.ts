@@ -24,37 +24,42 @@ export const RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 /**
- * Counts one hit of `key` in a fixed window, in one atomic upsert on the shared `rate_limits` row,
- * so the limit holds across every app server.
+ * Counts one hit on each key in its fixed window of `windowSeconds`, in one atomic upsert on the shared
+ * `rate_limits` rows (a window past its end starts again at 1), so a limit holds across every app server.
  */
+export async function countHits(db: Executor, keys: readonly string[], windowSeconds: number) {
+  if (keys.length === 0) return [];
+  const expired = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+  const result = await db.execute<{ key: string; hits: number; window_started_at: Date | string }>(sql`
+    insert into rate_limits (key, window_started_at, hits)
+    values ${sql.join(
+      keys.map((key) => sql`(${key}, now(), 1)`),
+      sql`, `,
+    )}
+    on conflict (key) do update set
+      hits = case when ${expired} then 1 else rate_limits.hits + 1 end,
+      window_started_at = case when ${expired} then now() else rate_limits.window_started_at end
+    returning key, hits, window_started_at`);
+  return result.rows;
+}
+
+/** Counts one hit of `key` against `rule` (countHits) and tells whether it is still within the limit. */
 export async function hitRateLimit(db: Executor, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const limit = Math.max(1, Math.floor(rule.limit * env().rateLimitMultiplier));
-  const windowSeconds = rule.windowSeconds;
-  const result = await db.execute<{ hits: number; window_started_at: Date | string }>(sql`
-    insert into rate_limits (key, window_started_at, hits)
-    values (${key}, now(), 1)
-    on conflict (key) do update set
-      hits = case
-        when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1
-        else rate_limits.hits + 1
-      end,
-      window_started_at = case
-        when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now()
-        else rate_limits.window_started_at
-      end
-    returning hits, window_started_at`);
-  const row = result.rows[0];
+  const [row] = await countHits(db, [key], rule.windowSeconds);
   if (!row) return { allowed: true, retryAfterSeconds: 0 };
-  const hits = Number(row.hits);
-  if (hits <= limit) return { allowed: true, retryAfterSeconds: 0 };
+  if (Number(row.hits) <= limit) return { allowed: true, retryAfterSeconds: 0 };
   const startedAt = new Date(row.window_started_at).getTime();
-  const retryAfterSeconds = Math.max(1, Math.ceil((startedAt + windowSeconds * 1000 - Date.now()) / 1000));
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((startedAt + rule.windowSeconds * 1000 - Date.now()) / 1000),
+  );
   return { allowed: false, retryAfterSeconds };
 }
 
 /**
  * The client address the HTTP server resolved (the socket, or with TRUST_PROXY the address the one trusted
- * proxy appended), passed in CLIENT_IP_HEADER; null when unknown (then only per-e-mail limits apply).
+ * proxy appended), passed in CLIENT_IP_HEADER; null when unknown (then no per-address limit applies).
  */
 export function clientIp(request: Request): string | null {
   return request.headers.get(CLIENT_IP_HEADER)?.trim().slice(0, 64) || null;
@@ -90,7 +95,7 @@ function byIp(request: Request, action: string, rule: RateLimitRule, suffix = ""
   return ip ? [{ key: `${action}:ip:${ip}${suffix}`, rule }] : [];
 }
 
-/** Rate-limit keys of the account actions: per client address and per e-mail address (sign-in: sign-in-throttle). */
+/** Rate-limit keys of the account actions, per client address (sign-in has its own: sign-in-throttle). */
 export const rateLimitKeys = {
   // Per client address only: a limit per e-mail address would let a stranger lock its owner out of sign-up,
   // reset and confirmation. The owner's mailbox is protected by the account-mail cap (queue-account-mail).

@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { env } from "../../lib/env.server.ts";
-import { clientIp } from "./rate-limit.server.ts";
+import { clientIp, countHits } from "./rate-limit.server.ts";
 
 /**
  * Sign-in throttling (docs/decisions/013). Only failures are counted, in 15-minute windows on `rate_limits` rows.
@@ -131,22 +131,7 @@ export async function recordSignInOutcome(
   const counted = [keys.accountKey, keys.pairKey, keys.addressKey].filter(
     (key): key is string => key !== null,
   );
-  const windowSeconds = SIGN_IN_THROTTLE.windowSeconds;
-  await db.execute(sql`
-    insert into rate_limits (key, window_started_at, hits)
-    values ${sql.join(
-      counted.map((key) => sql`(${key}, now(), 1)`),
-      sql`, `,
-    )}
-    on conflict (key) do update set
-      hits = case
-        when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1
-        else rate_limits.hits + 1
-      end,
-      window_started_at = case
-        when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now()
-        else rate_limits.window_started_at
-      end`);
+  await countHits(db, counted, SIGN_IN_THROTTLE.windowSeconds);
 }
 
 /**
