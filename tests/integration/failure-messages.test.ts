@@ -18,7 +18,7 @@ import { requestPasswordReset } from "../../app/domain/accounts/passwords.server
 import { DASHBOARD_TEXT } from "../../app/domain/dashboard/messages.ts";
 import { readDashboard } from "../../app/domain/dashboard/read-dashboard.server.ts";
 import { env } from "../../app/lib/env.server.ts";
-import { action as profileAction } from "../../app/routes/_shop.profile.tsx";
+import { action as profileAction } from "../../app/routes/_shop.profile/route.tsx";
 import { createUser } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 

@@ -50,7 +50,7 @@ const SEARCHABLE_ADMIN_LISTS = routeModules()
  */
 type BaseForm = { form: (ids: Ids) => Record<string, string>; text: string };
 const BASE_FORMS: Record<string, BaseForm> = {
-  "routes/_shop.automatic-order.tsx": {
+  "routes/_shop.automatic-order/route.tsx": {
     form: (ids) => ({
       serviceId: ids.autoLikesServiceId,
       username: "body.policy",
@@ -60,11 +60,11 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "username",
   },
-  "routes/_shop.blog._index.tsx": {
+  "routes/_shop.blog._index/route.tsx": {
     form: () => ({ intent: "subscribe", email: uniqueEmail("newsletter") }),
     text: "email",
   },
-  "routes/_shop.contact.tsx": {
+  "routes/_shop.contact/route.tsx": {
     form: () => ({
       name: "Body Policy",
       email: uniqueEmail("contact"),
@@ -73,20 +73,20 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "message",
   },
-  "routes/_shop.dashboard.tsx": {
+  "routes/_shop.dashboard/route.tsx": {
     form: () => ({ intent: "create-ticket", category: "order", subject: "Late order", message: "Hello" }),
     text: "message",
   },
-  "routes/_shop.forgot-password.tsx": { form: () => ({ email: uniqueEmail("forgot") }), text: "email" },
-  "routes/_shop.free-trial.tsx": {
+  "routes/_shop.forgot-password/route.tsx": { form: () => ({ email: uniqueEmail("forgot") }), text: "email" },
+  "routes/_shop.free-trial/route.tsx": {
     form: () => ({ trial: "likes", targetLink: "https://www.instagram.com/p/BodyPolicy/" }),
     text: "targetLink",
   },
-  "routes/_shop.login.tsx": {
+  "routes/_shop.login/route.tsx": {
     form: (ids) => ({ intent: "sign-in", email: ids.customerEmail, password: "correct-horse-9" }),
     text: "email",
   },
-  "routes/_shop.order.$packageId.tsx": {
+  "routes/_shop.order.$packageId/route.tsx": {
     form: (ids) => ({
       serviceId: ids.packageId,
       targetLink: "https://www.instagram.com/body_policy/",
@@ -96,7 +96,7 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "targetLink",
   },
-  "routes/_shop.order.instagram.$serviceType.tsx": {
+  "routes/_shop.order.instagram.$serviceType/route.tsx": {
     form: () => ({
       username: "body.policy",
       perPost: "100",
@@ -106,7 +106,7 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "username",
   },
-  "routes/_shop.order.real-instagram-likes.tsx": {
+  "routes/_shop.order.real-instagram-likes/route.tsx": {
     form: () => ({
       packCode: "small",
       targetLink: "https://www.instagram.com/p/BodyPolicy/",
@@ -115,7 +115,7 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "targetLink",
   },
-  "routes/_shop.profile.tsx": {
+  "routes/_shop.profile/route.tsx": {
     form: () => ({
       intent: "change-password",
       currentPassword: "not-the-password-1",
@@ -124,7 +124,7 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "currentPassword",
   },
-  "routes/_shop.quick-order.tsx": {
+  "routes/_shop.quick-order/route.tsx": {
     form: (ids) => ({
       serviceId: ids.packageId,
       targetLink: "https://www.instagram.com/body_policy/",
@@ -133,7 +133,7 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "targetLink",
   },
-  "routes/_shop.register.tsx": {
+  "routes/_shop.register/route.tsx": {
     form: () => ({
       intent: "register",
       email: uniqueEmail("register"),
@@ -142,24 +142,24 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "email",
   },
-  "routes/_shop.reset-password.tsx": {
+  "routes/_shop.reset-password/route.tsx": {
     form: () => ({ token: "not-a-token", password: "correct-horse-9", confirmPassword: "correct-horse-9" }),
     text: "token",
   },
-  "routes/_shop.wallet.tsx": { form: () => ({ amount: "25" }), text: "amount" },
-  "routes/admin-login.tsx": {
+  "routes/_shop.wallet/route.tsx": { form: () => ({ amount: "25" }), text: "amount" },
+  "routes/admin-login/route.tsx": {
     form: (ids) => ({ intent: "sign-in", email: ids.adminEmail, password: "correct-horse-9" }),
     text: "email",
   },
-  "routes/admin.auto-orders.tsx": {
+  "routes/admin.auto-orders/route.tsx": {
     form: (ids) => ({ intent: "set-status", autoOrderId: ids.autoOrderId, status: "paused" }),
     text: "autoOrderId",
   },
-  "routes/admin.banner.tsx": {
+  "routes/admin.banner/route.tsx": {
     form: () => ({ text: "Body policy banner", type: "info", enabled: "on" }),
     text: "text",
   },
-  "routes/admin.blog.tsx": {
+  "routes/admin.blog/route.tsx": {
     form: () => ({
       intent: "create",
       title: "Body policy",
@@ -171,7 +171,7 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "title",
   },
-  "routes/admin.manual-order.tsx": {
+  "routes/admin.manual-order/route.tsx": {
     form: (ids) => ({
       userId: ids.customerId,
       serviceId: ids.packageId,
@@ -183,19 +183,19 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "target",
   },
-  "routes/admin.manual-work.tsx": {
+  "routes/admin.manual-work/route.tsx": {
     form: () => ({ intent: "set-status", orderId: randomUUID(), status: "completed" }),
     text: "orderId",
   },
-  "routes/admin.orders.tsx": {
+  "routes/admin.orders/route.tsx": {
     form: () => ({ intent: "set-status", orderId: randomUUID(), status: "completed" }),
     text: "orderId",
   },
-  "routes/admin.users.$userId.tsx": {
+  "routes/admin.users.$userId/route.tsx": {
     form: () => ({ intent: "set-status", orderId: randomUUID(), status: "completed" }),
     text: "orderId",
   },
-  "routes/admin.providers._index.tsx": {
+  "routes/admin.providers._index/route.tsx": {
     form: () => ({
       intent: "add",
       name: "Body policy panel",
@@ -204,11 +204,11 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "name",
   },
-  "routes/admin.providers.$providerId.tsx": {
+  "routes/admin.providers.$providerId/route.tsx": {
     form: () => ({ intent: "save", name: "Body policy panel", apiUrl: "http://127.0.0.1:9/api/v2" }),
     text: "name",
   },
-  "routes/admin.services.tsx": {
+  "routes/admin.services/route.tsx": {
     form: () => ({
       intent: "create",
       name: "Body policy service",
@@ -217,17 +217,17 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "name",
   },
-  "routes/admin.settings.tsx": {
+  "routes/admin.settings/route.tsx": {
     form: () => ({ intent: "shop", minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: "0" }),
     text: "minDepositCents",
   },
-  "routes/admin.tickets.tsx": {
+  "routes/admin.tickets/route.tsx": {
     form: () => ({ intent: "answer", ticketId: randomUUID(), status: "completed", response: "Hi" }),
     text: "response",
   },
-  "routes/auto-orders.$autoOrderId.ts": { form: () => ({ intent: "pause" }), text: "returnTo" },
-  "routes/logout.tsx": { form: () => ({ redirectTo: "/" }), text: "redirectTo" },
-  "routes/sandbox-checkout.$depositId.tsx": { form: () => ({ intent: "decline" }), text: "intent" },
+  "routes/auto-orders.$autoOrderId/route.ts": { form: () => ({ intent: "pause" }), text: "returnTo" },
+  "routes/logout/route.tsx": { form: () => ({ redirectTo: "/" }), text: "redirectTo" },
+  "routes/sandbox-checkout.$depositId/route.tsx": { form: () => ({ intent: "decline" }), text: "intent" },
 };
 const UNLISTED_FORM: BaseForm = { form: () => ({}), text: UNKNOWN_FIELD };
 
@@ -535,7 +535,7 @@ describe("every page action refuses a body it cannot take", () => {
 describe("the page body limit is 64 KB", () => {
   /** The contact form, padded in its message field to exactly `size` bytes. */
   function contactFormOf(size: number) {
-    const form = BASE_FORMS["routes/_shop.contact.tsx"]!.form(ids);
+    const form = BASE_FORMS["routes/_shop.contact/route.tsx"]!.form(ids);
     const head = urlencoded({ ...form, message: "" }).length;
     return urlencoded({ ...form, message: "x".repeat(size - head) });
   }

@@ -1,0 +1,250 @@
+import { Link, useRouteLoaderData } from "react-router";
+import { ShopRouteError } from "../../components/layout/page-error.tsx";
+import { CallToAction } from "../../components/pages/call-to-action.tsx";
+import { PageHero } from "../../components/pages/page-hero.tsx";
+import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
+import { CANCEL_WINDOW_MINUTES } from "../../domain/orders/cancel-rules.ts";
+import { insufficientBalance } from "../../domain/orders/messages.ts";
+import { apiErrorText } from "../../domain/reseller/api-answer.ts";
+import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../../domain/reseller/api-text.ts";
+import { formatCount } from "../../lib/format-money.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import type { Route } from "./+types/route";
+import { CodeSample } from "./code-sample.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Reseller API",
+    description:
+      "Automate orders with the Boostly reseller API: the standard panel protocol (POST /api/v2) with services, add, status, cancel, refill and balance actions.",
+    path: "/api",
+    matches,
+  });
+
+const offers = [
+  {
+    title: "The standard panel protocol",
+    text: "One endpoint, form-encoded parameters and JSON answers: the same protocol most growth panels speak, so existing scripts and panels connect without changes.",
+  },
+  {
+    title: "The full catalogue",
+    text: "Every service from the storefront with its price per 1,000 and quantity limits, for all seven platforms.",
+  },
+  {
+    title: "Your wallet, your orders",
+    text: "API orders are paid from the same prepaid wallet and appear in your dashboard next to the ones placed on the website.",
+  },
+];
+
+const actions = [
+  { action: "services", params: "none", returns: "The service list with rate, min and max" },
+  {
+    action: "add",
+    params: "service, link, quantity (optional: idempotency_key)",
+    returns: "The new order's id",
+  },
+  {
+    action: "status",
+    params: `order (or orders: up to ${MAX_ORDER_IDS_PER_REQUEST} ids, comma-separated)`,
+    returns: "Charge, start count, status, remains",
+  },
+  { action: "cancel", params: "orders: comma-separated ids", returns: "Per order: cancelled, or an error" },
+  { action: "refill", params: "order", returns: "An error for now: refills are handled by support" },
+  { action: "balance", params: "none", returns: "Your wallet balance and currency" },
+];
+
+// The API's answer to an order the wallet cannot pay: the shop's own notice.
+const refusedExample = apiErrorText(insufficientBalance(600, 250));
+
+const keySteps = [
+  {
+    title: "Create an account",
+    text: "Sign up and confirm your e-mail address, then top up your wallet: API orders are paid from it.",
+  },
+  {
+    title: "Create your key",
+    text: "In your profile, under API Keys, create a key and copy it: it is shown once. Give each integration its own key so one can be revoked without touching the others.",
+  },
+  {
+    title: "Send your first request",
+    text: "Call action=balance with your key to check the connection, then action=services to load the catalogue.",
+  },
+];
+
+export default function ApiPage() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const origin = root?.site.origin || "https://boostly.example";
+  const endpoint = `${origin}/api/v2`;
+
+  return (
+    <main>
+      <PageHero
+        eyebrow="Developers"
+        title="Reseller API"
+        lead="Place and track orders from your own panel, app or scripts. The Boostly API speaks the standard panel protocol, so most integrations connect in minutes."
+      />
+      <PageBody>
+        <PageSection id="api-offers-title" title="What the API offers">
+          <FeatureGrid items={offers} />
+        </PageSection>
+
+        <PageSection
+          id="api-protocol-title"
+          title="The protocol"
+          lead="Every call is a POST (over HTTPS) to one endpoint with form-encoded parameters. Each request carries your key and an action; answers are JSON."
+        >
+          <div className="space-y-6">
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <div className="rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
+                <dt className="text-sm text-slate-600">Endpoint</dt>
+                <dd className="mt-1 break-all font-mono font-semibold text-slate-900">POST {endpoint}</dd>
+              </div>
+              <div className="rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
+                <dt className="text-sm text-slate-600">Body</dt>
+                <dd className="mt-1 font-mono font-semibold text-slate-900">
+                  application/x-www-form-urlencoded
+                </dd>
+              </div>
+              <div className="rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
+                <dt className="text-sm text-slate-600">Always required</dt>
+                <dd className="mt-1 font-mono font-semibold text-slate-900">key, action</dd>
+              </div>
+            </dl>
+            <div className="overflow-x-auto rounded-2xl ring-1 ring-slate-200">
+              <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm">
+                <caption className="sr-only">API actions, their parameters and what they return</caption>
+                <thead className="bg-slate-50 text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      action
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Parameters
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Returns
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 text-slate-700">
+                  {actions.map((row) => (
+                    <tr key={row.action}>
+                      <td className="px-4 py-3 font-mono font-semibold text-slate-900">{row.action}</td>
+                      <td className="px-4 py-3 font-mono">{row.params}</td>
+                      <td className="px-4 py-3">{row.returns}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        </PageSection>
+
+        <PageSection id="api-examples-title" title="Examples">
+          <div className="grid gap-6 lg:grid-cols-2">
+            <CodeSample
+              label="Request: list services"
+              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=services`}
+            />
+            <CodeSample
+              label="Response"
+              code={`[
+  {
+    "service": "6f1c2a4e-8b7d-4c3e-9a51-2d0e7b6c9f14",
+    "name": "Instagram Likes",
+    "type": "Default",
+    "category": "Instagram",
+    "rate": "4.00",
+    "min": "100",
+    "max": "100000",
+    "refill": false,
+    "cancel": true
+  }
+]`}
+            />
+            <CodeSample
+              label="Request: place an order"
+              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=6f1c2a4e-8b7d-4c3e-9a51-2d0e7b6c9f14 \\\n  -d link=https://www.instagram.com/p/AbC123/ \\\n  -d quantity=1000`}
+            />
+            <CodeSample label="Response" code={`{ "order": 23501 }`} />
+            <CodeSample
+              label="Request: order status"
+              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=status \\\n  -d order=23501`}
+            />
+            <CodeSample
+              label="Response"
+              code={`{
+  "charge": "4.00",
+  "start_count": "3572",
+  "status": "In progress",
+  "remains": "157",
+  "currency": "USD"
+}`}
+            />
+            <CodeSample
+              label="Request: cancel orders"
+              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=cancel \\\n  -d orders=23501,23502`}
+            />
+            <CodeSample
+              label="Response"
+              code={`[
+  { "order": 23501, "cancel": 1 },
+  { "order": 23502, "cancel": { "error": "Already started: This order has already started, so it can no longer change." } }
+]`}
+            />
+            <CodeSample
+              label="Request: refill"
+              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=refill \\\n  -d order=23501`}
+            />
+            <CodeSample
+              label="Response"
+              code={`{ "error": ${JSON.stringify(API_TEXT.refillNotAvailable)} }`}
+            />
+            <CodeSample
+              label="Request: balance"
+              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=balance`}
+            />
+            <CodeSample label="Response" code={`{ "balance": "100.84", "currency": "USD" }`} />
+          </div>
+          <p className="mt-6 max-w-3xl leading-7 text-slate-700">
+            A refused request answers with an <code className="font-mono">error</code> field (and a 4xx
+            status), for example{" "}
+            <code className="font-mono">{`{ "error": ${JSON.stringify(refusedExample)}, "code": "insufficient_funds" }`}</code>{" "}
+            or <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.invalidKey)} }`}</code>
+            {"; "}nothing is charged. Send the same <code className="font-mono">idempotency_key</code> again
+            after a timeout and you get the first order back instead of a second one. Requests are rate
+            limited per key ({formatCount(API_RATE_LIMIT.limit)} every {API_RATE_LIMIT.windowSeconds}{" "}
+            seconds); past the limit the API answers 429 with a Retry-After header. Cancellation follows the
+            shop's rule: within {CANCEL_WINDOW_MINUTES} minutes. An order not yet sent to delivery is refunded
+            in full at once; one already on its way is cancelled with the delivery partner, and what it did
+            not deliver comes back to your wallet once it confirms (the order's status then reads Canceled or
+            Partial).
+          </p>
+        </PageSection>
+
+        <PageSection id="api-key-title" title="How to get an API key">
+          <StepList steps={keySteps} />
+          <p className="mt-6 text-slate-700">
+            Keep your key secret: anyone who has it can spend your balance. If a key leaks, revoke it in your{" "}
+            <Link to="/profile" className="font-semibold text-brand-700 hover:underline">
+              profile
+            </Link>{" "}
+            and create a new one; requests with a revoked key are refused at once.
+          </p>
+        </PageSection>
+
+        <CallToAction
+          title="Building something bigger?"
+          text="Resellers and agencies get volume pricing and a dedicated contact. Tell us what you are building."
+          primary={{ to: "/register", label: "Create Account" }}
+          secondary={{ to: "/reseller", label: "Reseller Program" }}
+        />
+      </PageBody>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopRouteError error={error} />;
+}

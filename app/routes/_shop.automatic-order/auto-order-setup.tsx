@@ -1,0 +1,148 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import type { AutoService } from "../../domain/catalog/list-auto-services.server.ts";
+import {
+  AUTO_POSTS_MAX,
+  AUTO_POSTS_MIN,
+  countOnLeaving,
+  POSTS_RULES,
+  perPostRules,
+} from "../../domain/orders/quantity-input.ts";
+import { autoOrderCost } from "../../domain/pricing/price.ts";
+import { formatCents, formatRate } from "../../lib/format-money.ts";
+
+export const AUTO_FAILED = "Auto order failed";
+const DEFAULT_PER_POST = "100";
+const DEFAULT_POSTS = "10";
+
+/** The setup form: service, username, engagement per post and posts, with the cost the server will charge. */
+export function AutoOrderSetup({
+  services,
+  balanceCents,
+  idempotencyKey,
+  notice,
+}: {
+  services: AutoService[];
+  balanceCents: number;
+  idempotencyKey: string;
+  notice: { title: string; message: string } | null;
+}) {
+  const toast = useToast();
+  const navigation = useNavigation();
+  const [serviceId, setServiceId] = useState(services[0]?.id ?? "");
+  const [username, setUsername] = useState("");
+  const service = services.find((candidate) => candidate.id === serviceId);
+  const perPostCountRules = service ? perPostRules(service) : null;
+  const perPost = useCountInput(
+    () => (perPostCountRules ? countOnLeaving(DEFAULT_PER_POST, perPostCountRules) : DEFAULT_PER_POST),
+    perPostCountRules,
+  );
+  const posts = useCountInput(DEFAULT_POSTS, POSTS_RULES);
+  // The cost of exactly what will be sent, or none while a count is not one that can be ordered.
+  const cost =
+    service && perPost.value !== null && posts.value !== null
+      ? autoOrderCost(service.pricePer1000, perPost.value, posts.value)
+      : null;
+  const busy = navigation.state !== "idle";
+
+  useEffect(() => {
+    if (notice) toast({ title: AUTO_FAILED, description: notice.message, variant: "destructive" });
+  }, [notice, toast]);
+
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const refuse = (description: string) => {
+      event.preventDefault();
+      toast({ title: AUTO_FAILED, description, variant: "destructive" });
+    };
+    // The counts are checked as typed (the button waits for them); the rest is checked here.
+    if (!service || !username.trim() || !cost) return refuse("Please fill in all fields.");
+    if (cost.total > balanceCents)
+      return refuse(
+        `You need ${formatCents(cost.total)} but only have ${formatCents(balanceCents)}. Please add funds to your wallet.`,
+      );
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title="Set up an auto order"
+        description="Paid up front; unused posts are refunded if you cancel."
+      />
+      <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {cost ? <input type="hidden" name="expectedTotalCents" value={cost.total} /> : null}
+        <div className="space-y-1.5 md:col-span-2">
+          <label htmlFor="auto-service" className="block text-sm font-medium text-slate-700">
+            Service
+          </label>
+          <select
+            id="auto-service"
+            name="serviceId"
+            value={serviceId}
+            onChange={(event) => setServiceId(event.target.value)}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600"
+          >
+            {services.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name} ({formatRate(option.pricePer1000)}/1000)
+              </option>
+            ))}
+          </select>
+        </div>
+        <Input
+          label="Target username"
+          name="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          placeholder="@yourusername"
+          autoComplete="off"
+        />
+        <QuantityField input={perPost} label="Engagement per post" name="perPost" />
+        <QuantityField
+          input={posts}
+          label="Total posts"
+          name="posts"
+          hint={`Between ${AUTO_POSTS_MIN} and ${AUTO_POSTS_MAX}`}
+        />
+        <dl className="grid grid-cols-3 gap-4 rounded-xl bg-slate-50 p-4 md:col-span-2">
+          <div>
+            <dt className="text-sm text-slate-600">Cost per post</dt>
+            <dd className="text-xl font-bold text-slate-900" data-testid="auto-cost-per-post">
+              {cost ? formatCents(cost.costPerPost) : "—"}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Total cost</dt>
+            <dd className="text-xl font-bold text-slate-900" data-testid="auto-total">
+              {cost ? formatCents(cost.total) : "—"}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Account balance</dt>
+            <dd className="text-xl font-bold text-slate-900">{formatCents(balanceCents)}</dd>
+          </div>
+        </dl>
+        {cost && cost.total > balanceCents ? (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 md:col-span-2">
+            This auto order costs more than your balance.{" "}
+            <Link to="/wallet?next=/automatic-order" className="font-semibold underline">
+              Add funds to continue
+            </Link>
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={busy || !service || !cost}
+          className={buttonClass("primary", "md:col-span-2")}
+        >
+          {busy ? "Setting up..." : "Start Auto Order"}
+        </button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { formatDate, formatDateTime } from "../../components/dashboard/format.ts";
+import { EmptyState, LoadError } from "../../components/dashboard/section-state.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import type { OrderChoice } from "../../domain/dashboard/list-recent-orders.server.ts";
+import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
+import type { CustomerTicket } from "../../domain/tickets/list-tickets.server.ts";
+import {
+  TICKET_CATEGORIES,
+  TICKET_MESSAGE_MAX,
+  TICKET_SUBJECT_MAX,
+  TICKET_TEXT,
+  ticketStatusLabel,
+} from "../../domain/tickets/messages.ts";
+
+/** What the dashboard action answers to intent=create-ticket. */
+export type TicketActionData =
+  | { ok: true; ticketNumber: string }
+  | { ok: false; message: string; field?: string };
+
+const selectClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600";
+
+function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) {
+  const fetcher = useFetcher<TicketActionData>();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const [category, setCategory] = useState("");
+  const busy = fetcher.state !== "idle";
+  const choices = orderChoices.ok ? orderChoices.data : [];
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result) return;
+    if (result.ok) {
+      toast({ title: TICKET_TEXT.submitted, description: result.ticketNumber });
+      form.current?.reset();
+      setCategory("");
+    } else {
+      toast({ title: "Error", description: result.message || TICKET_TEXT.failed, variant: "destructive" });
+    }
+  }, [fetcher.data, toast]);
+
+  // The spec's checks run before sending; the server repeats every one of them.
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const filled = (name: string) => String(data.get(name) ?? "").trim() !== "";
+    let problem: string | null = null;
+    if (!filled("category") || !filled("subject") || !filled("message")) problem = TICKET_TEXT.missingFields;
+    else if (category === "order" && !filled("orderId")) problem = TICKET_TEXT.selectOrder;
+    if (problem) {
+      event.preventDefault();
+      toast({ title: "Error", description: problem, variant: "destructive" });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader title="New ticket" description="Tell us what happened; we answer here." />
+      <fetcher.Form
+        ref={form}
+        method="post"
+        action="/dashboard?tab=support"
+        onSubmit={checkBeforeSending}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value="create-ticket" />
+        <div className="space-y-1.5">
+          <label htmlFor="ticket-category" className="block text-sm font-medium text-slate-700">
+            Category
+          </label>
+          <select
+            id="ticket-category"
+            name="category"
+            value={category}
+            onChange={(event) => setCategory(event.target.value)}
+            className={selectClass}
+          >
+            <option value="">Select a category</option>
+            {TICKET_CATEGORIES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {category === "order" ? (
+          <div className="space-y-1.5">
+            <label htmlFor="ticket-order" className="block text-sm font-medium text-slate-700">
+              Order
+            </label>
+            <select id="ticket-order" name="orderId" defaultValue="" className={selectClass}>
+              <option value="">{choices.length ? "Select an order" : "You have no orders yet"}</option>
+              {choices.map((order) => (
+                <option key={order.id} value={order.id}>
+                  {order.orderNumber} ({formatDate(order.createdAt)})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <Input label="Subject" name="subject" maxLength={TICKET_SUBJECT_MAX} autoComplete="off" />
+        <div className="space-y-1.5">
+          <label htmlFor="ticket-message" className="block text-sm font-medium text-slate-700">
+            Message
+          </label>
+          <textarea
+            id="ticket-message"
+            name="message"
+            rows={5}
+            maxLength={TICKET_MESSAGE_MAX}
+            className={selectClass}
+          />
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Submitting..." : "Submit Ticket"}
+        </Button>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
+function TicketList({ tickets }: { tickets: Section<CustomerTicket[]> }) {
+  if (!tickets.ok) return <LoadError message={tickets.error} />;
+  if (tickets.data.length === 0) return <EmptyState testId="tickets-empty">{TICKET_TEXT.empty}</EmptyState>;
+  return (
+    <ul className="space-y-3">
+      {tickets.data.map((ticket) => (
+        <li key={ticket.id} data-testid="ticket" className="rounded-xl border border-slate-200 bg-white p-4">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div>
+              <p className="text-xs font-semibold text-slate-500">
+                <span data-testid="ticket-number">{ticket.ticketNumber}</span> ·{" "}
+                {ticket.category.toUpperCase()}
+              </p>
+              <h3 className="font-semibold text-slate-900">{ticket.subject}</h3>
+            </div>
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+              {ticketStatusLabel(ticket.status)}
+            </span>
+          </div>
+          <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{ticket.message}</p>
+          {ticket.orderNumber ? (
+            <p className="mt-2 text-sm text-slate-600">
+              Order: <span className="font-medium text-slate-900">{ticket.orderNumber}</span>
+            </p>
+          ) : null}
+          {ticket.adminResponse ? (
+            <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm">
+              <p className="font-semibold text-brand-700">Response from support</p>
+              <p className="mt-1 whitespace-pre-line text-slate-800">{ticket.adminResponse}</p>
+            </div>
+          ) : null}
+          <p className="mt-2 text-xs text-slate-500">
+            <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Support: the new-ticket form and the customer's tickets. */
+export function SupportPanel({
+  tickets,
+  orderChoices,
+}: {
+  tickets: Section<CustomerTicket[]>;
+  orderChoices: Section<OrderChoice[]>;
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <TicketForm orderChoices={orderChoices} />
+      <section aria-labelledby="tickets-heading">
+        <h2 id="tickets-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Your tickets
+        </h2>
+        <TicketList tickets={tickets} />
+      </section>
+    </div>
+  );
+}

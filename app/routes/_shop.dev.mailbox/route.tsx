@@ -1,0 +1,94 @@
+import { data, Form } from "react-router";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { db } from "../../db/client.server.ts";
+import { extractMailLinks, splitLinks } from "../../domain/mail/mail-links.ts";
+import { listOutbox } from "../../domain/mail/outbox.server.ts";
+import { env } from "../../lib/env.server.ts";
+import type { Route } from "./+types/route";
+
+/** The local outbox: only where DEV_MAILBOX is on (never in production). */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!env().devMailbox) throw data(null, { status: 404 });
+  const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
+  const mails = await listOutbox(db(), { to: to || undefined });
+  return {
+    to,
+    mails: mails.map((mail) => ({
+      id: mail.id,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      links: extractMailLinks(mail.html),
+      sentAt: mail.createdAt.toISOString(),
+    })),
+  };
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "UTC",
+});
+
+export default function DevMailboxPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+      <title>Dev Mailbox | Boostly</title>
+      <meta name="robots" content="noindex" />
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">Dev Mailbox</h1>
+        <p className="mt-1 text-slate-600">
+          Mail kept locally because no SMTP server is configured. Newest first.
+        </p>
+      </div>
+      <Form method="get" className="flex items-end gap-3">
+        <div className="flex-1">
+          <label htmlFor="mailbox-to" className="block text-sm font-medium text-slate-700">
+            Recipient
+          </label>
+          <input
+            id="mailbox-to"
+            name="to"
+            type="email"
+            defaultValue={loaderData.to}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
+          />
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Filter
+        </button>
+      </Form>
+      {loaderData.mails.length === 0 ? <p className="text-slate-600">No mail yet.</p> : null}
+      {loaderData.mails.map((mail) => (
+        <Card key={mail.id} data-testid="mail">
+          <article aria-label={mail.subject}>
+            <h2 className="text-lg font-semibold text-slate-900">{mail.subject}</h2>
+            <p className="mt-1 text-sm text-slate-500">
+              To <span data-testid="mail-to">{mail.to}</span> ·{" "}
+              <time dateTime={mail.sentAt}>{timeFormat.format(new Date(mail.sentAt))} UTC</time>
+            </p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              {mail.links.map((link) => (
+                <a key={link.href} href={link.href} className={buttonClass("primary")}>
+                  {link.label}
+                </a>
+              ))}
+            </div>
+            <pre className="mt-4 whitespace-pre-wrap break-all font-sans text-sm text-slate-700">
+              {splitLinks(mail.text).map((part) =>
+                part.href ? (
+                  <a key={part.offset} href={part.href} className="text-brand-700 underline">
+                    {part.text}
+                  </a>
+                ) : (
+                  <span key={part.offset}>{part.text}</span>
+                ),
+              )}
+            </pre>
+          </article>
+        </Card>
+      ))}
+    </main>
+  );
+}

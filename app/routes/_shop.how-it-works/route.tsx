@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import { ShopRouteError } from "../../components/layout/page-error.tsx";
+import { CallToAction } from "../../components/pages/call-to-action.tsx";
+import { FaqAccordion } from "../../components/pages/faq-accordion.tsx";
+import { PageHero } from "../../components/pages/page-hero.tsx";
+import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
+import { faqItemsById, howItWorksFaqIds } from "../../content/faq.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "How It Works",
+    description:
+      "Grow in four steps: create a free account, add funds to your wallet, choose a service and watch your growth. Delivery starts within minutes.",
+    path: "/how-it-works",
+    matches,
+  });
+
+const steps = [
+  {
+    title: "Create your account",
+    text: "Sign up free with your e-mail address and confirm it with one click. No credit card needed to join.",
+  },
+  {
+    title: "Add funds",
+    text: "Top up your prepaid wallet from $10. Your balance never expires and pays for any service in one click.",
+  },
+  {
+    title: "Choose a service",
+    text: "Pick a platform and a service, enter the quantity and paste your username or post link. Never your password.",
+  },
+  {
+    title: "Watch your growth",
+    text: "Delivery starts within minutes and completes in 24-48 hours. Follow every order live from your dashboard.",
+  },
+];
+
+const details = [
+  {
+    title: "Natural, gradual delivery",
+    text: "Orders are spread out over time, so the growth on your profile looks organic to the platform and to your audience.",
+  },
+  {
+    title: "Automatic orders",
+    text: "Set up auto likes, views or comments once with your username, and every new post gets its boost without you doing anything.",
+  },
+  {
+    title: "Protected by guarantees",
+    text: "Free refills for drops within 30 days, cancellation within 30 minutes if not started, and refunds to your wallet when we cannot deliver.",
+  },
+];
+
+export default function HowItWorksPage() {
+  return (
+    <main>
+      <PageHero
+        eyebrow="How it works"
+        title="From sign-up to growth in four simple steps"
+        lead="Boostly is built to be quick and transparent: one account, one wallet, and every order tracked from the moment you place it."
+      />
+      <PageBody>
+        <PageSection id="steps-title" title="Four steps to more reach">
+          <StepList steps={steps} />
+        </PageSection>
+        <PageSection id="details-title" title="What happens after you order">
+          <FeatureGrid items={details} />
+        </PageSection>
+        <PageSection
+          id="hiw-faq-title"
+          title="Questions people ask before their first order"
+          className="max-w-3xl"
+        >
+          <FaqAccordion items={faqItemsById(howItWorksFaqIds)} />
+          <p className="mt-6 text-slate-600">
+            More answers in the{" "}
+            <Link to="/faq" className="font-semibold text-brand-700 hover:underline">
+              full FAQ
+            </Link>{" "}
+            and the{" "}
+            <Link to="/help" className="font-semibold text-brand-700 hover:underline">
+              help centre
+            </Link>
+            .
+          </p>
+        </PageSection>
+        <CallToAction
+          title="Start with step one"
+          text="Creating your account takes less than a minute, and you can try a service for free."
+          primary={{ to: "/register", label: "Create Free Account" }}
+          secondary={{ to: "/free-trial", label: "Try It Free" }}
+        />
+      </PageBody>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopRouteError error={error} />;
+}

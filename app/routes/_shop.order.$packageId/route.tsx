@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import { useState } from "react";
+import { data, Form, redirect, useLocation } from "react-router";
+import { z } from "zod";
+import { ShopRouteError } from "../../components/layout/page-error.tsx";
+import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
+import { OrderPageHeader, PlaceOrderButton } from "../../components/order/order-page-header.tsx";
+import {
+  InsufficientFundsAlert,
+  OrderSummary,
+  RefusalNotice,
+} from "../../components/order/order-summary.tsx";
+import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
+import { useOrderFlow } from "../../components/order/use-order-flow.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { db } from "../../db/client.server.ts";
+import { getCurrentUser } from "../../domain/accounts/session.server.ts";
+import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
+import { ORDER_TEXT } from "../../domain/orders/messages.ts";
+import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
+import { placeOrder } from "../../domain/orders/place-order.server.ts";
+import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
+import { checkTargetLink } from "../../domain/orders/target-link.ts";
+import { chargeForQuantity } from "../../domain/pricing/price.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { formatCents, formatRate } from "../../lib/format-money.ts";
+import { useLiveBalance } from "../../lib/live/live-balance.tsx";
+import { pagePath } from "../../lib/page-path.ts";
+import { refusalMessage } from "../../lib/request-body.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/route";
+
+/** Customer spec section 9: the default order quantity. */
+const DEFAULT_QUANTITY = 100;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const service = await resolveOrderEntry(db(), params.packageId);
+  if (!service) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  if (service.serviceType === "auto") {
+    throw await redirectWithToast(`/order/instagram/${service.id}${pagePath(url).search}`, {
+      title: ORDER_TEXT.autoServiceInQuickFlow.title,
+    });
+  }
+  // Visitors see and fill the page; only placing the order needs an account (customer spec, route table).
+  const user = await getCurrentUser(request);
+  const requested = parseCount(url.searchParams.get("pkg") ?? url.searchParams.get("package") ?? "");
+  return {
+    service: {
+      id: service.id,
+      name: service.name,
+      description: service.description,
+      platform: service.platform,
+      targetKind: service.targetKind,
+      pricePer1000: service.pricePer1000,
+      minQuantity: service.minQuantity,
+      maxQuantity: service.maxQuantity,
+    },
+    requestedQuantity: requested !== null && requested > 0 ? requested : null,
+    link: (url.searchParams.get("link") ?? "").slice(0, 500),
+    signedIn: user !== null,
+    balanceCents: user?.balanceCents ?? 0,
+    idempotencyKey: randomUUID(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) =>
+  pageMeta({
+    title: loaderData
+      ? `Order ${loaderData.service.name}`
+      : refusalMessage(error)
+        ? "Request not accepted"
+        : "Page not found",
+    description:
+      "Complete your order: paste your link, choose the quantity and pay from your Boostly wallet.",
+    path: location.pathname,
+    noindex: true,
+    matches,
+  });
+
+const orderForm = z.object({
+  serviceId: z.string().trim().min(1).max(64),
+  targetLink: z.string().trim().max(500),
+  // Read as a count below; anything else is refused with the service's 'Quantity must be between…'.
+  quantity: z.string(),
+  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
+  idempotencyKey: z.uuid(),
+  expectedTotalCents: expectedTotalField,
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect(signUpPathFor(request));
+  const parsed = orderForm.safeParse(await readForm(request, orderForm));
+  if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
+  const result = await placeOrder(db(), {
+    userId: user.id,
+    serviceId: parsed.data.serviceId,
+    quantity: sentCount(parsed.data.quantity),
+    targetLink: parsed.data.targetLink,
+    deliverySpeed: parsed.data.deliverySpeed,
+    idempotencyKey: parsed.data.idempotencyKey,
+    expectedTotalCents: parsed.data.expectedTotalCents,
+  });
+  if (!result.ok) {
+    const insufficient = result.reason === "insufficient_funds";
+    return { notice: result.notice, insufficient };
+  }
+  return redirectWithToast("/dashboard", {
+    title: ORDER_TEXT.orderPlaced,
+    description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+  });
+}
+
+type NavigationPrefill = { postLink?: unknown; prefillQuantity?: unknown } | null;
+
+/** A fresh form per entry: going from one order page to another never carries the last one's fields. */
+export default function GenericOrderPage(props: Route.ComponentProps) {
+  const { service, requestedQuantity, link } = props.loaderData;
+  return <GenericOrderForm key={`${service.id}:${requestedQuantity}:${link}`} {...props} />;
+}
+
+function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, signedIn } = loaderData;
+  const toast = useToast();
+  const state = useLocation().state as NavigationPrefill;
+  const balanceCents = useLiveBalance(loaderData.balanceCents);
+  const rules = quantityRules(service);
+  const statePrefill = parseCount(String(state?.prefillQuantity ?? ""));
+  const initialQuantity =
+    loaderData.requestedQuantity ??
+    (statePrefill !== null && statePrefill > 0 ? statePrefill : DEFAULT_QUANTITY);
+  const [targetLink, setTargetLink] = useState(
+    loaderData.link || (typeof state?.postLink === "string" ? state.postLink : ""),
+  );
+  // A prefill below the service's minimum starts at the minimum, as if typed and left; above the maximum it
+  // stays, with the message.
+  const quantity = useCountInput(() => countOnLeaving(String(initialQuantity), rules), rules);
+  const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
+  const flow = useOrderFlow({
+    signedIn,
+    refusal: actionData,
+    readForm: () => ({ targetLink, quantity: quantity.text, deliverySpeed }),
+    restoreForm: (saved) => {
+      if (saved.targetLink !== undefined) setTargetLink(saved.targetLink);
+      if (saved.quantity !== undefined) quantity.setText(countOnLeaving(saved.quantity, rules));
+      setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
+    },
+  });
+  const isInstagram = service.platform === "instagram";
+  // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
+  const totalCents = quantity.value !== null ? chargeForQuantity(service.pricePer1000, quantity.value) : null;
+  const short = signedIn && totalCents !== null && totalCents > balanceCents;
+
+  // The spec's checks run before anything is sent (the server repeats every one of them).
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const link = checkTargetLink(targetLink, service);
+    if (link.ok) return flow.sendOrSignUp(event);
+    event.preventDefault();
+    toast({ title: link.notice.title, description: link.notice.message, variant: "destructive" });
+  }
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <OrderPageHeader fallback={`/services/${service.platform}`} subtitle={service.name} />
+      <Card>
+        <Form method="post" className="space-y-5" onSubmit={checkBeforeSending} noValidate>
+          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          <input type="hidden" name="serviceId" value={service.id} />
+          {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
+          {isInstagram ? null : <input type="hidden" name="deliverySpeed" value="normal" />}
+          <p className="text-sm text-slate-600">
+            {service.name}: {formatRate(service.pricePer1000)} per 1000
+          </p>
+          <Input
+            label="Target URL"
+            name="targetLink"
+            value={targetLink}
+            onChange={(event) => setTargetLink(event.target.value)}
+            placeholder={
+              service.targetKind === "profile" ? "Link to the profile or channel" : "Link to the post"
+            }
+            autoComplete="off"
+            required
+          />
+          <QuantityField input={quantity} label="Quantity" name="quantity" />
+          {isInstagram ? <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} /> : null}
+          <OrderSummary totalCents={totalCents} balanceCents={balanceCents} signedIn={signedIn} />
+          {short && totalCents !== null ? (
+            <InsufficientFundsAlert
+              totalCents={totalCents}
+              balanceCents={balanceCents}
+              walletHref={flow.walletHref}
+              onLeave={flow.saveForm}
+            />
+          ) : null}
+          <RefusalNotice refusal={actionData} />
+          <PlaceOrderButton disabled={targetLink === "" || totalCents === null} busy={flow.busy} />
+        </Form>
+      </Card>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopRouteError error={error} />;
+}

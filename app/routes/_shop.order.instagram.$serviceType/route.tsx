@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import { useState } from "react";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { ShopRouteError } from "../../components/layout/page-error.tsx";
+import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
+import { OrderPageHeader, PlaceOrderButton } from "../../components/order/order-page-header.tsx";
+import {
+  InsufficientFundsAlert,
+  OrderSummary,
+  RefusalNotice,
+} from "../../components/order/order-summary.tsx";
+import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
+import { useOrderFlow } from "../../components/order/use-order-flow.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { db } from "../../db/client.server.ts";
+import { getCurrentUser } from "../../domain/accounts/session.server.ts";
+import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
+import { serviceOrderPath } from "../../domain/catalog/order-path.ts";
+import { parseListedPlatform } from "../../domain/catalog/platforms.ts";
+import { resolveAutoOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
+import { ORDER_TEXT } from "../../domain/orders/messages.ts";
+import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
+import { placeOrder } from "../../domain/orders/place-order.server.ts";
+import {
+  AUTO_POSTS_MAX,
+  AUTO_POSTS_MIN,
+  countOnLeaving,
+  POSTS_RULES,
+  perPostRules,
+  quantityRules,
+  sentCount,
+} from "../../domain/orders/quantity-input.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { formatCents } from "../../lib/format-money.ts";
+import { useLiveBalance } from "../../lib/live/live-balance.tsx";
+import { refusalMessage } from "../../lib/request-body.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/route";
+import { autoOrderPreview } from "./auto-order-fields.ts";
+
+/** Customer spec section 9: 100 per post and 10 posts by default. */
+const DEFAULT_PER_POST = 100;
+const DEFAULT_POSTS = 10;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const entry = await resolveAutoOrderEntry(db(), params.serviceType);
+  const platform = parseListedPlatform(entry?.service.platform);
+  if (!entry || !platform) throw data(null, { status: 404 });
+  const { service } = entry;
+  if (entry.mode === "one_time") throw redirect(serviceOrderPath({ ...service, platform }));
+  const user = await getCurrentUser(request);
+  return {
+    mode: entry.mode,
+    service: {
+      id: service.id,
+      name: service.name,
+      description: service.description,
+      pricePer1000: service.pricePer1000,
+      minQuantity: service.minQuantity,
+      maxQuantity: service.maxQuantity,
+      defaultPosts: service.defaultPosts,
+      views: /views/i.test(service.name),
+    },
+    signedIn: user !== null,
+    balanceCents: user?.balanceCents ?? 0,
+    idempotencyKey: randomUUID(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) =>
+  pageMeta({
+    title: loaderData
+      ? loaderData.service.name
+      : refusalMessage(error)
+        ? "Request not accepted"
+        : "Page not found",
+    description: "Set up automatic engagement for your next Instagram posts, paid from your Boostly wallet.",
+    path: location.pathname,
+    noindex: true,
+    matches,
+  });
+
+// The counts are read with sentCount: anything but a count is refused with the field's own message.
+const autoForm = z.object({
+  username: z.string().trim().max(64),
+  perPost: z.string().optional(),
+  posts: z.string().optional(),
+  followers: z.string().optional(),
+  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
+  idempotencyKey: z.uuid(),
+  expectedTotalCents: expectedTotalField,
+});
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect(signUpPathFor(request));
+  const entry = await resolveAutoOrderEntry(db(), params.serviceType);
+  if (!entry || entry.mode === "one_time") throw data(null, { status: 404 });
+  const parsed = autoForm.safeParse(await readForm(request, autoForm));
+  if (!parsed.success) return { notice: ORDER_TEXT.autoOrderFailed, insufficient: false };
+  const form = parsed.data;
+  if (!form.username.replace(/@/g, "")) return { notice: ORDER_TEXT.usernameRequired };
+  const common = {
+    userId: user.id,
+    serviceId: entry.service.id,
+    deliverySpeed: form.deliverySpeed,
+    idempotencyKey: form.idempotencyKey,
+    expectedTotalCents: form.expectedTotalCents,
+  };
+  if (entry.mode === "followers") {
+    // Product rules 3.5: a one-time followers order delivered to the username.
+    const result = await placeOrder(db(), {
+      ...common,
+      quantity: sentCount(form.followers),
+      targetLink: form.username.replace(/@/g, ""),
+    });
+    if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
+    return redirectWithToast("/dashboard", {
+      title: ORDER_TEXT.orderPlaced,
+      description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+    });
+  }
+  const result = await placeAutoOrder(db(), {
+    ...common,
+    username: form.username,
+    perPost: sentCount(form.perPost),
+    posts: sentCount(form.posts),
+  });
+  if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
+  const placed = result.autoOrder;
+  return redirectWithToast("/dashboard?tab=auto-orders", {
+    title: "Auto Order Created",
+    description: `${placed.serviceName}: ${placed.totalPosts} posts, ${formatCents(placed.totalCents)}`,
+  });
+}
+
+/** A fresh form per service: going from one auto order page to another never carries the last one's fields. */
+export default function AutoOrderPage(props: Route.ComponentProps) {
+  return <AutoOrderForm key={`${props.loaderData.mode}:${props.loaderData.service.id}`} {...props} />;
+}
+
+function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, mode, signedIn } = loaderData;
+  const followers = mode === "followers";
+  const toast = useToast();
+  const balanceCents = useLiveBalance(loaderData.balanceCents);
+  const [username, setUsername] = useState("");
+  // Followers: one count, the followers ordered (a one-time order); else engagement per post and posts.
+  const countRules = followers ? quantityRules(service) : perPostRules(service);
+  const perPost = useCountInput(() => countOnLeaving(String(DEFAULT_PER_POST), countRules), countRules);
+  const posts = useCountInput(String(service.defaultPosts ?? DEFAULT_POSTS), POSTS_RULES);
+  const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
+  const flow = useOrderFlow({
+    signedIn,
+    refusal: actionData,
+    readForm: () => ({ username, perPost: perPost.text, posts: posts.text, deliverySpeed }),
+    restoreForm: (saved) => {
+      setUsername(saved.username ?? "");
+      if (saved.perPost !== undefined) perPost.setText(countOnLeaving(saved.perPost, countRules));
+      if (saved.posts !== undefined) posts.setText(saved.posts);
+      setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
+    },
+  });
+  const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
+  const perPostLabel = service.views ? "Views per post" : "Likes per post";
+
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    // The counts are checked as typed (Place Order waits for them); the username is checked here.
+    if (username.trim()) return flow.sendOrSignUp(event);
+    event.preventDefault();
+    const notice = ORDER_TEXT.usernameRequired;
+    toast({ title: notice.title, description: notice.message, variant: "destructive" });
+  }
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <OrderPageHeader fallback="/services/instagram" title={service.name} subtitle={service.description} />
+      <Card>
+        <Form method="post" className="space-y-5" onSubmit={checkBeforeSending} noValidate>
+          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          {preview ? <input type="hidden" name="expectedTotalCents" value={preview.totalCents} /> : null}
+          <Input
+            label="Instagram username"
+            name="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value.replace(/@/g, ""))}
+            placeholder="yourusername"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          {followers ? (
+            <QuantityField input={perPost} label="Number of followers" name="followers" />
+          ) : (
+            <>
+              <QuantityField input={perPost} label={perPostLabel} name="perPost" />
+              <QuantityField
+                input={posts}
+                label="Number of posts"
+                name="posts"
+                hint={`Between ${AUTO_POSTS_MIN} and ${AUTO_POSTS_MAX} posts`}
+              />
+            </>
+          )}
+          <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} />
+          <OrderSummary
+            lines={
+              preview && !followers
+                ? [{ label: "Cost per post", cents: preview.costPerPostCents, testId: "cost-per-post" }]
+                : []
+            }
+            totalCents={preview?.totalCents ?? null}
+            balanceCents={balanceCents}
+            signedIn={signedIn}
+          />
+          {signedIn && preview && preview.totalCents > balanceCents ? (
+            <InsufficientFundsAlert
+              totalCents={preview.totalCents}
+              balanceCents={balanceCents}
+              walletHref={flow.walletHref}
+              onLeave={flow.saveForm}
+            />
+          ) : null}
+          <RefusalNotice refusal={actionData} />
+          <PlaceOrderButton disabled={preview === null} busy={flow.busy} />
+        </Form>
+      </Card>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopRouteError error={error} />;
+}

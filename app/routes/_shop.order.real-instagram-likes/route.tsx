@@ -1,0 +1,249 @@
+import { randomUUID } from "node:crypto";
+import { useState } from "react";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { ShopRouteError } from "../../components/layout/page-error.tsx";
+import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
+import { OrderPageHeader, PlaceOrderButton } from "../../components/order/order-page-header.tsx";
+import {
+  InsufficientFundsAlert,
+  OrderSummary,
+  RefusalNotice,
+} from "../../components/order/order-summary.tsx";
+import { useOrderFlow } from "../../components/order/use-order-flow.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { db } from "../../db/client.server.ts";
+import { getCurrentUser } from "../../domain/accounts/session.server.ts";
+import {
+  LIKES_PACK_CODES,
+  likesPackCodeFor,
+  resolveLikesPackEntry,
+  signUpPathFor,
+} from "../../domain/catalog/resolve-order-entry.server.ts";
+import { ORDER_TEXT } from "../../domain/orders/messages.ts";
+import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
+import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
+import { checkTargetLink } from "../../domain/orders/target-link.ts";
+import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
+import { chargeForQuantity } from "../../domain/pricing/price.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { formatCents, formatCount } from "../../lib/format-money.ts";
+import { useLiveBalance } from "../../lib/live/live-balance.tsx";
+import { refusalMessage } from "../../lib/request-body.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/route";
+import { PackAddOns, packSummaryLines, parseCommentCount, readCommentCount } from "./likes-pack-fields.tsx";
+
+// The pack's link goes to a post: checked as the Instagram Likes service's link is.
+const POST_TARGET = { platform: "instagram", targetKind: "post" } as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // The pack comes from the path or the `package`/`pkg` query; a `price` query is never a price (product rules 1.1).
+  const entry = await resolveLikesPackEntry(db(), likesPackCodeFor(new URL(request.url)));
+  if (!entry) throw data(null, { status: 404 });
+  const user = await getCurrentUser(request);
+  const { pack, rates } = entry;
+  return {
+    pack: {
+      code: pack.code,
+      name: pack.name,
+      likes: pack.likes,
+      priceCents: pack.priceCents,
+      extraLikes: pack.extraLikes,
+      extraLikesFlatCents: pack.extraLikesFlatCents,
+      extraViews: pack.extraViews,
+      features: pack.features,
+    },
+    rates,
+    signedIn: user !== null,
+    balanceCents: user?.balanceCents ?? 0,
+    idempotencyKey: randomUUID(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) =>
+  pageMeta({
+    title: loaderData
+      ? `Real Instagram Likes: ${loaderData.pack.name}`
+      : refusalMessage(error)
+        ? "Request not accepted"
+        : "Page not found",
+    description: "Real Instagram likes packs with optional extra likes, views and comments.",
+    path: location.pathname,
+    noindex: true,
+    matches,
+  });
+
+const packForm = z.object({
+  packCode: z.enum(LIKES_PACK_CODES),
+  targetLink: z.string().trim().max(500),
+  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
+  extraLikes: z.literal("on").optional(),
+  extraViews: z.literal("on").optional(),
+  // One of the dropdown's options exactly ("10", never "1e1" or "10.0"); absent means no comments.
+  comments: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const count = value === undefined ? 0 : readCommentCount(value);
+      if (count === null) context.addIssue({ code: "custom", message: "Not a comments option" });
+      return count ?? 0;
+    }),
+  idempotencyKey: z.uuid(),
+  expectedTotalCents: expectedTotalField,
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect(signUpPathFor(request));
+  const parsed = packForm.safeParse(await readForm(request, packForm));
+  if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
+  const result = await placePackOrder(db(), {
+    userId: user.id,
+    packCode: parsed.data.packCode,
+    targetLink: parsed.data.targetLink,
+    deliverySpeed: parsed.data.deliverySpeed,
+    extraLikes: parsed.data.extraLikes === "on",
+    extraViews: parsed.data.extraViews === "on",
+    comments: parsed.data.comments,
+    idempotencyKey: parsed.data.idempotencyKey,
+    expectedTotalCents: parsed.data.expectedTotalCents,
+  });
+  if (!result.ok) {
+    const insufficient = result.reason === "insufficient_funds";
+    return { notice: result.notice, insufficient };
+  }
+  return redirectWithToast("/dashboard", {
+    title: ORDER_TEXT.orderPlaced,
+    description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+  });
+}
+
+/** A fresh form per pack (the `package` query can switch packs on one address). */
+export default function LikesPackOrderPage(props: Route.ComponentProps) {
+  return <LikesPackForm key={props.loaderData.pack.code} {...props} />;
+}
+
+function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { pack, rates, signedIn } = loaderData;
+  const toast = useToast();
+  const balanceCents = useLiveBalance(loaderData.balanceCents);
+  const [targetLink, setTargetLink] = useState("");
+  const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
+  const [extraLikes, setExtraLikes] = useState(false);
+  const [extraViews, setExtraViews] = useState(false);
+  const [comments, setComments] = useState<PackCommentCount>(0);
+  const flow = useOrderFlow({
+    signedIn,
+    refusal: actionData,
+    readForm: () => ({
+      targetLink,
+      deliverySpeed,
+      extraLikes: String(extraLikes),
+      extraViews: String(extraViews),
+      comments: String(comments),
+    }),
+    restoreForm: (saved) => {
+      setTargetLink(saved.targetLink ?? "");
+      setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
+      setExtraLikes(saved.extraLikes === "true");
+      setExtraViews(saved.extraViews === "true" && rates.views !== null);
+      setComments(rates.comments === null ? 0 : parseCommentCount(saved.comments));
+    },
+  });
+  const likesRate = rates.likes;
+  const priced = likesRate
+    ? priceLikesPack(pack, { extraLikes, extraViews, comments }, { ...rates, likes: likesRate })
+    : null;
+
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const notice = !likesRate
+      ? ORDER_TEXT.likesServiceUnavailable
+      : (() => {
+          const link = checkTargetLink(targetLink, POST_TARGET);
+          return link.ok ? null : link.notice;
+        })();
+    if (!notice) return flow.sendOrSignUp(event);
+    event.preventDefault();
+    toast({ title: notice.title, description: notice.message, variant: "destructive" });
+  }
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <OrderPageHeader
+        fallback="/services/instagram"
+        subtitle={`Real Instagram Likes: ${pack.name} pack, ${formatCount(pack.likes)} likes for ${formatCents(pack.priceCents)}`}
+      />
+      <Card>
+        {likesRate ? null : (
+          <div
+            role="alert"
+            className="mb-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+          >
+            <p className="font-semibold">{ORDER_TEXT.likesServiceUnavailable.title}</p>
+            <p>{ORDER_TEXT.likesServiceUnavailable.message}</p>
+          </div>
+        )}
+        <Form method="post" className="space-y-5" onSubmit={checkBeforeSending} noValidate>
+          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          <input type="hidden" name="packCode" value={pack.code} />
+          {priced ? <input type="hidden" name="expectedTotalCents" value={priced.totalCents} /> : null}
+          {pack.features.length ? (
+            <ul className="grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
+              {pack.features.map((feature) => (
+                <li key={feature}>✓ {feature}</li>
+              ))}
+            </ul>
+          ) : null}
+          <Input
+            label="Instagram post link"
+            name="targetLink"
+            value={targetLink}
+            onChange={(event) => setTargetLink(event.target.value)}
+            placeholder="https://www.instagram.com/p/..."
+            autoComplete="off"
+            required
+          />
+          <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} />
+          <PackAddOns
+            pack={pack}
+            extraLikesCents={
+              pack.extraLikesFlatCents ?? (likesRate ? chargeForQuantity(likesRate, pack.extraLikes) : null)
+            }
+            extraViewsCents={rates.views ? chargeForQuantity(rates.views, pack.extraViews) : null}
+            commentCents={(count) => (rates.comments ? chargeForQuantity(rates.comments, count) : null)}
+            extraLikes={extraLikes}
+            extraViews={extraViews}
+            comments={comments}
+            onExtraLikes={setExtraLikes}
+            onExtraViews={setExtraViews}
+            onComments={setComments}
+          />
+          <OrderSummary
+            lines={priced ? packSummaryLines(pack, priced.lines) : []}
+            totalCents={priced?.totalCents ?? null}
+            balanceCents={balanceCents}
+            signedIn={signedIn}
+          />
+          {signedIn && priced && priced.totalCents > balanceCents ? (
+            <InsufficientFundsAlert
+              totalCents={priced.totalCents}
+              balanceCents={balanceCents}
+              walletHref={flow.walletHref}
+              onLeave={flow.saveForm}
+            />
+          ) : null}
+          <RefusalNotice refusal={actionData} />
+          <PlaceOrderButton disabled={targetLink === "" || !likesRate} busy={flow.busy} />
+        </Form>
+      </Card>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopRouteError error={error} />;
+}

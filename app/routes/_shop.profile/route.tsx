@@ -1,0 +1,195 @@
+import { useEffect, useRef } from "react";
+import { data, useFetcher } from "react-router";
+import { usePasswordCheck } from "../../components/account/use-password-check.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { db } from "../../db/client.server.ts";
+import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
+import { changePassword, requestPasswordReset } from "../../domain/accounts/passwords.server.ts";
+import { changePasswordSchema, firstIssue } from "../../domain/accounts/schemas.ts";
+import { requireUser } from "../../domain/accounts/session.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "../../domain/reseller/api-keys.server.ts";
+import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/route";
+import { type ApiKeyActionResult, ApiKeysCard } from "./api-keys-card.tsx";
+
+/** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
+export const headers = retryAfterHeaders;
+
+type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const apiKeys = await listApiKeys(db(), user.id);
+  return {
+    email: user.email,
+    id: user.id,
+    createdAt: user.createdAt.toISOString(),
+    apiKeys: apiKeys.map((key) => ({
+      ...key,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request, [changePasswordSchema, "name", "keyId"]);
+  if (form.intent === "create-api-key") {
+    const created = await createApiKey(db(), { userId: user.id, name: form.name ?? "" });
+    return data<ApiKeyActionResult>(
+      created.ok
+        ? { ok: true, intent: "create-api-key", key: created.key, name: created.apiKey.name }
+        : created,
+    );
+  }
+  if (form.intent === "revoke-api-key") {
+    const revoked = await revokeApiKey(db(), { userId: user.id, keyId: form.keyId ?? "" });
+    return data<ApiKeyActionResult>(revoked.ok ? { ok: true, intent: "revoke-api-key", name: "" } : revoked);
+  }
+  if (form.intent === "send-reset") {
+    if (!user.email) return data<ActionResult>({ ok: false, error: ACCOUNT_TEXT.noEmail });
+    const result = await requestPasswordReset(request, user.email);
+    if (!result.ok)
+      return data<ActionResult>(
+        { ok: false, error: result.message || ACCOUNT_TEXT.resetFailed },
+        refusalAnswer(result).init,
+      );
+    return data<ActionResult>({ ok: true, message: ACCOUNT_TEXT.resetSentTitle });
+  }
+  const parsed = changePasswordSchema.safeParse(form);
+  if (!parsed.success) return data<ActionResult>({ ok: false, error: firstIssue(parsed.error) });
+  const result = await changePassword(request, parsed.data);
+  if (!result.ok)
+    return data<ActionResult>(
+      { ok: false, error: result.message || ACCOUNT_TEXT.passwordUpdateFailed },
+      refusalAnswer(result).init,
+    );
+  // The new session's cookie replaces the old one (the session id changes at password change). A redirect, so a
+  // form posted without JavaScript renders the page on the new session, never on the revoked one.
+  return redirectWithToast(
+    "/profile",
+    { title: "Success", description: ACCOUNT_TEXT.passwordUpdated },
+    { headers: result.cookies },
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const toast = useToast();
+  const reset = useFetcher<ActionResult>();
+  const update = useFetcher<ActionResult>();
+  const updateForm = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!reset.data) return;
+    if (reset.data.ok) {
+      toast({
+        title: ACCOUNT_TEXT.resetSentTitle,
+        description: `We've sent a password reset link to ${loaderData.email}. Please check your inbox and spam folder.`,
+      });
+    } else toast({ title: "Error", description: reset.data.error, variant: "destructive" });
+  }, [reset.data, toast, loaderData.email]);
+
+  useEffect(() => {
+    if (update.data && !update.data.ok)
+      toast({ title: "Error", description: update.data.error, variant: "destructive" });
+  }, [update.data, toast]);
+
+  // A changed password answers with a redirect (its toast comes with it): the fetcher then ends with no data.
+  const updateState = useRef(update.state);
+  useEffect(() => {
+    const finished = updateState.current !== "idle" && update.state === "idle";
+    updateState.current = update.state;
+    if (finished && !update.data) updateForm.current?.reset();
+  }, [update.state, update.data]);
+
+  const checkPasswords = usePasswordCheck("new-password", "newPassword");
+
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+      <title>Profile | Boostly</title>
+      <meta name="robots" content="noindex" />
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">Profile</h1>
+        <p className="mt-1 text-slate-600">Manage your account details, password and API keys.</p>
+      </div>
+
+      <Card>
+        <CardHeader title="Account Information" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="Email" value={loaderData.email} readOnly />
+          <Input label="User ID" value={loaderData.id} readOnly className="font-mono text-xs" />
+          <Input label="Account Created" value={dateFormat.format(new Date(loaderData.createdAt))} readOnly />
+        </div>
+      </Card>
+
+      <Card>
+        <CardHeader title="Password and Security" />
+        <div className="space-y-6">
+          <div>
+            <h3 className="font-medium text-slate-900">Reset by e-mail</h3>
+            <p className="mt-1 text-sm text-slate-600">
+              We'll send a link to {loaderData.email} to choose a new password.
+            </p>
+            <reset.Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="send-reset" />
+              <Button type="submit" variant="secondary" disabled={reset.state !== "idle"}>
+                {reset.state !== "idle" ? "Sending..." : "Send reset e-mail"}
+              </Button>
+            </reset.Form>
+          </div>
+          <div className="border-t border-slate-200 pt-6">
+            <h3 className="font-medium text-slate-900">Update password</h3>
+            <update.Form method="post" ref={updateForm} onSubmit={checkPasswords} className="mt-3 space-y-4">
+              <input type="hidden" name="intent" value="change-password" />
+              <Input
+                label="Current Password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+              <Input
+                label="New Password"
+                name="newPassword"
+                type="password"
+                autoComplete="new-password"
+                hint="At least 6 characters."
+              />
+              <Input
+                label="Confirm New Password"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+              />
+              <Button type="submit" disabled={update.state !== "idle"}>
+                {update.state !== "idle" ? "Updating..." : "Update Password"}
+              </Button>
+            </update.Form>
+          </div>
+        </div>
+      </Card>
+
+      <ApiKeysCard keys={loaderData.apiKeys} />
+
+      <Card>
+        <CardHeader title="Security Tips" />
+        <ul className="list-disc space-y-2 pl-5 text-sm text-slate-600">
+          <li>Use a unique password that you don't use on any other site.</li>
+          <li>Make it long: a phrase of several words is easier to remember and harder to guess.</li>
+          <li>Boostly never asks for your social media passwords; we only need a username or post link.</li>
+          <li>Changing your password signs you out everywhere else.</li>
+          <li>If you receive a reset e-mail you did not ask for, you can safely ignore it.</li>
+        </ul>
+      </Card>
+    </main>
+  );
+}

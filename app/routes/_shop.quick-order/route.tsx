@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { db } from "../../db/client.server.ts";
+import { requireUser } from "../../domain/accounts/session.server.ts";
+import { listQuickOrderServices } from "../../domain/catalog/list-quick-order-services.server.ts";
+import { ORDER_TEXT } from "../../domain/orders/messages.ts";
+import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
+import { placeOrder } from "../../domain/orders/place-order.server.ts";
+import { quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
+import { chargeForQuantity } from "../../domain/pricing/price.ts";
+import { track } from "../../lib/analytics.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { formatCents, formatRate } from "../../lib/format-money.ts";
+import { useLiveBalance } from "../../lib/live/live-balance.tsx";
+import { pageMeta } from "../../lib/seo.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/route";
+
+// Customer spec, Quick Order: texts of its own checks.
+const QUICK_TEXT = {
+  signInRequired: { title: "Authentication required", description: "Please sign in to place a quick order." },
+  missing: {
+    title: "Missing information",
+    message: "Please choose a service and fill in the link and the quantity.",
+  },
+  insufficient: "Insufficient funds",
+} as const;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Quick Order",
+    description: "Order likes, views and followers in seconds, paid from your Boostly wallet.",
+    path: "/quick-order",
+    noindex: true,
+    matches,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, QUICK_TEXT.signInRequired);
+  const services = await listQuickOrderServices(db());
+  // A fresh token per form: submitting it twice places one order (product rules 1.4).
+  return { ...services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
+}
+
+const orderForm = z
+  .object({
+    serviceId: z.string().trim().min(1).max(64),
+    targetLink: z.string().trim().min(1).max(500),
+    // Required; then read as a count, anything else refused with 'Quantity must be between {min} and {max}.'
+    quantity: z.string().trim().min(1),
+    idempotencyKey: z.string().uuid(),
+    expectedTotalCents: expectedTotalField,
+  })
+  .strict();
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, QUICK_TEXT.signInRequired);
+  const parsed = orderForm.safeParse(await readForm(request, orderForm));
+  if (!parsed.success) return { notice: QUICK_TEXT.missing };
+  const result = await placeOrder(db(), {
+    userId: user.id,
+    serviceId: parsed.data.serviceId,
+    quantity: sentCount(parsed.data.quantity),
+    targetLink: parsed.data.targetLink,
+    deliverySpeed: "normal",
+    idempotencyKey: parsed.data.idempotencyKey,
+    expectedTotalCents: parsed.data.expectedTotalCents,
+  });
+  if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
+  return redirectWithToast("/dashboard", {
+    title: ORDER_TEXT.orderPlaced,
+    description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+  });
+}
+
+export default function QuickOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const toast = useToast();
+  const navigation = useNavigation();
+  const balanceCents = useLiveBalance(loaderData.balanceCents);
+  const [serviceId, setServiceId] = useState(loaderData.popular[0]?.id ?? "");
+  const [targetLink, setTargetLink] = useState("");
+  const service = loaderData.all.find((candidate) => candidate.id === serviceId);
+  const quantity = useCountInput("", service ? quantityRules(service) : null);
+  // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
+  const totalCents =
+    service && quantity.value !== null ? chargeForQuantity(service.pricePer1000, quantity.value) : null;
+  const busy = navigation.state !== "idle";
+
+  useEffect(() => {
+    if (actionData?.notice)
+      toast({
+        title: actionData.notice.title,
+        description: actionData.notice.message,
+        variant: "destructive",
+      });
+  }, [actionData, toast]);
+
+  // The spec's checks run before anything is sent; the server repeats every one of them.
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const refuse = (title: string, description: string) => {
+      event.preventDefault();
+      toast({ title, description, variant: "destructive" });
+    };
+    // The quantity is checked as typed (Place Order waits for a count within the limits).
+    if (!service || !targetLink.trim() || totalCents === null)
+      return refuse(QUICK_TEXT.missing.title, QUICK_TEXT.missing.message);
+    if (totalCents > balanceCents) {
+      return refuse(
+        QUICK_TEXT.insufficient,
+        `This order costs ${formatCents(totalCents)}; your balance is ${formatCents(balanceCents)}.`,
+      );
+    }
+    const order = { currency: "USD", value: totalCents / 100, service_name: service.name } as const;
+    for (const name of ["quick_order", "place_order"] as const) track(name, order);
+  }
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Quick Order</h1>
+      <p className="mt-2 text-slate-600">
+        Pick a service, paste your link, choose how many. Paid from your wallet.
+      </p>
+
+      <section aria-labelledby="popular-heading" className="mt-8">
+        <h2 id="popular-heading" className="text-lg font-semibold text-slate-900">
+          Popular services
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {loaderData.popular.map((popular) => (
+            <li key={popular.id}>
+              <button
+                type="button"
+                onClick={() => setServiceId(popular.id)}
+                aria-pressed={popular.id === serviceId}
+                className={`w-full rounded-xl border p-4 text-left transition focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                  popular.id === serviceId
+                    ? "border-brand-600 bg-brand-50"
+                    : "border-slate-200 bg-white hover:border-brand-300"
+                }`}
+              >
+                <span className="block font-semibold text-slate-900">{popular.name}</span>
+                <span className="text-sm text-slate-600">{formatRate(popular.pricePer1000)}/1000</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Card className="mt-8">
+        <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
+          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
+          <div className="space-y-1.5 md:col-span-2">
+            <label htmlFor="serviceId" className="block text-sm font-medium text-slate-700">
+              Service
+            </label>
+            <select
+              id="serviceId"
+              name="serviceId"
+              value={serviceId}
+              onChange={(event) => setServiceId(event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600"
+            >
+              {loaderData.all.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name} ({formatRate(option.pricePer1000)}/1000)
+                </option>
+              ))}
+            </select>
+          </div>
+          <Input
+            label="Target link"
+            name="targetLink"
+            value={targetLink}
+            onChange={(event) => setTargetLink(event.target.value)}
+            placeholder={
+              service?.targetKind === "profile"
+                ? "Link to the profile or channel"
+                : "Link to the post or video"
+            }
+            autoComplete="off"
+          />
+          <QuantityField input={quantity} label="Quantity" name="quantity" />
+          <dl className="grid grid-cols-2 gap-4 rounded-xl bg-slate-50 p-4 md:col-span-2">
+            <div>
+              <dt className="text-sm text-slate-600">Total cost</dt>
+              <dd className="text-2xl font-bold text-slate-900" data-testid="order-total">
+                {totalCents !== null ? formatCents(totalCents) : "—"}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Account balance</dt>
+              <dd className="text-2xl font-bold text-slate-900">{formatCents(balanceCents)}</dd>
+            </div>
+          </dl>
+          {actionData?.insufficient ? (
+            <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 md:col-span-2">
+              {actionData.notice.message}{" "}
+              <Link to="/wallet?next=/quick-order" className="font-semibold underline">
+                Add funds to continue
+              </Link>
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy || totalCents === null}
+            className={buttonClass("primary", "md:col-span-2")}
+          >
+            {busy ? "Placing order..." : "Place Order"}
+          </button>
+        </Form>
+      </Card>
+    </main>
+  );
+}

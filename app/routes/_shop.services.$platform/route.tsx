@@ -1,0 +1,140 @@
+import { useState } from "react";
+import { data, useRouteLoaderData } from "react-router";
+import { WhyChoose } from "../../components/catalog/why-choose.tsx";
+import { ShopRouteError } from "../../components/layout/page-error.tsx";
+import { db } from "../../db/client.server.ts";
+import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
+import { listPlatformServices } from "../../domain/catalog/list-platform-services.server.ts";
+import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import type { Route } from "./+types/route";
+import { platformCopy } from "./platform-copy.ts";
+import { RealLikesCard } from "./real-likes-card.tsx";
+import { ServiceCard } from "./service-card.tsx";
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const platform = parseListedPlatform(params.platform);
+  if (!platform) throw data(null, { status: 404 });
+  const [services, packs] = await Promise.all([
+    listPlatformServices(db(), platform),
+    platform === "instagram" ? listLikesPacks(db()) : Promise.resolve([]),
+  ]);
+  const lowestPackCents = packs.length ? Math.min(...packs.map((pack) => pack.priceCents)) : null;
+  const postLink =
+    platform === "instagram" ? (new URL(request.url).searchParams.get("link") ?? "").slice(0, 500) : "";
+  return { platform, services, lowestPackCents, postLink };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+  if (!loaderData) return [{ title: "Page not found | Boostly" }, { name: "robots", content: "noindex" }];
+  const copy = platformCopy[loaderData.platform];
+  return pageMeta({
+    title: copy.metaTitle,
+    description: copy.metaDescription,
+    path: `/services/${params.platform}`,
+    matches,
+  });
+};
+
+export default function PlatformServices({ loaderData }: Route.ComponentProps) {
+  const { platform, services, lowestPackCents } = loaderData;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const signedIn = Boolean(root?.user);
+  const [postLink, setPostLink] = useState(loaderData.postLink);
+  const copy = platformCopy[platform];
+  const regular = services.filter((service) => service.serviceType === "one_time");
+  const automatic = services.filter((service) => service.serviceType === "auto");
+  const isInstagram = platform === "instagram";
+
+  return (
+    <main>
+      <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-pink-600 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">
+            {platformNames[platform]}
+          </p>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">{copy.heading}</h1>
+          <p className="mt-4 max-w-2xl text-lg leading-8 text-brand-50">{copy.intro}</p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
+        {isInstagram ? (
+          <form
+            method="get"
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <label htmlFor="post-link" className="block text-sm font-semibold text-slate-900">
+              Instagram post link
+            </label>
+            <p id="post-link-hint" className="mt-1 text-sm text-slate-600">
+              Paste your post link once; every Order Now below carries it to the order page.
+            </p>
+            <input
+              id="post-link"
+              name="link"
+              type="url"
+              inputMode="url"
+              placeholder="https://www.instagram.com/p/..."
+              aria-describedby="post-link-hint"
+              value={postLink}
+              onChange={(event) => setPostLink(event.target.value)}
+              className="mt-3 w-full rounded-lg border border-slate-300 px-4 py-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            />
+          </form>
+        ) : null}
+
+        {services.length === 0 && lowestPackCents === null ? (
+          <section
+            className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center"
+            data-testid="services-empty"
+          >
+            <h2 className="text-xl font-bold text-slate-900">No services available right now</h2>
+            <p className="mt-2 text-slate-600">
+              We are updating our {platformNames[platform]} services. Please check back soon or browse another
+              platform.
+            </p>
+          </section>
+        ) : null}
+
+        {regular.length > 0 || lowestPackCents !== null ? (
+          <section aria-labelledby="regular-services">
+            <h2 id="regular-services" className="text-2xl font-bold tracking-tight text-slate-900">
+              {isInstagram ? "One-time Services" : `All ${platformNames[platform]} Services`}
+            </h2>
+            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {isInstagram && lowestPackCents !== null ? <RealLikesCard fromCents={lowestPackCents} /> : null}
+              {regular.map((service) => (
+                <ServiceCard key={service.id} service={service} signedIn={signedIn} postLink={postLink} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+
+        {automatic.length > 0 ? (
+          <section aria-labelledby="auto-services">
+            <h2 id="auto-services" className="text-2xl font-bold tracking-tight text-slate-900">
+              Automatic Services
+            </h2>
+            <p className="mt-2 text-slate-600">
+              Set it up once with your username: every new post gets engagement automatically.
+            </p>
+            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {automatic.map((service) => (
+                <ServiceCard key={service.id} service={service} signedIn={signedIn} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+
+        <WhyChoose title={`Why choose Boostly for ${platformNames[platform]}?`} reasons={copy.why} />
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopRouteError error={error} />;
+}

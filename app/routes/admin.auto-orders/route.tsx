@@ -1,0 +1,67 @@
+import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { db } from "../../db/client.server.ts";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import {
+  autoOrderChangeForms,
+  changeAutoOrderFromForm,
+} from "../../domain/admin/change-auto-order-from-form.server.ts";
+import { readAdminAutoOrdersPage } from "../../domain/admin/list-auto-orders.server.ts";
+import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
+import {
+  ADMIN_AUTO_ORDER_STATUSES,
+  ADMIN_AUTO_ORDER_TEXT,
+} from "../../domain/auto-orders/admin-change-messages.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { AUTO_ORDER_STATUS_LABELS, AutoOrdersTable } from "./auto-orders-table.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Auto Orders",
+    description: "Every auto order of the shop, with its customer, progress and status.",
+    path: "/admin/auto-orders",
+    noindex: true,
+    matches,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readAdminListQuery(request, ADMIN_AUTO_ORDER_STATUSES);
+  const result = await readAdminAutoOrdersPage(db(), query);
+  return {
+    ...result,
+    status: query.status ?? null,
+    q: query.q ?? "",
+    autoOrders: result.autoOrders.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request, autoOrderChangeForms);
+  return changeAutoOrderFromForm(db(), { adminId: admin.id, form });
+}
+
+export default function AdminAutoOrdersPage({ loaderData }: Route.ComponentProps) {
+  const filters = statusFilters(
+    ADMIN_AUTO_ORDER_STATUSES,
+    loaderData.counts,
+    (status) => AUTO_ORDER_STATUS_LABELS[status],
+  );
+  return (
+    <FilteredListPage
+      title="Auto Orders"
+      path="/admin/auto-orders"
+      noun="auto orders"
+      filters={filters}
+      search={{ label: "Search by customer e-mail or Instagram username", placeholder: "E-mail or username" }}
+      list={loaderData}
+    >
+      <Card className="mt-6 overflow-x-auto p-0">
+        <AutoOrdersTable autoOrders={loaderData.autoOrders} empty={ADMIN_AUTO_ORDER_TEXT.noAutoOrders} />
+      </Card>
+    </FilteredListPage>
+  );
+}

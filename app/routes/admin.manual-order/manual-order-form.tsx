@@ -1,0 +1,199 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import type { ManualOrderService } from "../../domain/admin/list-services.server.ts";
+import { manualOrderTotal } from "../../domain/admin/manual-order-total.ts";
+import { ADMIN_TEXT, userInsufficientBalance } from "../../domain/admin/messages.ts";
+import {
+  AUTO_POSTS_MAX,
+  AUTO_POSTS_MIN,
+  POSTS_RULES,
+  perPostRules,
+  quantityRules,
+} from "../../domain/orders/quantity-input.ts";
+import { formatCents, formatRate } from "../../lib/format-money.ts";
+
+export type ManualOrderUser = { id: string; email: string; balanceCents: number };
+
+const fieldClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600";
+const labelClass = "block text-sm font-medium text-slate-700";
+const SPEEDS = [
+  { value: "slow", label: "Slow (5-7 days)" },
+  { value: "normal", label: "Normal (2-3 days)" },
+  { value: "fast", label: "Fast (24-48 hours)" },
+];
+
+function platformName(platform: string): string {
+  return platform.charAt(0).toUpperCase() + platform.slice(1);
+}
+
+/** The user search box (GET ?q=, 20 results on the server), keeping the preselected user. */
+export function UserSearch({ q, preselectedId }: { q: string; preselectedId: string | null }) {
+  return (
+    <Form method="get" role="search" className="flex items-end gap-2">
+      {preselectedId ? <input type="hidden" name="userId" value={preselectedId} /> : null}
+      <div className="flex-1">
+        <Input label="Search users by email" name="q" type="search" defaultValue={q} maxLength={200} />
+      </div>
+      <button type="submit" className={buttonClass("secondary")}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+/** The 'Create Manual Order' form with its live total; the server checks and prices everything again. */
+export function ManualOrderForm({
+  users,
+  services,
+  preselectedId,
+  idempotencyKey,
+  notice,
+}: {
+  users: ManualOrderUser[];
+  services: ManualOrderService[];
+  preselectedId: string | null;
+  idempotencyKey: string;
+  notice: { title: string; message: string } | null;
+}) {
+  const toast = useToast();
+  const busy = useNavigation().state !== "idle";
+  const [userId, setUserId] = useState(preselectedId ?? "");
+  const [serviceId, setServiceId] = useState("");
+  const [target, setTarget] = useState("");
+  const user = users.find((candidate) => candidate.id === userId);
+  const service = services.find((candidate) => candidate.id === serviceId);
+  const isAuto = service?.serviceType === "auto";
+  // The quantity is per post for an auto service; it reads as the chosen service's limits say.
+  const quantity = useCountInput(
+    "",
+    service ? (isAuto ? perPostRules(service) : quantityRules(service)) : null,
+  );
+  const posts = useCountInput("", POSTS_RULES);
+  // The total of exactly what will be sent, or none while a count is not one that can be ordered.
+  const totalCents = service ? manualOrderTotal(service, quantity.value, posts.value) : null;
+  const incomplete = !userId || !serviceId || !target.trim() || totalCents === null;
+
+  useEffect(() => {
+    if (notice) toast({ title: notice.title, description: notice.message, variant: "destructive" });
+  }, [notice, toast]);
+
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const refuse = (title: string, description: string) => {
+      event.preventDefault();
+      toast({ title, description, variant: "destructive" });
+    };
+    if (!userId || !serviceId || !quantity.text.trim() || !target.trim())
+      return refuse(ADMIN_TEXT.missingInformation.title, ADMIN_TEXT.missingInformation.message);
+    if (!user || !service)
+      return refuse(ADMIN_TEXT.invalidSelection.title, ADMIN_TEXT.invalidSelection.message);
+    if (isAuto && posts.value === null)
+      return refuse(ADMIN_TEXT.postsRequired.title, ADMIN_TEXT.postsRequired.message);
+    if (totalCents !== null && totalCents > user.balanceCents) {
+      const text = userInsufficientBalance(totalCents, user.balanceCents);
+      return refuse(text.title, text.message);
+    }
+  }
+
+  return (
+    <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
+      <div className="space-y-1.5 md:col-span-2">
+        <label htmlFor="manual-user" className={labelClass}>
+          User
+        </label>
+        <select
+          id="manual-user"
+          name="userId"
+          value={userId}
+          onChange={(event) => setUserId(event.target.value)}
+          className={fieldClass}
+        >
+          <option value="">Select a user</option>
+          {users.map((option) => (
+            <option key={option.id} value={option.id}>
+              {`${option.email} (${formatCents(option.balanceCents)})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1.5 md:col-span-2">
+        <label htmlFor="manual-service" className={labelClass}>
+          Service
+        </label>
+        <select
+          id="manual-service"
+          name="serviceId"
+          value={serviceId}
+          onChange={(event) => setServiceId(event.target.value)}
+          className={fieldClass}
+        >
+          <option value="">Select a service</option>
+          {services.map((option) => (
+            <option key={option.id} value={option.id}>
+              {`${platformName(option.platform)} - ${option.name} (${formatRate(option.pricePer1000)}/1000)`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <QuantityField input={quantity} label={isAuto ? "Quantity per post" : "Quantity"} name="quantity" />
+      {isAuto ? (
+        <QuantityField
+          input={posts}
+          label="Number of Posts"
+          name="posts"
+          hint={`Between ${AUTO_POSTS_MIN} and ${AUTO_POSTS_MAX}`}
+        />
+      ) : null}
+      <Input
+        label={isAuto ? "Instagram Username" : "Target Link"}
+        name="target"
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+        placeholder={isAuto ? "username" : "https://..."}
+        autoComplete="off"
+        maxLength={500}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor="manual-speed" className={labelClass}>
+          Delivery Speed
+        </label>
+        <select id="manual-speed" name="deliverySpeed" defaultValue="normal" className={fieldClass}>
+          {SPEEDS.map((speed) => (
+            <option key={speed.value} value={speed.value}>
+              {speed.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1.5 md:col-span-2">
+        <label htmlFor="manual-notes" className={labelClass}>
+          Admin Notes (optional)
+        </label>
+        <textarea id="manual-notes" name="adminNotes" rows={3} maxLength={1000} className={fieldClass} />
+      </div>
+      <div className="rounded-xl bg-slate-50 p-4 md:col-span-2">
+        <p className="text-sm text-slate-600">Total Cost</p>
+        <p className="text-2xl font-bold text-slate-900" data-testid="manual-order-total">
+          {totalCents !== null ? formatCents(totalCents) : "—"}
+        </p>
+        {user ? (
+          <p className="mt-1 text-sm text-slate-600">User balance: {formatCents(user.balanceCents)}</p>
+        ) : null}
+      </div>
+      <div className="flex gap-3 md:col-span-2">
+        <button type="submit" disabled={busy || incomplete} className={buttonClass("primary")}>
+          {busy ? "Creating Order..." : "Create Order"}
+        </button>
+        <Link to="/admin/orders" className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,124 @@
+import { Link } from "react-router";
+import { AdminTable } from "../../components/admin/admin-table.tsx";
+import { formatDateTime, lineLabel } from "../../components/admin/format.ts";
+import { type AdminOrderView, OrdersTable } from "../../components/admin/orders-table.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import type { HeldSubmission, UnmappedAutoOrder } from "../../domain/admin/read-manual-work.server.ts";
+import { formatCount } from "../../lib/format-money.ts";
+
+/** A held submission and an unmapped auto order as the page receives them (dates as ISO text). */
+export type HeldView = Omit<HeldSubmission, "since"> & { since: string };
+export type UnmappedAutoOrderView = Omit<UnmappedAutoOrder, "createdAt"> & { createdAt: string };
+
+const td = "px-4 py-3";
+
+/** The three lists of the "Needs manual work" page, each with its count and empty state. */
+export function ManualWorkLists({
+  work,
+}: {
+  work: {
+    orders: AdminOrderView[];
+    ordersTotal: number;
+    held: HeldView[];
+    heldTotal: number;
+    autoOrders: UnmappedAutoOrderView[];
+    autoOrdersTotal: number;
+  };
+}) {
+  return (
+    <div className="mt-8 space-y-10">
+      <section aria-labelledby="manual-orders-heading">
+        <h2 id="manual-orders-heading" className="text-xl font-bold text-slate-900">
+          Orders to deliver by hand ({formatCount(work.ordersTotal)})
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          No provider takes these (none mapped, or the quantity is outside its limits). Oldest first; each
+          leaves the list once it has a final status.
+        </p>
+        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-orders">
+          <OrdersTable orders={work.orders} empty="No orders waiting for a person." />
+        </Card>
+      </section>
+
+      <section aria-labelledby="held-heading">
+        <h2 id="held-heading" className="text-xl font-bold text-slate-900">
+          Held for a decision ({formatCount(work.heldTotal)})
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          The provider may or may not have these: check on its side, then send again or mark resolved on the
+          provider's page.
+        </p>
+        <ShownOf shown={work.held.length} total={work.heldTotal} />
+        <Card className="mt-4 overflow-x-auto p-0" data-testid="held-submissions">
+          <AdminTable
+            headings={["Order", "Provider", "Part", "Why", "Since"]}
+            items={work.held}
+            empty="Nothing is held."
+          >
+            {(row) => (
+              <tr key={row.fulfilmentId} className="align-top">
+                <td className={`${td} font-medium text-slate-900`}>
+                  {row.orderNumber ?? `Auto order post ${row.postNumber ?? ""}`}
+                </td>
+                <td className={td}>
+                  <Link to={`/admin/providers/${row.providerId}`} className="text-brand-700 hover:underline">
+                    {row.providerName}
+                  </Link>
+                </td>
+                <td className={td}>
+                  {row.part === "order" ? "Whole order" : lineLabel(row.part)} · {formatCount(row.quantity)}
+                </td>
+                <td className={`${td} max-w-md break-words text-slate-700`}>{row.lastError ?? "—"}</td>
+                <td className={td}>{formatDateTime(row.since)}</td>
+              </tr>
+            )}
+          </AdminTable>
+        </Card>
+      </section>
+
+      <section aria-labelledby="manual-auto-heading">
+        <h2 id="manual-auto-heading" className="text-xl font-bold text-slate-900">
+          Auto orders without a provider ({formatCount(work.autoOrdersTotal)})
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Their service is mapped to no provider: each new post of the customer needs a person.
+        </p>
+        <ShownOf shown={work.autoOrders.length} total={work.autoOrdersTotal} />
+        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-auto-orders">
+          <AdminTable
+            headings={["Customer", "Service", "Username", "Per post", "Posts left", "Created"]}
+            items={work.autoOrders}
+            empty="Every active auto order has a provider."
+          >
+            {(row) => (
+              <tr key={row.id} className="align-top">
+                <td className={`${td} break-all`}>
+                  <Link to={`/admin/users/${row.userId}`} className="text-brand-700 hover:underline">
+                    {row.customerEmail ?? "Unknown"}
+                  </Link>
+                </td>
+                <td className={td}>{row.serviceName}</td>
+                <td className={`${td} break-all`}>@{row.targetUsername}</td>
+                <td className={td}>{formatCount(row.likesPerPost)}</td>
+                <td className={td}>
+                  {formatCount(row.remainingPosts)} of {formatCount(row.totalPosts)}
+                </td>
+                <td className={td}>{formatDateTime(row.createdAt)}</td>
+              </tr>
+            )}
+          </AdminTable>
+        </Card>
+      </section>
+    </div>
+  );
+}
+
+/** Says when a list shows only its oldest rows. */
+function ShownOf({ shown, total }: { shown: number; total: number }) {
+  if (shown >= total) return null;
+  return (
+    <p className="mt-1 text-sm font-medium text-amber-800">
+      The oldest {formatCount(shown)} of {formatCount(total)} are listed.
+    </p>
+  );
+}

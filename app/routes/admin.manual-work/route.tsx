@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { ListPagination } from "../../components/admin/list-controls.tsx";
+import { db } from "../../db/client.server.ts";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import {
+  changeOrderStatusFromForm,
+  statusChangeForm,
+} from "../../domain/admin/change-order-status.server.ts";
+import { readManualWork } from "../../domain/admin/read-manual-work.server.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { ManualWorkLists } from "./manual-work-lists.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Needs Manual Work",
+    description: "Everything only a person can deliver: manual orders, held submissions and auto orders.",
+    path: "/admin/manual-work",
+    noindex: true,
+    matches,
+  });
+
+const pageQuery = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const page = pageQuery.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const work = await readManualWork(db(), { page });
+  return {
+    ...work,
+    orders: work.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    held: work.held.map((row) => ({ ...row, since: row.since.toISOString() })),
+    autoOrders: work.autoOrders.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}
+
+/** The orders' status forms post here, as on the orders list: an admin moves a manual order on. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request, statusChangeForm);
+  return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
+}
+
+export default function ManualWorkPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">Needs Manual Work</h1>
+      <p className="mt-1 max-w-3xl text-slate-600">
+        Everything only a person can deliver, until an admin ends it: orders no provider takes, submissions
+        held for a decision, and auto orders whose service has no provider.
+      </p>
+      <ManualWorkLists work={loaderData} />
+      <ListPagination
+        path="/admin/manual-work"
+        noun="orders"
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        total={loaderData.ordersTotal}
+        q=""
+      />
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
+import { OrdersTable } from "../../components/admin/orders-table.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { db } from "../../db/client.server.ts";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import {
+  changeOrderStatusFromForm,
+  statusChangeForm,
+} from "../../domain/admin/change-order-status.server.ts";
+import { readAdminOrdersPage } from "../../domain/admin/list-orders.server.ts";
+import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
+import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/admin/order-status-labels.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Orders Management",
+    description: "Every order of the shop, with its customer, service and status.",
+    path: "/admin/orders",
+    noindex: true,
+    matches,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readAdminListQuery(request, ADMIN_ORDER_STATUSES);
+  const result = await readAdminOrdersPage(db(), query);
+  return {
+    ...result,
+    status: query.status ?? null,
+    q: query.q ?? "",
+    orders: result.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request, statusChangeForm);
+  return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
+}
+
+export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+  const filters = statusFilters(
+    ADMIN_ORDER_STATUSES,
+    loaderData.counts,
+    (status) => ORDER_STATUS_LABELS[status],
+  );
+  return (
+    <FilteredListPage
+      title="Orders Management"
+      path="/admin/orders"
+      noun="orders"
+      filters={filters}
+      search={{ label: "Search by order number or customer e-mail", placeholder: "Order number or e-mail" }}
+      list={loaderData}
+    >
+      <Card className="mt-6 overflow-x-auto p-0">
+        <OrdersTable orders={loaderData.orders} />
+      </Card>
+    </FilteredListPage>
+  );
+}

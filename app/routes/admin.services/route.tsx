@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { EditorPage } from "../../components/admin/content/editor-page.tsx";
+import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
+import { db } from "../../db/client.server.ts";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import type { ContentAnswer } from "../../domain/admin/content/answer.ts";
+import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
+import { deleteService } from "../../domain/admin/content/services-delete.server.ts";
+import { serviceForm } from "../../domain/admin/content/services-form.ts";
+import { listServicesForAdmin } from "../../domain/admin/content/services-list.server.ts";
+import { saveService } from "../../domain/admin/content/services-save.server.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { answerAdminChange } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/route";
+import { ServiceForm } from "./service-form.tsx";
+import { ServicesTable } from "./services-table.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Services",
+    description: "Create, edit and delete the services of every platform.",
+    path: "/admin/services",
+    noindex: true,
+    matches,
+  });
+
+// ?new=1 opens an empty form, ?edit={id} the form of that service.
+const pageQuery = z.object({
+  new: z.literal("1").optional().catch(undefined),
+  edit: z.uuid().optional().catch(undefined),
+});
+
+const intentForm = z.object({
+  intent: z.enum(["create", "update", "delete"]),
+  serviceId: z.string().max(64).optional(),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const services = await listServicesForAdmin(db());
+  const editing = query.edit ? (services.find((service) => service.id === query.edit) ?? null) : null;
+  return { services, editing, creating: Boolean(query.new) && !editing };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request, [intentForm, serviceForm]);
+  const parsed = intentForm.safeParse(form);
+  if (!parsed.success) {
+    const refusal: ContentAnswer = {
+      ok: false,
+      notice: { title: "Error", message: "Unknown action." },
+      fieldErrors: {},
+    };
+    return data(refusal);
+  }
+  const { intent, serviceId } = parsed.data;
+  const answer =
+    intent === "delete"
+      ? await deleteService(db(), { adminId: admin.id, serviceId: serviceId ?? "" })
+      : await saveService(db(), {
+          adminId: admin.id,
+          serviceId: intent === "update" ? (serviceId ?? "") : undefined,
+          form: Object.fromEntries(
+            Object.entries(form).filter(([key]) => key !== "intent" && key !== "serviceId"),
+          ),
+        });
+  return answerAdminChange(answer, "/admin/services");
+}
+
+export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { services, editing, creating } = loaderData;
+  useAnswerToast(actionData);
+  const errors = actionData?.fieldErrors ?? {};
+  return (
+    <EditorPage
+      title="Services"
+      newHref="/admin/services?new=1"
+      newLabel="Add Service"
+      editor={
+        creating || editing ? (
+          <ServiceForm key={editing?.id ?? "new"} service={editing} errors={errors} />
+        ) : null
+      }
+    >
+      <ServicesTable services={services} emptyText={CONTENT_TEXT.noServices} />
+    </EditorPage>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { EditorForm } from "../../components/admin/content/editor-page.tsx";
+import { CheckboxField, SelectField, TextareaField } from "../../components/admin/content/fields.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { SERVICE_MAX } from "../../domain/admin/content/field-limits.ts";
+import type { AdminService } from "../../domain/admin/content/services-form.ts";
+import { platformNames } from "../../domain/catalog/platforms.ts";
+
+const PLATFORM_OPTIONS = Object.entries(platformNames).map(([value, label]) => ({ value, label }));
+const TYPE_OPTIONS = [
+  { value: "one_time", label: "One-time" },
+  { value: "auto", label: "Auto (per future post)" },
+];
+const TARGET_OPTIONS = [
+  { value: "post", label: "A post (link)" },
+  { value: "profile", label: "A profile, channel or track" },
+];
+
+/** "4.0000" -> "4", "2.5000" -> "2.5": the stored decimal as an admin would type it (no float involved). */
+function plainRate(pricePer1000: string): string {
+  return pricePer1000.includes(".") ? pricePer1000.replace(/\.?0+$/, "") : pricePer1000;
+}
+
+/** Create or edit a service (admin spec section 2: the Services tab's fields). */
+export function ServiceForm({
+  service,
+  errors,
+}: {
+  service: AdminService | null;
+  errors: Record<string, string>;
+}) {
+  const [type, setType] = useState(service?.serviceType ?? "one_time");
+  return (
+    <EditorForm
+      title={service ? `Edit ${service.name}` : "New service"}
+      idField="serviceId"
+      id={service?.id}
+      formError={errors.form}
+      submitLabel={service ? "Save Service" : "Create Service"}
+      listHref="/admin/services"
+    >
+      <Input
+        label="Name"
+        name="name"
+        required
+        maxLength={SERVICE_MAX.name}
+        defaultValue={service?.name}
+        error={errors.name}
+      />
+      <SelectField
+        label="Platform"
+        name="platform"
+        defaultValue={service?.platform ?? "instagram"}
+        options={PLATFORM_OPTIONS}
+        error={errors.platform}
+      />
+      <SelectField
+        label="Service type"
+        name="serviceType"
+        value={type}
+        onChange={(event) => setType(event.target.value as "one_time" | "auto")}
+        options={TYPE_OPTIONS}
+        error={errors.serviceType}
+      />
+      <SelectField
+        label="Delivered to"
+        name="targetKind"
+        defaultValue={service?.targetKind ?? "post"}
+        options={TARGET_OPTIONS}
+        error={errors.targetKind}
+      />
+      <Input
+        label="Price per 1000 ($)"
+        name="pricePer1000"
+        inputMode="decimal"
+        required
+        defaultValue={service ? plainRate(service.pricePer1000) : ""}
+        hint="Up to 4 decimals, e.g. 4 or 2.5. Applies to every order placed after saving."
+        error={errors.pricePer1000}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <Input
+          label="Min quantity"
+          name="minQuantity"
+          inputMode="numeric"
+          required
+          defaultValue={service?.minQuantity}
+          error={errors.minQuantity}
+        />
+        <Input
+          label="Max quantity"
+          name="maxQuantity"
+          inputMode="numeric"
+          required
+          defaultValue={service?.maxQuantity}
+          error={errors.maxQuantity}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <TextareaField
+          label="Description"
+          name="description"
+          rows={2}
+          maxLength={SERVICE_MAX.description}
+          defaultValue={service?.description}
+          error={errors.description}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Input
+          label="Features (comma-separated)"
+          name="features"
+          defaultValue={service?.features.join(", ")}
+          error={errors.features}
+        />
+      </div>
+      {type === "auto" ? (
+        <Input
+          label="Default posts"
+          name="defaultPosts"
+          inputMode="numeric"
+          defaultValue={service?.defaultPosts ?? ""}
+          hint="1 to 100; auto services only."
+          error={errors.defaultPosts}
+        />
+      ) : null}
+      <div className="sm:col-span-2">
+        <CheckboxField
+          label="Enabled (shown in the storefront and orderable)"
+          name="enabled"
+          defaultChecked={service?.enabled ?? true}
+        />
+      </div>
+    </EditorForm>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { AdminTable } from "../../components/admin/admin-table.tsx";
+import { DeleteButton } from "../../components/admin/content/delete-button.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import type { AdminService } from "../../domain/admin/content/services-form.ts";
+import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
+import { formatCount, formatRate } from "../../lib/format-money.ts";
+
+const HEADINGS = ["Service", "Platform", "Type", "Price / 1000", "Quantity", "Status", "Actions"];
+
+/** Every service, enabled or not, with Edit and Delete. */
+export function ServicesTable({ services, emptyText }: { services: AdminService[]; emptyText: string }) {
+  return (
+    <AdminTable headings={HEADINGS} items={services} empty={emptyText}>
+      {(service) => {
+        const platform = parseListedPlatform(service.platform);
+        return (
+          <tr key={service.id} data-testid="admin-service-row" className="align-top">
+            <td className="px-4 py-3">
+              <div className="font-medium text-slate-900">{service.name}</div>
+              <div className="text-slate-500">{service.slug}</div>
+            </td>
+            <td className="px-4 py-3">{platform ? platformNames[platform] : service.platform}</td>
+            <td className="px-4 py-3">
+              {service.serviceType === "auto" ? `Auto (${service.defaultPosts ?? "-"} posts)` : "One-time"}
+            </td>
+            <td className="px-4 py-3" data-testid="admin-service-price">
+              {formatRate(service.pricePer1000)}
+            </td>
+            <td className="px-4 py-3">
+              {formatCount(service.minQuantity)} - {formatCount(service.maxQuantity)}
+            </td>
+            <td className="px-4 py-3">
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${service.enabled ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700"}`}
+              >
+                {service.enabled ? "Enabled" : "Disabled"}
+              </span>
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex gap-1">
+                <Link
+                  to={`/admin/services?edit=${service.id}`}
+                  aria-label={`Edit ${service.name}`}
+                  className={buttonClass("ghost", "px-3 py-1.5")}
+                >
+                  Edit
+                </Link>
+                <DeleteButton
+                  label={`Delete ${service.name}`}
+                  title="Delete this service?"
+                  question={`"${service.name}" will be deleted. A service that has orders is disabled instead, so its order history stays intact.`}
+                  fields={{ intent: "delete", serviceId: service.id }}
+                />
+              </div>
+            </td>
+          </tr>
+        );
+      }}
+    </AdminTable>
+  );
+}

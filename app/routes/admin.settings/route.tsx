@@ -1,0 +1,80 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
+import { db } from "../../db/client.server.ts";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { formRefusal } from "../../domain/admin/content/answer.ts";
+import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
+import { pageContentForm, shopSettingsForm } from "../../domain/admin/content/settings-form.ts";
+import {
+  describeProviders,
+  PROVIDER_IDS,
+  testProviderConnection,
+} from "../../domain/admin/content/settings-providers.server.ts";
+import { saveSettingsFromForm } from "../../domain/admin/content/settings-save.server.ts";
+import { readSettings } from "../../domain/settings/read-settings.server.ts";
+import { env } from "../../lib/env.server.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/route";
+import { ProviderChecks } from "./provider-checks.tsx";
+import { PageContentForm, ShopSettingsForm } from "./settings-forms.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Settings",
+    description: "Deposit limits, bonuses, maintenance mode, page content and providers.",
+    path: "/admin/settings",
+    noindex: true,
+    matches,
+  });
+
+const intentForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("shop") }),
+  z.object({ intent: z.literal("content") }),
+  z.object({ intent: z.literal("test-connection"), provider: z.enum(PROVIDER_IDS) }),
+]);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { settings: await readSettings(db()), providers: describeProviders(env()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm]);
+  const parsed = intentForm.safeParse(form);
+  if (!parsed.success) return data(formRefusal(CONTENT_TEXT.settingsSaveFailed));
+  if (parsed.data.intent === "test-connection") {
+    const result = await testProviderConnection(parsed.data.provider, env());
+    const title = result.ok ? CONTENT_TEXT.connectionOk : CONTENT_TEXT.connectionFailed;
+    return data({ ok: result.ok, notice: { title, message: result.message }, fieldErrors: {} });
+  }
+  const { intent, ...fields } = form;
+  const answer = await saveSettingsFromForm(db(), {
+    adminId: admin.id,
+    part: parsed.data.intent,
+    form: fields,
+  });
+  if (!answer.ok) return data({ ...answer, part: parsed.data.intent });
+  return redirectWithToast("/admin/settings", {
+    title: answer.notice.title,
+    description: answer.notice.message,
+  });
+}
+
+export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, providers } = loaderData;
+  const refusal = actionData && !actionData.ok && "part" in actionData ? actionData : null;
+  useAnswerToast(refusal);
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
+      <p className="mt-2 text-slate-600">Saved for the whole shop; every change takes effect at once.</p>
+      <ShopSettingsForm settings={settings} errors={refusal?.part === "shop" ? refusal.fieldErrors : {}} />
+      <PageContentForm settings={settings} errors={refusal?.part === "content" ? refusal.fieldErrors : {}} />
+      <ProviderChecks providers={providers} />
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import { Form, useNavigation } from "react-router";
+import { CheckboxField, TextareaField } from "../../components/admin/content/fields.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { PAGE_TEXT_MAX } from "../../domain/admin/content/field-limits.ts";
+import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
+import type { Settings } from "../../domain/settings/defaults.ts";
+
+/** Cents as the plain dollar amount a person types back ("10", "12.50"). */
+function dollarsText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+function SaveButton({ part, label }: { part: string; label: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === part;
+  return (
+    <Button type="submit" disabled={busy}>
+      {busy ? "Saving..." : label}
+    </Button>
+  );
+}
+
+/** Deposit limits, bonuses and the shop's switches; amounts in dollars. */
+export function ShopSettingsForm({
+  settings,
+  errors,
+}: {
+  settings: Settings;
+  errors: Record<string, string>;
+}) {
+  return (
+    <Card className="mt-6">
+      <h2 className="text-lg font-semibold text-slate-900">Shop</h2>
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="shop" />
+        <Input
+          label="Minimum deposit ($)"
+          name="minDepositCents"
+          inputMode="decimal"
+          defaultValue={dollarsText(settings.minDepositCents)}
+          error={errors.minDepositCents}
+        />
+        <Input
+          label="Maximum deposit ($)"
+          name="maxDepositCents"
+          inputMode="decimal"
+          defaultValue={dollarsText(settings.maxDepositCents)}
+          error={errors.maxDepositCents}
+        />
+        <Input
+          label="New-user bonus ($)"
+          name="newUserBonusCents"
+          inputMode="decimal"
+          defaultValue={dollarsText(settings.newUserBonusCents)}
+          hint="Credited once to each account when its e-mail is confirmed; 0 for none."
+          error={errors.newUserBonusCents}
+        />
+        {/* A spec field with nothing behind it yet: shown, never submitted (no name), never saved. */}
+        <Input label="Referral bonus ($)" disabled placeholder="-" hint={CONTENT_TEXT.noReferralProgramme} />
+        <CheckboxField
+          label="Auto orders enabled"
+          name="autoOrdersEnabled"
+          defaultChecked={settings.autoOrdersEnabled}
+          hint="When off, customers cannot start new auto orders."
+        />
+        <CheckboxField
+          label="Maintenance mode"
+          name="maintenanceMode"
+          defaultChecked={settings.maintenanceMode}
+          hint="The storefront shows a notice and refuses new orders and deposits; browsing, sign-in and admin keep working."
+        />
+        <div className="sm:col-span-2">
+          <SaveButton part="shop" label="Save Shop Settings" />
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+/** The texts the home page hero and the footer show. */
+export function PageContentForm({
+  settings,
+  errors,
+}: {
+  settings: Settings;
+  errors: Record<string, string>;
+}) {
+  return (
+    <Card className="mt-6">
+      <h2 className="text-lg font-semibold text-slate-900">Page content</h2>
+      <Form method="post" className="mt-4 grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="content" />
+        <Input
+          label="Home page title"
+          name="heroTitle"
+          maxLength={PAGE_TEXT_MAX.heroTitle}
+          defaultValue={settings.heroTitle}
+          error={errors.heroTitle}
+        />
+        <TextareaField
+          label="Home page subtitle"
+          name="heroSubtitle"
+          rows={3}
+          maxLength={PAGE_TEXT_MAX.heroSubtitle}
+          defaultValue={settings.heroSubtitle}
+          error={errors.heroSubtitle}
+        />
+        <Input
+          label="Support e-mail"
+          name="supportEmail"
+          type="email"
+          defaultValue={settings.supportEmail}
+          error={errors.supportEmail}
+        />
+        <TextareaField
+          label="Footer text"
+          name="footerText"
+          rows={2}
+          maxLength={PAGE_TEXT_MAX.footerText}
+          defaultValue={settings.footerText}
+          error={errors.footerText}
+        />
+        <div>
+          <SaveButton part="content" label="Save Page Content" />
+        </div>
+      </Form>
+    </Card>
+  );
+}

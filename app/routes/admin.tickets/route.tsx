@@ -1,0 +1,60 @@
+import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
+import { db } from "../../db/client.server.ts";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { answerTicketFromForm, ticketAnswerForm } from "../../domain/admin/answer-ticket-from-form.server.ts";
+import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
+import { readAdminTicketsPage } from "../../domain/admin/list-tickets.server.ts";
+import { TICKET_ADMIN_TEXT, TICKET_STATUSES, ticketStatusLabel } from "../../domain/tickets/messages.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { TicketsList } from "./tickets-list.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Support Tickets",
+    description: "Customers' support tickets, their status and our responses.",
+    path: "/admin/tickets",
+    noindex: true,
+    matches,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readAdminListQuery(request, TICKET_STATUSES);
+  const result = await readAdminTicketsPage(db(), query);
+  return {
+    ...result,
+    status: query.status ?? null,
+    q: query.q ?? "",
+    tickets: result.tickets.map((ticket) => ({ ...ticket, createdAt: ticket.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request, ticketAnswerForm);
+  return answerTicketFromForm(db(), { adminId: admin.id, form });
+}
+
+export default function AdminTicketsPage({ loaderData }: Route.ComponentProps) {
+  const filters = statusFilters(TICKET_STATUSES, loaderData.counts, ticketStatusLabel);
+  return (
+    <FilteredListPage
+      title="Support Tickets"
+      path="/admin/tickets"
+      noun="tickets"
+      width="max-w-5xl"
+      filters={filters}
+      search={{
+        label: "Search by ticket number, customer e-mail or subject",
+        placeholder: "Ticket, e-mail or subject",
+      }}
+      list={loaderData}
+    >
+      <div className="mt-6">
+        <TicketsList tickets={loaderData.tickets} empty={TICKET_ADMIN_TEXT.noTickets} />
+      </div>
+    </FilteredListPage>
+  );
+}

@@ -1,0 +1,126 @@
+import { useId } from "react";
+import { Link, useFetcher } from "react-router";
+import { formatDateTime } from "../../components/admin/format.ts";
+import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import type { AdminTicketRow } from "../../domain/admin/list-tickets.server.ts";
+import {
+  TICKET_CATEGORIES,
+  TICKET_RESPONSE_MAX,
+  TICKET_STATUSES,
+  type TicketStatus,
+  ticketStatusLabel,
+} from "../../domain/tickets/messages.ts";
+
+/** A ticket as the page receives it (the date as ISO text). */
+export type AdminTicketView = Omit<AdminTicketRow, "createdAt"> & { createdAt: string };
+
+const fieldClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600";
+const STATUS_COLOURS: Record<TicketStatus, string> = {
+  open: "bg-amber-100 text-amber-900",
+  in_progress: "bg-sky-100 text-sky-900",
+  completed: "bg-emerald-100 text-emerald-900",
+};
+
+function categoryLabel(value: string): string {
+  return TICKET_CATEGORIES.find((category) => category.value === value)?.label ?? value;
+}
+
+/** The admin tickets: each with its customer, linked order, message, and the status and response form. */
+export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; empty: string }) {
+  if (tickets.length === 0) return <Card className="text-slate-600">{empty}</Card>;
+  return (
+    <ul className="space-y-4">
+      {tickets.map((ticket) => (
+        <li key={ticket.id}>
+          <Card data-testid="admin-ticket" aria-labelledby={`ticket-${ticket.id}`}>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h2 id={`ticket-${ticket.id}`} className="font-semibold text-slate-900">
+                  {ticket.ticketNumber}: {ticket.subject}
+                </h2>
+                <p className="text-sm text-slate-600">
+                  {ticket.customerEmail ? (
+                    <Link to={`/admin/users/${ticket.userId}`} className="text-brand-700 hover:underline">
+                      {ticket.customerEmail}
+                    </Link>
+                  ) : (
+                    "Unknown"
+                  )}
+                  {" · "}
+                  {categoryLabel(ticket.category).toUpperCase()}
+                  {ticket.orderNumber ? ` · Order ${ticket.orderNumber}` : ""}
+                  {" · "}
+                  {formatDateTime(ticket.createdAt)}
+                </p>
+              </div>
+              <span
+                data-testid="ticket-status"
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[ticket.status]}`}
+              >
+                {ticketStatusLabel(ticket.status)}
+              </span>
+            </div>
+            <p className="mt-3 whitespace-pre-line text-slate-800">{ticket.message}</p>
+            <AnswerForm ticket={ticket} />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AnswerForm({ ticket }: { ticket: AdminTicketView }) {
+  const fetcher = useFetcher<ToastAnswer>();
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  useAnswerToast(fetcher.data);
+  return (
+    <fetcher.Form
+      method="post"
+      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 md:grid-cols-[12rem_1fr]"
+    >
+      <input type="hidden" name="intent" value="answer" />
+      <input type="hidden" name="ticketId" value={ticket.id} />
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
+          Status
+        </label>
+        <select
+          key={ticket.status}
+          id={`${id}-status`}
+          name="status"
+          defaultValue={ticket.status}
+          className={fieldClass}
+        >
+          {TICKET_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ticketStatusLabel(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-response`} className="block text-sm font-medium text-slate-700">
+          Response to the customer
+        </label>
+        <textarea
+          key={ticket.adminResponse ?? ""}
+          id={`${id}-response`}
+          name="response"
+          rows={3}
+          maxLength={TICKET_RESPONSE_MAX}
+          defaultValue={ticket.adminResponse ?? ""}
+          className={fieldClass}
+        />
+      </div>
+      <div className="md:col-start-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : "Update Ticket"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

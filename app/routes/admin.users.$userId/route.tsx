@@ -1,0 +1,79 @@
+import { data, Link } from "react-router";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { db } from "../../db/client.server.ts";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import {
+  changeOrderStatusFromForm,
+  statusChangeForm,
+} from "../../domain/admin/change-order-status.server.ts";
+import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
+import { readUserPage } from "../../domain/admin/read-user-detail.server.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
+
+export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
+  pageMeta({
+    title: `${loaderData?.page ? loaderData.page.user.email : ADMIN_TEXT.userNotFound} | Admin`,
+    description: "A customer's balance, orders and transactions.",
+    path: `/admin/users/${params.userId}`,
+    noindex: true,
+    matches,
+  });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const page = await readUserPage(db(), params.userId);
+  if (!page) return data({ page: null }, { status: 404 });
+  return {
+    page: {
+      user: { ...page.user, createdAt: page.user.createdAt.toISOString() },
+      totals: page.totals,
+      orders: page.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+      transactions: page.transactions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    },
+  };
+}
+
+/** The same status form as the orders list: intent=set-status, through setOrderStatus. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request, statusChangeForm);
+  return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
+}
+
+export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  if (!page) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{ADMIN_TEXT.userNotFound}</h1>
+        <Link to="/admin" className={buttonClass("primary", "mt-6")}>
+          Back to Admin
+        </Link>
+      </main>
+    );
+  }
+  const { user } = page;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <Link to="/admin" className={buttonClass("ghost", "-ml-4")}>
+        ← Back to Admin
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">User Details</h1>
+          <p className="mt-1 break-all text-slate-600" data-testid="user-email">
+            {user.email}
+          </p>
+        </div>
+        <Link to={`/admin/manual-order?userId=${user.id}`} className={buttonClass("primary")}>
+          Create manual order
+        </Link>
+      </div>
+      <UserSummaryCards user={user} totals={page.totals} />
+      <UserTabs user={user} orders={page.orders} transactions={page.transactions} />
+    </main>
+  );
+}

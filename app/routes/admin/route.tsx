@@ -1,0 +1,107 @@
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { RefusedRequest } from "../../components/layout/page-error.tsx";
+import { Button, buttonClass } from "../../components/ui/button.tsx";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { refusalMessage } from "../../lib/request-body.ts";
+import type { Route } from "./+types/route";
+
+/**
+ * The admin guard: runs on the server before every loader and action of every /admin route (this layout's
+ * children included, so a new admin page is covered without doing anything). Pages send non-admins to
+ * /admin-login; actions and other methods answer 403 before any admin code runs.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await requireAdmin(request);
+    return next();
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { email: admin.email };
+}
+
+const NAV = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/manual-work", label: "Manual Work", end: false },
+  { to: "/admin/auto-orders", label: "Auto Orders", end: false },
+  { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/services", label: "Services", end: false },
+  { to: "/admin/tickets", label: "Tickets", end: false },
+  { to: "/admin/blog", label: "Blog", end: false },
+  { to: "/admin/banner", label: "Banner", end: false },
+  { to: "/admin/settings", label: "Settings", end: false },
+  { to: "/admin/providers", label: "Providers", end: false },
+  { to: "/admin/manual-order", label: "Manual Order", end: false },
+  { to: "/admin/messages", label: "Messages", end: false },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <meta name="robots" content="noindex, nofollow" />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+          <div className="flex items-center gap-6">
+            <Link to="/admin" className="text-lg font-bold text-brand-700">
+              Boostly Admin
+            </Link>
+            <nav aria-label="Admin">
+              <ul className="flex flex-wrap gap-1">
+                {NAV.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      className={({ isActive }) =>
+                        `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="text-sm text-slate-600" data-testid="admin-email">
+              {loaderData.email}
+            </span>
+            <Form method="post" action="/logout">
+              <input type="hidden" name="redirectTo" value="/admin-login" />
+              <Button type="submit" variant="secondary">
+                Logout
+              </Button>
+            </Form>
+          </div>
+        </div>
+      </header>
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const refused = refusalMessage(error);
+  if (refused && status !== 403) return <RefusedRequest message={refused} home="/admin" />;
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <meta name="robots" content="noindex, nofollow" />
+      <title>Admin | Boostly</title>
+      <h1 className="text-2xl font-bold">{status === 403 ? "Access Denied" : "Something went wrong"}</h1>
+      <p className="mt-2 text-slate-600">
+        {status === 403
+          ? "You don't have admin privileges"
+          : "This admin page could not be loaded. Please try again."}
+      </p>
+      <Link to="/admin" className={buttonClass("primary", "mt-6")}>
+        Back to Admin
+      </Link>
+    </main>
+  );
+}
