@@ -1,33 +1,19 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { NOT_ADMIN_CODE, signInAsAdmin } from "../../domain/accounts/admin-sign-in.server.ts";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "../../domain/accounts/password-rules.ts";
-import {
-  adminSignUpSchema,
-  firstIssue,
-  firstIssueKind,
-  signInSchema,
-} from "../../domain/accounts/schemas.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
-import { registerAccount } from "../../domain/accounts/sign-up.server.ts";
-import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
-import { readForm } from "../../lib/form-body.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
+import { type AccessTab, AccessTabs } from "./access-tabs.tsx";
+import { answerAdminAccess } from "./admin-access.server.ts";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
-
-type Tab = "sign-in" | "create-admin";
-type ActionResult =
-  | { ok: false; intent: Tab; title: string; error: string }
-  | { ok: true; intent: "create-admin" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
@@ -36,90 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request, [signInSchema, adminSignUpSchema]);
-  if (form.intent === "create-admin") {
-    const parsed = adminSignUpSchema.safeParse(form);
-    if (!parsed.success) {
-      const title =
-        firstIssueKind(parsed.error) === "password_mismatch"
-          ? ACCOUNT_TEXT.adminMismatchTitle
-          : ACCOUNT_TEXT.adminSignUpFailedTitle;
-      return data<ActionResult>({
-        ok: false,
-        intent: "create-admin",
-        title,
-        error: firstIssue(parsed.error),
-      });
-    }
-    const result = await registerAccount(request, {
-      email: parsed.data.email,
-      password: parsed.data.password,
-      next: "/admin",
-    });
-    if (!result.ok) {
-      return data<ActionResult>(
-        {
-          ok: false,
-          intent: "create-admin",
-          title: ACCOUNT_TEXT.adminSignUpFailedTitle,
-          error: result.message || ACCOUNT_TEXT.adminSignUpFailed,
-        },
-        refusalAnswer(result).init,
-      );
-    }
-    return data<ActionResult>({ ok: true, intent: "create-admin" });
-  }
-  const parsed = signInSchema.safeParse(form);
-  if (!parsed.success) {
-    return data<ActionResult>({
-      ok: false,
-      intent: "sign-in",
-      title: ACCOUNT_TEXT.loginFailedTitle,
-      error: firstIssue(parsed.error),
-    });
-  }
-  const result = await signInAsAdmin(request, { email: parsed.data.email, password: parsed.data.password });
-  if (result.ok) {
-    return redirectWithToast(
-      "/admin",
-      { title: ACCOUNT_TEXT.adminWelcomeTitle, description: ACCOUNT_TEXT.adminWelcome },
-      { headers: result.cookies },
-    );
-  }
-  if (result.code === NOT_ADMIN_CODE) {
-    const answer = refusalAnswer(result, result.cookies);
-    return data<ActionResult>(
-      {
-        ok: false,
-        intent: "sign-in",
-        title: answer.title ?? ACCOUNT_TEXT.adminAccessDeniedTitle,
-        error: answer.message,
-      },
-      answer.init,
-    );
-  }
-  return data<ActionResult>(
-    {
-      ok: false,
-      intent: "sign-in",
-      title: ACCOUNT_TEXT.loginFailedTitle,
-      error: result.message || ACCOUNT_TEXT.adminLoginFailed,
-    },
-    refusalAnswer(result).init,
-  );
+  return answerAdminAccess(request);
 }
-
-const TABS: { id: Tab; label: string }[] = [
-  { id: "sign-in", label: "Sign In" },
-  { id: "create-admin", label: "Create Admin" },
-];
 
 export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
   const toast = useToast();
   const navigation = useNavigation();
-  const [tab, setTab] = useState<Tab>("sign-in");
+  const [tab, setTab] = useState<AccessTab>("sign-in");
   const [showPassword, setShowPassword] = useState(false);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ "sign-in": null, "create-admin": null });
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
   useEffect(() => {
@@ -132,21 +42,6 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
       setTab(actionData.intent);
     }
   }, [actionData, toast]);
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.findIndex((item) => item.id === tab);
-    let nextIndex = index;
-    if (event.key === "ArrowRight") nextIndex = (index + 1) % TABS.length;
-    else if (event.key === "ArrowLeft") nextIndex = (index - 1 + TABS.length) % TABS.length;
-    else if (event.key === "Home") nextIndex = 0;
-    else if (event.key === "End") nextIndex = TABS.length - 1;
-    else return;
-    event.preventDefault();
-    const next = TABS[nextIndex];
-    if (!next) return;
-    setTab(next.id);
-    tabRefs.current[next.id]?.focus();
-  }
 
   function checkCreate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
@@ -188,31 +83,7 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
       <Card className="w-full max-w-md">
         <h1 className="text-2xl font-bold text-slate-900">Admin Portal</h1>
         <p className="mt-1 text-sm text-slate-600">Sign in to manage Boostly.</p>
-        <div
-          role="tablist"
-          aria-label="Admin access"
-          className="mt-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
-        >
-          {TABS.map((item) => (
-            <button
-              key={item.id}
-              ref={(element) => {
-                tabRefs.current[item.id] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${item.id}`}
-              aria-selected={tab === item.id}
-              aria-controls={`panel-${item.id}`}
-              tabIndex={tab === item.id ? 0 : -1}
-              onClick={() => setTab(item.id)}
-              onKeyDown={onTabKey}
-              className={`rounded-md px-3 py-2 text-sm font-medium ${tab === item.id ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+        <AccessTabs tab={tab} onSelect={setTab} />
         {tab === "sign-in" ? (
           <div role="tabpanel" id="panel-sign-in" aria-labelledby="tab-sign-in" className="mt-6">
             <Form method="post" className="space-y-4">
