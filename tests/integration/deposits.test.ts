@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { deposits, paymentEvents, settings, transactions } from "../../app/db/schema.ts";
+import { creditDeposit } from "../../app/domain/payments/credit-deposit.server.ts";
 import { receivePaymentWebhook } from "../../app/domain/payments/receive-webhook.server.ts";
 import { sandboxProvider } from "../../app/domain/payments/sandbox-provider.server.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
@@ -17,7 +18,6 @@ import {
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { settingDefaults } from "../../app/domain/settings/defaults.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { creditDeposit } from "../../app/domain/wallet/credit-deposit.server.ts";
 import { TEST_AUTH_SECRET } from "../support/constants.ts";
 import { balanceOf, createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments, orders } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { leaveOrderToPerson } from "../orders/leave-order-to-person.server.ts";
 import type { Notice } from "../orders/messages.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
@@ -52,8 +53,7 @@ export async function settleHeldSubmission(
       .where(and(eq(fulfilments.id, input.fulfilmentId), eq(fulfilments.state, "needs_attention")))
       .returning({ providerId: fulfilments.providerId, lastError: fulfilments.lastError });
     if (!row) return { ok: false as const, notice: PROVIDER_TEXT.submissionNotHeld };
-    if (input.decision === "resolve" && held.orderId)
-      await tx.update(orders).set({ delivery: "manual" }).where(eq(orders.id, held.orderId));
+    if (input.decision === "resolve" && held.orderId) await leaveOrderToPerson(tx, held.orderId);
     await auditProviderChange(tx, input.adminId, `fulfilment.${input.decision}`, row.providerId, {
       fulfilment_id: input.fulfilmentId,
       last_error: row.lastError,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { providerServices, services } from "../../db/schema.ts";
+import { addService } from "../catalog/edit-service.server.ts";
 import { serviceSlug } from "../catalog/service-slug.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../orders/messages.ts";
@@ -63,23 +64,22 @@ export async function importProviderService(
   const isSubscription = upstream.type.toLowerCase() === "subscriptions";
   const min = Math.max(1, upstream.min);
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(services)
-      .values({
-        slug: `${serviceSlug(upstream.name).slice(0, 60)}-${serviceSlug(upstream.service).slice(0, 20)}-${Date.now().toString(36)}`,
-        name: upstream.name.slice(0, 200),
-        description: upstream.category.slice(0, 500),
-        platform: "other",
-        serviceType: isSubscription ? "auto" : "one_time",
-        targetKind: "post",
-        pricePer1000: markedUpRate(upstream.rate),
-        minQuantity: min,
-        maxQuantity: Math.max(min, upstream.max),
-        defaultPosts: isSubscription ? 10 : null,
-        enabled: false,
-      })
-      .returning({ id: services.id });
-    const serviceId = created?.id ?? "";
+    const created = await addService(tx, {
+      slug: `${serviceSlug(upstream.name).slice(0, 60)}-${serviceSlug(upstream.service).slice(0, 20)}-${Date.now().toString(36)}`,
+      name: upstream.name.slice(0, 200),
+      description: upstream.category.slice(0, 500),
+      platform: "other",
+      serviceType: isSubscription ? "auto" : "one_time",
+      targetKind: "post",
+      pricePer1000: markedUpRate(upstream.rate),
+      minQuantity: min,
+      maxQuantity: Math.max(min, upstream.max),
+      defaultPosts: isSubscription ? 10 : null,
+      enabled: false,
+    });
+    // The slug ends in the import's time: only the same service imported in the same millisecond has it.
+    if (!created) throw new Error(`The imported service ${upstream.service} was not stored`);
+    const serviceId = created.id;
     await tx.insert(providerServices).values({
       serviceId,
       providerId: input.providerId,

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { databaseUrl } from "../../lib/env.server.ts";
 import { BALANCE_CHANNEL } from "../wallet/ledger-sql.server.ts";
 import { type LiveEvent, ORDER_STATUS_CHANNEL } from "./live-events.ts";
 
@@ -173,11 +174,7 @@ const hubKey = Symbol.for("boostly.liveHub");
 const holder = globalThis as unknown as { [hubKey]?: LiveHub };
 
 function hub(): LiveHub {
-  holder[hubKey] ??= new LiveHub(() => {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set");
-    return url;
-  });
+  holder[hubKey] ??= new LiveHub(databaseUrl);
   return holder[hubKey];
 }
 

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
-import { blogPosts } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { removePost } from "../../blog/edit-post.server.ts";
 import { isUuid } from "../../ids.ts";
 import type { ContentAnswer } from "./answer.ts";
 import { CONTENT_TEXT } from "./messages.ts";
@@ -18,10 +17,7 @@ export async function deleteBlogPost(
   };
   if (!isUuid(input.postId)) return notFound;
   return db.transaction(async (tx) => {
-    const [post] = await tx
-      .delete(blogPosts)
-      .where(eq(blogPosts.id, input.postId))
-      .returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
+    const post = await removePost(tx, input.postId);
     if (!post) return notFound;
     await recordAdminAction(tx, {
       adminId: input.adminId,

@@ -1,7 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
-import { blogPosts } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { markPostPublished } from "../../blog/edit-post.server.ts";
 import { isUuid } from "../../ids.ts";
 import type { ContentAnswer } from "./answer.ts";
 import { CONTENT_TEXT } from "./messages.ts";
@@ -18,15 +17,7 @@ export async function setPostPublished(
   };
   if (!isUuid(input.postId)) return notFound;
   return db.transaction(async (tx) => {
-    const [post] = await tx
-      .update(blogPosts)
-      .set({
-        published: input.published,
-        publishedAt: input.published ? sql`now()` : null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(blogPosts.id, input.postId))
-      .returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
+    const post = await markPostPublished(tx, input.postId, input.published);
     if (!post) return notFound;
     await recordAdminAction(tx, {
       adminId: input.adminId,

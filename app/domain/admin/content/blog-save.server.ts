@@ -1,7 +1,8 @@
-import { eq, like, sql } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server.ts";
 import { blogPosts } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { addPost, changePost } from "../../blog/edit-post.server.ts";
 import { postSlugFromTitle } from "../../blog/posts.ts";
 import { isUuid } from "../../ids.ts";
 import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
@@ -47,11 +48,7 @@ async function createPost(db: Database, adminId: string, form: BlogPostInput): P
   const { slug: typed, ...fields } = form;
   return db.transaction(async (tx) => {
     const slug = typed || (await freePostSlug(tx, form.title));
-    const [created] = await tx
-      .insert(blogPosts)
-      .values({ ...fields, slug, publishedAt: form.published ? new Date() : null })
-      .onConflictDoNothing({ target: blogPosts.slug })
-      .returning({ id: blogPosts.id });
+    const created = await addPost(tx, { ...fields, slug });
     if (!created) return refused({ slug: CONTENT_TEXT.slugTaken });
     await recordAdminAction(tx, {
       adminId,
@@ -78,15 +75,7 @@ async function updatePost(
       .where(eq(blogPosts.id, postId))
       .for("update");
     if (!before) return refused({ form: CONTENT_TEXT.postNotFound });
-    await tx
-      .update(blogPosts)
-      .set({
-        ...fields,
-        // A post that stays published keeps its date; a newly published one gets now.
-        publishedAt: form.published ? sql`coalesce(${blogPosts.publishedAt}, now())` : null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(blogPosts.id, postId));
+    await changePost(tx, postId, fields);
     await recordAdminAction(tx, {
       adminId,
       action: "blog.update",

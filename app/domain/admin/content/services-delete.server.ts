@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { autoOrders, orders, services } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { disableService, removeService } from "../../catalog/edit-service.server.ts";
 import { isUuid } from "../../ids.ts";
 import type { ContentAnswer } from "./answer.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
@@ -35,10 +36,7 @@ export async function deleteService(
       .then((result) => result.rows);
     const audit = { adminId: input.adminId, subjectType: "service", subjectId: service.id };
     if (used?.used) {
-      await tx
-        .update(services)
-        .set({ enabled: false, updatedAt: sql`now()` })
-        .where(eq(services.id, service.id));
+      await disableService(tx, service.id);
       await recordAdminAction(tx, { ...audit, action: "service.disable", details: { reason: "has orders" } });
       return {
         ok: true,
@@ -46,7 +44,7 @@ export async function deleteService(
         notice: { title: CONTENT_TEXT.serviceDisabled, message: CONTENT_TEXT.serviceInUse },
       };
     }
-    await tx.delete(services).where(eq(services.id, service.id));
+    await removeService(tx, service.id);
     await recordAdminAction(tx, {
       ...audit,
       action: "service.delete",

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { services } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { addService, changeService } from "../../catalog/edit-service.server.ts";
 import { serviceSlug } from "../../catalog/service-slug.ts";
 import { isUuid } from "../../ids.ts";
 import { type ContentAnswer, fieldErrorsOf, firstFieldError } from "./answer.ts";
@@ -31,11 +32,7 @@ async function createService(db: Database, adminId: string, form: ServiceInput):
   const slug = serviceSlug(form.name);
   if (!slug) return refused("create", { name: CONTENT_TEXT.nameRequired });
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(services)
-      .values({ ...form, slug })
-      .onConflictDoNothing({ target: services.slug })
-      .returning({ id: services.id });
+    const created = await addService(tx, { ...form, slug });
     if (!created) return refused("create", { name: CONTENT_TEXT.nameTaken });
     await recordAdminAction(tx, {
       adminId,
@@ -61,10 +58,7 @@ async function updateService(
       .where(eq(services.id, serviceId))
       .for("update");
     if (!before) return refused("update", { form: CONTENT_TEXT.serviceNotFound });
-    await tx
-      .update(services)
-      .set({ ...form, updatedAt: sql`now()` })
-      .where(eq(services.id, serviceId));
+    await changeService(tx, serviceId, form);
     await recordAdminAction(tx, {
       adminId,
       action: "service.update",

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { deposits } from "../../db/schema.ts";
 import { cents } from "../pricing/cents.ts";
-import { postLedgerEntry } from "./post-ledger-entry.server.ts";
+import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 
 export type CreditDepositInput = {
   depositId: string;
