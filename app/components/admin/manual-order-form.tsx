@@ -10,13 +10,14 @@ import {
   perPostRules,
   quantityRules,
 } from "../../domain/orders/quantity-input.ts";
+import type { Cents } from "../../domain/pricing/cents.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
 import { QuantityField, useCountInput } from "../order/quantity-field.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { useToast } from "../ui/toaster.tsx";
 
-export type ManualOrderUser = { id: string; email: string; balanceCents: number };
+export type ManualOrderUser = { id: string; email: string; balanceCents: Cents };
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600";

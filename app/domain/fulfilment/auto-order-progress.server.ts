@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { isUniqueViolation } from "../../db/database-error.ts";
-import { type Cents, cents } from "../pricing/cents.ts";
+import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 
 /** What a counted delivery needs to know of its auto order. */
-type CountedAutoOrder = { userId: string; costPerPostCents: number; likesPerPost: number };
+type CountedAutoOrder = { userId: string; costPerPostCents: Cents; likesPerPost: number };
 
 /**
  * Counts posts of an auto order as delivered, never below zero; the auto order completes with its last post.
@@ -24,7 +24,7 @@ export async function recordPostsDelivered(
       : sql`least(remaining_posts, greatest(total_posts - ${delivered.servedOfTotal}, 0))`;
   const result = await db.execute<{
     user_id: string;
-    cost_per_post_cents: number;
+    cost_per_post_cents: string | number;
     likes_per_post: number;
   }>(sql`
     update auto_orders set remaining_posts = ${remaining},
@@ -36,7 +36,7 @@ export async function recordPostsDelivered(
   if (!row) return null;
   return {
     userId: row.user_id,
-    costPerPostCents: Number(row.cost_per_post_cents),
+    costPerPostCents: centsFromSql(row.cost_per_post_cents),
     likesPerPost: Number(row.likes_per_post),
   };
 }
@@ -74,7 +74,7 @@ export async function recordPostDelivered(
       if (!counted) return nothing;
       const refundCents =
         counted.likesPerPost > 0
-          ? partialRefund(cents(counted.costPerPostCents), counted.likesPerPost, post.remains)
+          ? partialRefund(counted.costPerPostCents, counted.likesPerPost, post.remains)
           : cents(0);
       if (refundCents > 0) {
         await postLedgerEntry(tx, {

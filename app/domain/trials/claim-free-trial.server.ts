@@ -69,7 +69,7 @@ export async function claimFreeTrial(
           serviceId: service.id,
           quantity: trial.quantity,
           targetLink: link.link,
-          totalCents: 0,
+          totalCents: cents(0),
           deliverySpeed: "normal",
           metadata: { free_trial: trial.trial, service_name: service.name, platform: service.platform },
         })
