@@ -392,10 +392,14 @@ describe("admin settings", () => {
     expect(tooSmall).toMatchObject({
       ok: false,
       error: "invalid_amount",
-      message: minimumDepositText(2_000),
+      message: minimumDepositText(cents(2_000)),
     });
     const tooBig = await startDeposit(db(), { userId: customer.id, amountCents: cents(3_100) });
-    expect(tooBig).toMatchObject({ ok: false, error: "invalid_amount", message: maximumDepositText(3_050) });
+    expect(tooBig).toMatchObject({
+      ok: false,
+      error: "invalid_amount",
+      message: maximumDepositText(cents(3_050)),
+    });
     expect((await startDeposit(db(), { userId: customer.id, amountCents: cents(2_500) })).ok).toBe(true);
 
     const audit = await db()

@@ -14,6 +14,7 @@ import {
 import { listServicesForManualOrder } from "../../app/domain/admin/list-services.server.ts";
 import { searchUsersForAdmin } from "../../app/domain/admin/list-users.server.ts";
 import { readUserPage } from "../../app/domain/admin/read-user-detail.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -35,12 +36,16 @@ async function insertOrders(
         serviceId: service,
         quantity: 100 + index,
         targetLink: `https://www.instagram.com/p/List${index}/`,
-        totalCents: 40,
+        totalCents: cents(40),
         status,
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, firstMinute + index)),
         metadata:
           index === 0
-            ? { services: [{ service_type: "instagram_likes_small_pack", quantity: 500, total_cents: 795 }] }
+            ? {
+                services: [
+                  { service_type: "instagram_likes_small_pack", quantity: 500, total_cents: cents(795) },
+                ],
+              }
             : {},
       })),
     )

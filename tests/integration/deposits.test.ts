@@ -238,7 +238,7 @@ describe("the signed deposit webhook", () => {
       providerReference: deposit.providerReference!,
       eventId: "evt_a",
       provider: "sandbox" as const,
-      paidAmountCents: 1_000,
+      paidAmountCents: cents(1_000),
       paidCurrency: "usd",
     };
     expect(await creditDeposit(db(), input)).toMatchObject({ ok: true, credited: true });
@@ -247,7 +247,7 @@ describe("the signed deposit webhook", () => {
     await expect(
       db()
         .insert(transactions)
-        .values({ userId: user.id, type: "deposit", amountCents: 1_000, depositId: deposit.id }),
+        .values({ userId: user.id, type: "deposit", amountCents: cents(1_000), depositId: deposit.id }),
     ).rejects.toThrow();
     expect(await balanceOf(user.id)).toBe(1_000);
   });
@@ -265,7 +265,7 @@ describe("the Stripe webhook", () => {
       .insert(deposits)
       .values({
         userId: user.id,
-        amountCents,
+        amountCents: cents(amountCents),
         provider: "stripe",
         providerReference: `cs_test_${randomUUID()}`,
       })

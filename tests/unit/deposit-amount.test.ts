@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readDepositAmount } from "../../app/domain/payments/deposit-form.ts";
-import { parseDollars } from "../../app/domain/pricing/cents.ts";
+import { cents, parseDollars } from "../../app/domain/pricing/cents.ts";
 
 describe("a dollar amount typed by a person", () => {
   it.each([
@@ -39,7 +39,7 @@ describe("a dollar amount typed by a person", () => {
 });
 
 describe("the wallet's Add Funds amount", () => {
-  const limits = { minCents: 1_000, maxCents: 1_000_000 };
+  const limits = { minCents: cents(1_000), maxCents: cents(1_000_000) };
 
   it("explains a comma used for cents", () => {
     expect(readDepositAmount("10,50")).toEqual({

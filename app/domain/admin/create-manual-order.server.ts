@@ -9,6 +9,7 @@ import type { Notice } from "../orders/messages.ts";
 import { expectedTotalField } from "../orders/order-form-fields.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { parseCount, sentCount } from "../orders/quantity-input.ts";
+import { type Cents, cents } from "../pricing/cents.ts";
 import { findUserForAdmin } from "./list-users.server.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "./messages.ts";
 
@@ -32,14 +33,14 @@ export const manualOrderForm = z
   .strict();
 
 export type ManualOrderResult =
-  | { ok: true; kind: "order"; orderNumber: string; totalCents: number; replayed: boolean }
+  | { ok: true; kind: "order"; orderNumber: string; totalCents: Cents; replayed: boolean }
   | {
       ok: true;
       kind: "auto";
       autoOrderId: string;
       remainingPosts: number;
       totalPosts: number;
-      totalCents: number;
+      totalCents: Cents;
       replayed: boolean;
     }
   | { ok: false; notice: Notice; field?: string };
@@ -147,7 +148,7 @@ export async function createManualOrder(
     );
     if (!result.ok) {
       if (result.reason === "insufficient_funds")
-        return fail(userInsufficientBalance(result.totalCents ?? 0, result.balanceCents ?? 0));
+        return fail(userInsufficientBalance(result.totalCents ?? cents(0), result.balanceCents ?? cents(0)));
       return fail(result.notice, result.field);
     }
     return {
@@ -196,7 +197,7 @@ export async function createManualOrder(
   const result = placed ?? (await placeOrder(db, orderInput));
   if (!result.ok) {
     if (result.reason === "insufficient_funds")
-      return fail(userInsufficientBalance(result.totalCents ?? 0, result.balanceCents ?? 0));
+      return fail(userInsufficientBalance(result.totalCents ?? cents(0), result.balanceCents ?? cents(0)));
     return fail(result.notice, result.field);
   }
   return {

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
+import { type Cents, centsFromSql } from "../pricing/cents.ts";
 
 /** What a counted delivery needs to know of its auto order. */
-export type CountedAutoOrder = { userId: string; costPerPostCents: number; likesPerPost: number };
+export type CountedAutoOrder = { userId: string; costPerPostCents: Cents; likesPerPost: number };
 
 /**
  * Counts posts of an auto order as delivered, never below zero; the auto order completes with its last post.
@@ -20,7 +21,7 @@ export async function recordPostsDelivered(
       : sql`least(remaining_posts, greatest(total_posts - ${delivered.servedOfTotal}, 0))`;
   const result = await db.execute<{
     user_id: string;
-    cost_per_post_cents: number;
+    cost_per_post_cents: string | number;
     likes_per_post: number;
   }>(sql`
     update auto_orders set remaining_posts = ${remaining},
@@ -32,7 +33,7 @@ export async function recordPostsDelivered(
   if (!row) return null;
   return {
     userId: row.user_id,
-    costPerPostCents: Number(row.cost_per_post_cents),
+    costPerPostCents: centsFromSql(row.cost_per_post_cents),
     likesPerPost: Number(row.likes_per_post),
   };
 }

@@ -39,7 +39,7 @@ export async function recordPostDelivered(
       if (!counted) return nothing;
       const refundCents =
         counted.likesPerPost > 0
-          ? partialRefund(cents(counted.costPerPostCents), counted.likesPerPost, post.remains)
+          ? partialRefund(counted.costPerPostCents, counted.likesPerPost, post.remains)
           : cents(0);
       if (refundCents > 0) {
         await postLedgerEntry(tx, {

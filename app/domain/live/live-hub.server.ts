@@ -1,5 +1,6 @@
 import pg from "pg";
 import { databaseUrl } from "../../lib/env.server.ts";
+import { isCents } from "../pricing/cents.ts";
 import { BALANCE_CHANNEL } from "../wallet/ledger-sql.server.ts";
 import { type LiveEvent, ORDER_STATUS_CHANNEL } from "./live-events.ts";
 
@@ -135,7 +136,7 @@ class LiveHub {
     const parsed = parsePayload(payload);
     if (!parsed || typeof parsed.userId !== "string") return;
     let event: LiveEvent | null = null;
-    if (channel === BALANCE_CHANNEL && typeof parsed.balanceCents === "number") {
+    if (channel === BALANCE_CHANNEL && isCents(parsed.balanceCents)) {
       event = { type: "balance", balanceCents: parsed.balanceCents };
     } else if (
       channel === ORDER_STATUS_CHANNEL &&

@@ -8,6 +8,7 @@ import {
   notifyFulfilmentDue,
   orderDeliverySql,
 } from "../fulfilment/order-delivery-sql.server.ts";
+import { cents } from "../pricing/cents.ts";
 
 /** An order that costs nothing (a free trial): no money moves, so it is stored without the order statement. */
 export type FreeOrder = {
@@ -25,7 +26,7 @@ export async function storeFreeOrder(
 ): Promise<{ id: string; orderNumber: string }> {
   const [stored] = await tx
     .insert(orders)
-    .values({ ...order, totalCents: 0, deliverySpeed: "normal" })
+    .values({ ...order, totalCents: cents(0), deliverySpeed: "normal" })
     .returning({ id: orders.id, orderNumber: orders.orderNumber });
   if (!stored) throw new Error("The free order was not stored");
   return stored;

@@ -18,7 +18,7 @@ export type DepositAmount = { ok: true; amountCents: Cents } | { ok: false; mess
  */
 export function readDepositAmount(
   text: string,
-  limits?: { minCents: number; maxCents: number },
+  limits?: { minCents: Cents; maxCents: Cents },
 ): DepositAmount {
   const typed = text.trim();
   const amountCents = typed === "" ? cents(0) : parseDollars(typed);

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { deposits, users } from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { receivePaymentWebhook } from "./receive-webhook.server.ts";
 import { depositReturnPaths } from "./return-urls.ts";
 import { sandboxProvider } from "./sandbox-provider.server.ts";
@@ -14,7 +15,7 @@ import {
 
 export type SandboxCheckout = {
   depositId: string;
-  amountCents: number;
+  amountCents: Cents;
   email: string;
   status: "pending" | "completed" | "failed" | "expired";
   successPath: string;
@@ -52,7 +53,7 @@ export async function readSandboxCheckout(
 
 /** The event the sandbox sends, shaped like Stripe's checkout.session events. */
 function sandboxEvent(
-  deposit: { id: string; amountCents: number; providerReference: string; email: string },
+  deposit: { id: string; amountCents: Cents; providerReference: string; email: string },
   outcome: "pay" | "decline",
 ) {
   const paid = outcome === "pay";

@@ -37,6 +37,11 @@ export function autoOrderCost(
   return { costPerPost: cents(Number(costPerPost)), total: cents(Number(costPerPost * BigInt(posts))) };
 }
 
+/** Cost per post x posts: an auto order's total, or the refund of its unsent posts (product rules 2.4). */
+export function costOfPosts(costPerPost: Cents, posts: number): Cents {
+  return cents(costPerPost * posts);
+}
+
 /** The refund of an order's undelivered share: charge x remains / quantity, rounded down, remains capped. */
 export function partialRefund(charged: Cents, quantity: number, remains: number): Cents {
   const capped = Math.min(Math.max(remains, 0), quantity);

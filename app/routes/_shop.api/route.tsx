@@ -5,6 +5,7 @@ import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
 import { CANCEL_WINDOW_MINUTES } from "../../domain/orders/cancel-rules.ts";
 import { insufficientBalance } from "../../domain/orders/messages.ts";
+import { cents } from "../../domain/pricing/cents.ts";
 import { apiErrorText } from "../../domain/reseller/api-answer.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../../domain/reseller/api-text.ts";
 import { formatCount } from "../../lib/format-money.ts";
@@ -55,7 +56,7 @@ const actions = [
 ];
 
 // The API's answer to an order the wallet cannot pay: the shop's own notice.
-const refusedExample = apiErrorText(insufficientBalance(600, 250));
+const refusedExample = apiErrorText(insufficientBalance(cents(600), cents(250)));
 
 const keySteps = [
   {
