@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { deposits } from "../../db/schema.ts";
-import { type Cents, cents } from "../pricing/cents.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 
 export type CreditDepositInput = {
