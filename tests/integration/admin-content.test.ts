@@ -391,11 +391,11 @@ describe("admin settings", () => {
     const tooSmall = await startDeposit(db(), { userId: customer.id, amountCents: cents(1_000) });
     expect(tooSmall).toMatchObject({
       ok: false,
-      error: "invalid_amount",
+      kind: "invalid",
       message: minimumDepositText(2_000),
     });
     const tooBig = await startDeposit(db(), { userId: customer.id, amountCents: cents(3_100) });
-    expect(tooBig).toMatchObject({ ok: false, error: "invalid_amount", message: maximumDepositText(3_050) });
+    expect(tooBig).toMatchObject({ ok: false, kind: "invalid", message: maximumDepositText(3_050) });
     expect((await startDeposit(db(), { userId: customer.id, amountCents: cents(2_500) })).ok).toBe(true);
 
     const audit = await db()
@@ -428,7 +428,7 @@ describe("admin settings", () => {
     expect(order).toMatchObject({ ok: false, reason: "unavailable", notice: ORDER_TEXT.maintenance });
     expect(await balanceOf(customer.id)).toBe(1_000);
     const deposit = await startDeposit(db(), { userId: customer.id, amountCents: cents(2_000) });
-    expect(deposit).toMatchObject({ ok: false, error: "maintenance" });
+    expect(deposit).toMatchObject({ ok: false, kind: "unavailable" });
 
     const content = {
       heroTitle: "Grow faster",
