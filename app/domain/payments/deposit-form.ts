@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type Refusal, refuse } from "../refusal.ts";
 import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
 
 /** The wallet's Add Funds form: the amount as typed (read with readDepositAmount) and the page to return to. */

@@ -71,7 +71,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = depositFormSchema.safeParse(await readForm(request, depositFormSchema));
   if (!form.success)
-    return answerRefusal(refuse("invalid", DEPOSIT_TEXT.notAnAmount, { title: DEPOSIT_TEXT.invalidAmountTitle }));
+    return answerRefusal(
+      refuse("invalid", DEPOSIT_TEXT.notAnAmount, { title: DEPOSIT_TEXT.invalidAmountTitle }),
+    );
   // The page's own reading of the amount; the limits are checked by startDeposit on fresh settings.
   const amount = readDepositAmount(form.data.amount);
   if (!amount.ok) return answerRefusal(amount);
