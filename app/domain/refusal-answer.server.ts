@@ -36,6 +36,31 @@ export function refusalStatusAnswer(refusal: Refusal, headers?: HeadersInit): Re
   return { status: init.status, message, title, field, init };
 }
 
+/** What an admin form shows for a refusal: its toast (`notice`) and the message beside each field at fault. */
+export type AdminRefusalBody = {
+  ok: false;
+  notice: { title: string; message: string };
+  fieldErrors: Record<string, string>;
+};
+
+/**
+ * An admin form's refusal as its answer (the admin pages' toasts and field highlights): the body the page shows,
+ * with refusalAnswer's status and headers.
+ */
+export function adminRefusalAnswer(refusal: Refusal & { fieldErrors?: Record<string, string> }): {
+  ok: false;
+  body: AdminRefusalBody;
+  init: ResponseInit;
+} {
+  const answer = refusalAnswer(refusal);
+  const notice = { title: answer.title ?? "", message: answer.message };
+  return {
+    ok: false,
+    body: { ok: false, notice, fieldErrors: refusal.fieldErrors ?? {} },
+    init: answer.init,
+  };
+}
+
 function pageInit(refusal: Refusal, headers?: HeadersInit): ResponseInit {
   switch (refusal.kind) {
     case "rate_limited":

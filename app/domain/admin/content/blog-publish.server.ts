@@ -3,7 +3,7 @@ import type { Database } from "../../../db/client.server.ts";
 import { blogPosts } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { isUuid } from "../../ids.ts";
-import type { ContentAnswer } from "./answer.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 /** The Blog tab's publish toggle: publishing sets published_at to now, unpublishing clears it. */
@@ -11,11 +11,14 @@ export async function setPostPublished(
   db: Database,
   input: { adminId: string; postId: string; published: boolean },
 ): Promise<ContentAnswer> {
-  const notFound: ContentAnswer = {
-    ok: false,
-    notice: { title: CONTENT_TEXT.postStatusFailed, message: CONTENT_TEXT.postNotFound },
-    fieldErrors: {},
-  };
+  const notFound = formRefusal(
+    CONTENT_TEXT.postStatusFailed,
+    {},
+    {
+      kind: "not_found",
+      message: CONTENT_TEXT.postNotFound,
+    },
+  );
   if (!isUuid(input.postId)) return notFound;
   return db.transaction(async (tx) => {
     const [post] = await tx

@@ -3,7 +3,7 @@ import type { Database } from "../../../db/client.server.ts";
 import { autoOrders, orders, services } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { isUuid } from "../../ids.ts";
-import type { ContentAnswer } from "./answer.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
 
 /**
@@ -14,11 +14,8 @@ export async function deleteService(
   db: Database,
   input: { adminId: string; serviceId: string },
 ): Promise<ContentAnswer> {
-  const notFound: ContentAnswer = {
-    ok: false,
-    notice: serviceFailed("delete", CONTENT_TEXT.serviceNotFound),
-    fieldErrors: {},
-  };
+  const failed = serviceFailed("delete", CONTENT_TEXT.serviceNotFound);
+  const notFound = formRefusal(failed.title, {}, { kind: "not_found", message: failed.message });
   if (!isUuid(input.serviceId)) return notFound;
   return db.transaction(async (tx): Promise<ContentAnswer> => {
     // The row lock makes a concurrent order for this service wait, so "unused" stays true until we delete.
