@@ -278,7 +278,7 @@ try {
     adminId: adminA,
     form: { name: "Shop B", apiUrl: `${appB.appUrl}/api/v2`, apiKey: keyOnB, supportsIdempotency: "on" },
   });
-  if (!added.ok) throw new Error(added.notice.message);
+  if (!added.ok) throw new Error(added.message);
   const likesOnA = await likesServiceId(shopA.db);
   const mapped = await mapProviderService(shopA.db, {
     adminId: adminA,
@@ -286,7 +286,7 @@ try {
     providerServiceId: await likesServiceId(shopB.db),
     serviceId: likesOnA,
   });
-  if (!mapped.ok) throw new Error(mapped.notice.message);
+  if (!mapped.ok) throw new Error(mapped.message);
   const worker =
     WORKER_MODE === "separate"
       ? await startWorker(databaseA.url, { SIMULATED_PROVIDER: "off", PGAPPNAME: "A worker" })

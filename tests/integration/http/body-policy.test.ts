@@ -379,7 +379,7 @@ beforeAll(async () => {
     adminId: admin.id,
     form: { name: "Body policy panel", apiUrl: "http://127.0.0.1:9/api/v2", apiKey: "body-policy-key" },
   });
-  if (!provider.ok) throw new Error(provider.notice.message);
+  if (!provider.ok) throw new Error(provider.message);
   ids = {
     customerId: customer.id,
     customerEmail: customer.email,
