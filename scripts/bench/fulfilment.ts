@@ -69,7 +69,7 @@ async function account(db: Database, label: string, fundsCents: number, admin = 
 
 async function apiKeyOf(db: Database, userId: string) {
   const created = await createApiKey(db, { userId, name: "bench" });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.message);
   return created.key;
 }
 

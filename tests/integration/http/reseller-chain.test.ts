@@ -111,7 +111,7 @@ const likesServiceId = (db: Database) => serviceIdBySlug(db, "instagram-likes");
 async function connectBToA(slugs: string[], fundsCents: number) {
   const reseller = await account(shopA.db, fundsCents);
   const created = await createApiKey(shopA.db, { userId: reseller.id, name: "Shop B" });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.message);
   const adminB = await account(shopB.db, 0, true);
   const added = await addProvider(shopB.db, {
     adminId: adminB.id,
