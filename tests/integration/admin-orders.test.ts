@@ -230,8 +230,9 @@ describe("manual orders", () => {
     });
     expect(result).toEqual({
       ok: false,
-      notice: { title: "Insufficient Balance", message: "User needs $4.00 but only has $1.00" },
-      field: undefined,
+      kind: "insufficient_funds",
+      title: "Insufficient Balance",
+      message: "User needs $4.00 but only has $1.00",
     });
     expect(await balanceOf(customer.id)).toBe(100);
     expect(await db().$count(orders, eq(orders.userId, customer.id))).toBe(0);
@@ -249,7 +250,8 @@ describe("manual orders", () => {
     };
     expect(await createManualOrder(db(), { adminId: admin.id, form: manualForm(base) })).toMatchObject({
       ok: false,
-      notice: { message: "Please enter the number of posts for auto services" },
+      message: "Please enter the number of posts for auto services",
+      field: "posts",
     });
     const result = await createManualOrder(db(), {
       adminId: admin.id,
@@ -288,7 +290,7 @@ describe("manual orders", () => {
     const notice = async (fields: Record<string, string>) => {
       const result = await createManualOrder(db(), { adminId: admin.id, form: manualForm(fields) });
       expect(result.ok).toBe(false);
-      return result.ok ? null : result.notice;
+      return result.ok ? null : { title: result.title, message: result.message };
     };
     expect(await notice({ ...valid, target: " " })).toEqual({
       title: "Missing Information",

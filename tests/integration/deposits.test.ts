@@ -139,7 +139,7 @@ describe("starting a deposit", () => {
     await setSetting("maintenanceMode", true);
     const user = await createUser();
     const started = await startDeposit(db(), { userId: user.id, amountCents: cents(2_500) });
-    expect(started).toMatchObject({ ok: false, error: "maintenance", title: "Maintenance" });
+    expect(started).toMatchObject({ ok: false, kind: "unavailable", title: "Maintenance" });
     expect(await db().$count(deposits)).toBe(0);
   });
 
@@ -150,7 +150,7 @@ describe("starting a deposit", () => {
       results.push(await startDeposit(db(), { userId: user.id, amountCents: cents(1_000) }));
     }
     expect(results.filter((result) => result.ok)).toHaveLength(10);
-    expect(results.at(-1)).toMatchObject({ ok: false, error: "rate_limited" });
+    expect(results.at(-1)).toMatchObject({ ok: false, kind: "rate_limited" });
     expect(await db().$count(deposits, eq(deposits.userId, user.id))).toBe(10);
   });
 });

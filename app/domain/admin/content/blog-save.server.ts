@@ -5,14 +5,15 @@ import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { addPost, changePost } from "../../blog/edit-post.server.ts";
 import { postSlugFromTitle } from "../../blog/posts.ts";
 import { isUuid } from "../../ids.ts";
-import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
+import type { RefusalKind } from "../../refusal.ts";
+import { type ContentAnswer, type ContentRefusal, fieldErrorsOf, formRefusal } from "./answer.ts";
 import { type BlogPostInput, blogPostForm } from "./blog-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 type SaveInput = { adminId: string; postId?: string; form: Record<string, unknown> };
 
-function refused(fieldErrors: Record<string, string>): ContentAnswer {
-  return formRefusal(CONTENT_TEXT.postSaveFailed, fieldErrors);
+function refused(fieldErrors: Record<string, string>, kind: RefusalKind = "invalid"): ContentRefusal {
+  return formRefusal(CONTENT_TEXT.postSaveFailed, fieldErrors, { kind });
 }
 
 /** The title's slug, or the first free "{slug}-2", "{slug}-3" ... when another post has it. */
@@ -40,7 +41,7 @@ export async function saveBlogPost(db: Database, input: SaveInput): Promise<Cont
   const parsed = blogPostForm.safeParse(input.form);
   if (!parsed.success) return refused(fieldErrorsOf(parsed.error));
   if (!input.postId) return createPost(db, input.adminId, parsed.data);
-  if (!isUuid(input.postId)) return refused({ form: CONTENT_TEXT.postNotFound });
+  if (!isUuid(input.postId)) return refused({ form: CONTENT_TEXT.postNotFound }, "not_found");
   return updatePost(db, input.adminId, input.postId, parsed.data);
 }
 
@@ -49,7 +50,7 @@ async function createPost(db: Database, adminId: string, form: BlogPostInput): P
   return db.transaction(async (tx) => {
     const slug = typed || (await freePostSlug(tx, form.title));
     const created = await addPost(tx, { ...fields, slug });
-    if (!created) return refused({ slug: CONTENT_TEXT.slugTaken });
+    if (!created) return refused({ slug: CONTENT_TEXT.slugTaken }, "conflict");
     await recordAdminAction(tx, {
       adminId,
       action: "blog.create",
@@ -74,7 +75,7 @@ async function updatePost(
       .from(blogPosts)
       .where(eq(blogPosts.id, postId))
       .for("update");
-    if (!before) return refused({ form: CONTENT_TEXT.postNotFound });
+    if (!before) return refused({ form: CONTENT_TEXT.postNotFound }, "not_found");
     await changePost(tx, postId, fields);
     await recordAdminAction(tx, {
       adminId,

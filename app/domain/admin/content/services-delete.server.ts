@@ -4,7 +4,7 @@ import { autoOrders, orders, services } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { disableService, removeService } from "../../catalog/edit-service.server.ts";
 import { isUuid } from "../../ids.ts";
-import type { ContentAnswer } from "./answer.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
 
 /**
@@ -15,11 +15,8 @@ export async function deleteService(
   db: Database,
   input: { adminId: string; serviceId: string },
 ): Promise<ContentAnswer> {
-  const notFound: ContentAnswer = {
-    ok: false,
-    notice: serviceFailed("delete", CONTENT_TEXT.serviceNotFound),
-    fieldErrors: {},
-  };
+  const failed = serviceFailed("delete", CONTENT_TEXT.serviceNotFound);
+  const notFound = formRefusal(failed.title, {}, { kind: "not_found", message: failed.message });
   if (!isUuid(input.serviceId)) return notFound;
   return db.transaction(async (tx): Promise<ContentAnswer> => {
     // The row lock makes a concurrent order for this service wait, so "unused" stays true until we delete.
