@@ -3,11 +3,11 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { claimFreeTrial } from "../../domain/trials/claim-free-trial.server.ts";
 import { FREE_TRIAL_TEXT, FREE_TRIALS, findFreeTrial } from "../../domain/trials/free-trials.ts";
 import { listFreeTrialClaims } from "../../domain/trials/list-free-trial-claims.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  const claims = user ? await listFreeTrialClaims(db(), user.id) : [];
+  const claims = user ? await listFreeTrialClaims(shopDatabase(context), user.id) : [];
   return { signedIn: user !== null, claims };
 }
 
@@ -35,7 +35,7 @@ const claimForm = z.object({
 });
 
 /** Claims one free trial for the signed-in customer; visitors sign up first and come back here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect("/register?next=/free-trial");
   const parsed = claimForm.safeParse(await readForm(request, claimForm));
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
       { trial: null, notice: { title: FREE_TRIAL_TEXT.failedTitle, message: FREE_TRIAL_TEXT.unavailable } },
       { status: 400 },
     );
-  const result = await claimFreeTrial(db(), { userId: user.id, ...parsed.data });
+  const result = await claimFreeTrial(shopDatabase(context), { userId: user.id, ...parsed.data });
   if (!result.ok) {
     const status = result.reason === "conflict" ? 409 : result.reason === "unavailable" ? 503 : 422;
     return data({ trial: parsed.data.trial, notice: result.notice }, { status });
