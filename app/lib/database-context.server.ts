@@ -1,6 +1,9 @@
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
 import type { Database } from "../db/client.server.ts";
 
+/** The handle domain functions take first; route code names its type from here, not from app/db. */
+export type { Database };
+
 // The server (server/page-handler.ts) loads this file from source and the route modules get their own copy inside
 // the server build: one key per process, kept on globalThis (like the connection in app/db/client.server.ts), so
 // the value the server sets is the one the routes read.

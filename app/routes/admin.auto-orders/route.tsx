@@ -1,10 +1,6 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import {
-  autoOrderChangeForms,
-  changeAutoOrderFromForm,
-} from "../../domain/admin/change-auto-order-from-form.server.ts";
 import { readAdminAutoOrdersPage } from "../../domain/admin/list-auto-orders.server.ts";
 import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
 import {
@@ -16,6 +12,7 @@ import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { AUTO_ORDER_STATUS_LABELS, AutoOrdersTable } from "./auto-orders-table.tsx";
+import { autoOrderChangeForms, changeAutoOrderFromForm } from "./change-auto-order-from-form.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -6,10 +6,6 @@ import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
-import {
-  answerProviderPageAction,
-  providerPageForms,
-} from "../../domain/fulfilment/provider-page-actions.server.ts";
 import { readProviderPage } from "../../domain/fulfilment/read-provider-page.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -17,6 +13,7 @@ import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
 import { HeldSubmissions } from "./held-submissions.tsx";
+import { answerProviderPageAction, providerPageForms } from "./provider-page-actions.server.ts";
 import { UpstreamServices } from "./upstream-services.tsx";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -7,14 +7,14 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { listProviders } from "../../domain/fulfilment/list-providers.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
-import {
-  answerProviderPageAction,
-  providerPageForms,
-} from "../../domain/fulfilment/provider-page-actions.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import {
+  answerProviderPageAction,
+  providerPageForms,
+} from "../admin.providers.$providerId/provider-page-actions.server.ts";
 import type { Route } from "./+types/route";
 import { ProvidersTable } from "./providers-table.tsx";
 

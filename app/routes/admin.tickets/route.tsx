@@ -1,6 +1,5 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { answerTicketFromForm, ticketAnswerForm } from "../../domain/admin/answer-ticket-from-form.server.ts";
 import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
 import { readAdminTicketsPage } from "../../domain/admin/list-tickets.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES, ticketStatusLabel } from "../../domain/tickets/messages.ts";
@@ -8,6 +7,7 @@ import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
+import { answerTicketFromForm, ticketAnswerForm } from "./answer-ticket-from-form.server.ts";
 import { TicketsList } from "./tickets-list.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
