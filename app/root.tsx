@@ -13,24 +13,24 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastProvider } from "./components/ui/toaster.tsx";
-import { db } from "./db/client.server.ts";
 import { getCurrentUser } from "./domain/accounts/session.server.ts";
 import { readActiveBanner } from "./domain/content/banner.server.ts";
 import { readSettings } from "./domain/settings/read-settings.server.ts";
 import { usePageViews } from "./lib/analytics.ts";
 import { isAdminPath } from "./lib/analytics-events.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
+import { shopDatabase } from "./lib/database-context.server.ts";
 import { env } from "./lib/env.server.ts";
 import { LiveBalanceProvider } from "./lib/live/live-balance.tsx";
 import { refusalMessage } from "./lib/request-body.ts";
 import { takeToast } from "./lib/toast.server.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, headers }, banner, settings] = await Promise.all([
     getCurrentUser(request),
     takeToast(request),
-    readActiveBanner(db()),
-    readSettings(db()),
+    readActiveBanner(shopDatabase(context)),
+    readSettings(shopDatabase(context)),
   ]);
   return data(
     {

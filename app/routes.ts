@@ -56,8 +56,8 @@ export default [
   route("auto-orders/:autoOrderId", "routes/auto-orders.$autoOrderId/route.ts"),
   // The local stand-in for a hosted card checkout (no Stripe keys): pay or decline, then a signed webhook.
   route("sandbox-checkout/:depositId", "routes/sandbox-checkout.$depositId/route.tsx"),
-  route("api/webhooks/stripe", "routes/api.webhooks.stripe/route.ts"),
-  route("api/webhooks/sandbox", "routes/api.webhooks.sandbox/route.ts"),
+  // The payment providers' signed webhooks: /api/webhooks/stripe and /api/webhooks/sandbox.
+  route("api/webhooks/:provider", "routes/api.webhooks.$provider/route.ts"),
   // Server-Sent Events: live balance and order-status changes of the signed-in user.
   route("api/live", "routes/api.live/route.ts"),
   // First-party analytics events (customer spec section 7), never from /admin.

@@ -1,18 +1,22 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { db } from "../app/db/client.server.ts";
+import { requestContext } from "../app/lib/database-context.server.ts";
 import { bufferedBody } from "./body-policy.ts";
 
 /**
  * React Router's request handler for Express, fed the body the edge already read (server/body-policy.ts) rather
  * than the socket: a page action can then never read more than its route's limit, nor wait on a slow client.
  * (The stock Express adapter streams the socket itself; apart from the body this does what it does.)
+ * Each request's React Router context carries the database (app/lib/database-context.server.ts): route modules
+ * read it from there instead of importing the database.
  */
 export function pageHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
   const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const response = await handle(fetchRequest(req, res));
+      const response = await handle(fetchRequest(req, res), requestContext(db()));
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -13,8 +13,6 @@ import {
   transactions,
   users,
 } from "../../app/db/schema.ts";
-import { answerTicketFromForm } from "../../app/domain/admin/answer-ticket-from-form.server.ts";
-import { changeAutoOrderFromForm } from "../../app/domain/admin/change-auto-order-from-form.server.ts";
 import { readAdminAutoOrdersPage } from "../../app/domain/admin/list-auto-orders.server.ts";
 import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
 import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server.ts";
@@ -33,6 +31,8 @@ import { cents } from "../../app/domain/pricing/cents.ts";
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
 import { listTickets } from "../../app/domain/tickets/list-tickets.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { changeAutoOrderFromForm } from "../../app/routes/admin.auto-orders/change-auto-order-from-form.server.ts";
+import { answerTicketFromForm } from "../../app/routes/admin.tickets/answer-ticket-from-form.server.ts";
 import { balanceOf, createUser, fundWallet, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 

@@ -4,12 +4,12 @@ import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
 import { listAutoServices } from "../../domain/catalog/list-auto-services.server.ts";
 import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { sentCount } from "../../domain/orders/quantity-input.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
@@ -28,9 +28,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const services = await listAutoServices(db());
+  const services = await listAutoServices(shopDatabase(context));
   // A fresh token per form: submitting it twice sets up one auto order (product rules 1.4).
   return { services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
 }
@@ -47,11 +47,11 @@ const autoForm = z.object({
   expectedTotalCents: expectedTotalField,
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = autoForm.safeParse(await readForm(request, autoForm));
   if (!parsed.success) return { notice: MISSING };
-  const result = await placeAutoOrder(db(), {
+  const result = await placeAutoOrder(shopDatabase(context), {
     userId: user.id,
     serviceId: parsed.data.serviceId,
     username: parsed.data.username,

@@ -5,19 +5,19 @@ import { PostCard } from "../../components/blog/post-card.tsx";
 import { formatPostDate, isoDate } from "../../components/blog/post-date.ts";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { JsonLdScript } from "../../components/service-page/json-ld-script.tsx";
-import { db } from "../../db/client.server.ts";
 import { findPublishedPost } from "../../domain/blog/find-published-post.server.ts";
 import { listRelatedPosts } from "../../domain/blog/list-related-posts.server.ts";
 import { blogPostingJsonLd } from "../../domain/blog/structured-data.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { Markdown, safeHref } from "../../lib/markdown.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const post = await findPublishedPost(db(), params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await findPublishedPost(shopDatabase(context), params.slug);
   if (!post) throw data(null, { status: 404 });
-  const related = await listRelatedPosts(db(), post);
+  const related = await listRelatedPosts(shopDatabase(context), post);
   const image = post.featuredImage ? safeHref(post.featuredImage) : null;
   return {
     post: { ...post, featuredImage: image?.href ?? null },

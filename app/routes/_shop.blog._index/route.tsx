@@ -1,12 +1,12 @@
 import { data, useActionData } from "react-router";
 import { PostCard } from "../../components/blog/post-card.tsx";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
-import { db } from "../../db/client.server.ts";
 import { listPublishedPosts } from "../../domain/blog/list-published-posts.server.ts";
 import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "../../domain/blog/newsletter.ts";
 import { subscribeToNewsletter } from "../../domain/blog/subscribe-newsletter.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
@@ -15,19 +15,19 @@ import { NewsletterBox, type NewsletterResult } from "./newsletter-box.tsx";
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
 
-export async function loader() {
-  return { posts: await listPublishedPosts(db()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { posts: await listPublishedPosts(shopDatabase(context)) };
 }
 
 /** The newsletter box: stored once, lower-cased; every accepted address gets the same answer. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, newsletterSchema);
   const parsed = newsletterSchema.safeParse({ ...form, email: form.email ?? "" });
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? "Please enter a valid email address";
     return data<NewsletterResult>({ ok: false, error }, { status: 400 });
   }
-  const result = await subscribeToNewsletter(db(), request, parsed.data.email);
+  const result = await subscribeToNewsletter(shopDatabase(context), request, parsed.data.email);
   if (!result.ok) {
     const answer = refusalAnswer(result);
     return data<NewsletterResult>({ ok: false, error: answer.message }, answer.init);

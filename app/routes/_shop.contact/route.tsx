@@ -5,7 +5,6 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { db } from "../../db/client.server.ts";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
@@ -19,6 +18,7 @@ import { sendContactMessage } from "../../domain/contact/send-contact-message.se
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { clientIp } from "../../domain/security/rate-limit.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -54,9 +54,9 @@ function echo(values: Record<string, string>): Values {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const values = await readForm(request, contactFormSchema);
-  const result = await sendContactMessage(db(), values, { clientIp: clientIp(request) });
+  const result = await sendContactMessage(shopDatabase(context), values, { clientIp: clientIp(request) });
   if (result.ok) return data<ActionResult>({ ok: true, id: result.id });
   // An invalid form answers 200 (the form shows the messages), a rate limit 429 with Retry-After.
   const answer = refusalAnswer(result);

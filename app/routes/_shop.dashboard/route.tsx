@@ -3,7 +3,6 @@ import { z } from "zod";
 import { RefusedRequest } from "../../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { TransactionList } from "../../components/wallet/transaction-list.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { DASHBOARD_TEXT } from "../../domain/dashboard/messages.ts";
 import { readDashboard } from "../../domain/dashboard/read-dashboard.server.ts";
@@ -11,6 +10,7 @@ import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { createTicket } from "../../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../../domain/tickets/messages.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { refusalMessage } from "../../lib/request-body.ts";
@@ -35,9 +35,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const dashboard = await readDashboard(db(), user.id);
+  const dashboard = await readDashboard(shopDatabase(context), user.id);
   return { email: user.email, balanceCents: user.balanceCents, ...dashboard };
 }
 
@@ -50,7 +50,7 @@ const ticketForm = z.object({
 });
 
 /** intent=create-ticket: opens a support ticket (the only change this page makes itself). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // A session that ended while the form was open: say why the ticket was not sent.
   const user = await requireUser(request, { title: "Error", description: TICKET_TEXT.signInRequired });
   const parsed = ticketForm.safeParse(await readForm(request, ticketForm));
@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<TicketActionData>({ ok: false, message: TICKET_TEXT.missingFields }, { status: 400 });
   let result: Awaited<ReturnType<typeof createTicket>>;
   try {
-    result = await createTicket(db(), { userId: user.id, ...parsed.data });
+    result = await createTicket(shopDatabase(context), { userId: user.id, ...parsed.data });
   } catch (error) {
     // A store failure (e.g. the chosen order deleted meanwhile) is the spec's 'Failed to submit ticket' toast,
     // not the page's error boundary: the rest of the dashboard stays usable.

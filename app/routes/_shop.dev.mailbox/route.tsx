@@ -1,17 +1,17 @@
 import { data, Form } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { extractMailLinks, splitLinks } from "../../domain/mail/mail-links.ts";
 import { listOutbox } from "../../domain/mail/outbox.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { env } from "../../lib/env.server.ts";
 import type { Route } from "./+types/route";
 
 /** The local outbox: only where DEV_MAILBOX is on (never in production). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!env().devMailbox) throw data(null, { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
-  const mails = await listOutbox(db(), { to: to || undefined });
+  const mails = await listOutbox(shopDatabase(context), { to: to || undefined });
   return {
     to,
     mails: mails.map((mail) => ({

@@ -3,12 +3,12 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { refusalStatusAnswer } from "../../domain/refusal-answer.server.ts";
 import { claimFreeTrial } from "../../domain/trials/claim-free-trial.server.ts";
 import { FREE_TRIAL_TEXT, FREE_TRIALS, findFreeTrial } from "../../domain/trials/free-trials.ts";
 import { listFreeTrialClaims } from "../../domain/trials/list-free-trial-claims.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -24,9 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  const claims = user ? await listFreeTrialClaims(db(), user.id) : [];
+  const claims = user ? await listFreeTrialClaims(shopDatabase(context), user.id) : [];
   return { signedIn: user !== null, claims };
 }
 
@@ -36,7 +36,7 @@ const claimForm = z.object({
 });
 
 /** Claims one free trial for the signed-in customer; visitors sign up first and come back here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect("/register?next=/free-trial");
   const parsed = claimForm.safeParse(await readForm(request, claimForm));
@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
       { trial: null, notice: { title: FREE_TRIAL_TEXT.failedTitle, message: FREE_TRIAL_TEXT.unavailable } },
       { status: 400 },
     );
-  const result = await claimFreeTrial(db(), { userId: user.id, ...parsed.data });
+  const result = await claimFreeTrial(shopDatabase(context), { userId: user.id, ...parsed.data });
   // The trial form has always answered with the status of the refusal's kind: 409, 503, 422 (docs/decisions/017).
   if (!result.ok)
     return data({ trial: parsed.data.trial, notice: result.notice }, refusalStatusAnswer(result).init);

@@ -1,10 +1,10 @@
 import { WhyChoose } from "../../components/catalog/why-choose.tsx";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
-import { db } from "../../db/client.server.ts";
 import { listFollowerPackages } from "../../domain/catalog/follower-packages.server.ts";
 import { listFeaturedServices } from "../../domain/catalog/list-featured-services.server.ts";
 import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { CategoryGrid } from "./category-grid.tsx";
@@ -20,12 +20,12 @@ import { Testimonials } from "./testimonials.tsx";
 // The BIG pack is the one the spec marks Most Popular.
 const POPULAR_PACK = "big";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [settings, featured, followerPackages, packs] = await Promise.all([
-    readSettings(db()),
-    listFeaturedServices(db()),
-    listFollowerPackages(db()),
-    listLikesPacks(db()),
+    readSettings(shopDatabase(context)),
+    listFeaturedServices(shopDatabase(context)),
+    listFollowerPackages(shopDatabase(context)),
+    listLikesPacks(shopDatabase(context)),
   ]);
   const followers: HomePackage[] = followerPackages.map((pkg) => ({
     key: String(pkg.count),

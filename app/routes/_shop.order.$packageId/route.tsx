@@ -15,7 +15,6 @@ import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
@@ -24,6 +23,7 @@ import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
@@ -36,8 +36,8 @@ import type { Route } from "./+types/route";
 /** Customer spec section 9: the default order quantity. */
 const DEFAULT_QUANTITY = 100;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const service = await resolveOrderEntry(db(), params.packageId);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const service = await resolveOrderEntry(shopDatabase(context), params.packageId);
   if (!service) throw data(null, { status: 404 });
   const url = new URL(request.url);
   if (service.serviceType === "auto") {
@@ -91,12 +91,12 @@ const orderForm = z.object({
   expectedTotalCents: expectedTotalField,
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
   const parsed = orderForm.safeParse(await readForm(request, orderForm));
   if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
-  const result = await placeOrder(db(), {
+  const result = await placeOrder(shopDatabase(context), {
     userId: user.id,
     serviceId: parsed.data.serviceId,
     quantity: sentCount(parsed.data.quantity),

@@ -15,7 +15,6 @@ import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
 import { serviceOrderPath } from "../../domain/catalog/order-path.ts";
@@ -33,6 +32,7 @@ import {
   quantityRules,
   sentCount,
 } from "../../domain/orders/quantity-input.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
@@ -46,8 +46,8 @@ import { autoOrderPreview } from "./auto-order-fields.ts";
 const DEFAULT_PER_POST = 100;
 const DEFAULT_POSTS = 10;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const entry = await resolveAutoOrderEntry(db(), params.serviceType);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const entry = await resolveAutoOrderEntry(shopDatabase(context), params.serviceType);
   const platform = parseListedPlatform(entry?.service.platform);
   if (!entry || !platform) throw data(null, { status: 404 });
   const { service } = entry;
@@ -95,10 +95,10 @@ const autoForm = z.object({
   expectedTotalCents: expectedTotalField,
 });
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
-  const entry = await resolveAutoOrderEntry(db(), params.serviceType);
+  const entry = await resolveAutoOrderEntry(shopDatabase(context), params.serviceType);
   if (!entry || entry.mode === "one_time") throw data(null, { status: 404 });
   const parsed = autoForm.safeParse(await readForm(request, autoForm));
   if (!parsed.success) return { notice: ORDER_TEXT.autoOrderFailed, insufficient: false };
@@ -113,7 +113,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   if (entry.mode === "followers") {
     // Product rules 3.5: a one-time followers order delivered to the username.
-    const result = await placeOrder(db(), {
+    const result = await placeOrder(shopDatabase(context), {
       ...common,
       quantity: sentCount(form.followers),
       targetLink: form.username.replace(/@/g, ""),
@@ -124,7 +124,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
     });
   }
-  const result = await placeAutoOrder(db(), {
+  const result = await placeAutoOrder(shopDatabase(context), {
     ...common,
     username: form.username,
     perPost: sentCount(form.perPost),

@@ -14,7 +14,6 @@ import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import {
   LIKES_PACK_CODES,
@@ -28,6 +27,7 @@ import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
@@ -40,9 +40,9 @@ import { PackAddOns, packSummaryLines, parseCommentCount, readCommentCount } fro
 // The pack's link goes to a post: checked as the Instagram Likes service's link is.
 const POST_TARGET = { platform: "instagram", targetKind: "post" } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The pack comes from the path or the `package`/`pkg` query; a `price` query is never a price (product rules 1.1).
-  const entry = await resolveLikesPackEntry(db(), likesPackCodeFor(new URL(request.url)));
+  const entry = await resolveLikesPackEntry(shopDatabase(context), likesPackCodeFor(new URL(request.url)));
   if (!entry) throw data(null, { status: 404 });
   const user = await getCurrentUser(request);
   const { pack, rates } = entry;
@@ -96,12 +96,12 @@ const packForm = z.object({
   expectedTotalCents: expectedTotalField,
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
   const parsed = packForm.safeParse(await readForm(request, packForm));
   if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
-  const result = await placePackOrder(db(), {
+  const result = await placePackOrder(shopDatabase(context), {
     userId: user.id,
     packCode: parsed.data.packCode,
     targetLink: parsed.data.targetLink,

@@ -5,7 +5,6 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { db } from "../../db/client.server.ts";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { changePassword, requestPasswordReset } from "../../domain/accounts/passwords.server.ts";
 import { changePasswordSchema, firstIssue } from "../../domain/accounts/schemas.ts";
@@ -14,6 +13,7 @@ import type { Refusal } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../domain/reseller/api-keys.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
@@ -24,9 +24,9 @@ export const headers = retryAfterHeaders;
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const apiKeys = await listApiKeys(db(), user.id);
+  const apiKeys = await listApiKeys(shopDatabase(context), user.id);
   return {
     email: user.email,
     id: user.id,
@@ -45,11 +45,11 @@ function answerKeyRefusal(refusal: Refusal) {
   return data<ApiKeyActionResult>({ ok: false, error: answer.message }, answer.init);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request, [changePasswordSchema, "name", "keyId"]);
   if (form.intent === "create-api-key") {
-    const created = await createApiKey(db(), { userId: user.id, name: form.name ?? "" });
+    const created = await createApiKey(shopDatabase(context), { userId: user.id, name: form.name ?? "" });
     if (!created.ok) return answerKeyRefusal(created);
     return data<ApiKeyActionResult>({
       ok: true,
@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   if (form.intent === "revoke-api-key") {
-    const revoked = await revokeApiKey(db(), { userId: user.id, keyId: form.keyId ?? "" });
+    const revoked = await revokeApiKey(shopDatabase(context), { userId: user.id, keyId: form.keyId ?? "" });
     if (!revoked.ok) return answerKeyRefusal(revoked);
     return data<ApiKeyActionResult>({ ok: true, intent: "revoke-api-key", name: "" });
   }

@@ -7,7 +7,6 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { listQuickOrderServices } from "../../domain/catalog/list-quick-order-services.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
@@ -16,6 +15,7 @@ import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { track } from "../../lib/analytics.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
@@ -42,9 +42,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, QUICK_TEXT.signInRequired);
-  const services = await listQuickOrderServices(db());
+  const services = await listQuickOrderServices(shopDatabase(context));
   // A fresh token per form: submitting it twice places one order (product rules 1.4).
   return { ...services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
 }
@@ -60,11 +60,11 @@ const orderForm = z
   })
   .strict();
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, QUICK_TEXT.signInRequired);
   const parsed = orderForm.safeParse(await readForm(request, orderForm));
   if (!parsed.success) return { notice: QUICK_TEXT.missing };
-  const result = await placeOrder(db(), {
+  const result = await placeOrder(shopDatabase(context), {
     userId: user.id,
     serviceId: parsed.data.serviceId,
     quantity: sentCount(parsed.data.quantity),

@@ -1,7 +1,6 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { JsonLdScript } from "../../components/service-page/json-ld-script.tsx";
-import { db } from "../../db/client.server.ts";
 import { orderNowHref, serviceOrderPath } from "../../domain/catalog/order-path.ts";
 import { platformNames } from "../../domain/catalog/platforms.ts";
 import { findServicePage } from "../../domain/seo/service-page.server.ts";
@@ -11,6 +10,7 @@ import {
   serviceSeoSections,
 } from "../../domain/seo/service-page-copy.ts";
 import { servicePageJsonLd } from "../../domain/seo/service-structured-data.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -19,8 +19,8 @@ import { ServiceFaq } from "./service-faq.tsx";
 import { ServiceHero } from "./service-hero.tsx";
 import { ServiceSeoBlock } from "./service-seo-block.tsx";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const service = await findServicePage(db(), params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const service = await findServicePage(shopDatabase(context), params.slug);
   if (!service) throw data(null, { status: 404 });
   // One canonical address per service: its stored slug (aliases and renamed names point there).
   const path = `/service/${service.slug}`;

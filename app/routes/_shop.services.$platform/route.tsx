@@ -2,10 +2,10 @@ import { useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { WhyChoose } from "../../components/catalog/why-choose.tsx";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
-import { db } from "../../db/client.server.ts";
 import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
 import { listPlatformServices } from "../../domain/catalog/list-platform-services.server.ts";
 import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
@@ -13,12 +13,12 @@ import { platformCopy } from "./platform-copy.ts";
 import { RealLikesCard } from "./real-likes-card.tsx";
 import { ServiceCard } from "./service-card.tsx";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const platform = parseListedPlatform(params.platform);
   if (!platform) throw data(null, { status: 404 });
   const [services, packs] = await Promise.all([
-    listPlatformServices(db(), platform),
-    platform === "instagram" ? listLikesPacks(db()) : Promise.resolve([]),
+    listPlatformServices(shopDatabase(context), platform),
+    platform === "instagram" ? listLikesPacks(shopDatabase(context)) : Promise.resolve([]),
   ]);
   const lowestPackCents = packs.length ? Math.min(...packs.map((pack) => pack.priceCents)) : null;
   const postLink =

@@ -15,7 +15,6 @@ import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { TransactionList } from "../../components/wallet/transaction-list.tsx";
-import { db } from "../../db/client.server.ts";
 import { safeNextPath } from "../../domain/accounts/safe-next.ts";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import {
@@ -32,6 +31,7 @@ import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts"
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { listRecentTransactions } from "../../domain/wallet/list-transactions.server.ts";
 import { track } from "../../lib/analytics.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -52,11 +52,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const [transactions, settings] = await Promise.all([
-    listRecentTransactions(db(), { userId: user.id, limit: 10 }),
-    readSettings(db()),
+    listRecentTransactions(shopDatabase(context), { userId: user.id, limit: 10 }),
+    readSettings(shopDatabase(context)),
   ]);
   return {
     balanceCents: user.balanceCents,
@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = depositFormSchema.safeParse(await readForm(request, depositFormSchema));
   if (!form.success)
@@ -77,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The page's own reading of the amount; the limits are checked by startDeposit on fresh settings.
   const amount = readDepositAmount(form.data.amount);
   if (!amount.ok) return answerRefusal(amount);
-  const started = await startDeposit(db(), {
+  const started = await startDeposit(shopDatabase(context), {
     userId: user.id,
     amountCents: amount.amountCents,
     returnPath: form.data.next ? safeNextPath(form.data.next, "") : null,

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { readAdminDashboard } from "../../domain/admin/read-dashboard-stats.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import type { Route } from "./+types/route";
 import { DailyBarChart } from "./daily-chart.tsx";
 import { FunnelChart } from "./funnel-chart.tsx";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { email: admin.email, ...(await readAdminDashboard(db())) };
+  return { email: admin.email, ...(await readAdminDashboard(shopDatabase(context))) };
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

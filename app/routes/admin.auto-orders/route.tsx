@@ -1,21 +1,18 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import {
-  autoOrderChangeForms,
-  changeAutoOrderFromForm,
-} from "../../domain/admin/change-auto-order-from-form.server.ts";
 import { readAdminAutoOrdersPage } from "../../domain/admin/list-auto-orders.server.ts";
 import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   ADMIN_AUTO_ORDER_TEXT,
 } from "../../domain/auto-orders/admin-change-messages.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { AUTO_ORDER_STATUS_LABELS, AutoOrdersTable } from "./auto-orders-table.tsx";
+import { autoOrderChangeForms, changeAutoOrderFromForm } from "./change-auto-order-from-form.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -26,10 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = readAdminListQuery(request, ADMIN_AUTO_ORDER_STATUSES);
-  const result = await readAdminAutoOrdersPage(db(), query);
+  const result = await readAdminAutoOrdersPage(shopDatabase(context), query);
   return {
     ...result,
     status: query.status ?? null,
@@ -38,10 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, autoOrderChangeForms);
-  return changeAutoOrderFromForm(db(), { adminId: admin.id, form });
+  return changeAutoOrderFromForm(shopDatabase(context), { adminId: admin.id, form });
 }
 
 export default function AdminAutoOrdersPage({ loaderData }: Route.ComponentProps) {

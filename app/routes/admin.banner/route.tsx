@@ -4,13 +4,13 @@ import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { SiteBanner } from "../../components/layout/site-banner.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { BANNER_TYPES, bannerForm } from "../../domain/admin/content/banner-form.ts";
 import { saveBanner } from "../../domain/admin/content/banner-save.server.ts";
 import { BANNER_TEXT_MAX } from "../../domain/admin/content/field-limits.ts";
 import { readBannerSettings } from "../../domain/content/banner.server.ts";
 import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
@@ -30,14 +30,14 @@ const TYPE_OPTIONS = BANNER_TYPES.map((type) => ({
   label: type[0]?.toUpperCase() + type.slice(1),
 }));
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { banner: await readBannerSettings(db()) };
+  return { banner: await readBannerSettings(shopDatabase(context)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const answer = await saveBanner(db(), {
+  const answer = await saveBanner(shopDatabase(context), {
     adminId: admin.id,
     form: await readForm(request, bannerForm),
   });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { EditorPage } from "../../components/admin/content/editor-page.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { formRefusal } from "../../domain/admin/content/answer.ts";
 import { deleteBlogPost } from "../../domain/admin/content/blog-delete.server.ts";
@@ -11,6 +10,7 @@ import { setPostPublished } from "../../domain/admin/content/blog-publish.server
 import { saveBlogPost } from "../../domain/admin/content/blog-save.server.ts";
 import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
 import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
@@ -37,13 +37,13 @@ const intentForm = z.object({
   postId: z.string().max(64).optional(),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   // The list carries no content; only the post being edited is read in full.
   const [rows, post] = await Promise.all([
-    listPostsForAdmin(db()),
-    query.edit ? findPostForAdmin(db(), query.edit) : null,
+    listPostsForAdmin(shopDatabase(context)),
+    query.edit ? findPostForAdmin(shopDatabase(context), query.edit) : null,
   ]);
   const posts = rows.map((row) => ({ ...row, publishedAt: row.publishedAt?.toISOString() ?? null }));
   const editing = post
@@ -57,20 +57,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { posts, editing, creating: Boolean(query.new) && !editing };
 }
 
-async function runIntent(adminId: string, form: Record<string, string>) {
+async function runIntent(
+  context: Route.ActionArgs["context"],
+  adminId: string,
+  form: Record<string, string>,
+) {
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) return formRefusal(CONTENT_TEXT.postSaveFailed);
   const { intent, postId = "" } = parsed.data;
-  if (intent === "delete") return deleteBlogPost(db(), { adminId, postId });
+  if (intent === "delete") return deleteBlogPost(shopDatabase(context), { adminId, postId });
   if (intent === "publish" || intent === "unpublish")
-    return setPostPublished(db(), { adminId, postId, published: intent === "publish" });
+    return setPostPublished(shopDatabase(context), { adminId, postId, published: intent === "publish" });
   const { intent: _intent, postId: _postId, ...fields } = form;
-  return saveBlogPost(db(), { adminId, postId: intent === "update" ? postId : undefined, form: fields });
+  return saveBlogPost(shopDatabase(context), {
+    adminId,
+    postId: intent === "update" ? postId : undefined,
+    form: fields,
+  });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const answer = await runIntent(admin.id, await readForm(request, [intentForm, blogPostForm]));
+  const answer = await runIntent(context, admin.id, await readForm(request, [intentForm, blogPostForm]));
   return answerAdminChange(answer.ok ? answer : adminRefusalAnswer(answer), "/admin/blog");
 }
 

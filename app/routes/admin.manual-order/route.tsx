@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { createManualOrder, manualOrderForm } from "../../domain/admin/create-manual-order.server.ts";
 import { listServicesForManualOrder } from "../../domain/admin/list-services.server.ts";
 import { searchUsersForAdmin } from "../../domain/admin/list-users.server.ts";
 import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -24,24 +24,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const preselected = params.get("userId");
   const [users, services] = await Promise.all([
-    searchUsersForAdmin(db(), { q, preselectedId: preselected }),
-    listServicesForManualOrder(db()),
+    searchUsersForAdmin(shopDatabase(context), { q, preselectedId: preselected }),
+    listServicesForManualOrder(shopDatabase(context)),
   ]);
   const preselectedId = users.some((user) => user.id === preselected) ? preselected : null;
   // A fresh token per form: submitting it twice places one order (product rules 1.4).
   return { q, preselectedId, users, services, idempotencyKey: randomUUID() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, manualOrderForm);
-  const result = await createManualOrder(db(), { adminId: admin.id, form });
+  const result = await createManualOrder(shopDatabase(context), { adminId: admin.id, form });
   if (!result.ok) {
     const answer = refusalAnswer(result);
     return data({ notice: { title: answer.title ?? "", message: answer.message } }, answer.init);

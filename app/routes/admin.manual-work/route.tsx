@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { ListPagination } from "../../components/admin/list-controls.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import {
   changeOrderStatusFromForm,
   statusChangeForm,
 } from "../../domain/admin/change-order-status.server.ts";
 import { readManualWork } from "../../domain/admin/read-manual-work.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
@@ -23,10 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const pageQuery = z.coerce.number().int().min(1).max(100_000).catch(1);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const page = pageQuery.parse(new URL(request.url).searchParams.get("page") ?? 1);
-  const work = await readManualWork(db(), { page });
+  const work = await readManualWork(shopDatabase(context), { page });
   return {
     ...work,
     orders: work.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
@@ -36,10 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The orders' status forms post here, as on the orders list: an admin moves a manual order on. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, statusChangeForm);
-  return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
+  return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
 }
 
 export default function ManualWorkPage({ loaderData }: Route.ComponentProps) {

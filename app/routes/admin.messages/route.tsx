@@ -2,18 +2,18 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { CONTACT_SUBJECTS } from "../../domain/contact/contact-form.ts";
 import { listContactMessages } from "../../domain/contact/list-contact-messages.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
 const querySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });
 
 // The admin layout's middleware has already checked that the visitor is an admin.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { page } = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return listContactMessages(db(), page);
+  return listContactMessages(shopDatabase(context), page);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,6 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import {
   changeOrderStatusFromForm,
@@ -10,6 +9,7 @@ import {
 import { readAdminOrdersPage } from "../../domain/admin/list-orders.server.ts";
 import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/admin/order-status-labels.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
@@ -23,10 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = readAdminListQuery(request, ADMIN_ORDER_STATUSES);
-  const result = await readAdminOrdersPage(db(), query);
+  const result = await readAdminOrdersPage(shopDatabase(context), query);
   return {
     ...result,
     status: query.status ?? null,
@@ -35,10 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, statusChangeForm);
-  return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
+  return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
 }
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {

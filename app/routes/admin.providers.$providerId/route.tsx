@@ -4,19 +4,16 @@ import { ProviderFields } from "../../components/admin/providers/provider-fields
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
-import {
-  answerProviderPageAction,
-  providerPageForms,
-} from "../../domain/fulfilment/provider-page-actions.server.ts";
 import { readProviderPage } from "../../domain/fulfilment/read-provider-page.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
 import { HeldSubmissions } from "./held-submissions.tsx";
+import { answerProviderPageAction, providerPageForms } from "./provider-page-actions.server.ts";
 import { UpstreamServices } from "./upstream-services.tsx";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -28,17 +25,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     matches,
   });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = await readProviderPage(db(), params.providerId);
+  const page = await readProviderPage(shopDatabase(context), params.providerId);
   if (!page) throw data(PROVIDER_TEXT.notFound.message, { status: 404 });
   return { ...page, held: page.held.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, providerPageForms);
-  const answer = await answerProviderPageAction(db(), {
+  const answer = await answerProviderPageAction(shopDatabase(context), {
     adminId: admin.id,
     providerId: params.providerId,
     form,

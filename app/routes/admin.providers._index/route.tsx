@@ -4,17 +4,17 @@ import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { listProviders } from "../../domain/fulfilment/list-providers.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
-import {
-  answerProviderPageAction,
-  providerPageForms,
-} from "../../domain/fulfilment/provider-page-actions.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import {
+  answerProviderPageAction,
+  providerPageForms,
+} from "../admin.providers.$providerId/provider-page-actions.server.ts";
 import type { Route } from "./+types/route";
 import { ProvidersTable } from "./providers-table.tsx";
 
@@ -27,9 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const providers = await listProviders(db());
+  const providers = await listProviders(shopDatabase(context));
   return {
     providers: providers.map((provider) => ({
       ...provider,
@@ -38,10 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, providerPageForms);
-  const answer = await answerProviderPageAction(db(), { adminId: admin.id, form });
+  const answer = await answerProviderPageAction(shopDatabase(context), { adminId: admin.id, form });
   if (answer.ok && form.intent === "add" && answer.providerId)
     return redirectWithToast(`/admin/providers/${answer.providerId}`, {
       title: answer.notice.title,

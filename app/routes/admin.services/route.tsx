@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { z } from "zod";
 import { EditorPage } from "../../components/admin/content/editor-page.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { formRefusal } from "../../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
@@ -11,6 +10,7 @@ import { serviceForm } from "../../domain/admin/content/services-form.ts";
 import { listServicesForAdmin } from "../../domain/admin/content/services-list.server.ts";
 import { saveService } from "../../domain/admin/content/services-save.server.ts";
 import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
@@ -38,15 +38,15 @@ const intentForm = z.object({
   serviceId: z.string().max(64).optional(),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const services = await listServicesForAdmin(db());
+  const services = await listServicesForAdmin(shopDatabase(context));
   const editing = query.edit ? (services.find((service) => service.id === query.edit) ?? null) : null;
   return { services, editing, creating: Boolean(query.new) && !editing };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, [intentForm, serviceForm]);
   const parsed = intentForm.safeParse(form);
@@ -57,8 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent, serviceId } = parsed.data;
   const answer =
     intent === "delete"
-      ? await deleteService(db(), { adminId: admin.id, serviceId: serviceId ?? "" })
-      : await saveService(db(), {
+      ? await deleteService(shopDatabase(context), { adminId: admin.id, serviceId: serviceId ?? "" })
+      : await saveService(shopDatabase(context), {
           adminId: admin.id,
           serviceId: intent === "update" ? (serviceId ?? "") : undefined,
           form: Object.fromEntries(

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { formRefusal } from "../../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
@@ -14,6 +13,7 @@ import {
 import { saveSettingsFromForm } from "../../domain/admin/content/settings-save.server.ts";
 import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -37,12 +37,12 @@ const intentForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("test-connection"), provider: z.enum(PROVIDER_IDS) }),
 ]);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { settings: await readSettings(db()), providers: describeProviders(env()) };
+  return { settings: await readSettings(shopDatabase(context)), providers: describeProviders(env()) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm]);
   const parsed = intentForm.safeParse(form);
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: result.ok, notice: { title, message: result.message }, fieldErrors: {} });
   }
   const { intent, ...fields } = form;
-  const answer = await saveSettingsFromForm(db(), {
+  const answer = await saveSettingsFromForm(shopDatabase(context), {
     adminId: admin.id,
     part: parsed.data.intent,
     form: fields,

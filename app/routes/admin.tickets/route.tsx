@@ -1,13 +1,13 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { answerTicketFromForm, ticketAnswerForm } from "../../domain/admin/answer-ticket-from-form.server.ts";
 import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
 import { readAdminTicketsPage } from "../../domain/admin/list-tickets.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES, ticketStatusLabel } from "../../domain/tickets/messages.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
+import { answerTicketFromForm, ticketAnswerForm } from "./answer-ticket-from-form.server.ts";
 import { TicketsList } from "./tickets-list.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,10 +19,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = readAdminListQuery(request, TICKET_STATUSES);
-  const result = await readAdminTicketsPage(db(), query);
+  const result = await readAdminTicketsPage(shopDatabase(context), query);
   return {
     ...result,
     status: query.status ?? null,
@@ -31,10 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, ticketAnswerForm);
-  return answerTicketFromForm(db(), { adminId: admin.id, form });
+  return answerTicketFromForm(shopDatabase(context), { adminId: admin.id, form });
 }
 
 export default function AdminTicketsPage({ loaderData }: Route.ComponentProps) {

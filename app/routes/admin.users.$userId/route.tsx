@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import {
   changeOrderStatusFromForm,
@@ -8,6 +7,7 @@ import {
 } from "../../domain/admin/change-order-status.server.ts";
 import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
 import { readUserPage } from "../../domain/admin/read-user-detail.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
@@ -22,9 +22,9 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
     matches,
   });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = await readUserPage(db(), params.userId);
+  const page = await readUserPage(shopDatabase(context), params.userId);
   if (!page) return data({ page: null }, { status: 404 });
   return {
     page: {
@@ -37,10 +37,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The same status form as the orders list: intent=set-status, through setOrderStatus. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, statusChangeForm);
-  return changeOrderStatusFromForm(db(), { adminId: admin.id, form });
+  return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
 }
 
 export default function AdminUserPage({ loaderData }: Route.ComponentProps) {

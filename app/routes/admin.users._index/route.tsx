@@ -1,9 +1,9 @@
 import { ListPagination, SearchBox } from "../../components/admin/list-controls.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
 import { readAdminUsersPage } from "../../domain/admin/list-users.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { UsersTable } from "./users-table.tsx";
@@ -17,10 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = readAdminListQuery(request);
-  const result = await readAdminUsersPage(db(), query);
+  const result = await readAdminUsersPage(shopDatabase(context), query);
   return {
     ...result,
     q: query.q ?? "",

@@ -1,4 +1,3 @@
-import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { analyticsEventInput } from "../../domain/analytics/event-input.ts";
 import { ADMIN_AREA_REFUSAL, recordAnalyticsEvent } from "../../domain/analytics/record-event.server.ts";
@@ -6,6 +5,7 @@ import { readOrMintVisitorId } from "../../domain/analytics/visitor-cookie.serve
 import { refusalStatusAnswer } from "../../domain/refusal-answer.server.ts";
 import { clientIp } from "../../domain/security/rate-limit.server.ts";
 import { isAdminPath } from "../../lib/analytics-events.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import type { Route } from "./+types/route";
 
 /** First-party analytics (docs/decisions/006): the browser's `track` posts here with sendBeacon or fetch. */
@@ -13,7 +13,7 @@ export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   // The edge has already refused a larger body (413, BODY_LIMIT_BYTES.event) unread: this one is small.
   const body = await request.text();
@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const { visitorId, setCookie } = readOrMintVisitorId(request);
   const user = await getCurrentUser(request);
-  const result = await recordAnalyticsEvent(db(), parsed.data, {
+  const result = await recordAnalyticsEvent(shopDatabase(context), parsed.data, {
     userId: user?.id ?? null,
     visitorId,
     newVisitor: setCookie !== null,

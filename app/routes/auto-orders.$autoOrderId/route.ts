@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { db } from "../../db/client.server.ts";
 import { requireUser, safeNextPath } from "../../domain/accounts/session.server.ts";
 import {
   cancelAutoOrder,
   pauseAutoOrder,
   resumeAutoOrder,
 } from "../../domain/auto-orders/change-auto-order.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
@@ -24,7 +24,7 @@ export function loader() {
 }
 
 /** Pause, resume or cancel (with refund) one of the signed-in customer's own auto orders. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = changeForm.safeParse(await readForm(request, changeForm));
   const back = safeNextPath(parsed.success ? parsed.data.returnTo : null, "/dashboard?tab=auto-orders");
@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       variant: "destructive",
     });
   const result = await CHANGES[parsed.data.intent](
-    db(),
+    shopDatabase(context),
     { kind: "customer", userId: user.id },
     params.autoOrderId,
   );

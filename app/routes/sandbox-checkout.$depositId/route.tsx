@@ -3,7 +3,6 @@ import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { db } from "../../db/client.server.ts";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { DEPOSIT_TEXT } from "../../domain/payments/messages.ts";
 import { webhookProvider } from "../../domain/payments/payment-provider.server.ts";
@@ -12,6 +11,7 @@ import {
   readSandboxCheckout,
 } from "../../domain/payments/sandbox-checkout.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -21,25 +21,28 @@ const paramsSchema = z.object({ depositId: z.uuid() });
 const choiceSchema = z.object({ intent: z.enum(["pay", "decline"]) });
 
 /** The customer's own pending sandbox deposit; 404 for anything else, or when the sandbox is not in use. */
-async function loadCheckout(request: Request, params: unknown) {
+async function loadCheckout(request: Request, params: unknown, context: Route.LoaderArgs["context"]) {
   const user = await requireUser(request);
   const parsed = paramsSchema.safeParse(params);
   if (!webhookProvider("sandbox") || !parsed.success) throw data(null, { status: 404 });
-  const checkout = await readSandboxCheckout(db(), { userId: user.id, depositId: parsed.data.depositId });
+  const checkout = await readSandboxCheckout(shopDatabase(context), {
+    userId: user.id,
+    depositId: parsed.data.depositId,
+  });
   if (!checkout) throw data(null, { status: 404 });
   return { user, checkout };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { checkout } = await loadCheckout(request, params);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { checkout } = await loadCheckout(request, params, context);
   return checkout;
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, checkout } = await loadCheckout(request, params);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, checkout } = await loadCheckout(request, params, context);
   const choice = choiceSchema.safeParse(await readForm(request, choiceSchema));
   if (!choice.success) throw data(null, { status: 400 });
-  const result = await completeSandboxCheckout(db(), {
+  const result = await completeSandboxCheckout(shopDatabase(context), {
     userId: user.id,
     depositId: checkout.depositId,
     outcome: choice.data.intent,

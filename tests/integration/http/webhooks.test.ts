@@ -101,6 +101,13 @@ describe("POST /api/webhooks/sandbox", () => {
     });
     expect(stripe.status).toBe(404);
   });
+
+  it("answers 404 on a provider it does not know", async () => {
+    expect((await fetch(`${appUrl}/api/webhooks/paypal`)).status).toBe(404);
+    const posted = await fetch(`${appUrl}/api/webhooks/paypal`, { method: "POST", body: "{}" });
+    expect(posted.status).toBe(404);
+    expect(await posted.json()).toEqual({ error: "Not found" });
+  });
 });
 
 describe("the sandbox checkout", () => {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Database } from "../../db/client.server.ts";
-import type { Notice } from "../orders/messages.ts";
-import { answerTicket } from "../tickets/answer-ticket.server.ts";
-import { TICKET_ADMIN_TEXT, TICKET_STATUSES } from "../tickets/messages.ts";
+import type { Notice } from "../../domain/orders/messages.ts";
+import { answerTicket } from "../../domain/tickets/answer-ticket.server.ts";
+import { TICKET_ADMIN_TEXT, TICKET_STATUSES } from "../../domain/tickets/messages.ts";
+import type { Database } from "../../lib/database-context.server.ts";
 
 export const ticketAnswerForm = z
   .object({

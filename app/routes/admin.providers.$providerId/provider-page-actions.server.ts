@@ -1,18 +1,22 @@
 import { z } from "zod";
-import type { Database } from "../../db/client.server.ts";
-import type { Notice } from "../orders/messages.ts";
-import { adminRefusalAnswer } from "../refusal-answer.server.ts";
-import { settleHeldSubmission } from "./held-submissions.server.ts";
-import { addProvider, deleteProvider, updateProvider } from "./manage-providers.server.ts";
-import { PROVIDER_TEXT } from "./messages.ts";
-import { type FieldErrors, providerForm } from "./provider-form.ts";
-import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
+import { settleHeldSubmission } from "../../domain/fulfilment/held-submissions.server.ts";
+import {
+  addProvider,
+  deleteProvider,
+  updateProvider,
+} from "../../domain/fulfilment/manage-providers.server.ts";
+import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
+import { type FieldErrors, providerForm } from "../../domain/fulfilment/provider-form.ts";
+import { type ProviderRefusal, refuseProviderChange } from "../../domain/fulfilment/provider-refusal.ts";
 import {
   importProviderService,
   mapProviderService,
   unmapProviderService,
-} from "./provider-services.server.ts";
-import { refreshProviderBalance } from "./refresh-provider-balance.server.ts";
+} from "../../domain/fulfilment/provider-services.server.ts";
+import { refreshProviderBalance } from "../../domain/fulfilment/refresh-provider-balance.server.ts";
+import type { Notice } from "../../domain/orders/messages.ts";
+import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import type { Database } from "../../lib/database-context.server.ts";
 
 export type PageAnswer = {
   ok: boolean;

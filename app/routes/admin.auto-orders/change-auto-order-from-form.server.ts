@@ -1,18 +1,18 @@
 import { z } from "zod";
-import type { Database } from "../../db/client.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   ADMIN_AUTO_ORDER_TEXT,
   adminCancelRefunded,
-} from "../auto-orders/admin-change-messages.ts";
+} from "../../domain/auto-orders/admin-change-messages.ts";
 import {
   cancelAutoOrder,
   completeAutoOrder,
   pauseAutoOrder,
   resumeAutoOrder,
   setRemainingPosts,
-} from "../auto-orders/change-auto-order.server.ts";
-import type { Notice } from "../orders/messages.ts";
+} from "../../domain/auto-orders/change-auto-order.server.ts";
+import type { Notice } from "../../domain/orders/messages.ts";
+import type { Database } from "../../lib/database-context.server.ts";
 
 const statusForm = z
   .object({

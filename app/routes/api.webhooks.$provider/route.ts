@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { webhookProvider } from "../../domain/payments/payment-provider.server.ts";
+import { receivePaymentWebhook } from "../../domain/payments/receive-webhook.server.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
+import type { Route } from "./+types/route";
+
+/**
+ * The payment providers' signed events, one path each: /api/webhooks/stripe for Stripe's checkout.session.* events
+ * (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set), /api/webhooks/sandbox for the local sandbox checkout's (no
+ * Stripe keys, never in production). Any other name is 404.
+ */
+const PROVIDER_NAMES = ["stripe", "sandbox"] as const;
+
+function providerName(param: string): (typeof PROVIDER_NAMES)[number] {
+  const name = PROVIDER_NAMES.find((known) => known === param);
+  if (!name) throw data({ error: "Not found" }, { status: 404 });
+  return name;
+}
+
+function methodNotAllowed() {
+  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** GET on a webhook path: nothing to see (no GET changes state). */
+export function loader({ params }: Route.LoaderArgs): never {
+  providerName(params.provider);
+  throw methodNotAllowed();
+}
+
+/** 404 unless that provider is active, then the verified handler on the raw body. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const name = providerName(params.provider);
+  if (request.method !== "POST") throw methodNotAllowed();
+  const provider = webhookProvider(name);
+  if (!provider) throw data({ error: "Not found" }, { status: 404 });
+  // The signature covers the exact bytes sent: read them untouched, before any parsing.
+  const rawBody = await request.text();
+  const answer = await receivePaymentWebhook(shopDatabase(context), provider, rawBody, request.headers);
+  return Response.json(answer.body, { status: answer.status });
+}
