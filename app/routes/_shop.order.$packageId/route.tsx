@@ -19,18 +19,17 @@ import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
-import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
-import { readForm } from "../../lib/form-body.server.ts";
-import { formatCents, formatRate } from "../../lib/format-money.ts";
+import { formatRate } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { pagePath } from "../../lib/page-path.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 
 /** Customer spec section 9: the default order quantity. */
@@ -86,32 +85,25 @@ const orderForm = z.object({
   targetLink: z.string().trim().max(500),
   // Read as a count below; anything else is refused with the service's 'Quantity must be between…'.
   quantity: z.string(),
-  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
-  idempotencyKey: z.uuid(),
-  expectedTotalCents: expectedTotalField,
+  deliverySpeed: deliverySpeedField,
+  ...orderFormFields,
 });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
-  const parsed = orderForm.safeParse(await readForm(request, orderForm));
-  if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
-  const result = await placeOrder(db(), {
-    userId: user.id,
-    serviceId: parsed.data.serviceId,
-    quantity: sentCount(parsed.data.quantity),
-    targetLink: parsed.data.targetLink,
-    deliverySpeed: parsed.data.deliverySpeed,
-    idempotencyKey: parsed.data.idempotencyKey,
-    expectedTotalCents: parsed.data.expectedTotalCents,
-  });
-  if (!result.ok) {
-    const insufficient = result.reason === "insufficient_funds";
-    return { notice: result.notice, insufficient };
-  }
-  return redirectWithToast("/dashboard", {
-    title: ORDER_TEXT.orderPlaced,
-    description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+  return answerOrderForm(request, orderForm, {
+    malformed: ORDER_TEXT.orderFailed,
+    place: (form) =>
+      placeOrder(db(), {
+        userId: user.id,
+        serviceId: form.serviceId,
+        quantity: sentCount(form.quantity),
+        targetLink: form.targetLink,
+        deliverySpeed: form.deliverySpeed,
+        idempotencyKey: form.idempotencyKey,
+        expectedTotalCents: form.expectedTotalCents,
+      }),
   });
 }
 

@@ -22,7 +22,6 @@ import { serviceOrderPath } from "../../domain/catalog/order-path.ts";
 import { parseListedPlatform } from "../../domain/catalog/platforms.ts";
 import { resolveAutoOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
-import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import {
   AUTO_POSTS_MAX,
@@ -33,12 +32,11 @@ import {
   quantityRules,
   sentCount,
 } from "../../domain/orders/quantity-input.ts";
-import { readForm } from "../../lib/form-body.server.ts";
-import { formatCents } from "../../lib/format-money.ts";
+import { refuse } from "../../domain/orders/refusal.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { autoOrderPreview } from "./auto-order-fields.ts";
 
@@ -90,9 +88,8 @@ const autoForm = z.object({
   perPost: z.string().optional(),
   posts: z.string().optional(),
   followers: z.string().optional(),
-  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
-  idempotencyKey: z.uuid(),
-  expectedTotalCents: expectedTotalField,
+  deliverySpeed: deliverySpeedField,
+  ...orderFormFields,
 });
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -100,41 +97,33 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!user) throw redirect(signUpPathFor(request));
   const entry = await resolveAutoOrderEntry(db(), params.serviceType);
   if (!entry || entry.mode === "one_time") throw data(null, { status: 404 });
-  const parsed = autoForm.safeParse(await readForm(request, autoForm));
-  if (!parsed.success) return { notice: ORDER_TEXT.autoOrderFailed, insufficient: false };
-  const form = parsed.data;
-  if (!form.username.replace(/@/g, "")) return { notice: ORDER_TEXT.usernameRequired };
-  const common = {
-    userId: user.id,
-    serviceId: entry.service.id,
-    deliverySpeed: form.deliverySpeed,
-    idempotencyKey: form.idempotencyKey,
-    expectedTotalCents: form.expectedTotalCents,
-  };
-  if (entry.mode === "followers") {
-    // Product rules 3.5: a one-time followers order delivered to the username.
-    const result = await placeOrder(db(), {
-      ...common,
-      quantity: sentCount(form.followers),
-      targetLink: form.username.replace(/@/g, ""),
-    });
-    if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
-    return redirectWithToast("/dashboard", {
-      title: ORDER_TEXT.orderPlaced,
-      description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
-    });
-  }
-  const result = await placeAutoOrder(db(), {
-    ...common,
-    username: form.username,
-    perPost: sentCount(form.perPost),
-    posts: sentCount(form.posts),
-  });
-  if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
-  const placed = result.autoOrder;
-  return redirectWithToast("/dashboard?tab=auto-orders", {
-    title: "Auto Order Created",
-    description: `${placed.serviceName}: ${placed.totalPosts} posts, ${formatCents(placed.totalCents)}`,
+  return answerOrderForm(request, autoForm, {
+    malformed: ORDER_TEXT.autoOrderFailed,
+    place: async (form) => {
+      if (!form.username.replace(/@/g, ""))
+        return refuse("invalid", ORDER_TEXT.usernameRequired, { field: "username" });
+      const common = {
+        userId: user.id,
+        serviceId: entry.service.id,
+        deliverySpeed: form.deliverySpeed,
+        idempotencyKey: form.idempotencyKey,
+        expectedTotalCents: form.expectedTotalCents,
+      };
+      // Product rules 3.5: a one-time followers order delivered to the username.
+      if (entry.mode === "followers")
+        return placeOrder(db(), {
+          ...common,
+          quantity: sentCount(form.followers),
+          targetLink: form.username.replace(/@/g, ""),
+        });
+      const { username, perPost, posts } = form;
+      return placeAutoOrder(db(), {
+        ...common,
+        username,
+        perPost: sentCount(perPost),
+        posts: sentCount(posts),
+      });
+    },
   });
 }
 

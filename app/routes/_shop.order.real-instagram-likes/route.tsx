@@ -23,17 +23,15 @@ import {
   signUpPathFor,
 } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
-import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
-import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { PackAddOns, packSummaryLines, parseCommentCount, readCommentCount } from "./likes-pack-fields.tsx";
 
@@ -80,7 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches, location 
 const packForm = z.object({
   packCode: z.enum(LIKES_PACK_CODES),
   targetLink: z.string().trim().max(500),
-  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
+  deliverySpeed: deliverySpeedField,
   extraLikes: z.literal("on").optional(),
   extraViews: z.literal("on").optional(),
   // One of the dropdown's options exactly ("10", never "1e1" or "10.0"); absent means no comments.
@@ -92,33 +90,26 @@ const packForm = z.object({
       if (count === null) context.addIssue({ code: "custom", message: "Not a comments option" });
       return count ?? 0;
     }),
-  idempotencyKey: z.uuid(),
-  expectedTotalCents: expectedTotalField,
+  ...orderFormFields,
 });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
-  const parsed = packForm.safeParse(await readForm(request, packForm));
-  if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
-  const result = await placePackOrder(db(), {
-    userId: user.id,
-    packCode: parsed.data.packCode,
-    targetLink: parsed.data.targetLink,
-    deliverySpeed: parsed.data.deliverySpeed,
-    extraLikes: parsed.data.extraLikes === "on",
-    extraViews: parsed.data.extraViews === "on",
-    comments: parsed.data.comments,
-    idempotencyKey: parsed.data.idempotencyKey,
-    expectedTotalCents: parsed.data.expectedTotalCents,
-  });
-  if (!result.ok) {
-    const insufficient = result.reason === "insufficient_funds";
-    return { notice: result.notice, insufficient };
-  }
-  return redirectWithToast("/dashboard", {
-    title: ORDER_TEXT.orderPlaced,
-    description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+  return answerOrderForm(request, packForm, {
+    malformed: ORDER_TEXT.orderFailed,
+    place: (form) =>
+      placePackOrder(db(), {
+        userId: user.id,
+        packCode: form.packCode,
+        targetLink: form.targetLink,
+        deliverySpeed: form.deliverySpeed,
+        extraLikes: form.extraLikes === "on",
+        extraViews: form.extraViews === "on",
+        comments: form.comments,
+        idempotencyKey: form.idempotencyKey,
+        expectedTotalCents: form.expectedTotalCents,
+      }),
   });
 }
 
