@@ -1,20 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { useState } from "react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
-import { OrderPageHeader, PlaceOrderButton } from "../../components/order/order-page-header.tsx";
-import {
-  InsufficientFundsAlert,
-  OrderSummary,
-  RefusalNotice,
-} from "../../components/order/order-summary.tsx";
+import { OrderForm } from "../../components/order/order-form.tsx";
+import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
 import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
@@ -24,7 +19,6 @@ import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../doma
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { formatRate } from "../../lib/format-money.ts";
-import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { pagePath } from "../../lib/page-path.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -117,9 +111,7 @@ export default function GenericOrderPage(props: Route.ComponentProps) {
 
 function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const { service, signedIn } = loaderData;
-  const toast = useToast();
   const state = useLocation().state as NavigationPrefill;
-  const balanceCents = useLiveBalance(loaderData.balanceCents);
   const rules = quantityRules(service);
   const statePrefill = parseCount(String(state?.prefillQuantity ?? ""));
   const initialQuantity =
@@ -145,24 +137,24 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const isInstagram = service.platform === "instagram";
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
   const totalCents = quantity.value !== null ? chargeForQuantity(service.pricePer1000, quantity.value) : null;
-  const short = signedIn && totalCents !== null && totalCents > balanceCents;
-
-  // The spec's checks run before anything is sent (the server repeats every one of them).
-  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const link = checkTargetLink(targetLink, service);
-    if (link.ok) return flow.sendOrSignUp(event);
-    event.preventDefault();
-    toast({ title: link.notice.title, description: link.notice.message, variant: "destructive" });
-  }
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <OrderPageHeader fallback={`/services/${service.platform}`} subtitle={service.name} />
       <Card>
-        <Form method="post" className="space-y-5" onSubmit={checkBeforeSending} noValidate>
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <OrderForm
+          flow={flow}
+          idempotencyKey={loaderData.idempotencyKey}
+          totalCents={totalCents}
+          balanceCents={loaderData.balanceCents}
+          refusal={actionData}
+          check={() => {
+            const link = checkTargetLink(targetLink, service);
+            return link.ok ? null : link.notice;
+          }}
+          canSend={targetLink !== "" && totalCents !== null}
+        >
           <input type="hidden" name="serviceId" value={service.id} />
-          {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
           {isInstagram ? null : <input type="hidden" name="deliverySpeed" value="normal" />}
           <p className="text-sm text-slate-600">
             {service.name}: {formatRate(service.pricePer1000)} per 1000
@@ -180,18 +172,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           />
           <QuantityField input={quantity} label="Quantity" name="quantity" />
           {isInstagram ? <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} /> : null}
-          <OrderSummary totalCents={totalCents} balanceCents={balanceCents} signedIn={signedIn} />
-          {short && totalCents !== null ? (
-            <InsufficientFundsAlert
-              totalCents={totalCents}
-              balanceCents={balanceCents}
-              walletHref={flow.walletHref}
-              onLeave={flow.saveForm}
-            />
-          ) : null}
-          <RefusalNotice refusal={actionData} />
-          <PlaceOrderButton disabled={targetLink === "" || totalCents === null} busy={flow.busy} />
-        </Form>
+        </OrderForm>
       </Card>
     </main>
   );

@@ -1,20 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
-import { OrderPageHeader, PlaceOrderButton } from "../../components/order/order-page-header.tsx";
-import {
-  InsufficientFundsAlert,
-  OrderSummary,
-  RefusalNotice,
-} from "../../components/order/order-summary.tsx";
+import { OrderForm } from "../../components/order/order-form.tsx";
+import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
 import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
@@ -33,7 +28,6 @@ import {
   sentCount,
 } from "../../domain/orders/quantity-input.ts";
 import { refuse } from "../../domain/orders/refusal.ts";
-import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
@@ -135,8 +129,6 @@ export default function AutoOrderPage(props: Route.ComponentProps) {
 function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const { service, mode, signedIn } = loaderData;
   const followers = mode === "followers";
-  const toast = useToast();
-  const balanceCents = useLiveBalance(loaderData.balanceCents);
   const [username, setUsername] = useState("");
   // Followers: one count, the followers ordered (a one-time order); else engagement per post and posts.
   const countRules = followers ? quantityRules(service) : perPostRules(service);
@@ -157,21 +149,25 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
   const perPostLabel = service.views ? "Views per post" : "Likes per post";
 
-  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    // The counts are checked as typed (Place Order waits for them); the username is checked here.
-    if (username.trim()) return flow.sendOrSignUp(event);
-    event.preventDefault();
-    const notice = ORDER_TEXT.usernameRequired;
-    toast({ title: notice.title, description: notice.message, variant: "destructive" });
-  }
-
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <OrderPageHeader fallback="/services/instagram" title={service.name} subtitle={service.description} />
       <Card>
-        <Form method="post" className="space-y-5" onSubmit={checkBeforeSending} noValidate>
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-          {preview ? <input type="hidden" name="expectedTotalCents" value={preview.totalCents} /> : null}
+        <OrderForm
+          flow={flow}
+          idempotencyKey={loaderData.idempotencyKey}
+          totalCents={preview?.totalCents ?? null}
+          lines={
+            preview && !followers
+              ? [{ label: "Cost per post", cents: preview.costPerPostCents, testId: "cost-per-post" }]
+              : []
+          }
+          balanceCents={loaderData.balanceCents}
+          refusal={actionData}
+          // The counts are checked as typed (Place Order waits for them); the username is checked here.
+          check={() => (username.trim() ? null : ORDER_TEXT.usernameRequired)}
+          canSend={preview !== null}
+        >
           <Input
             label="Instagram username"
             name="username"
@@ -196,27 +192,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             </>
           )}
           <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} />
-          <OrderSummary
-            lines={
-              preview && !followers
-                ? [{ label: "Cost per post", cents: preview.costPerPostCents, testId: "cost-per-post" }]
-                : []
-            }
-            totalCents={preview?.totalCents ?? null}
-            balanceCents={balanceCents}
-            signedIn={signedIn}
-          />
-          {signedIn && preview && preview.totalCents > balanceCents ? (
-            <InsufficientFundsAlert
-              totalCents={preview.totalCents}
-              balanceCents={balanceCents}
-              walletHref={flow.walletHref}
-              onLeave={flow.saveForm}
-            />
-          ) : null}
-          <RefusalNotice refusal={actionData} />
-          <PlaceOrderButton disabled={preview === null} busy={flow.busy} />
-        </Form>
+        </OrderForm>
       </Card>
     </main>
   );

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { OrderTokenFields } from "../../components/order/order-form.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -148,8 +149,7 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
 
       <Card className="mt-8">
         <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-          {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
+          <OrderTokenFields idempotencyKey={loaderData.idempotencyKey} totalCents={totalCents} />
           <div className="space-y-1.5 md:col-span-2">
             <label htmlFor="serviceId" className="block text-sm font-medium text-slate-700">
               Service
