@@ -7,9 +7,10 @@ import { InsufficientFundsAlert, OrderSummary, RefusalNotice, type SummaryLine }
 import type { OrderFlow, OrderRefusal } from "./use-order-flow.ts";
 
 /**
- * The form of an order page (/order/...): the page's own fields (`children`), then what every order form
- * sends and shows: its token and total (OrderTokenFields), the price and the live balance, the wallet detour when the balance is short, the server's last refusal and Place Order.
- * On submit the page's `check` runs first; its notice stops the form with a toast.
+ * The form of an order page (/order/...): the page's own fields (`children`), then what every order form sends
+ * and shows: its token and total (OrderTokenFields), the price and the live balance, the wallet detour when the
+ * balance is short, the server's last refusal and Place Order. On submit the page's `check` runs first; its
+ * notice stops the form with a toast.
  */
 export function OrderForm({
   flow,
