@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { insufficientBalance, ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { refuse } from "../../app/domain/orders/refusal.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { answerOrderForm, orderFormFields } from "../../app/routes/shared/order-form.server.ts";
 
 const schema = z.object({ targetLink: z.string().trim().min(1), ...orderFormFields });
@@ -13,8 +14,8 @@ function post(form: Record<string, string>) {
 
 const placed = {
   ok: true as const,
-  order: { id: "o1", orderNumber: "ORD-1", totalCents: 150, serviceName: "Instagram Likes" },
-  balanceCents: 850,
+  order: { id: "o1", orderNumber: "ORD-1", totalCents: cents(150), serviceName: "Instagram Likes" },
+  balanceCents: cents(850),
   replayed: false,
 };
 
@@ -30,7 +31,9 @@ describe("the order pages' one action (app/routes/shared/order-form.server.ts)",
   });
 
   it("hands the parsed form to the domain and answers its refusal with the notice (200: a plain object)", async () => {
-    const place = vi.fn(async () => refuse("insufficient_funds", insufficientBalance(150, 100)));
+    const place = vi.fn(async () =>
+      refuse("insufficient_funds", insufficientBalance(cents(150), cents(100))),
+    );
     const answer = await answerOrderForm(
       post({ targetLink: "https://instagram.com/p/x", idempotencyKey: key, expectedTotalCents: "150" }),
       schema,
@@ -41,7 +44,7 @@ describe("the order pages' one action (app/routes/shared/order-form.server.ts)",
       idempotencyKey: key,
       expectedTotalCents: 150,
     });
-    expect(answer).toEqual({ notice: insufficientBalance(150, 100), insufficient: true });
+    expect(answer).toEqual({ notice: insufficientBalance(cents(150), cents(100)), insufficient: true });
     const other = await answerOrderForm(post({ targetLink: "x", idempotencyKey: key }), schema, {
       malformed: ORDER_TEXT.orderFailed,
       place: async () => refuse("unavailable", ORDER_TEXT.maintenance),
@@ -65,11 +68,11 @@ describe("the order pages' one action (app/routes/shared/order-form.server.ts)",
           id: "a1",
           totalPosts: 10,
           remainingPosts: 10,
-          costPerPostCents: 30,
-          totalCents: 300,
+          costPerPostCents: cents(30),
+          totalCents: cents(300),
           serviceName: "Instagram Auto Likes",
         },
-        balanceCents: 700,
+        balanceCents: cents(700),
         replayed: false,
       }),
     });
