@@ -13,6 +13,9 @@ import { useToast } from "../ui/toaster.tsx";
 /** What an order page's action answers when it refuses an order. */
 export type OrderRefusal = { notice: Notice; insufficient?: boolean };
 
+/** An order page's flow (useOrderFlow), for the form that sends it. */
+export type OrderFlow = ReturnType<typeof useOrderFlow>;
+
 /**
  * The order-intent flow of an order page (customer spec section 4): restores the form saved for this path,
  * sends a visitor to sign up with the form saved, shows a refusal as a toast and, for insufficient funds,
@@ -89,5 +92,18 @@ export function useOrderFlow({
     [signedIn, saveForm, navigate, path],
   );
 
-  return { path, busy, walletHref, saveForm, sendOrSignUp };
+  /**
+   * The page's own checks, run before anything is sent (the server repeats every one of them): their notice is
+   * shown as a toast and the form stays; with none, the form goes on (sendOrSignUp).
+   */
+  const sendUnless = useCallback(
+    (event: React.FormEvent<HTMLFormElement>, notice: Notice | null) => {
+      if (!notice) return sendOrSignUp(event);
+      event.preventDefault();
+      toast({ title: notice.title, description: notice.message, variant: "destructive" });
+    },
+    [sendOrSignUp, toast],
+  );
+
+  return { path, busy, signedIn, walletHref, saveForm, sendOrSignUp, sendUnless };
 }

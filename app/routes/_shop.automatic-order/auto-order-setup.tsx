@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { OrderTokenFields } from "../../components/order/order-form.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
@@ -74,8 +75,7 @@ export function AutoOrderSetup({
         description="Paid up front; unused posts are refunded if you cancel."
       />
       <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        {cost ? <input type="hidden" name="expectedTotalCents" value={cost.total} /> : null}
+        <OrderTokenFields idempotencyKey={idempotencyKey} totalCents={cost?.total ?? null} />
         <div className="space-y-1.5 md:col-span-2">
           <label htmlFor="auto-service" className="block text-sm font-medium text-slate-700">
             Service

@@ -7,14 +7,12 @@ import { Card } from "../../components/ui/card.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
 import { listAutoServices } from "../../domain/catalog/list-auto-services.server.ts";
-import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { sentCount } from "../../domain/orders/quantity-input.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { readForm } from "../../lib/form-body.server.ts";
-import { formatCents, formatRate } from "../../lib/format-money.ts";
+import { formatRate } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { answerOrderForm, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { AutoOrderSetup } from "./auto-order-setup.tsx";
 
@@ -43,29 +41,25 @@ const autoForm = z.object({
   // Required; then read as counts, anything else refused with the field's own message by placeAutoOrder.
   perPost: z.string().trim().min(1),
   posts: z.string().trim().min(1),
-  idempotencyKey: z.string().uuid(),
-  expectedTotalCents: expectedTotalField,
+  ...orderFormFields,
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = autoForm.safeParse(await readForm(request, autoForm));
-  if (!parsed.success) return { notice: MISSING };
-  const result = await placeAutoOrder(shopDatabase(context), {
-    userId: user.id,
-    serviceId: parsed.data.serviceId,
-    username: parsed.data.username,
-    perPost: sentCount(parsed.data.perPost),
-    posts: sentCount(parsed.data.posts),
-    deliverySpeed: "normal",
-    idempotencyKey: parsed.data.idempotencyKey,
-    expectedTotalCents: parsed.data.expectedTotalCents,
-  });
-  if (!result.ok) return { notice: result.notice };
-  const { autoOrder } = result;
-  return redirectWithToast("/dashboard?tab=auto-orders", {
-    title: "Auto order created",
-    description: `${autoOrder.serviceName}: ${autoOrder.totalPosts} posts, ${formatCents(autoOrder.totalCents)}`,
+  return answerOrderForm(request, autoForm, {
+    malformed: MISSING,
+    autoOrderTitle: "Auto order created",
+    place: (form) =>
+      placeAutoOrder(shopDatabase(context), {
+        userId: user.id,
+        serviceId: form.serviceId,
+        username: form.username,
+        perPost: sentCount(form.perPost),
+        posts: sentCount(form.posts),
+        deliverySpeed: "normal",
+        idempotencyKey: form.idempotencyKey,
+        expectedTotalCents: form.expectedTotalCents,
+      }),
   });
 }
 

@@ -16,7 +16,7 @@ import { readForm } from "../../lib/form-body.server.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { answerResend, type ResendResult, redirectSignedInUser } from "../account-forms.server.ts";
+import { answerResend, type ResendResult, redirectSignedInUser } from "../shared/account-forms.server.ts";
 import type { Route } from "./+types/route";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */

@@ -1,36 +1,29 @@
 import { randomUUID } from "node:crypto";
 import { useState } from "react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
-import { OrderPageHeader, PlaceOrderButton } from "../../components/order/order-page-header.tsx";
-import {
-  InsufficientFundsAlert,
-  OrderSummary,
-  RefusalNotice,
-} from "../../components/order/order-summary.tsx";
+import { OrderForm } from "../../components/order/order-form.tsx";
+import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
-import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { readForm } from "../../lib/form-body.server.ts";
-import { formatCents, formatRate } from "../../lib/format-money.ts";
-import { useLiveBalance } from "../../lib/live/live-balance.tsx";
+import { formatRate } from "../../lib/format-money.ts";
 import { pagePath } from "../../lib/page-path.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 
 /** Customer spec section 9: the default order quantity. */
@@ -86,32 +79,25 @@ const orderForm = z.object({
   targetLink: z.string().trim().max(500),
   // Read as a count below; anything else is refused with the service's 'Quantity must be between…'.
   quantity: z.string(),
-  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
-  idempotencyKey: z.uuid(),
-  expectedTotalCents: expectedTotalField,
+  deliverySpeed: deliverySpeedField,
+  ...orderFormFields,
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
-  const parsed = orderForm.safeParse(await readForm(request, orderForm));
-  if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
-  const result = await placeOrder(shopDatabase(context), {
-    userId: user.id,
-    serviceId: parsed.data.serviceId,
-    quantity: sentCount(parsed.data.quantity),
-    targetLink: parsed.data.targetLink,
-    deliverySpeed: parsed.data.deliverySpeed,
-    idempotencyKey: parsed.data.idempotencyKey,
-    expectedTotalCents: parsed.data.expectedTotalCents,
-  });
-  if (!result.ok) {
-    const insufficient = result.reason === "insufficient_funds";
-    return { notice: result.notice, insufficient };
-  }
-  return redirectWithToast("/dashboard", {
-    title: ORDER_TEXT.orderPlaced,
-    description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+  return answerOrderForm(request, orderForm, {
+    malformed: ORDER_TEXT.orderFailed,
+    place: (form) =>
+      placeOrder(shopDatabase(context), {
+        userId: user.id,
+        serviceId: form.serviceId,
+        quantity: sentCount(form.quantity),
+        targetLink: form.targetLink,
+        deliverySpeed: form.deliverySpeed,
+        idempotencyKey: form.idempotencyKey,
+        expectedTotalCents: form.expectedTotalCents,
+      }),
   });
 }
 
@@ -125,9 +111,7 @@ export default function GenericOrderPage(props: Route.ComponentProps) {
 
 function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const { service, signedIn } = loaderData;
-  const toast = useToast();
   const state = useLocation().state as NavigationPrefill;
-  const balanceCents = useLiveBalance(loaderData.balanceCents);
   const rules = quantityRules(service);
   const statePrefill = parseCount(String(state?.prefillQuantity ?? ""));
   const initialQuantity =
@@ -153,24 +137,24 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const isInstagram = service.platform === "instagram";
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
   const totalCents = quantity.value !== null ? chargeForQuantity(service.pricePer1000, quantity.value) : null;
-  const short = signedIn && totalCents !== null && totalCents > balanceCents;
-
-  // The spec's checks run before anything is sent (the server repeats every one of them).
-  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const link = checkTargetLink(targetLink, service);
-    if (link.ok) return flow.sendOrSignUp(event);
-    event.preventDefault();
-    toast({ title: link.notice.title, description: link.notice.message, variant: "destructive" });
-  }
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <OrderPageHeader fallback={`/services/${service.platform}`} subtitle={service.name} />
       <Card>
-        <Form method="post" className="space-y-5" onSubmit={checkBeforeSending} noValidate>
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <OrderForm
+          flow={flow}
+          idempotencyKey={loaderData.idempotencyKey}
+          totalCents={totalCents}
+          balanceCents={loaderData.balanceCents}
+          refusal={actionData}
+          check={() => {
+            const link = checkTargetLink(targetLink, service);
+            return link.ok ? null : link.notice;
+          }}
+          canSend={targetLink !== "" && totalCents !== null}
+        >
           <input type="hidden" name="serviceId" value={service.id} />
-          {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
           {isInstagram ? null : <input type="hidden" name="deliverySpeed" value="normal" />}
           <p className="text-sm text-slate-600">
             {service.name}: {formatRate(service.pricePer1000)} per 1000
@@ -188,18 +172,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           />
           <QuantityField input={quantity} label="Quantity" name="quantity" />
           {isInstagram ? <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} /> : null}
-          <OrderSummary totalCents={totalCents} balanceCents={balanceCents} signedIn={signedIn} />
-          {short && totalCents !== null ? (
-            <InsufficientFundsAlert
-              totalCents={totalCents}
-              balanceCents={balanceCents}
-              walletHref={flow.walletHref}
-              onLeave={flow.saveForm}
-            />
-          ) : null}
-          <RefusalNotice refusal={actionData} />
-          <PlaceOrderButton disabled={targetLink === "" || totalCents === null} busy={flow.busy} />
-        </Form>
+        </OrderForm>
       </Card>
     </main>
   );

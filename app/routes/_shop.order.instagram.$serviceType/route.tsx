@@ -1,27 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
-import { OrderPageHeader, PlaceOrderButton } from "../../components/order/order-page-header.tsx";
-import {
-  InsufficientFundsAlert,
-  OrderSummary,
-  RefusalNotice,
-} from "../../components/order/order-summary.tsx";
+import { OrderForm } from "../../components/order/order-form.tsx";
+import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
 import { serviceOrderPath } from "../../domain/catalog/order-path.ts";
 import { parseListedPlatform } from "../../domain/catalog/platforms.ts";
 import { resolveAutoOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
-import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import {
   AUTO_POSTS_MAX,
@@ -32,13 +26,11 @@ import {
   quantityRules,
   sentCount,
 } from "../../domain/orders/quantity-input.ts";
+import { refuse } from "../../domain/orders/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { readForm } from "../../lib/form-body.server.ts";
-import { formatCents } from "../../lib/format-money.ts";
-import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { autoOrderPreview } from "./auto-order-fields.ts";
 
@@ -90,9 +82,8 @@ const autoForm = z.object({
   perPost: z.string().optional(),
   posts: z.string().optional(),
   followers: z.string().optional(),
-  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
-  idempotencyKey: z.uuid(),
-  expectedTotalCents: expectedTotalField,
+  deliverySpeed: deliverySpeedField,
+  ...orderFormFields,
 });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -100,41 +91,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!user) throw redirect(signUpPathFor(request));
   const entry = await resolveAutoOrderEntry(shopDatabase(context), params.serviceType);
   if (!entry || entry.mode === "one_time") throw data(null, { status: 404 });
-  const parsed = autoForm.safeParse(await readForm(request, autoForm));
-  if (!parsed.success) return { notice: ORDER_TEXT.autoOrderFailed, insufficient: false };
-  const form = parsed.data;
-  if (!form.username.replace(/@/g, "")) return { notice: ORDER_TEXT.usernameRequired };
-  const common = {
-    userId: user.id,
-    serviceId: entry.service.id,
-    deliverySpeed: form.deliverySpeed,
-    idempotencyKey: form.idempotencyKey,
-    expectedTotalCents: form.expectedTotalCents,
-  };
-  if (entry.mode === "followers") {
-    // Product rules 3.5: a one-time followers order delivered to the username.
-    const result = await placeOrder(shopDatabase(context), {
-      ...common,
-      quantity: sentCount(form.followers),
-      targetLink: form.username.replace(/@/g, ""),
-    });
-    if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
-    return redirectWithToast("/dashboard", {
-      title: ORDER_TEXT.orderPlaced,
-      description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
-    });
-  }
-  const result = await placeAutoOrder(shopDatabase(context), {
-    ...common,
-    username: form.username,
-    perPost: sentCount(form.perPost),
-    posts: sentCount(form.posts),
-  });
-  if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
-  const placed = result.autoOrder;
-  return redirectWithToast("/dashboard?tab=auto-orders", {
-    title: "Auto Order Created",
-    description: `${placed.serviceName}: ${placed.totalPosts} posts, ${formatCents(placed.totalCents)}`,
+  return answerOrderForm(request, autoForm, {
+    malformed: ORDER_TEXT.autoOrderFailed,
+    place: async (form) => {
+      if (!form.username.replace(/@/g, ""))
+        return refuse("invalid", ORDER_TEXT.usernameRequired, { field: "username" });
+      const common = {
+        userId: user.id,
+        serviceId: entry.service.id,
+        deliverySpeed: form.deliverySpeed,
+        idempotencyKey: form.idempotencyKey,
+        expectedTotalCents: form.expectedTotalCents,
+      };
+      // Product rules 3.5: a one-time followers order delivered to the username.
+      if (entry.mode === "followers")
+        return placeOrder(shopDatabase(context), {
+          ...common,
+          quantity: sentCount(form.followers),
+          targetLink: form.username.replace(/@/g, ""),
+        });
+      const { username, perPost, posts } = form;
+      return placeAutoOrder(shopDatabase(context), {
+        ...common,
+        username,
+        perPost: sentCount(perPost),
+        posts: sentCount(posts),
+      });
+    },
   });
 }
 
@@ -146,8 +129,6 @@ export default function AutoOrderPage(props: Route.ComponentProps) {
 function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const { service, mode, signedIn } = loaderData;
   const followers = mode === "followers";
-  const toast = useToast();
-  const balanceCents = useLiveBalance(loaderData.balanceCents);
   const [username, setUsername] = useState("");
   // Followers: one count, the followers ordered (a one-time order); else engagement per post and posts.
   const countRules = followers ? quantityRules(service) : perPostRules(service);
@@ -168,21 +149,25 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
   const perPostLabel = service.views ? "Views per post" : "Likes per post";
 
-  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    // The counts are checked as typed (Place Order waits for them); the username is checked here.
-    if (username.trim()) return flow.sendOrSignUp(event);
-    event.preventDefault();
-    const notice = ORDER_TEXT.usernameRequired;
-    toast({ title: notice.title, description: notice.message, variant: "destructive" });
-  }
-
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <OrderPageHeader fallback="/services/instagram" title={service.name} subtitle={service.description} />
       <Card>
-        <Form method="post" className="space-y-5" onSubmit={checkBeforeSending} noValidate>
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-          {preview ? <input type="hidden" name="expectedTotalCents" value={preview.totalCents} /> : null}
+        <OrderForm
+          flow={flow}
+          idempotencyKey={loaderData.idempotencyKey}
+          totalCents={preview?.totalCents ?? null}
+          lines={
+            preview && !followers
+              ? [{ label: "Cost per post", cents: preview.costPerPostCents, testId: "cost-per-post" }]
+              : []
+          }
+          balanceCents={loaderData.balanceCents}
+          refusal={actionData}
+          // The counts are checked as typed (Place Order waits for them); the username is checked here.
+          check={() => (username.trim() ? null : ORDER_TEXT.usernameRequired)}
+          canSend={preview !== null}
+        >
           <Input
             label="Instagram username"
             name="username"
@@ -207,27 +192,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             </>
           )}
           <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} />
-          <OrderSummary
-            lines={
-              preview && !followers
-                ? [{ label: "Cost per post", cents: preview.costPerPostCents, testId: "cost-per-post" }]
-                : []
-            }
-            totalCents={preview?.totalCents ?? null}
-            balanceCents={balanceCents}
-            signedIn={signedIn}
-          />
-          {signedIn && preview && preview.totalCents > balanceCents ? (
-            <InsufficientFundsAlert
-              totalCents={preview.totalCents}
-              balanceCents={balanceCents}
-              walletHref={flow.walletHref}
-              onLeave={flow.saveForm}
-            />
-          ) : null}
-          <RefusalNotice refusal={actionData} />
-          <PlaceOrderButton disabled={preview === null} busy={flow.busy} />
-        </Form>
+        </OrderForm>
       </Card>
     </main>
   );

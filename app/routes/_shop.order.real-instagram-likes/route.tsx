@@ -1,19 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
-import { OrderPageHeader, PlaceOrderButton } from "../../components/order/order-page-header.tsx";
-import {
-  InsufficientFundsAlert,
-  OrderSummary,
-  RefusalNotice,
-} from "../../components/order/order-summary.tsx";
+import { OrderForm } from "../../components/order/order-form.tsx";
+import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import {
   LIKES_PACK_CODES,
@@ -22,18 +17,15 @@ import {
   signUpPathFor,
 } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
-import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
-import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { PackAddOns, packSummaryLines, parseCommentCount, readCommentCount } from "./likes-pack-fields.tsx";
 
@@ -80,7 +72,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches, location 
 const packForm = z.object({
   packCode: z.enum(LIKES_PACK_CODES),
   targetLink: z.string().trim().max(500),
-  deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
+  deliverySpeed: deliverySpeedField,
   extraLikes: z.literal("on").optional(),
   extraViews: z.literal("on").optional(),
   // One of the dropdown's options exactly ("10", never "1e1" or "10.0"); absent means no comments.
@@ -92,33 +84,26 @@ const packForm = z.object({
       if (count === null) context.addIssue({ code: "custom", message: "Not a comments option" });
       return count ?? 0;
     }),
-  idempotencyKey: z.uuid(),
-  expectedTotalCents: expectedTotalField,
+  ...orderFormFields,
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signUpPathFor(request));
-  const parsed = packForm.safeParse(await readForm(request, packForm));
-  if (!parsed.success) return { notice: ORDER_TEXT.orderFailed, insufficient: false };
-  const result = await placePackOrder(shopDatabase(context), {
-    userId: user.id,
-    packCode: parsed.data.packCode,
-    targetLink: parsed.data.targetLink,
-    deliverySpeed: parsed.data.deliverySpeed,
-    extraLikes: parsed.data.extraLikes === "on",
-    extraViews: parsed.data.extraViews === "on",
-    comments: parsed.data.comments,
-    idempotencyKey: parsed.data.idempotencyKey,
-    expectedTotalCents: parsed.data.expectedTotalCents,
-  });
-  if (!result.ok) {
-    const insufficient = result.reason === "insufficient_funds";
-    return { notice: result.notice, insufficient };
-  }
-  return redirectWithToast("/dashboard", {
-    title: ORDER_TEXT.orderPlaced,
-    description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+  return answerOrderForm(request, packForm, {
+    malformed: ORDER_TEXT.orderFailed,
+    place: (form) =>
+      placePackOrder(shopDatabase(context), {
+        userId: user.id,
+        packCode: form.packCode,
+        targetLink: form.targetLink,
+        deliverySpeed: form.deliverySpeed,
+        extraLikes: form.extraLikes === "on",
+        extraViews: form.extraViews === "on",
+        comments: form.comments,
+        idempotencyKey: form.idempotencyKey,
+        expectedTotalCents: form.expectedTotalCents,
+      }),
   });
 }
 
@@ -129,8 +114,6 @@ export default function LikesPackOrderPage(props: Route.ComponentProps) {
 
 function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
   const { pack, rates, signedIn } = loaderData;
-  const toast = useToast();
-  const balanceCents = useLiveBalance(loaderData.balanceCents);
   const [targetLink, setTargetLink] = useState("");
   const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
   const [extraLikes, setExtraLikes] = useState(false);
@@ -159,18 +142,6 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
     ? priceLikesPack(pack, { extraLikes, extraViews, comments }, { ...rates, likes: likesRate })
     : null;
 
-  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const notice = !likesRate
-      ? ORDER_TEXT.likesServiceUnavailable
-      : (() => {
-          const link = checkTargetLink(targetLink, POST_TARGET);
-          return link.ok ? null : link.notice;
-        })();
-    if (!notice) return flow.sendOrSignUp(event);
-    event.preventDefault();
-    toast({ title: notice.title, description: notice.message, variant: "destructive" });
-  }
-
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <OrderPageHeader
@@ -187,10 +158,21 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
             <p>{ORDER_TEXT.likesServiceUnavailable.message}</p>
           </div>
         )}
-        <Form method="post" className="space-y-5" onSubmit={checkBeforeSending} noValidate>
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <OrderForm
+          flow={flow}
+          idempotencyKey={loaderData.idempotencyKey}
+          totalCents={priced?.totalCents ?? null}
+          lines={priced ? packSummaryLines(pack, priced.lines) : []}
+          balanceCents={loaderData.balanceCents}
+          refusal={actionData}
+          check={() => {
+            if (!likesRate) return ORDER_TEXT.likesServiceUnavailable;
+            const link = checkTargetLink(targetLink, POST_TARGET);
+            return link.ok ? null : link.notice;
+          }}
+          canSend={targetLink !== "" && Boolean(likesRate)}
+        >
           <input type="hidden" name="packCode" value={pack.code} />
-          {priced ? <input type="hidden" name="expectedTotalCents" value={priced.totalCents} /> : null}
           {pack.features.length ? (
             <ul className="grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
               {pack.features.map((feature) => (
@@ -222,23 +204,7 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
             onExtraViews={setExtraViews}
             onComments={setComments}
           />
-          <OrderSummary
-            lines={priced ? packSummaryLines(pack, priced.lines) : []}
-            totalCents={priced?.totalCents ?? null}
-            balanceCents={balanceCents}
-            signedIn={signedIn}
-          />
-          {signedIn && priced && priced.totalCents > balanceCents ? (
-            <InsufficientFundsAlert
-              totalCents={priced.totalCents}
-              balanceCents={balanceCents}
-              walletHref={flow.walletHref}
-              onLeave={flow.saveForm}
-            />
-          ) : null}
-          <RefusalNotice refusal={actionData} />
-          <PlaceOrderButton disabled={targetLink === "" || !likesRate} busy={flow.busy} />
-        </Form>
+        </OrderForm>
       </Card>
     </main>
   );

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { OrderTokenFields } from "../../components/order/order-form.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -9,18 +10,15 @@ import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { listQuickOrderServices } from "../../domain/catalog/list-quick-order-services.server.ts";
-import { ORDER_TEXT } from "../../domain/orders/messages.ts";
-import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { answerOrderForm, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 
 // Customer spec, Quick Order: texts of its own checks.
@@ -55,28 +53,24 @@ const orderForm = z
     targetLink: z.string().trim().min(1).max(500),
     // Required; then read as a count, anything else refused with 'Quantity must be between {min} and {max}.'
     quantity: z.string().trim().min(1),
-    idempotencyKey: z.string().uuid(),
-    expectedTotalCents: expectedTotalField,
+    ...orderFormFields,
   })
   .strict();
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, QUICK_TEXT.signInRequired);
-  const parsed = orderForm.safeParse(await readForm(request, orderForm));
-  if (!parsed.success) return { notice: QUICK_TEXT.missing };
-  const result = await placeOrder(shopDatabase(context), {
-    userId: user.id,
-    serviceId: parsed.data.serviceId,
-    quantity: sentCount(parsed.data.quantity),
-    targetLink: parsed.data.targetLink,
-    deliverySpeed: "normal",
-    idempotencyKey: parsed.data.idempotencyKey,
-    expectedTotalCents: parsed.data.expectedTotalCents,
-  });
-  if (!result.ok) return { notice: result.notice, insufficient: result.reason === "insufficient_funds" };
-  return redirectWithToast("/dashboard", {
-    title: ORDER_TEXT.orderPlaced,
-    description: `${result.order.orderNumber}: ${result.order.serviceName}, ${formatCents(result.order.totalCents)}`,
+  return answerOrderForm(request, orderForm, {
+    malformed: QUICK_TEXT.missing,
+    place: (form) =>
+      placeOrder(shopDatabase(context), {
+        userId: user.id,
+        serviceId: form.serviceId,
+        quantity: sentCount(form.quantity),
+        targetLink: form.targetLink,
+        deliverySpeed: "normal",
+        idempotencyKey: form.idempotencyKey,
+        expectedTotalCents: form.expectedTotalCents,
+      }),
   });
 }
 
@@ -155,8 +149,7 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
 
       <Card className="mt-8">
         <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-          {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
+          <OrderTokenFields idempotencyKey={loaderData.idempotencyKey} totalCents={totalCents} />
           <div className="space-y-1.5 md:col-span-2">
             <label htmlFor="serviceId" className="block text-sm font-medium text-slate-700">
               Service

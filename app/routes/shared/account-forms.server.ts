@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { firstIssue, resendSchema } from "../domain/accounts/schemas.ts";
-import { getCurrentUser, safeNextPath } from "../domain/accounts/session.server.ts";
-import { resendConfirmation } from "../domain/accounts/sign-up.server.ts";
-import { refusalAnswer } from "../domain/refusal-answer.server.ts";
+import { firstIssue, resendSchema } from "../../domain/accounts/schemas.ts";
+import { getCurrentUser, safeNextPath } from "../../domain/accounts/session.server.ts";
+import { resendConfirmation } from "../../domain/accounts/sign-up.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 
 /** What the sign-in and sign-up pages answer to "send the confirmation e-mail again". */
 export type ResendResult = { ok: true; intent: "resend" } | { ok: false; intent: "resend"; error: string };
