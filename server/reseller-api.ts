@@ -10,10 +10,11 @@ type BodyError = { ok: false; status: 400 | 413; error: string };
 type ReadBody = { ok: true; params: Params } | BodyError;
 
 /**
- * The reseller API (POST /api/v2, the panels' standard protocol) served by Express itself, ahead of everything
- * the pages need (compression, CSP nonces, static files) and of React Router: it is a machine endpoint with no
- * page, and an order over it then costs one read of a small form body, one database round trip and one write of
- * the JSON answer (docs/decisions/009-reseller-api-and-order-guard.md).
+ * The reseller API (/api/v2, the panels' protocol) served by Express itself, ahead of everything the pages need
+ * (compression, CSP nonces, static files) and of React Router: it is a machine endpoint with no page, and an order
+ * over it then costs one read of a small form body, one database round trip and one write of the JSON answer
+ * (docs/decisions/009-reseller-api-and-order-guard.md). GET and POST alike; every answer is HTTP 200 JSON, a
+ * refusal too, except a body that is too large (413) or unreadable (400) (docs/decisions/020-api-v2-conventions.md).
  */
 export function resellerApi(env: Pick<Env, "isProduction">): Router {
   const router = express.Router();
@@ -23,30 +24,37 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Cache-Control", "no-store");
     if (env.isProduction) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    if (req.method !== "POST") {
-      res.status(405).set("Allow", "POST").json({ error: API_TEXT.wrongMethod });
+    if (req.method !== "POST" && req.method !== "GET") {
+      res.status(405).set("Allow", "GET, POST").json({ error: API_TEXT.wrongMethod, code: "wrong_method" });
       return;
     }
     try {
-      const read = await readParams(req);
+      const read = req.method === "POST" ? await readParams(req) : { ok: true as const, params: {} };
       if (!read.ok) {
-        res.status(read.status).json({ error: read.error });
+        res.status(read.status).json({ error: read.error, code: "unreadable_request" });
         return;
       }
-      const params = read.params;
+      // The query string counts too (GET, and a POST that carries some fields there); the body wins a clash.
+      const params: Params = { ...queryParams(req), ...read.params };
       // Product rules 1.4: the API takes its idempotency key from the `Idempotency-Key` header too.
       const header = req.get("Idempotency-Key");
       if (header && !params.idempotency_key && params.action?.trim() === "add")
         params.idempotency_key = header;
       const answer = await answerApiRequest(db(), params);
       if (answer.headers) res.set(answer.headers);
-      res.status(answer.status).json(answer.body);
+      res.status(200).json(answer.body);
     } catch (error) {
       console.error(`reseller API request failed: ${(error as Error).message}`);
-      if (!res.headersSent) res.status(500).json({ error: API_TEXT.serverError });
+      if (!res.headersSent) res.status(200).json({ error: API_TEXT.serverError, code: "failed" });
     }
   });
   return router;
+}
+
+/** The query string's fields as strings (the last of a repeated name). */
+function queryParams(req: Request): Params {
+  const query = req.originalUrl.indexOf("?");
+  return query < 0 ? {} : Object.fromEntries(new URLSearchParams(req.originalUrl.slice(query + 1)));
 }
 
 /**
