@@ -6,7 +6,7 @@ import { API_BODY_LIMIT_BYTES, API_TEXT } from "../app/domain/reseller/api-text.
 import type { Env } from "../app/lib/env.server.ts";
 
 type Params = Record<string, string>;
-type BodyError = { ok: false; status: 400 | 413; error: string };
+type BodyError = { ok: false; status: 400 | 413; error: string; code: string };
 type ReadBody = { ok: true; params: Params } | BodyError;
 
 /**
@@ -31,7 +31,7 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
     try {
       const read = req.method === "POST" ? await readParams(req) : { ok: true as const, params: {} };
       if (!read.ok) {
-        res.status(read.status).json({ error: read.error, code: "unreadable_request" });
+        res.status(read.status).json({ error: read.error, code: read.code });
         return;
       }
       // The query string counts too (GET, and a POST that carries some fields there); the body wins a clash.
@@ -62,8 +62,18 @@ function queryParams(req: Request): Params {
  * a body over the limit or one that cannot be read answers the protocol's error instead.
  */
 async function readParams(req: Request): Promise<ReadBody> {
-  const tooLarge: BodyError = { ok: false, status: 413, error: API_TEXT.bodyTooLarge };
-  const unreadable: BodyError = { ok: false, status: 400, error: API_TEXT.unreadableBody };
+  const tooLarge: BodyError = {
+    ok: false,
+    status: 413,
+    error: API_TEXT.bodyTooLarge,
+    code: "body_too_large",
+  };
+  const unreadable: BodyError = {
+    ok: false,
+    status: 400,
+    error: API_TEXT.unreadableBody,
+    code: "unreadable_body",
+  };
   const read = (params: Params): ReadBody => ({ ok: true, params });
   if (Number(req.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) {
     // Answered without keeping it: the rest of the body is read and dropped, so the client can finish sending.
