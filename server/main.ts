@@ -78,7 +78,7 @@ async function startWorkers(databaseUrl: string, fulfilment: FulfilmentConfig): 
 
 /** Serves the app on PORT; returns how to stop it (and stops on SIGINT/SIGTERM when it is a worker). */
 async function serveHttp({ handleSignals = true } = {}) {
-  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+  const buildDir = path.resolve(root, config.buildDir);
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = createApp(config, build, path.join(buildDir, "client"));
   const server = app.listen(config.port, config.host, () => {

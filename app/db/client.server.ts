@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { env } from "../lib/env.server.ts";
+import { databaseUrl, env } from "../lib/env.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -28,11 +28,8 @@ export function connect(connectionString: string, max = 10): Connection {
 /** The process-wide connection, opened on first use from DATABASE_URL. */
 export function connection(): Connection {
   if (!holder[globalKey]) {
-    // Read from process.env itself: the server sets DATABASE_URL once the embedded PostgreSQL is up, after env()
-    // was first read. Everything else comes validated from env().
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set");
-    holder[globalKey] = connect(url, env().databasePoolSize);
+    // databaseUrl() reads DATABASE_URL live: the server sets it after env() was first read.
+    holder[globalKey] = connect(databaseUrl(), env().databasePoolSize);
   }
   return holder[globalKey];
 }

@@ -50,3 +50,25 @@ export function rateLimited(
 export function failed(message: string, details: RefusalDetails = {}): Refusal {
   return refuse("failed", message, details);
 }
+
+/** The HTTP status that names a refusal's kind, for answers whose status carries it (refusalStatusAnswer). */
+export function refusalHttpStatus(kind: RefusalKind): number {
+  switch (kind) {
+    case "invalid":
+      return 422;
+    case "insufficient_funds":
+      return 402;
+    case "conflict":
+      return 409;
+    case "unavailable":
+      return 503;
+    case "not_found":
+      return 404;
+    case "forbidden":
+      return 403;
+    case "rate_limited":
+      return 429;
+    case "failed":
+      return 500;
+  }
+}

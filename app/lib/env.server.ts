@@ -19,6 +19,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default("data"),
+  BUILD_DIR: z.string().default("build"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAILS: z.string().optional(),
@@ -54,6 +55,8 @@ export type Env = {
   databasePoolSize: number;
   preparedStatements: boolean;
   dataDir: string;
+  /** Where the server reads the app build (`react-router build` writes it there). */
+  buildDir: string;
   embeddedPgPort: number;
   authSecret: string;
   adminEmails: string[];
@@ -69,10 +72,13 @@ export type Env = {
   gaMeasurementId: string | undefined;
 };
 
-/** The variables a schema reads, checked; a wrong one stops the process with every problem named. */
+/**
+ * The variables a schema reads (from this process's environment unless `source` is given), checked; a wrong one
+ * stops the process with every problem named. Every reading of the environment goes through this file.
+ */
 export function parseEnvironment<Schema extends z.ZodType>(
   schema: Schema,
-  source: NodeJS.ProcessEnv,
+  source: NodeJS.ProcessEnv = process.env,
 ): z.output<Schema> {
   const parsed = schema.safeParse(source);
   if (parsed.success) return parsed.data;
@@ -102,6 +108,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databasePoolSize: raw.DATABASE_POOL_SIZE,
     preparedStatements: raw.DATABASE_PREPARED_STATEMENTS === "on",
     dataDir: raw.DATA_DIR,
+    buildDir: raw.BUILD_DIR,
     embeddedPgPort: raw.EMBEDDED_PG_PORT,
     authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
     adminEmails: adminEmailsText
@@ -128,4 +135,15 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= readEnv();
   return cached;
+}
+
+/**
+ * The database's address, read from the environment on every call instead of from env()'s cached reading: the
+ * server starts the embedded PostgreSQL and sets DATABASE_URL only after env() was first read (server/main.ts,
+ * server/worker.ts), and passes it to its HTTP worker processes the same way.
+ */
+export function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  return url;
 }

@@ -65,13 +65,16 @@ export async function takeToast(
 }
 
 /**
- * The answer to an admin change: a refusal stays on the page (status 200, its notice shown in place); a success
- * goes to `url` and shows its notice as a toast.
+ * The answer to an admin change: a refusal stays on the page (its body and status, from the domain's
+ * adminRefusalAnswer, shown in place); a success goes to `url` and shows its notice as a toast.
  */
-export async function answerAdminChange<
-  A extends { ok: boolean; notice: { title: string; message: string } },
->(answer: A, url: string) {
-  if (!answer.ok) return data(answer as Extract<A, { ok: false }>);
+export async function answerAdminChange<B>(
+  answer:
+    | { ok: true; notice: { title: string; message: string } }
+    | { ok: false; body: B; init: ResponseInit },
+  url: string,
+) {
+  if (!answer.ok) return data(answer.body, answer.init);
   return redirectWithToast(url, {
     title: answer.notice.title,
     description: answer.notice.message || undefined,

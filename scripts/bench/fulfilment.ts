@@ -69,7 +69,7 @@ async function account(db: Database, label: string, fundsCents: number, admin = 
 
 async function apiKeyOf(db: Database, userId: string) {
   const created = await createApiKey(db, { userId, name: "bench" });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.message);
   return created.key;
 }
 
@@ -279,7 +279,7 @@ try {
     adminId: adminA,
     form: { name: "Shop B", apiUrl: `${appB.appUrl}/api/v2`, apiKey: keyOnB, supportsIdempotency: "on" },
   });
-  if (!added.ok) throw new Error(added.notice.message);
+  if (!added.ok) throw new Error(added.message);
   const likesOnA = await likesService(shopA.db);
   const mapped = await mapProviderService(shopA.db, {
     adminId: adminA,
@@ -287,7 +287,7 @@ try {
     providerServiceId: String((await likesService(shopB.db)).apiId),
     serviceId: likesOnA.id,
   });
-  if (!mapped.ok) throw new Error(mapped.notice.message);
+  if (!mapped.ok) throw new Error(mapped.message);
   const worker =
     WORKER_MODE === "separate"
       ? await startWorker(databaseA.url, { SIMULATED_PROVIDER: "off", PGAPPNAME: "A worker" })

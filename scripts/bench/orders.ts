@@ -73,7 +73,7 @@ try {
     );
     userIds.push(user!.id);
     const created = await createApiKey(db, { userId: user!.id, name: "bench" });
-    if (!created.ok) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.message);
     apiKeys.push(created.key);
   }
 

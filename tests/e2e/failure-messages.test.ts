@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, db } from "../../app/db/client.server.ts";
 import { orders, services, tickets } from "../../app/db/schema.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { TICKET_TEXT } from "../../app/domain/tickets/messages.ts";
 import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
@@ -56,7 +57,7 @@ describe("support ticket (section 8)", () => {
         serviceId: service!.id,
         quantity: 100,
         targetLink: "https://www.instagram.com/p/GoneOrder1/",
-        totalCents: 0,
+        totalCents: cents(0),
       })
       .returning({ id: orders.id, orderNumber: orders.orderNumber });
 

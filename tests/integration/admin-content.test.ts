@@ -98,7 +98,11 @@ describe("admin services", () => {
       form: serviceForm({ minQuantity: "500", maxQuantity: "100" }),
     });
     expect(minAboveMax).toMatchObject({ ok: false, fieldErrors: { maxQuantity: CONTENT_TEXT.minAboveMax } });
-    expect(minAboveMax.notice.message).toBe(`Failed to create service: ${CONTENT_TEXT.minAboveMax}`);
+    expect(minAboveMax).toMatchObject({
+      kind: "invalid",
+      title: "Error",
+      message: `Failed to create service: ${CONTENT_TEXT.minAboveMax}`,
+    });
     for (const price of ["-1", "1.23456", "abc", ""]) {
       const refused = await saveService(db(), {
         adminId: admin.id,
@@ -362,7 +366,9 @@ describe("admin settings", () => {
     });
     expect(saved).toMatchObject({
       ok: false,
-      notice: { title: CONTENT_TEXT.settingsSaveFailed, message: CONTENT_TEXT.unknownField },
+      kind: "invalid",
+      title: CONTENT_TEXT.settingsSaveFailed,
+      message: CONTENT_TEXT.unknownField,
     });
     expect((await readSettings(db())).minDepositCents).toBe(1_000);
     expect(await readSettings(db())).not.toHaveProperty("referralBonusCents");
@@ -391,11 +397,11 @@ describe("admin settings", () => {
     const tooSmall = await startDeposit(db(), { userId: customer.id, amountCents: cents(1_000) });
     expect(tooSmall).toMatchObject({
       ok: false,
-      error: "invalid_amount",
-      message: minimumDepositText(2_000),
+      kind: "invalid",
+      message: minimumDepositText(cents(2_000)),
     });
     const tooBig = await startDeposit(db(), { userId: customer.id, amountCents: cents(3_100) });
-    expect(tooBig).toMatchObject({ ok: false, error: "invalid_amount", message: maximumDepositText(3_050) });
+    expect(tooBig).toMatchObject({ ok: false, kind: "invalid", message: maximumDepositText(cents(3_050)) });
     expect((await startDeposit(db(), { userId: customer.id, amountCents: cents(2_500) })).ok).toBe(true);
 
     const audit = await db()
@@ -428,7 +434,7 @@ describe("admin settings", () => {
     expect(order).toMatchObject({ ok: false, reason: "unavailable", notice: ORDER_TEXT.maintenance });
     expect(await balanceOf(customer.id)).toBe(1_000);
     const deposit = await startDeposit(db(), { userId: customer.id, amountCents: cents(2_000) });
-    expect(deposit).toMatchObject({ ok: false, error: "maintenance" });
+    expect(deposit).toMatchObject({ ok: false, kind: "unavailable" });
 
     const content = {
       heroTitle: "Grow faster",
@@ -477,7 +483,9 @@ describe("admin settings", () => {
 describe("unknown fields (product rules 10.6)", () => {
   const refusedWith = (title: string) => ({
     ok: false,
-    notice: { title, message: CONTENT_TEXT.unknownField },
+    kind: "invalid",
+    title,
+    message: CONTENT_TEXT.unknownField,
     fieldErrors: { form: CONTENT_TEXT.unknownField },
   });
 
@@ -499,7 +507,8 @@ describe("unknown fields (product rules 10.6)", () => {
     });
     expect(created).toMatchObject({
       ok: false,
-      notice: { title: "Error", message: `Failed to create service: ${CONTENT_TEXT.unknownField}` },
+      title: "Error",
+      message: `Failed to create service: ${CONTENT_TEXT.unknownField}`,
       fieldErrors: { form: CONTENT_TEXT.unknownField },
     });
     const updated = await saveService(db(), {
@@ -509,7 +518,7 @@ describe("unknown fields (product rules 10.6)", () => {
     });
     expect(updated).toMatchObject({
       ok: false,
-      notice: { message: `Failed to update service: ${CONTENT_TEXT.unknownField}` },
+      message: `Failed to update service: ${CONTENT_TEXT.unknownField}`,
     });
     expect(await db().$count(services)).toBe(servicesBefore);
     const [after] = await db().select().from(services).where(eq(services.id, serviceId));

@@ -29,6 +29,7 @@ import { cancelAutoOrder, setRemainingPosts } from "../../app/domain/auto-orders
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
 import { listTickets } from "../../app/domain/tickets/list-tickets.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
@@ -313,7 +314,7 @@ describe("the admin dashboard", () => {
         serviceId: likes,
         quantity: 100,
         targetLink: "https://www.instagram.com/p/Old/",
-        totalCents: 40,
+        totalCents: cents(40),
         createdAt: new Date(Date.UTC(2026, 9, 1)),
       });
 
@@ -370,7 +371,7 @@ describe("the admin dashboard", () => {
       ]);
     const deposit = (userId: string, completedAt: Date | null, status: "completed" | "pending") => ({
       userId,
-      amountCents: 1_000,
+      amountCents: cents(1_000),
       provider: "sandbox" as const,
       status,
       completedAt,
@@ -390,7 +391,7 @@ describe("the admin dashboard", () => {
       serviceId: likes,
       quantity: 100,
       targetLink: "https://www.instagram.com/p/Funnel/",
-      totalCents,
+      totalCents: cents(totalCents),
       createdAt,
     });
     await db()
@@ -431,7 +432,7 @@ describe("e-mail search in the admin lists", () => {
           serviceId: likes,
           quantity: 100,
           targetLink: `https://www.instagram.com/p/Broad${i}/`,
-          totalCents: 40,
+          totalCents: cents(40),
         })),
       );
     await db()
@@ -442,7 +443,7 @@ describe("e-mail search in the admin lists", () => {
           serviceId: autoLikes,
           targetUsername: "creator.broad",
           likesPerPost: 100,
-          costPerPostCents: 40,
+          costPerPostCents: cents(40),
           totalPosts: 10,
           remainingPosts: 10,
         })),

@@ -14,6 +14,7 @@ import {
 import { listServicesForManualOrder } from "../../app/domain/admin/list-services.server.ts";
 import { searchUsersForAdmin } from "../../app/domain/admin/list-users.server.ts";
 import { readUserPage } from "../../app/domain/admin/read-user-detail.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -35,12 +36,16 @@ async function insertOrders(
         serviceId: service,
         quantity: 100 + index,
         targetLink: `https://www.instagram.com/p/List${index}/`,
-        totalCents: 40,
+        totalCents: cents(40),
         status,
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, firstMinute + index)),
         metadata:
           index === 0
-            ? { services: [{ service_type: "instagram_likes_small_pack", quantity: 500, total_cents: 795 }] }
+            ? {
+                services: [
+                  { service_type: "instagram_likes_small_pack", quantity: 500, total_cents: cents(795) },
+                ],
+              }
             : {},
       })),
     )
@@ -225,8 +230,9 @@ describe("manual orders", () => {
     });
     expect(result).toEqual({
       ok: false,
-      notice: { title: "Insufficient Balance", message: "User needs $4.00 but only has $1.00" },
-      field: undefined,
+      kind: "insufficient_funds",
+      title: "Insufficient Balance",
+      message: "User needs $4.00 but only has $1.00",
     });
     expect(await balanceOf(customer.id)).toBe(100);
     expect(await db().$count(orders, eq(orders.userId, customer.id))).toBe(0);
@@ -244,7 +250,8 @@ describe("manual orders", () => {
     };
     expect(await createManualOrder(db(), { adminId: admin.id, form: manualForm(base) })).toMatchObject({
       ok: false,
-      notice: { message: "Please enter the number of posts for auto services" },
+      message: "Please enter the number of posts for auto services",
+      field: "posts",
     });
     const result = await createManualOrder(db(), {
       adminId: admin.id,
@@ -283,7 +290,7 @@ describe("manual orders", () => {
     const notice = async (fields: Record<string, string>) => {
       const result = await createManualOrder(db(), { adminId: admin.id, form: manualForm(fields) });
       expect(result.ok).toBe(false);
-      return result.ok ? null : result.notice;
+      return result.ok ? null : { title: result.title, message: result.message };
     };
     expect(await notice({ ...valid, target: " " })).toEqual({
       title: "Missing Information",

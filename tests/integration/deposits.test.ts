@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { deposits, paymentEvents, settings, transactions } from "../../app/db/schema.ts";
+import { creditDeposit } from "../../app/domain/payments/credit-deposit.server.ts";
 import { receivePaymentWebhook } from "../../app/domain/payments/receive-webhook.server.ts";
 import { sandboxProvider } from "../../app/domain/payments/sandbox-provider.server.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
@@ -17,7 +18,6 @@ import {
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { settingDefaults } from "../../app/domain/settings/defaults.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { creditDeposit } from "../../app/domain/wallet/credit-deposit.server.ts";
 import { TEST_AUTH_SECRET } from "../support/constants.ts";
 import { balanceOf, createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -139,7 +139,7 @@ describe("starting a deposit", () => {
     await setSetting("maintenanceMode", true);
     const user = await createUser();
     const started = await startDeposit(db(), { userId: user.id, amountCents: cents(2_500) });
-    expect(started).toMatchObject({ ok: false, error: "maintenance", title: "Maintenance" });
+    expect(started).toMatchObject({ ok: false, kind: "unavailable", title: "Maintenance" });
     expect(await db().$count(deposits)).toBe(0);
   });
 
@@ -150,7 +150,7 @@ describe("starting a deposit", () => {
       results.push(await startDeposit(db(), { userId: user.id, amountCents: cents(1_000) }));
     }
     expect(results.filter((result) => result.ok)).toHaveLength(10);
-    expect(results.at(-1)).toMatchObject({ ok: false, error: "rate_limited" });
+    expect(results.at(-1)).toMatchObject({ ok: false, kind: "rate_limited" });
     expect(await db().$count(deposits, eq(deposits.userId, user.id))).toBe(10);
   });
 });
@@ -238,7 +238,7 @@ describe("the signed deposit webhook", () => {
       providerReference: deposit.providerReference!,
       eventId: "evt_a",
       provider: "sandbox" as const,
-      paidAmountCents: 1_000,
+      paidAmountCents: cents(1_000),
       paidCurrency: "usd",
     };
     expect(await creditDeposit(db(), input)).toMatchObject({ ok: true, credited: true });
@@ -247,7 +247,7 @@ describe("the signed deposit webhook", () => {
     await expect(
       db()
         .insert(transactions)
-        .values({ userId: user.id, type: "deposit", amountCents: 1_000, depositId: deposit.id }),
+        .values({ userId: user.id, type: "deposit", amountCents: cents(1_000), depositId: deposit.id }),
     ).rejects.toThrow();
     expect(await balanceOf(user.id)).toBe(1_000);
   });
@@ -265,7 +265,7 @@ describe("the Stripe webhook", () => {
       .insert(deposits)
       .values({
         userId: user.id,
-        amountCents,
+        amountCents: cents(amountCents),
         provider: "stripe",
         providerReference: `cs_test_${randomUUID()}`,
       })

@@ -86,7 +86,7 @@ async function panelProvider(options: { supportsIdempotency: boolean }) {
       supportsIdempotency: options.supportsIdempotency ? "on" : undefined,
     },
   });
-  if (!added.ok) throw new Error(added.notice.message);
+  if (!added.ok) throw new Error(added.message);
   const mapped = await mapProviderService(db(), {
     adminId: admin.id,
     providerId: added.providerId,
@@ -572,7 +572,7 @@ describe("providers in the admin area", () => {
     expect(refreshed).toMatchObject({ balance: "100.84", balanceCurrency: "USD" });
 
     const imported = await importProviderService(db(), { adminId, providerId, providerServiceId: "11" });
-    expect(imported.ok).toBe(true);
+    if (!imported.ok) throw new Error(imported.message);
     const [service] = await db().select().from(services).where(eq(services.id, imported.serviceId!));
     expect(service).toMatchObject({
       name: "Panel Likes",

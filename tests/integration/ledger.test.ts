@@ -53,7 +53,10 @@ describe("the ledger", () => {
   it("reports a wallet whose cached balance drifted from its ledger", async () => {
     const user = await createUser();
     await fundWallet(user.id, 300);
-    await db().update(users).set({ balanceCents: 999 }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ balanceCents: cents(999) })
+      .where(eq(users.id, user.id));
     expect(await findLedgerMismatches(db())).toEqual([
       { userId: user.id, email: user.email, balanceCents: 999, ledgerCents: 300 },
     ]);
@@ -62,7 +65,9 @@ describe("the ledger", () => {
   it("refuses a ledger row whose sign contradicts its type", async () => {
     const user = await createUser();
     await expect(
-      db().insert(transactions).values({ userId: user.id, type: "refund", amountCents: -5 }),
+      db()
+        .insert(transactions)
+        .values({ userId: user.id, type: "refund", amountCents: cents(-5) }),
     ).rejects.toThrow();
   });
 });

@@ -4,6 +4,7 @@ import { db } from "../../app/db/client.server.ts";
 import { orders, services, settings } from "../../app/db/schema.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -23,7 +24,7 @@ async function order(userId: string, serviceId: string, quantity = 150, expected
     quantity,
     targetLink: POST,
     deliverySpeed: "normal",
-    expectedTotalCents,
+    expectedTotalCents: expectedTotalCents === undefined ? undefined : cents(expectedTotalCents),
   });
 }
 

@@ -79,7 +79,7 @@ async function panelProvider(
       supportsIdempotency: options.supportsIdempotency === false ? undefined : "on",
     },
   });
-  if (!added.ok) throw new Error(added.notice.message);
+  if (!added.ok) throw new Error(added.message);
   for (const { service, slug } of PANEL_SERVICES) {
     if (options.only && !options.only.includes(slug)) continue;
     const mapped = await mapProviderService(db(), {
@@ -88,7 +88,7 @@ async function panelProvider(
       providerServiceId: String(service),
       serviceId: (await serviceBySlug(slug)).id,
     });
-    if (!mapped.ok) throw new Error(mapped.notice.message);
+    if (!mapped.ok) throw new Error(mapped.message);
   }
   return { providerId: added.providerId, adminId: admin.id };
 }

@@ -4,6 +4,7 @@ import { db } from "../../app/db/client.server.ts";
 import { orders, services, settings, transactions } from "../../app/db/schema.ts";
 import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place-order.server.ts";
 import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, fundWallet, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -48,10 +49,10 @@ describe("placing a one-time order", () => {
 
   it("never charges a total the client sent: a different expected total is refused as a price change", async () => {
     const user = await createUser({ fundsCents: 1_000 });
-    const result = await placeOrder(db(), await likesOrder(user.id, { expectedTotalCents: 1 }));
+    const result = await placeOrder(db(), await likesOrder(user.id, { expectedTotalCents: cents(1) }));
     expect(result).toMatchObject({ ok: false, reason: "price_changed", totalCents: 60 });
     await expectNothingCharged(user.id, 1_000);
-    const agreed = await placeOrder(db(), await likesOrder(user.id, { expectedTotalCents: 60 }));
+    const agreed = await placeOrder(db(), await likesOrder(user.id, { expectedTotalCents: cents(60) }));
     expect(agreed).toMatchObject({ ok: true, order: { totalCents: 60 } });
   });
 

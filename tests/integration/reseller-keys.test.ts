@@ -18,7 +18,7 @@ beforeEach(resetDatabase);
 
 async function newKey(userId: string, name = "My panel") {
   const created = await createApiKey(db(), { userId, name });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.message);
   return created;
 }
 
@@ -51,12 +51,15 @@ describe("reseller API keys", () => {
     const user = await createUser();
     expect(await createApiKey(db(), { userId: user.id, name: "   " })).toEqual({
       ok: false,
-      error: API_TEXT.keyNameRequired,
+      kind: "invalid",
+      message: API_TEXT.keyNameRequired,
+      field: "name",
     });
     for (let index = 0; index < 10; index++) await newKey(user.id, `Key ${index}`);
     expect(await createApiKey(db(), { userId: user.id, name: "Eleventh" })).toEqual({
       ok: false,
-      error: API_TEXT.tooManyKeys,
+      kind: "conflict",
+      message: API_TEXT.tooManyKeys,
     });
   });
 
@@ -66,7 +69,8 @@ describe("reseller API keys", () => {
     const { key, apiKey } = await newKey(owner.id);
     expect(await revokeApiKey(db(), { userId: stranger.id, keyId: apiKey.id })).toEqual({
       ok: false,
-      error: API_TEXT.keyNotFound,
+      kind: "not_found",
+      message: API_TEXT.keyNotFound,
     });
     expect((await authenticateApiKey(db(), key)).ok).toBe(true);
     expect(await revokeApiKey(db(), { userId: owner.id, keyId: apiKey.id })).toEqual({ ok: true });

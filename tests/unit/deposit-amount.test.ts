@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readDepositAmount } from "../../app/domain/payments/deposit-form.ts";
-import { parseDollars } from "../../app/domain/pricing/cents.ts";
+import { cents, parseDollars } from "../../app/domain/pricing/cents.ts";
 
 describe("a dollar amount typed by a person", () => {
   it.each([
@@ -39,26 +39,28 @@ describe("a dollar amount typed by a person", () => {
 });
 
 describe("the wallet's Add Funds amount", () => {
-  const limits = { minCents: 1_000, maxCents: 1_000_000 };
+  const limits = { minCents: cents(1_000), maxCents: cents(1_000_000) };
+
+  /** The refusal the page shows as a toast titled 'Invalid Amount' and beside the amount field. */
+  const refused = (message: string) => ({
+    ok: false,
+    kind: "invalid",
+    title: "Invalid Amount",
+    message,
+    field: "amount",
+  });
 
   it("explains a comma used for cents", () => {
-    expect(readDepositAmount("10,50")).toEqual({
-      ok: false,
-      message: "Use a point for cents, for example 10.50 (a comma only separates thousands, as in 1,000).",
-    });
-    expect(readDepositAmount("abc")).toEqual({
-      ok: false,
-      message: "Enter an amount in dollars, for example 25 or 25.50.",
-    });
+    expect(readDepositAmount("10,50")).toEqual(
+      refused("Use a point for cents, for example 10.50 (a comma only separates thousands, as in 1,000)."),
+    );
+    expect(readDepositAmount("abc")).toEqual(refused("Enter an amount in dollars, for example 25 or 25.50."));
   });
 
   it("keeps the spec's minimum text for nothing typed or too little, and the maximum's", () => {
-    expect(readDepositAmount("", limits)).toEqual({ ok: false, message: "Minimum deposit is $10" });
-    expect(readDepositAmount("9.99", limits)).toEqual({ ok: false, message: "Minimum deposit is $10" });
-    expect(readDepositAmount("10,000.01", limits)).toEqual({
-      ok: false,
-      message: "Maximum deposit is $10,000",
-    });
+    expect(readDepositAmount("", limits)).toEqual(refused("Minimum deposit is $10"));
+    expect(readDepositAmount("9.99", limits)).toEqual(refused("Minimum deposit is $10"));
+    expect(readDepositAmount("10,000.01", limits)).toEqual(refused("Maximum deposit is $10,000"));
     // The server reads the amount without limits and leaves them to the deposit itself (fresh settings).
     expect(readDepositAmount("")).toEqual({ ok: true, amountCents: 0 });
   });

@@ -50,7 +50,7 @@ describe("likes pack with add-ons", () => {
   const big = {
     code: "big",
     likes: 1_000,
-    priceCents: 1_295,
+    priceCents: cents(1_295),
     extraLikes: 500,
     extraLikesFlatCents: null,
     extraViews: 5_000,
@@ -58,9 +58,9 @@ describe("likes pack with add-ons", () => {
   const small = {
     code: "small",
     likes: 500,
-    priceCents: 795,
+    priceCents: cents(795),
     extraLikes: 250,
-    extraLikesFlatCents: 300,
+    extraLikesFlatCents: cents(300),
     extraViews: 2_500,
   };
 

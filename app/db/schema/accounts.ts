@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { type Cents, cents } from "../cents.ts";
 import { roleEnum } from "./enums.ts";
 
 const timestamps = {
@@ -27,7 +28,7 @@ export const users = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
     // Cached sum of this user's ledger rows, kept in step inside every money transaction.
-    balanceCents: bigint("balance_cents", { mode: "number" }).notNull().default(0),
+    balanceCents: bigint("balance_cents", { mode: "number" }).$type<Cents>().notNull().default(cents(0)),
     ...timestamps,
   },
   (table) => [

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { Cents } from "../cents.ts";
 import { timestamps } from "./accounts.ts";
 import { platformEnum, serviceTypeEnum, targetKindEnum } from "./enums.ts";
 
@@ -50,10 +51,10 @@ export const likesPacks = pgTable(
     code: text("code").notNull().unique(),
     name: text("name").notNull(),
     likes: integer("likes").notNull(),
-    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    priceCents: bigint("price_cents", { mode: "number" }).$type<Cents>().notNull(),
     extraLikes: integer("extra_likes").notNull(),
     // The small pack's extra likes cost a flat amount instead of the Instagram Likes rate.
-    extraLikesFlatCents: bigint("extra_likes_flat_cents", { mode: "number" }),
+    extraLikesFlatCents: bigint("extra_likes_flat_cents", { mode: "number" }).$type<Cents>(),
     extraViews: integer("extra_views").notNull(),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),

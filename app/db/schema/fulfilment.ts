@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Cents } from "../cents.ts";
 import { timestamps } from "./accounts.ts";
 import { services } from "./catalog.ts";
 import { orderStatusEnum } from "./enums.ts";
@@ -79,7 +80,7 @@ export const fulfilments = pgTable(
     // Which part of the order this is: "order" for a one-service order, a likes pack's line label otherwise.
     part: text("part").notNull().default("order"),
     // The share of the order's charge this part carries: its undelivered share is what a refund pays back.
-    chargeCents: bigint("charge_cents", { mode: "number" }),
+    chargeCents: bigint("charge_cents", { mode: "number" }).$type<Cents>(),
     autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "cascade" }),
     // The post of an auto order (1, 2, ...); 0 for the whole auto order sent as one subscription.
     postNumber: integer("post_number"),
@@ -143,7 +144,7 @@ export const simulatedProviderOrders = pgTable(
     link: text("link").notNull(),
     quantity: integer("quantity").notNull(),
     idempotencyKey: text("idempotency_key").unique(),
-    chargeCents: bigint("charge_cents", { mode: "number" }).notNull(),
+    chargeCents: bigint("charge_cents", { mode: "number" }).$type<Cents>().notNull(),
     startCount: integer("start_count").notNull(),
     // The order's planned life: how long it takes and how it ends (a share undelivered, or cancelled).
     durationSeconds: integer("duration_seconds").notNull(),

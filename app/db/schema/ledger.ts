@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Cents } from "../cents.ts";
 import { timestamps, users } from "./accounts.ts";
 import {
   depositStatusEnum,
@@ -28,7 +29,7 @@ export const deposits = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).$type<Cents>().notNull(),
     provider: paymentProviderEnum("provider").notNull(),
     // The provider's checkout session id.
     providerReference: text("provider_reference").unique(),
@@ -65,7 +66,7 @@ export const transactions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     type: transactionTypeEnum("type").notNull(),
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).$type<Cents>().notNull(),
     status: transactionStatusEnum("status").notNull().default("completed"),
     paymentMethod: text("payment_method"),
     paymentGatewayId: text("payment_gateway_id"),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Cents } from "../cents.ts";
 import { timestamps, users } from "./accounts.ts";
 import { likesPacks, services } from "./catalog.ts";
 import {
@@ -25,7 +26,7 @@ import {
 export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 100001 });
 
 /** One line of an order's breakdown, as the dashboard and admin show it. */
-export type OrderLine = { service_type: string; quantity: number; total_cents: number };
+export type OrderLine = { service_type: string; quantity: number; total_cents: Cents };
 export type OrderMetadata = {
   services?: OrderLine[];
   service_name?: string;
@@ -51,7 +52,7 @@ export const orders = pgTable(
     likesPackId: uuid("likes_pack_id").references(() => likesPacks.id, { onDelete: "restrict" }),
     quantity: integer("quantity").notNull(),
     targetLink: text("target_link").notNull(),
-    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).$type<Cents>().notNull(),
     deliverySpeed: deliverySpeedEnum("delivery_speed").notNull().default("normal"),
     status: orderStatusEnum("status").notNull().default("pending"),
     // Units not delivered, reported with a partial status; drives the partial refund.
@@ -98,7 +99,7 @@ export const autoOrders = pgTable(
       .references(() => services.id, { onDelete: "restrict" }),
     targetUsername: text("target_username").notNull(),
     likesPerPost: integer("likes_per_post").notNull(),
-    costPerPostCents: bigint("cost_per_post_cents", { mode: "number" }).notNull(),
+    costPerPostCents: bigint("cost_per_post_cents", { mode: "number" }).$type<Cents>().notNull(),
     totalPosts: integer("total_posts").notNull(),
     remainingPosts: integer("remaining_posts").notNull(),
     deliverySpeed: deliverySpeedEnum("delivery_speed").notNull().default("normal"),

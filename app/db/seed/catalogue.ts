@@ -1,3 +1,5 @@
+import { type Cents, cents } from "../cents.ts";
+
 /**
  * The catalogue Boostly starts with: every service of the customer spec (section 9) with its exact price and
  * limits, plus the Facebook and Twitter defaults of product rules 3.2. Admins edit them afterwards; the
@@ -454,9 +456,9 @@ export type SeedLikesPack = {
   code: "small" | "big" | "ultima";
   name: string;
   likes: number;
-  priceCents: number;
+  priceCents: Cents;
   extraLikes: number;
-  extraLikesFlatCents: number | null;
+  extraLikesFlatCents: Cents | null;
   extraViews: number;
   features: string[];
 };
@@ -467,9 +469,9 @@ export const seedLikesPacks: SeedLikesPack[] = [
     code: "small",
     name: "SMALL",
     likes: 500,
-    priceCents: 795,
+    priceCents: cents(795),
     extraLikes: 250,
-    extraLikesFlatCents: 300,
+    extraLikesFlatCents: cents(300),
     extraViews: 2_500,
     features: ["500 real likes", "Delivery starts within minutes", "No password needed"],
   },
@@ -477,7 +479,7 @@ export const seedLikesPacks: SeedLikesPack[] = [
     code: "big",
     name: "BIG",
     likes: 1_000,
-    priceCents: 1_295,
+    priceCents: cents(1_295),
     extraLikes: 500,
     extraLikesFlatCents: null,
     extraViews: 5_000,
@@ -487,7 +489,7 @@ export const seedLikesPacks: SeedLikesPack[] = [
     code: "ultima",
     name: "ULTIMA",
     likes: 10_000,
-    priceCents: 8_795,
+    priceCents: cents(8_795),
     extraLikes: 5_000,
     extraLikesFlatCents: null,
     extraViews: 50_000,

@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
+import { type Cents, centsFromSql } from "../pricing/cents.ts";
 
 export type SessionAccount = {
   id: string;
   email: string;
-  balanceCents: number;
+  balanceCents: Cents;
   isAdmin: boolean;
   createdAt: Date;
 };
@@ -69,7 +70,7 @@ export async function readSessionAccount(
   return {
     id: row.id,
     email: row.email,
-    balanceCents: Number(row.balance_cents),
+    balanceCents: centsFromSql(row.balance_cents),
     isAdmin: row.is_admin,
     createdAt: new Date(row.created_at),
   };

@@ -3,6 +3,7 @@ import { db } from "../../db/client.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { pagePath } from "../../lib/page-path.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { auth, SESSION_POLICY } from "./auth.server.ts";
 import { readSessionAccount, verifiedSessionToken } from "./read-session.server.ts";
 import { safeNextPath } from "./safe-next.ts";
@@ -17,7 +18,7 @@ async function sessionCookieName(): Promise<string> {
 export type CurrentUser = {
   id: string;
   email: string;
-  balanceCents: number;
+  balanceCents: Cents;
   isAdmin: boolean;
   createdAt: Date;
 };

@@ -13,6 +13,7 @@ import {
   type StatusChangeInput,
   setOrderStatus,
 } from "../orders/set-order-status.server.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { ADMIN_ORDER_TEXT, ADMIN_TEXT } from "./messages.ts";
 import { ADMIN_ORDER_STATUSES } from "./order-status-labels.ts";
 
@@ -72,7 +73,7 @@ export async function changeOrderStatusFromForm(
   }
 }
 
-function refundNote(refundCents: number): string {
+function refundNote(refundCents: Cents): string {
   return refundCents > 0 ? `${formatCents(refundCents)} was refunded to the customer's wallet.` : "";
 }
 

@@ -9,6 +9,9 @@ import type { Notice } from "../orders/messages.ts";
 import { expectedTotalField } from "../orders/order-form-fields.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { parseCount, sentCount } from "../orders/quantity-input.ts";
+import type { Refusal as OrderRefusal } from "../orders/refusal.ts";
+import { type Cents, cents } from "../pricing/cents.ts";
+import { type Refusal, type RefusalKind, refuse } from "../refusal.ts";
 import { findUserForAdmin } from "./list-users.server.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "./messages.ts";
 
@@ -32,20 +35,30 @@ export const manualOrderForm = z
   .strict();
 
 export type ManualOrderResult =
-  | { ok: true; kind: "order"; orderNumber: string; totalCents: number; replayed: boolean }
+  | { ok: true; kind: "order"; orderNumber: string; totalCents: Cents; replayed: boolean }
   | {
       ok: true;
       kind: "auto";
       autoOrderId: string;
       remainingPosts: number;
       totalPosts: number;
-      totalCents: number;
+      totalCents: Cents;
       replayed: boolean;
     }
-  | { ok: false; notice: Notice; field?: string };
+  | Refusal;
 
-function fail(notice: Notice, field?: string): ManualOrderResult {
-  return { ok: false, notice, field };
+/** A refused manual order (docs/decisions/017): the spec's title and message, and the field at fault if any. */
+function fail(kind: RefusalKind, notice: Notice, field?: string): Refusal {
+  return refuse(kind, notice.message, { title: notice.title, ...(field ? { field } : {}) });
+}
+
+/** The order area's refusal as the admin reads it: a short balance is the user's, not the admin's. */
+function refuseForUser(refusal: OrderRefusal): Refusal {
+  if (refusal.kind !== "insufficient_funds") return fail(refusal.kind, refusal.notice, refusal.field);
+  return fail(
+    "insufficient_funds",
+    userInsufficientBalance(refusal.totalCents ?? cents(0), refusal.balanceCents ?? cents(0)),
+  );
 }
 
 /**
@@ -93,11 +106,11 @@ export async function createManualOrder(
 ): Promise<ManualOrderResult> {
   const raw = input.form;
   if (REQUIRED.some((name) => typeof raw[name] !== "string" || !(raw[name] as string).trim()))
-    return fail(ADMIN_TEXT.missingInformation);
+    return fail("invalid", ADMIN_TEXT.missingInformation);
   const parsed = manualOrderForm.safeParse(raw);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? "");
-    return fail(ADMIN_TEXT.createFailed, field || undefined);
+    return fail("invalid", ADMIN_TEXT.createFailed, field || undefined);
   }
   const form = parsed.data;
   // Not a count: NaN, which placeOrder / placeAutoOrder refuse with the service's own limits.
@@ -106,12 +119,13 @@ export async function createManualOrder(
     findUserForAdmin(db, form.userId),
     findOrderableService(db, form.serviceId),
   ]);
-  if (!user || !service) return fail(ADMIN_TEXT.invalidSelection);
+  if (!user || !service) return fail("not_found", ADMIN_TEXT.invalidSelection);
 
   if (service.serviceType === "auto") {
     // Admin spec section 5: required and above 0; any other text that is not 1 to 100 posts is refused by
     // placeAutoOrder with 'Number of posts must be between 1 and 100.'
-    if (!form.posts || parseCount(form.posts) === 0) return fail(ADMIN_TEXT.postsRequired, "posts");
+    if (!form.posts || parseCount(form.posts) === 0)
+      return fail("invalid", ADMIN_TEXT.postsRequired, "posts");
     const posts = sentCount(form.posts);
     const result = await placeAudited(
       db,
@@ -145,11 +159,7 @@ export async function createManualOrder(
             }
           : null,
     );
-    if (!result.ok) {
-      if (result.reason === "insufficient_funds")
-        return fail(userInsufficientBalance(result.totalCents ?? 0, result.balanceCents ?? 0));
-      return fail(result.notice, result.field);
-    }
+    if (!result.ok) return refuseForUser(result);
     return {
       ok: true,
       kind: "auto",
@@ -194,11 +204,7 @@ export async function createManualOrder(
   );
   // A repeated token: placeOrder answers with the first order and charges nothing.
   const result = placed ?? (await placeOrder(db, orderInput));
-  if (!result.ok) {
-    if (result.reason === "insufficient_funds")
-      return fail(userInsufficientBalance(result.totalCents ?? 0, result.balanceCents ?? 0));
-    return fail(result.notice, result.field);
-  }
+  if (!result.ok) return refuseForUser(result);
   return {
     ok: true,
     kind: "order",

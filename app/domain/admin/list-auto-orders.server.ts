@@ -5,6 +5,8 @@ import {
   ADMIN_AUTO_ORDER_STATUSES,
   type AdminAutoOrderStatus,
 } from "../auto-orders/admin-change-messages.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { costOfPosts } from "../pricing/price.ts";
 import {
   containsPattern,
   countByStatus,
@@ -27,8 +29,8 @@ export type AdminAutoOrderRow = {
   likesPerPost: number;
   totalPosts: number;
   remainingPosts: number;
-  costPerPostCents: number;
-  totalCents: number;
+  costPerPostCents: Cents;
+  totalCents: Cents;
   status: AdminAutoOrderStatus;
 };
 
@@ -87,7 +89,10 @@ export async function readAdminAutoOrdersPage(
     .limit(ADMIN_AUTO_ORDERS_PAGE_SIZE)
     .offset(offset);
   return {
-    autoOrders: rows.map((row) => ({ ...row, totalCents: row.costPerPostCents * row.totalPosts })),
+    autoOrders: rows.map((row) => ({
+      ...row,
+      totalCents: costOfPosts(row.costPerPostCents, row.totalPosts),
+    })),
     counts,
     total,
     page,

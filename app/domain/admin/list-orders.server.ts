@@ -6,6 +6,7 @@ import {
   orderCancelStateSql,
   orderWithProviderSql,
 } from "../fulfilment/order-delivery-state-sql.server.ts";
+import { type Cents, cents, isCents } from "../pricing/cents.ts";
 import { countByStatus, customerEmailContains, pageWindow, searchText } from "./list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
@@ -21,7 +22,7 @@ export type AdminOrderRow = {
   serviceName: string | null;
   platform: string | null;
   quantity: number;
-  totalCents: number;
+  totalCents: Cents;
   status: AdminOrderStatus;
   remains: number | null;
   targetLink: string;
@@ -95,7 +96,7 @@ export function orderLines(value: unknown): OrderLine[] {
     if (typeof line !== "object" || line === null) return [];
     const { service_type, quantity, total_cents } = line as Record<string, unknown>;
     if (typeof service_type !== "string" || typeof quantity !== "number") return [];
-    return [{ service_type, quantity, total_cents: typeof total_cents === "number" ? total_cents : 0 }];
+    return [{ service_type, quantity, total_cents: isCents(total_cents) ? total_cents : cents(0) }];
   });
 }
 

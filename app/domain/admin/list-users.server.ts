@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { containsPattern, pageWindow, searchText } from "./list-query.server.ts";
 
-export type AdminUserOption = { id: string; email: string; balanceCents: number };
+export type AdminUserOption = { id: string; email: string; balanceCents: Cents };
 
 /** Users the manual order form offers at most. */
 export const USER_SEARCH_LIMIT = 20;
@@ -56,7 +57,7 @@ export const ADMIN_USERS_PAGE_SIZE = 50;
 export type AdminUserRow = {
   id: string;
   email: string;
-  balanceCents: number;
+  balanceCents: Cents;
   createdAt: Date;
   isAdmin: boolean;
   orderCount: number;

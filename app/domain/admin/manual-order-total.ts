@@ -1,3 +1,4 @@
+import type { Cents } from "../pricing/cents.ts";
 import { autoOrderCost, chargeForQuantity } from "../pricing/price.ts";
 
 /**
@@ -8,7 +9,7 @@ export function manualOrderTotal(
   service: { serviceType: string; pricePer1000: string },
   quantity: number | null,
   posts: number | null,
-): number | null {
+): Cents | null {
   if (quantity === null) return null;
   if (service.serviceType !== "auto") return chargeForQuantity(service.pricePer1000, quantity);
   if (posts === null) return null;

@@ -1,5 +1,6 @@
 import { formatCents } from "../../lib/format-money.ts";
 import type { Notice } from "../orders/messages.ts";
+import type { Cents } from "../pricing/cents.ts";
 
 /** The admin spec's texts for orders, user detail and manual orders (admin spec sections 5 and 8), verbatim. */
 export const ADMIN_TEXT = {
@@ -16,7 +17,7 @@ export const ADMIN_TEXT = {
 } as const;
 
 /** 'Insufficient Balance' / 'User needs $X but only has $Y' (admin spec section 5). */
-export function userInsufficientBalance(neededCents: number, balanceCents: number): Notice {
+export function userInsufficientBalance(neededCents: Cents, balanceCents: Cents): Notice {
   return {
     title: "Insufficient Balance",
     message: `User needs ${formatCents(neededCents)} but only has ${formatCents(balanceCents)}`,

@@ -1,6 +1,7 @@
 import { and, count, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions } from "../../db/schema.ts";
+import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 
 /** Days the dashboard charts cover, today included. */
 export const CHART_DAYS = 30;
@@ -9,7 +10,7 @@ export type DailyPoint = {
   /** The UTC day, "2026-11-22". */
   day: string;
   /** Purchases charged that day minus refunds paid that day, from the ledger (may be negative). */
-  netSalesCents: number;
+  netSalesCents: Cents;
   /** One-time orders placed that day (auto orders are not counted). */
   orders: number;
 };
@@ -56,10 +57,10 @@ export async function readDailySeries(db: Executor, now: Date = new Date()): Pro
       .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)))
       .groupBy(sql`1`),
   ]);
-  const netByDay = new Map(money.map((row) => [row.day, Number(row.net)]));
+  const netByDay = new Map(money.map((row) => [row.day, centsFromSql(row.net)]));
   const ordersByDay = new Map(placed.map((row) => [row.day, Number(row.value)]));
   return Array.from({ length: CHART_DAYS }, (_, index) => {
     const day = new Date(start.getTime() + index * DAY_MS).toISOString().slice(0, 10);
-    return { day, netSalesCents: netByDay.get(day) ?? 0, orders: ordersByDay.get(day) ?? 0 };
+    return { day, netSalesCents: netByDay.get(day) ?? cents(0), orders: ordersByDay.get(day) ?? 0 };
   });
 }

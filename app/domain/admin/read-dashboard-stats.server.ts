@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions, users } from "../../db/schema.ts";
+import { type Cents, centsFromSql } from "../pricing/cents.ts";
 import {
   CHART_DAYS,
   chartWindowStart,
@@ -16,7 +17,7 @@ export type DashboardStats = {
   totalUsers: number;
   totalOrders: number;
   /** All-time net sales: purchases charged minus refunds paid, as the daily chart counts them. */
-  netSalesCents: number;
+  netSalesCents: Cents;
   pendingOrders: number;
 };
 
@@ -31,7 +32,7 @@ export async function readDashboardStats(db: Executor): Promise<DashboardStats> 
   return {
     totalUsers: Number(userRow?.value ?? 0),
     totalOrders: Number(orderRow?.value ?? 0),
-    netSalesCents: Number(revenueRow?.value ?? 0),
+    netSalesCents: centsFromSql(revenueRow?.value ?? 0),
     pendingOrders: Number(pendingRow?.value ?? 0),
   };
 }

@@ -2,6 +2,7 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { type AdminOrderRow, listUserOrdersForAdmin } from "./list-orders.server.ts";
 
 /** Rows the user page shows per tab (newest first). */
@@ -10,7 +11,7 @@ const DETAIL_ROWS = 200;
 export type AdminUserDetail = {
   id: string;
   email: string;
-  balanceCents: number;
+  balanceCents: Cents;
   createdAt: Date;
   emailVerified: boolean;
 };
@@ -22,16 +23,16 @@ export type AdminUserTotals = {
    * negated) minus every refund they received. Auto orders count as orders here; an order that was
    * cancelled or failed therefore adds nothing, a partial one only its delivered share.
    */
-  totalSpentCents: number;
+  totalSpentCents: Cents;
   /** The sum of their completed deposit ledger rows (money that actually reached the wallet). */
-  totalDepositedCents: number;
+  totalDepositedCents: Cents;
 };
 
 export type AdminTransactionRow = {
   id: string;
   createdAt: Date;
   type: string;
-  amountCents: number;
+  amountCents: Cents;
   paymentMethod: string | null;
   status: string;
   paymentGatewayId: string | null;
@@ -74,11 +75,11 @@ export async function readUserTotals(db: Executor, userId: string): Promise<Admi
       .from(transactions)
       .where(eq(transactions.userId, userId)),
   ]);
-  const spent = -Number(money?.purchases ?? 0) - Number(money?.refunds ?? 0);
+  const spent = -centsFromSql(money?.purchases ?? 0) - centsFromSql(money?.refunds ?? 0);
   return {
     totalOrders: Number(orderCount?.value ?? 0),
-    totalSpentCents: Math.max(spent, 0),
-    totalDepositedCents: Number(money?.deposits ?? 0),
+    totalSpentCents: cents(Math.max(spent, 0)),
+    totalDepositedCents: centsFromSql(money?.deposits ?? 0),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Executor } from "../../db/client.server.ts";
 import { analyticsEvents } from "../../db/schema.ts";
 import { isAdminPath } from "../../lib/analytics-events.ts";
-import { checkRateLimits, type RateLimitRule } from "../security/rate-limit.server.ts";
+import { type Refusal, refuse } from "../refusal.ts";
+import { checkRateLimits, type RateLimitRule, rateLimitRefusal } from "../security/rate-limit.server.ts";
 import type { AnalyticsEventInput } from "./event-input.ts";
 
 /** Events per visitor, and new visitor ids per client address (so a client without the cookie cannot mint its way past). */
@@ -18,10 +19,11 @@ export type AnalyticsVisit = {
   clientIp: string | null;
 };
 
-export type RecordEventResult =
-  | { ok: true }
-  | { ok: false; error: "forbidden" }
-  | { ok: false; error: "rate_limited"; retryAfterSeconds: number };
+/** Events from the admin area are never recorded. */
+export const ADMIN_AREA_REFUSAL = "Analytics are not recorded in the admin area.";
+
+/** Stored, or refused (docs/decisions/017): `forbidden` from the admin area, `rate_limited` past the limits. */
+export type RecordEventResult = { ok: true } | Refusal;
 
 /** Stores one analytics event of a visitor, unless it comes from the admin area or the visitor is over the limit. */
 export async function recordAnalyticsEvent(
@@ -29,7 +31,7 @@ export async function recordAnalyticsEvent(
   event: AnalyticsEventInput,
   visit: AnalyticsVisit,
 ): Promise<RecordEventResult> {
-  if (isAdminPath(event.path)) return { ok: false, error: "forbidden" };
+  if (isAdminPath(event.path)) return refuse("forbidden", ADMIN_AREA_REFUSAL);
   const limited = await checkRateLimits(db, [
     { key: `analytics:visitor:${visit.visitorId}`, rule: ANALYTICS_RATE_LIMITS.perVisitor },
     ...(visit.newVisitor && visit.clientIp
@@ -41,8 +43,7 @@ export async function recordAnalyticsEvent(
         ]
       : []),
   ]);
-  if (!limited.allowed)
-    return { ok: false, error: "rate_limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!limited.allowed) return rateLimitRefusal(limited);
   await db.insert(analyticsEvents).values({
     name: event.name,
     properties: event.properties,

@@ -1,5 +1,6 @@
 import { formatCents } from "../../lib/format-money.ts";
 import type { Notice } from "../orders/messages.ts";
+import type { Cents } from "../pricing/cents.ts";
 
 /** Every auto order status, in the order the admin's select offers them. */
 export const ADMIN_AUTO_ORDER_STATUSES = ["active", "paused", "completed", "cancelled"] as const;
@@ -25,6 +26,6 @@ export function remainingPostsOutOfRange(totalPosts: number): Notice {
 }
 
 /** What the admin is told after a cancel: the refund that reached the customer's wallet. */
-export function adminCancelRefunded(refundCents: number): string {
+export function adminCancelRefunded(refundCents: Cents): string {
   return `${formatCents(refundCents)} was refunded to the customer's wallet.`;
 }

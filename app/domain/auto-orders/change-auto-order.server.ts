@@ -5,7 +5,8 @@ import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import { autoOrderCancelled, type Notice, ORDER_TEXT } from "../orders/messages.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
-import { cents } from "../pricing/cents.ts";
+import { type Cents, cents } from "../pricing/cents.ts";
+import { costOfPosts } from "../pricing/price.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { ADMIN_AUTO_ORDER_TEXT, remainingPostsOutOfRange } from "./admin-change-messages.ts";
 
@@ -15,7 +16,7 @@ export type Actor = { kind: "customer"; userId: string } | { kind: "admin"; admi
 export type AutoOrderChange = {
   ok: true;
   status: "active" | "paused" | "completed" | "cancelled";
-  refundCents: number;
+  refundCents: Cents;
   notice: Notice;
 };
 
@@ -85,7 +86,7 @@ async function moveStatus(
         message: `Only ${from} auto orders can be ${to === "paused" ? "paused" : "resumed"}.`,
       });
     if (actor.kind === "admin") await audit(tx, actor.adminId, autoOrderId, `auto_order.${to}`, {});
-    return { ok: true as const, status: to, refundCents: 0, notice: { title: success, message: "" } };
+    return { ok: true as const, status: to, refundCents: cents(0), notice: { title: success, message: "" } };
   });
 }
 
@@ -122,12 +123,12 @@ export async function cancelAutoOrder(
         message: "Only active or paused auto orders with posts left can be cancelled.",
       });
     }
-    const refundCents = cancelled.remainingPosts * cancelled.costPerPostCents;
+    const refundCents = costOfPosts(cancelled.costPerPostCents, cancelled.remainingPosts);
     if (refundCents > 0) {
       await postLedgerEntry(tx, {
         userId: cancelled.userId,
         type: "refund",
-        amountCents: cents(refundCents),
+        amountCents: refundCents,
         autoOrderId: cancelled.id,
         adminId: actor.kind === "admin" ? actor.adminId : undefined,
         metadata: {
@@ -204,7 +205,7 @@ export async function completeAutoOrder(
     return {
       ok: true as const,
       status: "completed" as const,
-      refundCents: 0,
+      refundCents: cents(0),
       notice: { title: ADMIN_AUTO_ORDER_TEXT.statusUpdated, message: "" },
     };
   });

@@ -9,8 +9,8 @@ import type { DeliverySpeed } from "../orders/place-order.server.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
 import { normalizeInstagramUsername } from "../orders/target-link.ts";
-import type { Cents } from "../pricing/cents.ts";
-import { autoOrderCost } from "../pricing/price.ts";
+import { type Cents, cents } from "../pricing/cents.ts";
+import { autoOrderCost, costOfPosts } from "../pricing/price.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
 import { InsufficientFunds } from "../wallet/insufficient-funds.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
@@ -23,7 +23,7 @@ export type AutoOrderInput = {
   posts: number;
   deliverySpeed: DeliverySpeed;
   idempotencyKey?: string;
-  expectedTotalCents?: number;
+  expectedTotalCents?: Cents;
   createdByAdminId?: string;
   adminNotes?: string;
 };
@@ -34,11 +34,11 @@ export type PlacedAutoOrder = {
     id: string;
     totalPosts: number;
     remainingPosts: number;
-    costPerPostCents: number;
-    totalCents: number;
+    costPerPostCents: Cents;
+    totalCents: Cents;
     serviceName: string;
   };
-  balanceCents: number;
+  balanceCents: Cents;
   replayed: boolean;
 };
 
@@ -116,7 +116,7 @@ export async function placeAutoOrder(
       const charge = await postLedgerEntry(tx, {
         userId: input.userId,
         type: "purchase",
-        amountCents: -total as Cents,
+        amountCents: cents(-total),
         autoOrderId: created.id,
         adminId: input.createdByAdminId,
         metadata: { service_name: service.name, posts: input.posts, per_post: input.perPost },
@@ -146,7 +146,7 @@ function summary(row: typeof autoOrders.$inferSelect, serviceName: string): Plac
     totalPosts: row.totalPosts,
     remainingPosts: row.remainingPosts,
     costPerPostCents: row.costPerPostCents,
-    totalCents: row.costPerPostCents * row.totalPosts,
+    totalCents: costOfPosts(row.costPerPostCents, row.totalPosts),
     serviceName,
   };
 }

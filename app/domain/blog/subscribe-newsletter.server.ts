@@ -1,6 +1,7 @@
 import type { Executor } from "../../db/client.server.ts";
 import { newsletterSubscribers } from "../../db/schema.ts";
-import { checkRateLimits, clientIp, type RateLimitResult } from "../security/rate-limit.server.ts";
+import type { Refusal } from "../refusal.ts";
+import { checkRateLimits, clientIp, rateLimitRefusal } from "../security/rate-limit.server.ts";
 
 /** At most 10 sign-ups per client per hour, and 3 per address (repeats of one address answer alike). */
 const NEWSLETTER_LIMITS = {
@@ -8,7 +9,8 @@ const NEWSLETTER_LIMITS = {
   perAddress: { limit: 3, windowSeconds: 60 * 60 },
 };
 
-export type SubscribeResult = { ok: true } | { ok: false; rateLimited: RateLimitResult };
+/** Subscribed (or already on the list), or refused by the limit (`rate_limited`, docs/decisions/017). */
+export type SubscribeResult = { ok: true } | Refusal;
 
 /**
  * Adds an address (already lower-cased by newsletterSchema) to the newsletter once; a repeat changes nothing
@@ -25,7 +27,7 @@ export async function subscribeToNewsletter(
     ...(ip ? [{ key: `newsletter:ip:${ip}`, rule: NEWSLETTER_LIMITS.perClient }] : []),
     { key: `newsletter:email:${address}`, rule: NEWSLETTER_LIMITS.perAddress },
   ]);
-  if (!limited.allowed) return { ok: false, rateLimited: limited };
+  if (!limited.allowed) return rateLimitRefusal(limited);
   await db.insert(newsletterSubscribers).values({ email: address }).onConflictDoNothing({
     target: newsletterSubscribers.email,
   });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 
 /** The home page's Followers tab: fixed follower counts priced from the Instagram Followers service. */
@@ -10,7 +11,7 @@ const FOLLOWER_PACKAGES = [
   { name: "PRO", count: 1_000, popular: false },
 ] as const;
 
-export type FollowerPackage = { name: string; count: number; popular: boolean; priceCents: number };
+export type FollowerPackage = { name: string; count: number; popular: boolean; priceCents: Cents };
 
 /** The follower packages at today's Instagram Followers rate; empty when that service is missing or disabled. */
 export async function listFollowerPackages(db: Executor): Promise<FollowerPackage[]> {

@@ -1,12 +1,13 @@
 import { asc } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { likesPacks } from "../../db/schema.ts";
+import type { Cents } from "../pricing/cents.ts";
 
 export type LikesPackSummary = {
   code: string;
   name: string;
   likes: number;
-  priceCents: number;
+  priceCents: Cents;
   features: string[];
 };
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { bannerSettings } from "../../db/schema.ts";
 
@@ -41,4 +42,32 @@ export async function readActiveBanner(db: Executor): Promise<Banner | null> {
 /** The banner as the admin edits it; the default while none is stored (reading never writes: product rules 10.1). */
 export async function readBannerSettings(db: Executor): Promise<BannerSettings> {
   return (await readStoredBanner(db))?.banner ?? DEFAULT_BANNER;
+}
+
+/**
+ * Stores the banner an admin saved, inside the caller's transaction; answers the row's id and the banner it
+ * replaced (null when none was stored yet).
+ */
+export async function storeBanner(
+  tx: Executor,
+  banner: BannerSettings,
+  adminId: string,
+): Promise<{ id: string; before: BannerSettings | null }> {
+  // banner_settings has no singleton key (and no migration may add one): saves take turns on this table lock
+  // (it lets readers through), so two first saves at once still make one row: the second updates it.
+  await tx.execute(sql`lock table ${bannerSettings} in share row exclusive mode`);
+  const before = await readStoredBanner(tx);
+  const values = {
+    bannerText: banner.text,
+    bannerEnabled: banner.enabled,
+    bannerType: banner.type,
+    updatedByAdminId: adminId,
+    updatedAt: sql`now()`,
+  };
+  // Every row is updated (an older database may hold two, made by concurrent first loads): all read the same.
+  if (before) await tx.update(bannerSettings).set(values);
+  const [created] = before
+    ? []
+    : await tx.insert(bannerSettings).values(values).returning({ id: bannerSettings.id });
+  return { id: before?.id ?? created?.id ?? "", before: before?.banner ?? null };
 }

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, services } from "../../db/schema.ts";
+import type { Cents } from "../pricing/cents.ts";
 
 export type DashboardAutoOrder = {
   id: string;
@@ -8,7 +9,7 @@ export type DashboardAutoOrder = {
   platform: string;
   targetUsername: string;
   likesPerPost: number;
-  costPerPostCents: number;
+  costPerPostCents: Cents;
   totalPosts: number;
   remainingPosts: number;
   status: "active" | "paused" | "completed" | "cancelled";

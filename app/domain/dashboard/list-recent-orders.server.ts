@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { type OrderLine, orders, services } from "../../db/schema.ts";
 import { type OrderCancelState, orderCancelStateSql } from "../fulfilment/order-delivery-state-sql.server.ts";
+import { type Cents, isCents } from "../pricing/cents.ts";
 
 export type OrderStatus =
   | "pending"
@@ -18,7 +19,7 @@ export type DashboardOrder = {
   serviceName: string;
   platform: string;
   quantity: number;
-  totalCents: number;
+  totalCents: Cents;
   status: OrderStatus;
   createdAt: string;
   lines: OrderLine[];
@@ -33,8 +34,7 @@ function readLines(metadata: Record<string, unknown>): OrderLine[] {
   return lines.flatMap((line: unknown) => {
     if (typeof line !== "object" || line === null) return [];
     const { service_type, quantity, total_cents } = line as Record<string, unknown>;
-    if (typeof service_type !== "string" || typeof quantity !== "number" || typeof total_cents !== "number")
-      return [];
+    if (typeof service_type !== "string" || typeof quantity !== "number" || !isCents(total_cents)) return [];
     return [{ service_type, quantity, total_cents }];
   });
 }

@@ -1,45 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { Database, Executor } from "../../db/client.server.ts";
+import type { Database } from "../../db/client.server.ts";
 import { isUniqueViolation } from "../../db/database-error.ts";
+import { recordPostsDelivered } from "../auto-orders/record-posts-delivered.server.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
-
-/** What a counted delivery needs to know of its auto order. */
-type CountedAutoOrder = { userId: string; costPerPostCents: number; likesPerPost: number };
-
-/**
- * Counts posts of an auto order as delivered, never below zero; the auto order completes with its last post.
- * Only active or paused auto orders move: a cancelled one was already refunded for its remaining posts. Answers
- * the auto order when it moved, null when it did not.
- */
-export async function recordPostsDelivered(
-  db: Executor,
-  autoOrderId: string,
-  delivered: { posts: number } | { servedOfTotal: number },
-): Promise<CountedAutoOrder | null> {
-  const remaining =
-    "posts" in delivered
-      ? sql`greatest(remaining_posts - ${delivered.posts}, 0)`
-      : sql`least(remaining_posts, greatest(total_posts - ${delivered.servedOfTotal}, 0))`;
-  const result = await db.execute<{
-    user_id: string;
-    cost_per_post_cents: number;
-    likes_per_post: number;
-  }>(sql`
-    update auto_orders set remaining_posts = ${remaining},
-      status = case when ${remaining} = 0 then 'completed'::auto_order_status else status end,
-      updated_at = now()
-    where id = ${autoOrderId} and status in ('active', 'paused') and remaining_posts > 0
-    returning user_id, cost_per_post_cents, likes_per_post`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    userId: row.user_id,
-    costPerPostCents: Number(row.cost_per_post_cents),
-    likesPerPost: Number(row.likes_per_post),
-  };
-}
 
 export type PostDelivery = {
   autoOrderId: string;
@@ -74,7 +39,7 @@ export async function recordPostDelivered(
       if (!counted) return nothing;
       const refundCents =
         counted.likesPerPost > 0
-          ? partialRefund(cents(counted.costPerPostCents), counted.likesPerPost, post.remains)
+          ? partialRefund(counted.costPerPostCents, counted.likesPerPost, post.remains)
           : cents(0);
       if (refundCents > 0) {
         await postLedgerEntry(tx, {

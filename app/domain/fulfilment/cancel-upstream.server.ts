@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
-import { fulfilments, orders } from "../../db/schema.ts";
+import { fulfilments } from "../../db/schema.ts";
+import { leaveOrderToPerson } from "../orders/leave-order-to-person.server.ts";
 import { closeOrderPart } from "./order-parts.server.ts";
 import { cancelProviderOrders, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, transportFor } from "./provider-transport.server.ts";
@@ -138,7 +139,7 @@ export async function takeOverOrderParts(
       .update(fulfilments)
       .set({ state: "done", lastError: "Not sent: taken over by an admin", updatedAt: sql`now()` })
       .where(inArray(fulfilments.id, open));
-  await tx.update(orders).set({ delivery: "manual" }).where(eq(orders.id, orderId));
+  await leaveOrderToPerson(tx, orderId);
   return "taken_over";
 }
 

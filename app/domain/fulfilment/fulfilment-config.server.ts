@@ -31,7 +31,7 @@ export type FulfilmentConfig = {
 };
 
 /** The fulfilment worker's settings from the environment (docs/configuration.md). */
-export function readFulfilmentConfig(source: NodeJS.ProcessEnv = process.env): FulfilmentConfig {
+export function readFulfilmentConfig(source?: NodeJS.ProcessEnv): FulfilmentConfig {
   const raw = parseEnvironment(schema, source);
   return {
     worker: raw.WORKER,

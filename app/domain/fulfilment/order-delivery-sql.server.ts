@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { WHOLE_ORDER_PART } from "./order-ending.ts";
 
@@ -71,22 +70,3 @@ export function deliveryCte(orderFrom: SQL): SQL {
 /** Wakes the fulfilment workers (at commit) when the statement queued submissions; null otherwise. */
 export const notifyFulfilmentDue: SQL = sql`(select pg_notify(${FULFILMENT_DUE_CHANNEL}, '') from delivery_route
   where to_provider)`;
-
-/**
- * Gives an order stored by its own statement (a free trial, which moves no money) its delivery path, inside
- * the caller's transaction: the same route and submissions as an order stored by the order statement.
- */
-export async function routeStoredOrder(
-  tx: Executor,
-  order: { id: string; parts: readonly DeliveryPart[] },
-): Promise<"provider" | "manual"> {
-  const result = await tx.execute<{ delivery: "provider" | "manual" }>(sql`
-    with ${deliveryRouteCtes(order.parts)},
-    stored as (select id, target_link from orders where id = ${order.id}),
-    ${deliveryCte(sql.raw("stored"))},
-    routed as (
-      update orders set delivery = ${orderDeliverySql} where id = ${order.id} returning delivery
-    )
-    select routed.delivery, ${notifyFulfilmentDue} from routed`);
-  return result.rows[0]?.delivery ?? "manual";
-}

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "../orders/set-order-status.server.ts";
-import { cents } from "../pricing/cents.ts";
+import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
 
 /** How a part of an order ended upstream. */
@@ -10,7 +10,7 @@ export type EndedPart = {
   outcome: PartOutcome;
   quantity: number;
   /** The part's share of the order's charge (null on submissions made before parts existed: the whole order). */
-  chargeCents: number | null;
+  chargeCents: Cents | null;
   /** Units the provider did not deliver (read for `partial`). */
   remains: number | null;
 };
@@ -25,15 +25,11 @@ const PARTS_COUNTED_IN_QUANTITY = new Set([WHOLE_ORDER_PART, "likes", "extra_lik
  * The undelivered share of one ended part: nothing for completed, all of its charge for cancelled or failed,
  * charge x remains / quantity rounded down for partial (product rules 4.2, per part).
  */
-export function partRefundCents(part: EndedPart, orderTotalCents: number): number {
+export function partRefundCents(part: EndedPart, orderTotalCents: Cents): Cents {
   const charge = part.chargeCents ?? orderTotalCents;
-  if (part.outcome === "completed") return 0;
+  if (part.outcome === "completed") return cents(0);
   if (part.outcome === "partial")
-    return partialRefund(
-      cents(charge),
-      part.quantity,
-      Math.min(Math.max(part.remains ?? 0, 0), part.quantity),
-    );
+    return partialRefund(charge, part.quantity, Math.min(Math.max(part.remains ?? 0, 0), part.quantity));
   return charge;
 }
 
@@ -43,13 +39,13 @@ function undeliveredUnits(part: EndedPart): number {
   return part.quantity;
 }
 
-export type OrderEnding = { status: OrderStatus; remains?: number; refundCents?: number };
+export type OrderEnding = { status: OrderStatus; remains?: number; refundCents?: Cents };
 
 /**
  * How an order ends once every part has: completed when all were delivered, failed or cancelled when none was,
  * otherwise partial with the sum of the parts' undelivered shares refunded (each part refunds exactly its share).
  */
-export function orderEnding(order: { totalCents: number }, parts: readonly EndedPart[]): OrderEnding {
+export function orderEnding(order: { totalCents: Cents }, parts: readonly EndedPart[]): OrderEnding {
   if (parts.every((part) => part.outcome === "completed")) return { status: "completed" };
   if (parts.every((part) => part.outcome === "failed")) return { status: "failed" };
   if (parts.every((part) => part.outcome === "failed" || part.outcome === "cancelled"))
@@ -58,5 +54,5 @@ export function orderEnding(order: { totalCents: number }, parts: readonly Ended
   const remains = parts
     .filter((part) => PARTS_COUNTED_IN_QUANTITY.has(part.part))
     .reduce((sum, part) => sum + undeliveredUnits(part), 0);
-  return { status: "partial", remains, refundCents: Math.min(refundCents, order.totalCents) };
+  return { status: "partial", remains, refundCents: cents(Math.min(refundCents, order.totalCents)) };
 }

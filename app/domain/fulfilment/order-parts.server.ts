@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { fulfilments, orders } from "../../db/schema.ts";
 import type { Refusal } from "../orders/refusal.ts";
 import { type OrderStatus, type StatusChange, setOrderStatus } from "../orders/set-order-status.server.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { type EndedPart, orderEnding, type PartOutcome } from "./order-ending.ts";
 
 const PROGRESS: readonly OrderStatus[] = ["pending", "processing", "in_progress"];
@@ -50,7 +51,7 @@ export async function closeOrderPart(
  */
 export async function endOrderWhenAllPartsEnded(
   tx: Executor,
-  order: { id: string; status: OrderStatus; totalCents: number },
+  order: { id: string; status: OrderStatus; totalCents: Cents },
   adminId?: string,
 ): Promise<StatusChange | Refusal | "undecided"> {
   const parts = await tx.select().from(fulfilments).where(eq(fulfilments.orderId, order.id));

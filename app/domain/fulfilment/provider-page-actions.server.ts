@@ -1,10 +1,12 @@
 import { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
 import type { Notice } from "../orders/messages.ts";
+import { adminRefusalAnswer } from "../refusal-answer.server.ts";
 import { settleHeldSubmission } from "./held-submissions.server.ts";
 import { addProvider, deleteProvider, updateProvider } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { type FieldErrors, providerForm } from "./provider-form.ts";
+import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
 import {
   importProviderService,
   mapProviderService,
@@ -37,19 +39,30 @@ const pageIntent = z.discriminatedUnion("intent", [
 /** Every field the providers pages' forms send: the intents' own and the provider form's. */
 export const providerPageForms = [pageIntent, providerForm] as const;
 
-const UNKNOWN: PageAnswer = {
-  ok: false,
-  notice: { title: "Something went wrong", message: "This action is not available." },
-};
+const UNKNOWN = refuseProviderChange("invalid", {
+  title: "Something went wrong",
+  message: "This action is not available.",
+});
 
 /**
  * The providers pages' form posts, by intent: one domain call each, answered with a notice (and field errors
- * for the provider form). `providerId` is the page's provider; on the list page it comes with the form.
+ * for the provider form); a refusal's notice and fields come from adminRefusalAnswer. `providerId` is the page's
+ * provider; on the list page it comes with the form.
  */
 export async function answerProviderPageAction(
   db: Database,
   input: { adminId: string; providerId?: string; form: Record<string, unknown> },
 ): Promise<PageAnswer> {
+  const answer = await runPageAction(db, input);
+  if (answer.ok) return answer;
+  const { notice, fieldErrors } = adminRefusalAnswer(answer).body;
+  return { ok: false, notice, ...(answer.fieldErrors ? { errors: fieldErrors } : {}) };
+}
+
+async function runPageAction(
+  db: Database,
+  input: { adminId: string; providerId?: string; form: Record<string, unknown> },
+): Promise<(Omit<PageAnswer, "ok"> & { ok: true }) | ProviderRefusal> {
   const parsed = pageIntent.safeParse(input.form);
   if (!parsed.success) return UNKNOWN;
   const { adminId } = input;
@@ -62,7 +75,7 @@ export async function answerProviderPageAction(
       return updateProvider(db, { adminId, providerId, form: input.form });
     case "delete": {
       const answer = await deleteProvider(db, { adminId, providerId });
-      return { ...answer, deleted: answer.ok };
+      return answer.ok ? { ...answer, deleted: true } : answer;
     }
     case "refresh-balance":
       return refreshProviderBalance(db, { providerId: input.providerId ?? action.providerId ?? "" });
@@ -80,6 +93,6 @@ export async function answerProviderPageAction(
         decision: action.intent,
       });
     default:
-      return { ...UNKNOWN, notice: PROVIDER_TEXT.notFound };
+      return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
   }
 }

@@ -1,15 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { providerServices, services } from "../../db/schema.ts";
+import { addService } from "../catalog/edit-service.server.ts";
 import { serviceSlug } from "../catalog/service-slug.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../orders/messages.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { listProviderServices, type ProviderService } from "./provider-client.server.ts";
+import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
 import { findProvider, type ProviderRow, transportFor } from "./provider-transport.server.ts";
 
-export type ServiceAnswer = { ok: boolean; notice: Notice; serviceId?: string };
+export type ServiceAnswer = { ok: true; notice: Notice; serviceId?: string } | ProviderRefusal;
 
 export type ListedServices = { ok: true; services: ProviderService[] } | { ok: false; message: string };
 
@@ -34,11 +36,13 @@ async function providerServiceById(
   db: Database,
   providerId: string,
   providerServiceId: string,
-): Promise<{ service: ProviderService } | { error: Notice }> {
+): Promise<{ ok: true; service: ProviderService } | ProviderRefusal> {
   const listed = await fetchProviderServices(db, providerId);
-  if (!listed.ok) return { error: PROVIDER_TEXT.unreachable(listed.message) };
+  if (!listed.ok) return refuseProviderChange("unavailable", PROVIDER_TEXT.unreachable(listed.message));
   const found = listed.services.find((service) => service.service === providerServiceId);
-  return found ? { service: found } : { error: PROVIDER_TEXT.unknownProviderService };
+  return found
+    ? { ok: true, service: found }
+    : refuseProviderChange("not_found", PROVIDER_TEXT.unknownProviderService);
 }
 
 // Imported services sell at the provider's rate plus half, to 4 decimals, exactly (integer arithmetic).
@@ -58,28 +62,27 @@ export async function importProviderService(
   input: { adminId: string; providerId: string; providerServiceId: string },
 ): Promise<ServiceAnswer> {
   const found = await providerServiceById(db, input.providerId, input.providerServiceId);
-  if ("error" in found) return { ok: false, notice: found.error };
+  if (!found.ok) return found;
   const upstream = found.service;
   const isSubscription = upstream.type.toLowerCase() === "subscriptions";
   const min = Math.max(1, upstream.min);
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(services)
-      .values({
-        slug: `${serviceSlug(upstream.name).slice(0, 60)}-${serviceSlug(upstream.service).slice(0, 20)}-${Date.now().toString(36)}`,
-        name: upstream.name.slice(0, 200),
-        description: upstream.category.slice(0, 500),
-        platform: "other",
-        serviceType: isSubscription ? "auto" : "one_time",
-        targetKind: "post",
-        pricePer1000: markedUpRate(upstream.rate),
-        minQuantity: min,
-        maxQuantity: Math.max(min, upstream.max),
-        defaultPosts: isSubscription ? 10 : null,
-        enabled: false,
-      })
-      .returning({ id: services.id });
-    const serviceId = created?.id ?? "";
+    const created = await addService(tx, {
+      slug: `${serviceSlug(upstream.name).slice(0, 60)}-${serviceSlug(upstream.service).slice(0, 20)}-${Date.now().toString(36)}`,
+      name: upstream.name.slice(0, 200),
+      description: upstream.category.slice(0, 500),
+      platform: "other",
+      serviceType: isSubscription ? "auto" : "one_time",
+      targetKind: "post",
+      pricePer1000: markedUpRate(upstream.rate),
+      minQuantity: min,
+      maxQuantity: Math.max(min, upstream.max),
+      defaultPosts: isSubscription ? 10 : null,
+      enabled: false,
+    });
+    // The slug ends in the import's time: only the same service imported in the same millisecond has it.
+    if (!created) throw new Error(`The imported service ${upstream.service} was not stored`);
+    const serviceId = created.id;
     await tx.insert(providerServices).values({
       serviceId,
       providerId: input.providerId,
@@ -113,14 +116,14 @@ export async function mapProviderService(
   db: Database,
   input: { adminId: string; providerId: string; providerServiceId: string; serviceId: string },
 ): Promise<ServiceAnswer> {
-  if (!isUuid(input.serviceId)) return { ok: false, notice: PROVIDER_TEXT.unknownService };
+  if (!isUuid(input.serviceId)) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
   const [service] = await db
     .select({ id: services.id })
     .from(services)
     .where(eq(services.id, input.serviceId));
-  if (!service) return { ok: false, notice: PROVIDER_TEXT.unknownService };
+  if (!service) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
   const found = await providerServiceById(db, input.providerId, input.providerServiceId);
-  if ("error" in found) return { ok: false, notice: found.error };
+  if (!found.ok) return found;
   const mapping = {
     providerId: input.providerId,
     providerServiceId: found.service.service,
@@ -150,7 +153,7 @@ export async function unmapProviderService(
   input: { adminId: string; providerId: string; serviceId: string },
 ): Promise<ServiceAnswer> {
   if (!isUuid(input.serviceId) || !isUuid(input.providerId))
-    return { ok: false, notice: PROVIDER_TEXT.unknownService };
+    return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(providerServices)
@@ -158,7 +161,7 @@ export async function unmapProviderService(
         sql`${providerServices.serviceId} = ${input.serviceId} and ${providerServices.providerId} = ${input.providerId}`,
       )
       .returning({ id: providerServices.serviceId });
-    if (removed.length === 0) return { ok: false as const, notice: PROVIDER_TEXT.unknownService };
+    if (removed.length === 0) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
     await auditProviderChange(tx, input.adminId, "provider.service_unmapped", input.providerId, {
       service_id: input.serviceId,
     });

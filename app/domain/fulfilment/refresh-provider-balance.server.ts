@@ -5,15 +5,16 @@ import { isUuid } from "../ids.ts";
 import type { Notice } from "../orders/messages.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { readProviderBalance } from "./provider-client.server.ts";
+import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
 import { findProvider, transportFor } from "./provider-transport.server.ts";
 
 /** Asks a provider for its balance and keeps it with the time it was read (shown on the providers page). */
 export async function refreshProviderBalance(
   db: Database,
   input: { providerId: string },
-): Promise<{ ok: boolean; notice: Notice }> {
+): Promise<{ ok: true; notice: Notice } | ProviderRefusal> {
   const provider = isUuid(input.providerId) ? await findProvider(db, input.providerId) : undefined;
-  if (!provider) return { ok: false, notice: PROVIDER_TEXT.notFound };
+  if (!provider) return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
   try {
     const { balance, currency } = await readProviderBalance(transportFor(db, provider));
     await db
@@ -22,6 +23,6 @@ export async function refreshProviderBalance(
       .where(eq(providers.id, provider.id));
     return { ok: true, notice: { title: PROVIDER_TEXT.balanceRefreshed, message: `${balance} ${currency}` } };
   } catch (error) {
-    return { ok: false, notice: PROVIDER_TEXT.unreachable((error as Error).message) };
+    return refuseProviderChange("unavailable", PROVIDER_TEXT.unreachable((error as Error).message));
   }
 }

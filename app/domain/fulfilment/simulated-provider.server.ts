@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { services, simulatedProviderOrders } from "../../db/schema.ts";
+import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 import type { Transport } from "./provider-client.server.ts";
 
@@ -36,7 +37,7 @@ export function simulatedTransport(db: Database): Transport {
 // Like wholesale panels, it takes small quantities (a free trial of 2 comments fits); its maximums are the shop's.
 export const SIMULATED_MIN_QUANTITY = 1;
 const WHOLESALE_PERCENT = 60n;
-const STARTING_BALANCE_CENTS = 500_000;
+const STARTING_BALANCE_CENTS = cents(500_000);
 
 function wholesaleRate(pricePer1000: string): string {
   const [whole = "0", fraction = ""] = pricePer1000.split(".");
@@ -45,8 +46,8 @@ function wholesaleRate(pricePer1000: string): string {
   return `${rate / 10_000n}.${String(rate % 10_000n).padStart(4, "0")}`;
 }
 
-function dollars(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+function dollars(amount: Cents): string {
+  return `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, "0")}`;
 }
 
 async function listServices(db: Database) {
@@ -84,8 +85,8 @@ async function addOrder(db: Database, form: Record<string, string>) {
   if (!service) return { error: "Incorrect service ID" };
   if (!Number.isSafeInteger(quantity) || quantity < SIMULATED_MIN_QUANTITY || quantity > service.maxQuantity)
     return { error: `Quantity must be between ${SIMULATED_MIN_QUANTITY} and ${service.maxQuantity}` };
-  const chargeCents = Number(
-    (BigInt(chargeForQuantity(service.pricePer1000, quantity)) * WHOLESALE_PERCENT) / 100n,
+  const chargeCents = cents(
+    Number((BigInt(chargeForQuantity(service.pricePer1000, quantity)) * WHOLESALE_PERCENT) / 100n),
   );
   const [created] = await db
     .insert(simulatedProviderOrders)
@@ -113,8 +114,7 @@ type SimulatedOrder = typeof simulatedProviderOrders.$inferSelect;
 /** Where an order is in its planned life at `now`. */
 export function simulatedStatus(order: SimulatedOrder, now: Date) {
   const share = Math.max(0, (now.getTime() - order.createdAt.getTime()) / 1000 / order.durationSeconds);
-  const charge = (cents: number) => dollars(cents);
-  const base = { charge: charge(order.chargeCents), start_count: String(order.startCount), currency: "USD" };
+  const base = { charge: dollars(order.chargeCents), start_count: String(order.startCount), currency: "USD" };
   if (order.cancelledAt || (order.outcome === "canceled" && share >= 0.15))
     return { ...base, charge: "0.00", status: "Canceled", remains: String(order.quantity) };
   if (share < 0.1) return { ...base, status: "Pending", remains: String(order.quantity) };
@@ -124,8 +124,10 @@ export function simulatedStatus(order: SimulatedOrder, now: Date) {
     return { ...base, status: "In progress", remains: String(order.quantity - delivered) };
   }
   if (order.outcome === "partial") {
-    const kept = Math.floor((order.chargeCents * (order.quantity - order.undelivered)) / order.quantity);
-    return { ...base, charge: charge(kept), status: "Partial", remains: String(order.undelivered) };
+    const kept = cents(
+      Math.floor((order.chargeCents * (order.quantity - order.undelivered)) / order.quantity),
+    );
+    return { ...base, charge: dollars(kept), status: "Partial", remains: String(order.undelivered) };
   }
   return { ...base, status: "Completed", remains: "0" };
 }
@@ -174,7 +176,7 @@ async function balance(db: Database) {
       sql`${simulatedProviderOrders.cancelledAt} is null and ${simulatedProviderOrders.outcome} <> 'canceled'`,
     );
   return {
-    balance: dollars(Math.max(0, STARTING_BALANCE_CENTS - Number(spent?.cents ?? 0))),
+    balance: dollars(cents(Math.max(0, STARTING_BALANCE_CENTS - centsFromSql(spent?.cents ?? 0)))),
     currency: "USD",
   };
 }

@@ -1,4 +1,6 @@
 import pg from "pg";
+import { databaseUrl } from "../../lib/env.server.ts";
+import { isCents } from "../pricing/cents.ts";
 import { BALANCE_CHANNEL } from "../wallet/ledger-sql.server.ts";
 import { type LiveEvent, ORDER_STATUS_CHANNEL } from "./live-events.ts";
 
@@ -134,7 +136,7 @@ class LiveHub {
     const parsed = parsePayload(payload);
     if (!parsed || typeof parsed.userId !== "string") return;
     let event: LiveEvent | null = null;
-    if (channel === BALANCE_CHANNEL && typeof parsed.balanceCents === "number") {
+    if (channel === BALANCE_CHANNEL && isCents(parsed.balanceCents)) {
       event = { type: "balance", balanceCents: parsed.balanceCents };
     } else if (
       channel === ORDER_STATUS_CHANNEL &&
@@ -173,11 +175,7 @@ const hubKey = Symbol.for("boostly.liveHub");
 const holder = globalThis as unknown as { [hubKey]?: LiveHub };
 
 function hub(): LiveHub {
-  holder[hubKey] ??= new LiveHub(() => {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set");
-    return url;
-  });
+  holder[hubKey] ??= new LiveHub(databaseUrl);
   return holder[hubKey];
 }
 

@@ -24,7 +24,7 @@ export type MailConfig = {
 };
 
 /** The mail worker's settings from the environment (docs/configuration.md). */
-export function readMailConfig(source: NodeJS.ProcessEnv = process.env): MailConfig {
+export function readMailConfig(source?: NodeJS.ProcessEnv): MailConfig {
   const raw = parseEnvironment(schema, source);
   return {
     // The server's own settings (validated once with the rest of the environment): one reading, one default.

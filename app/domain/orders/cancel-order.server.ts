@@ -5,6 +5,7 @@ import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { sendDueCancels, withdrawOrderParts } from "../fulfilment/cancel-upstream.server.ts";
 import { endOrderWhenAllPartsEnded } from "../fulfilment/order-parts.server.ts";
 import { isUuid } from "../ids.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { CANCEL_TEXT, CANCEL_WINDOW_MS } from "./cancel-rules.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import { type Refusal, refuse } from "./refusal.ts";
@@ -15,7 +16,7 @@ export type Canceller = { customerId: string } | { adminId: string };
 
 export type CancelOutcome =
   /** Nothing was with a provider: cancelled and refunded now. */
-  | { ok: true; outcome: "cancelled"; refundCents: number }
+  | { ok: true; outcome: "cancelled"; refundCents: Cents }
   /** A provider has (part of) it: it was asked to cancel; the refund follows what it confirms. */
   | { ok: true; outcome: "requested"; alreadyRequested: boolean };
 

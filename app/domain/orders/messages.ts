@@ -1,4 +1,5 @@
 import { formatCents } from "../../lib/format-money.ts";
+import type { Cents } from "../pricing/cents.ts";
 
 /** A refusal the customer sees as a toast: the specs' own title and text. */
 export type Notice = { title: string; message: string };
@@ -57,7 +58,7 @@ export const ORDER_TEXT = {
 } as const;
 
 /** 'Insufficient Balance' with the amounts (customer spec section 8). */
-export function insufficientBalance(neededCents: number, balanceCents: number): Notice {
+export function insufficientBalance(neededCents: Cents, balanceCents: Cents): Notice {
   return {
     title: "Insufficient Balance",
     message: `You need ${formatCents(neededCents)} but only have ${formatCents(balanceCents)}. Please add funds to your wallet.`,
@@ -81,7 +82,7 @@ export function invalidPerPost(min: number, max: number): Notice {
 }
 
 /** The price the customer saw is no longer the price (product rules 1.2). */
-export function priceChanged(totalCents: number): Notice {
+export function priceChanged(totalCents: Cents): Notice {
   return {
     title: "Price changed",
     message: `The price of this order is now ${formatCents(totalCents)}. Please review it and place the order again.`,
@@ -89,7 +90,7 @@ export function priceChanged(totalCents: number): Notice {
 }
 
 /** The toast after cancelling an auto order. */
-export function autoOrderCancelled(refundCents: number): Notice {
+export function autoOrderCancelled(refundCents: Cents): Notice {
   return {
     title: ORDER_TEXT.autoOrderCancelledTitle,
     message: `Your auto order has been cancelled and ${formatCents(refundCents)} has been refunded to your wallet`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cents } from "../pricing/cents.ts";
 
 /**
  * The total the customer was shown, in cents, as an order form sends it (product rules 1.2): digits only,
@@ -8,5 +9,5 @@ export const expectedTotalField = z
   .string()
   .trim()
   .regex(/^\d{1,12}$/)
-  .transform(Number)
+  .transform((digits) => cents(Number(digits)))
   .optional();

@@ -37,10 +37,7 @@ export function refuseQuantity(
 }
 
 /** The total the customer saw must be the server's total, else nothing is charged (product rules 1.2). */
-export function refuseChangedPrice(
-  totalCents: Cents,
-  expectedTotalCents: number | undefined,
-): Refusal | null {
+export function refuseChangedPrice(totalCents: Cents, expectedTotalCents: Cents | undefined): Refusal | null {
   if (expectedTotalCents === undefined || expectedTotalCents === totalCents) return null;
   return refuse("price_changed", priceChanged(totalCents), { totalCents });
 }

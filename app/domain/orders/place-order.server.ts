@@ -1,5 +1,6 @@
 import type { Executor } from "../../db/client.server.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
 import type { OrderAuthorisation } from "./order-guard.server.ts";
@@ -21,7 +22,7 @@ export type SimpleOrderInput = {
   deliverySpeed: DeliverySpeed;
   idempotencyKey?: string;
   /** The total the customer was shown, in cents; a different server total refuses the order. */
-  expectedTotalCents?: number;
+  expectedTotalCents?: Cents;
   /** Set when an admin places the order for the user (manual order). */
   createdByAdminId?: string;
   adminNotes?: string;

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.server.ts";
 import { findLikesPack } from "../catalog/find-likes-pack.server.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
 import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { type PackCommentCount, type PackPart, priceLikesPack } from "../pricing/likes-pack.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
@@ -19,7 +20,7 @@ export type PackOrderInput = {
   extraViews: boolean;
   comments: PackCommentCount;
   idempotencyKey?: string;
-  expectedTotalCents?: number;
+  expectedTotalCents?: Cents;
 };
 
 // The services the pack and its add-ons are delivered as (product rules 3.4), by stable slug.

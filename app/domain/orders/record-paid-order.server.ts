@@ -11,7 +11,7 @@ import {
   orderDeliverySql,
 } from "../fulfilment/order-delivery-sql.server.ts";
 import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
-import type { Cents } from "../pricing/cents.ts";
+import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
 import { insufficientBalance, ORDER_TEXT } from "./messages.ts";
 import {
@@ -45,8 +45,8 @@ export type GuardFailed = { ok: false; guardFailed: true };
 
 export type PlacedOrder = {
   ok: true;
-  order: { id: string; orderNumber: string; totalCents: number; serviceName: string };
-  balanceCents: number;
+  order: { id: string; orderNumber: string; totalCents: Cents; serviceName: string };
+  balanceCents: Cents;
   /** True when this answers a repeated idempotency key: the first order, nothing charged again. */
   replayed: boolean;
 };
@@ -70,7 +70,7 @@ function partsOf(draft: OrderDraft): DeliveryPart[] {
  * path (its submissions, queued for the worker, or the manual queue) and announces the balance.
  */
 export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
-  const charge = { userId: draft.userId, amountCents: -draft.totalCents as Cents };
+  const charge = { userId: draft.userId, amountCents: cents(-draft.totalCents) };
   const newOrder = sql.raw("new_order");
   return sql`
     with ${withLeading(orderGuardCtes(guard))}${deliveryRouteCtes(partsOf(draft))},
@@ -160,10 +160,10 @@ async function chargeAndStore(
         order: {
           id: row.id,
           orderNumber: row.order_number,
-          totalCents: Number(row.total_cents),
+          totalCents: centsFromSql(row.total_cents),
           serviceName: draft.serviceName,
         },
-        balanceCents: Number(row.balance_cents),
+        balanceCents: centsFromSql(row.balance_cents),
         replayed: false,
       };
     }
@@ -185,7 +185,7 @@ async function chargeAndStore(
     .select({ balanceCents: users.balanceCents })
     .from(users)
     .where(eq(users.id, draft.userId));
-  const balanceCents = wallet?.balanceCents ?? 0;
+  const balanceCents = wallet?.balanceCents ?? cents(0);
   return refuse("insufficient_funds", insufficientBalance(draft.totalCents, balanceCents), {
     balanceCents,
     totalCents: draft.totalCents,

@@ -1,3 +1,4 @@
+import type { Cents } from "../pricing/cents.ts";
 import type { RefusalKind, Refusal as ShopRefusal } from "../refusal.ts";
 import type { Notice } from "./messages.ts";
 
@@ -14,8 +15,8 @@ export type RefusalReason = Exclude<RefusalKind, "rate_limited" | "failed"> | "p
 export type Refusal = ShopRefusal & {
   reason: RefusalReason;
   notice: Notice;
-  balanceCents?: number;
-  totalCents?: number;
+  balanceCents?: Cents;
+  totalCents?: Cents;
   /** For a quantity outside the service's limits: the limit it passed (codes quantity_below_min, quantity_above_max). */
   quantityLimit?: number;
   /** For "forbidden": the verdict of the order's authorisation (an API key's), for the area that gave it. */

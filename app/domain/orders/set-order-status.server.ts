@@ -4,7 +4,7 @@ import { orderStatusEnum, orders } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import { notifyOrderStatusChanged } from "../live/notify-order-status-changed.server.ts";
-import { cents } from "../pricing/cents.ts";
+import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { ORDER_TEXT } from "./messages.ts";
@@ -26,7 +26,7 @@ export function isFinalStatus(status: OrderStatus): boolean {
   return FINAL_STATUSES.includes(status);
 }
 
-export type StatusChange = { ok: true; status: OrderStatus; refundCents: number; unchanged: boolean };
+export type StatusChange = { ok: true; status: OrderStatus; refundCents: Cents; unchanged: boolean };
 
 export type StatusChangeInput = {
   orderId: string;
@@ -37,7 +37,7 @@ export type StatusChangeInput = {
    * For `partial` of an order delivered in several parts: the sum of its parts' undelivered shares (computed by
    * fulfilment from what each part's provider reported), instead of charge x remains / quantity.
    */
-  refundCents?: number;
+  refundCents?: Cents;
   /** The admin who made the change (recorded); absent when fulfilment reports it. */
   adminId?: string;
   /** Change only from one of these statuses (checked under the row lock), e.g. a customer's cancel of a pending order. */
@@ -77,7 +77,7 @@ export async function setOrderStatus(
     if (input.onlyFrom && !input.onlyFrom.includes(order.status))
       return refuse("conflict", STATUS_TEXT.alreadyStarted);
     if (order.status === input.status)
-      return { ok: true as const, status: order.status, refundCents: 0, unchanged: true };
+      return { ok: true as const, status: order.status, refundCents: cents(0), unchanged: true };
 
     const remains =
       input.status === "partial" && isCount(input.remains) ? Math.min(input.remains, order.quantity) : null;
@@ -89,16 +89,16 @@ export async function setOrderStatus(
     const refundCents =
       input.status === "partial"
         ? isCount(input.refundCents)
-          ? Math.min(input.refundCents, order.totalCents)
-          : partialRefund(cents(order.totalCents), order.quantity, remains ?? 0)
+          ? cents(Math.min(input.refundCents, order.totalCents))
+          : partialRefund(order.totalCents, order.quantity, remains ?? 0)
         : REFUNDING_STATUSES.includes(input.status)
           ? order.totalCents
-          : 0;
+          : cents(0);
     if (refundCents > 0) {
       await postLedgerEntry(tx, {
         userId: order.userId,
         type: "refund",
-        amountCents: cents(refundCents),
+        amountCents: refundCents,
         orderId: order.id,
         adminId: input.adminId,
         metadata: {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
 
 /** The wallet's Add Funds form: the amount as typed (read with readDepositAmount) and the page to return to. */
@@ -8,7 +9,12 @@ export const depositFormSchema = z.object({
   next: z.string().max(2000).optional(),
 });
 
-export type DepositAmount = { ok: true; amountCents: Cents } | { ok: false; message: string };
+/** The amount read, or an `invalid` refusal about the `amount` field with the toast's title. */
+export type DepositAmount = { ok: true; amountCents: Cents } | Refusal;
+
+function invalidAmount(message: string): Refusal {
+  return refuse("invalid", message, { title: DEPOSIT_TEXT.invalidAmountTitle, field: "amount" });
+}
 
 /**
  * The Add Funds amount as typed, read the same way by the wallet page and its action (parseDollars), with a
@@ -18,19 +24,14 @@ export type DepositAmount = { ok: true; amountCents: Cents } | { ok: false; mess
  */
 export function readDepositAmount(
   text: string,
-  limits?: { minCents: number; maxCents: number },
+  limits?: { minCents: Cents; maxCents: Cents },
 ): DepositAmount {
   const typed = text.trim();
   const amountCents = typed === "" ? cents(0) : parseDollars(typed);
   if (amountCents === null)
-    return {
-      ok: false,
-      message: typed.includes(",") ? DEPOSIT_TEXT.commaInAmount : DEPOSIT_TEXT.notAnAmount,
-    };
-  if (limits && amountCents < limits.minCents)
-    return { ok: false, message: minimumDepositText(limits.minCents) };
-  if (limits && amountCents > limits.maxCents)
-    return { ok: false, message: maximumDepositText(limits.maxCents) };
+    return invalidAmount(typed.includes(",") ? DEPOSIT_TEXT.commaInAmount : DEPOSIT_TEXT.notAnAmount);
+  if (limits && amountCents < limits.minCents) return invalidAmount(minimumDepositText(limits.minCents));
+  if (limits && amountCents > limits.maxCents) return invalidAmount(maximumDepositText(limits.maxCents));
   return { ok: true, amountCents };
 }
 

@@ -1,3 +1,4 @@
+import type { Cents } from "../pricing/cents.ts";
 /** The wallet's toast texts (customer spec sections 5 and 8), kept in one place. */
 export const DEPOSIT_TEXT = {
   invalidAmountTitle: "Invalid Amount",
@@ -17,20 +18,20 @@ export const DEPOSIT_TEXT = {
 } as const;
 
 /** A deposit limit the way the spec writes it: whole dollars without cents ("$10", "$10,000"), else "$12.50". */
-export function formatDepositLimit(cents: number): string {
+export function formatDepositLimit(amount: Cents): string {
   const dollars = new Intl.NumberFormat("en-US", {
     style: "currency",
     currency: "USD",
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    minimumFractionDigits: amount % 100 === 0 ? 0 : 2,
     maximumFractionDigits: 2,
   });
-  return dollars.format(cents / 100);
+  return dollars.format(amount / 100);
 }
 
-export function minimumDepositText(minCents: number): string {
+export function minimumDepositText(minCents: Cents): string {
   return `Minimum deposit is ${formatDepositLimit(minCents)}`;
 }
 
-export function maximumDepositText(maxCents: number): string {
+export function maximumDepositText(maxCents: Cents): string {
   return `Maximum deposit is ${formatDepositLimit(maxCents)}`;
 }

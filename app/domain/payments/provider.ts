@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { type Cents, cents } from "../pricing/cents.ts";
 
 export type PaymentProviderName = "stripe" | "sandbox";
 
 export type CheckoutRequest = {
   depositId: string;
-  amountCents: number;
+  amountCents: Cents;
   userEmail: string;
   /** Absolute URLs the provider sends the browser back to. */
   successUrl: string;
@@ -19,7 +20,7 @@ export type DepositOutcome =
       kind: "paid";
       depositId: string;
       reference: string;
-      amountCents: number | null;
+      amountCents: Cents | null;
       currency: string | null;
     }
   | { kind: "failed"; depositId: string; reference: string }
@@ -52,7 +53,12 @@ const eventEnvelope = z.looseObject({
 
 const checkoutSession = z.looseObject({
   id: z.string().min(1).max(255),
-  amount_total: z.number().int().nullish(),
+  // The webhook boundary: the provider's amount (whole cents, a safe integer for zod's int) becomes Cents here.
+  amount_total: z
+    .number()
+    .int()
+    .transform((amount) => cents(amount))
+    .nullish(),
   currency: z.string().max(10).nullish(),
   payment_status: z.string().max(50).nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),

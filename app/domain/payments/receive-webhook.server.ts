@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { paymentEvents } from "../../db/schema.ts";
-import { creditDeposit } from "../wallet/credit-deposit.server.ts";
+import { creditDeposit } from "./credit-deposit.server.ts";
 import { failDeposit } from "./fail-deposit.server.ts";
 import type { PaymentProvider } from "./provider.ts";
 

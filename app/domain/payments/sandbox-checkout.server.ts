@@ -3,6 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { deposits, users } from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
+import { DEPOSIT_TEXT } from "./messages.ts";
 import { receivePaymentWebhook } from "./receive-webhook.server.ts";
 import { depositReturnPaths } from "./return-urls.ts";
 import { sandboxProvider } from "./sandbox-provider.server.ts";
@@ -14,7 +17,7 @@ import {
 
 export type SandboxCheckout = {
   depositId: string;
-  amountCents: number;
+  amountCents: Cents;
   email: string;
   status: "pending" | "completed" | "failed" | "expired";
   successPath: string;
@@ -52,7 +55,7 @@ export async function readSandboxCheckout(
 
 /** The event the sandbox sends, shaped like Stripe's checkout.session events. */
 function sandboxEvent(
-  deposit: { id: string; amountCents: number; providerReference: string; email: string },
+  deposit: { id: string; amountCents: Cents; providerReference: string; email: string },
   outcome: "pay" | "decline",
 ) {
   const paid = outcome === "pay";
@@ -97,9 +100,15 @@ async function deliver(db: Database, rawBody: string): Promise<boolean> {
   }
 }
 
-export type SandboxResult =
-  | { ok: true; outcome: "paid" | "declined" }
-  | { ok: false; error: "not_found" | "not_delivered" };
+/**
+ * The outcome the customer chose, or a refusal titled 'Payment not confirmed': `not_found` (not their sandbox
+ * deposit) or `failed` (the event could not be delivered).
+ */
+export type SandboxResult = { ok: true; outcome: "paid" | "declined" } | Refusal;
+
+function notConfirmed(kind: "not_found" | "failed"): Refusal {
+  return refuse(kind, DEPOSIT_TEXT.notConfirmed, { title: DEPOSIT_TEXT.notConfirmedTitle });
+}
 
 /**
  * The sandbox's Pay / Decline: never credits directly. It builds the provider's event for this deposit and
@@ -122,7 +131,7 @@ export async function completeSandboxCheckout(
     .innerJoin(users, eq(users.id, deposits.userId))
     .where(and(eq(deposits.id, input.depositId), eq(deposits.userId, input.userId)));
   if (deposit?.provider !== "sandbox" || !deposit.providerReference) {
-    return { ok: false, error: "not_found" };
+    return notConfirmed("not_found");
   }
   // A second click after the payment went through: the money is there, show the same happy ending.
   if (deposit.status === "completed") return { ok: true, outcome: "paid" };
@@ -130,6 +139,6 @@ export async function completeSandboxCheckout(
 
   const event = sandboxEvent({ ...deposit, providerReference: deposit.providerReference }, input.outcome);
   const delivered = await deliver(db, JSON.stringify(event));
-  if (!delivered) return { ok: false, error: "not_delivered" };
+  if (!delivered) return notConfirmed("failed");
   return { ok: true, outcome: input.outcome === "pay" ? "paid" : "declined" };
 }

@@ -4,6 +4,7 @@ import { deposits, users } from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
 import { safeNextPath } from "../accounts/safe-next.ts";
 import type { Cents } from "../pricing/cents.ts";
+import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
 import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
@@ -20,19 +21,16 @@ export type StartDepositInput = {
   returnPath?: string | null;
 };
 
-export type StartDepositError = "invalid_amount" | "maintenance" | "rate_limited" | "provider_failed";
+/**
+ * A started deposit, or why not (docs/decisions/017): `invalid` for an amount outside the limits (about the
+ * `amount` field), `unavailable` in maintenance, `rate_limited`, or `failed` when no checkout could be opened.
+ */
+export type StartDepositResult = { ok: true; depositId: string; url: string } | Refusal;
 
-export type StartDepositResult =
-  | { ok: true; depositId: string; url: string }
-  | { ok: false; error: StartDepositError; title: string; message: string; retryAfterSeconds?: number };
+const providerFailed = () => failed(DEPOSIT_TEXT.initiateFailed, { title: DEPOSIT_TEXT.errorTitle });
 
-function refuse(
-  error: StartDepositError,
-  title: string,
-  message: string,
-  retryAfterSeconds?: number,
-): StartDepositResult {
-  return { ok: false, error, title, message, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
+function invalidAmount(message: string): Refusal {
+  return refuse("invalid", message, { title: DEPOSIT_TEXT.invalidAmountTitle, field: "amount" });
 }
 
 /**
@@ -43,25 +41,15 @@ function refuse(
 export async function startDeposit(db: Database, input: StartDepositInput): Promise<StartDepositResult> {
   const settings = await readSettings(db);
   if (settings.maintenanceMode)
-    return refuse("maintenance", DEPOSIT_TEXT.maintenanceTitle, DEPOSIT_TEXT.maintenance);
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < settings.minDepositCents) {
-    return refuse(
-      "invalid_amount",
-      DEPOSIT_TEXT.invalidAmountTitle,
-      minimumDepositText(settings.minDepositCents),
-    );
-  }
-  if (input.amountCents > settings.maxDepositCents) {
-    return refuse(
-      "invalid_amount",
-      DEPOSIT_TEXT.invalidAmountTitle,
-      maximumDepositText(settings.maxDepositCents),
-    );
-  }
+    return refuse("unavailable", DEPOSIT_TEXT.maintenance, { title: DEPOSIT_TEXT.maintenanceTitle });
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < settings.minDepositCents)
+    return invalidAmount(minimumDepositText(settings.minDepositCents));
+  if (input.amountCents > settings.maxDepositCents)
+    return invalidAmount(maximumDepositText(settings.maxDepositCents));
 
   const limit = await hitRateLimit(db, `deposit:user:${input.userId}`, DEPOSIT_RATE_LIMIT);
   if (!limit.allowed) {
-    return refuse("rate_limited", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.rateLimited, limit.retryAfterSeconds);
+    return rateLimited(DEPOSIT_TEXT.rateLimited, limit.retryAfterSeconds, { title: DEPOSIT_TEXT.errorTitle });
   }
 
   const provider = activePaymentProvider();
@@ -69,7 +57,7 @@ export async function startDeposit(db: Database, input: StartDepositInput): Prom
   if (!provider || !user) {
     if (!provider)
       console.error("deposit refused: no payment provider is configured (set STRIPE_SECRET_KEY)");
-    return refuse("provider_failed", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.initiateFailed);
+    return providerFailed();
   }
 
   const returnPath = input.returnPath ? safeNextPath(input.returnPath, "") || null : null;
@@ -84,7 +72,7 @@ export async function startDeposit(db: Database, input: StartDepositInput): Prom
       returnPath,
     })
     .returning({ id: deposits.id });
-  if (!deposit) return refuse("provider_failed", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.initiateFailed);
+  if (!deposit) return providerFailed();
 
   const origin = env().appUrl;
   try {
@@ -107,6 +95,6 @@ export async function startDeposit(db: Database, input: StartDepositInput): Prom
       .set({ status: "failed", updatedAt: sql`now()` })
       // Never over a deposit a webhook has settled meanwhile.
       .where(and(eq(deposits.id, deposit.id), eq(deposits.status, "pending")));
-    return refuse("provider_failed", DEPOSIT_TEXT.errorTitle, DEPOSIT_TEXT.initiateFailed);
+    return providerFailed();
   }
 }

@@ -1,13 +1,8 @@
-declare const centsBrand: unique symbol;
+import { type Cents, cents, centsFromSql, isCents } from "../../db/cents.ts";
 
-/** An amount of money in whole US cents. Never a float of dollars. */
-export type Cents = number & { readonly [centsBrand]: true };
-
-/** Brands an integer as cents; refuses fractions and unsafe integers so a float never becomes money. */
-export function cents(value: number): Cents {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of cents: ${value}`);
-  return value as Cents;
-}
+// Cents and its readers are defined once, in app/db/cents.ts, so the schema can type its money columns with
+// them (decisions/018); the domain and the pages import them from here.
+export { type Cents, cents, centsFromSql, isCents };
 
 /**
  * Parses a dollar amount typed by a person ("10", "$10.50", "1,234.56") into cents; null when it is not one.

@@ -8,9 +8,9 @@ export type PackCommentCount = (typeof PACK_COMMENT_OPTIONS)[number];
 export type LikesPackPrices = {
   code: string;
   likes: number;
-  priceCents: number;
+  priceCents: Cents;
   extraLikes: number;
-  extraLikesFlatCents: number | null;
+  extraLikesFlatCents: Cents | null;
   extraViews: number;
 };
 

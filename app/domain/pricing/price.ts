@@ -37,8 +37,18 @@ export function autoOrderCost(
   return { costPerPost: cents(Number(costPerPost)), total: cents(Number(costPerPost * BigInt(posts))) };
 }
 
+/** Cost per post x posts: an auto order's total, or the refund of its unsent posts (product rules 2.4). */
+export function costOfPosts(costPerPost: Cents, posts: number): Cents {
+  return cents(costPerPost * posts);
+}
+
 /** The refund of an order's undelivered share: charge x remains / quantity, rounded down, remains capped. */
 export function partialRefund(charged: Cents, quantity: number, remains: number): Cents {
   const capped = Math.min(Math.max(remains, 0), quantity);
   return cents(Number((BigInt(charged) * BigInt(capped)) / BigInt(quantity)));
+}
+
+/** What the customer finally paid for an order: its charge less what was refunded (product rules 4.2), at least 0. */
+export function paidAfterRefunds(charged: Cents, refunded: Cents): Cents {
+  return cents(Math.max(0, charged - refunded));
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { hasControlCharacter } from "../../lib/request-body.ts";
+import { cents } from "../pricing/cents.ts";
 import { type ApiAnswer, apiError, apiKeyRefusalAnswer, apiOk } from "./api-answer.ts";
 import { authenticateApiKey } from "./api-keys.server.ts";
 import { apiDollars } from "./api-order-status.ts";
@@ -69,5 +70,5 @@ async function readApiBalance(db: Database, caller: ApiCaller): Promise<ApiAnswe
     .select({ balanceCents: users.balanceCents })
     .from(users)
     .where(eq(users.id, caller.userId));
-  return apiOk({ balance: apiDollars(wallet?.balanceCents ?? 0), currency: "USD" });
+  return apiOk({ balance: apiDollars(wallet?.balanceCents ?? cents(0)), currency: "USD" });
 }

@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { apiKeys } from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
 import { isUuid } from "../ids.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ACTIVE_API_KEYS } from "./api-text.ts";
 
 const KEY_PREFIX = "bst_";
@@ -25,14 +26,14 @@ export function digestApiKey(key: string): string {
 export async function createApiKey(
   db: Executor,
   input: { userId: string; name: string },
-): Promise<{ ok: true; key: string; apiKey: ApiKeySummary } | { ok: false; error: string }> {
+): Promise<{ ok: true; key: string; apiKey: ApiKeySummary } | Refusal> {
   const name = input.name.trim().slice(0, 60);
-  if (!name) return { ok: false, error: API_TEXT.keyNameRequired };
+  if (!name) return refuse("invalid", API_TEXT.keyNameRequired, { field: "name" });
   const [active] = await db
     .select({ total: count() })
     .from(apiKeys)
     .where(and(eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)));
-  if ((active?.total ?? 0) >= MAX_ACTIVE_API_KEYS) return { ok: false, error: API_TEXT.tooManyKeys };
+  if ((active?.total ?? 0) >= MAX_ACTIVE_API_KEYS) return refuse("conflict", API_TEXT.tooManyKeys);
   const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const [row] = await db
     .insert(apiKeys)
@@ -67,14 +68,14 @@ export async function listApiKeys(db: Executor, userId: string): Promise<ApiKeyS
 export async function revokeApiKey(
   db: Executor,
   input: { userId: string; keyId: string },
-): Promise<{ ok: true } | { ok: false; error: string }> {
-  if (!isUuid(input.keyId)) return { ok: false, error: API_TEXT.keyNotFound };
+): Promise<{ ok: true } | Refusal> {
+  if (!isUuid(input.keyId)) return refuse("not_found", API_TEXT.keyNotFound);
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
-  return revoked.length ? { ok: true } : { ok: false, error: API_TEXT.keyNotFound };
+  return revoked.length ? { ok: true } : refuse("not_found", API_TEXT.keyNotFound);
 }
 
 export type ApiCaller =

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "../orders/set-order-status.server.ts";
+import type { Cents } from "../pricing/cents.ts";
 
 /** Our order statuses in the panels' standard words (a failed order was refunded in full, like a cancelled one). */
 export const API_STATUS: Record<OrderStatus, string> = {
@@ -30,6 +31,6 @@ export function orderNumberFromApiId(id: string): string | null {
 }
 
 /** Cents as the API's plain dollar string: 60 -> "0.60". */
-export function apiDollars(cents: number): string {
-  return (cents / 100).toFixed(2);
+export function apiDollars(amount: Cents): string {
+  return (amount / 100).toFixed(2);
 }

@@ -6,6 +6,8 @@ import { findServiceIdByApiId } from "../catalog/find-service-by-api-id.server.t
 import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
 import { cancelOrder } from "../orders/cancel-order.server.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
+import { cents } from "../pricing/cents.ts";
+import { paidAfterRefunds } from "../pricing/price.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
 import {
   type ApiAnswer,
@@ -109,7 +111,7 @@ export async function readApiOrderStatuses(
     readUpstreamStartCounts(db, orderIds),
   ]);
   const statusOf = (order: Order) => ({
-    charge: apiDollars(Math.max(0, order.totalCents - (refunds.get(order.id) ?? 0))),
+    charge: apiDollars(paidAfterRefunds(order.totalCents, refunds.get(order.id) ?? cents(0))),
     start_count: String(startCounts.get(order.id) ?? 0),
     status: API_STATUS[order.status],
     remains: String(apiRemains(order)),

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Executor } from "../../db/client.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { type Refusal, rateLimited } from "../refusal.ts";
-import { rateLimitedInit } from "./rate-limited-answer.ts";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -81,11 +79,6 @@ export async function checkRateLimits(
     if (!result.allowed && refused.allowed) refused = result;
   }
   return refused;
-}
-
-/** A page's rate-limited answer: its own body, 429 and Retry-After (rateLimitedInit). */
-export function tooManyRequests<T>(body: T, limit: { retryAfterSeconds: number }) {
-  return data(body, rateLimitedInit(limit.retryAfterSeconds));
 }
 
 type Check = { key: string; rule: RateLimitRule };

@@ -1,11 +1,13 @@
+import { type Cents, cents } from "../pricing/cents.ts";
+
 /**
  * Admin settings and their starting values (admin spec section 9). They are stored in the settings table and
  * take effect (product rules 7.1); this is the one place their defaults live.
  */
 export const settingDefaults = {
-  minDepositCents: 1_000,
-  maxDepositCents: 1_000_000,
-  newUserBonusCents: 500,
+  minDepositCents: cents(1_000),
+  maxDepositCents: cents(1_000_000),
+  newUserBonusCents: cents(500),
   autoOrdersEnabled: true,
   maintenanceMode: false,
   heroTitle: "Grow your social media, the honest way",
@@ -19,7 +21,9 @@ export type SettingKey = keyof typeof settingDefaults;
 export type Settings = {
   [K in SettingKey]: (typeof settingDefaults)[K] extends boolean
     ? boolean
-    : (typeof settingDefaults)[K] extends number
-      ? number
-      : string;
+    : (typeof settingDefaults)[K] extends Cents
+      ? Cents
+      : (typeof settingDefaults)[K] extends number
+        ? number
+        : string;
 };

@@ -11,6 +11,9 @@ export async function readSettings(db: Executor): Promise<Settings> {
       result[row.key] = row.value;
     }
   }
+  // The one cast of a stored setting: a value of the default's JSON type is taken as the setting's type, so a
+  // money setting is read as Cents. Only saveSettings writes these rows, from the settings form's parser, which
+  // gives Cents (decisions/018).
   return result as Settings;
 }
 

@@ -2,12 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { freeTrialClaims, orders } from "../../db/schema.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
-import { routeStoredOrder } from "../fulfilment/order-delivery-sql.server.ts";
 import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
 import type { Notice } from "../orders/messages.ts";
 import { refuseDuringMaintenance } from "../orders/order-rules.server.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
 import type { OrderStatus } from "../orders/set-order-status.server.ts";
+import { routeStoredOrder, storeFreeOrder } from "../orders/store-free-order.server.ts";
 import { checkTargetLink } from "../orders/target-link.ts";
 import { cents } from "../pricing/cents.ts";
 import { FREE_TRIAL_TEXT, type FreeTrialKind, findFreeTrial } from "./free-trials.ts";
@@ -62,19 +62,13 @@ export async function claimFreeTrial(
   try {
     return await db.transaction(async (tx) => {
       // The service minimum does not apply: a trial is a fixed, small gift.
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: input.userId,
-          serviceId: service.id,
-          quantity: trial.quantity,
-          targetLink: link.link,
-          totalCents: 0,
-          deliverySpeed: "normal",
-          metadata: { free_trial: trial.trial, service_name: service.name, platform: service.platform },
-        })
-        .returning({ id: orders.id, orderNumber: orders.orderNumber });
-      if (!order) throw new Error("The free trial order was not stored");
+      const order = await storeFreeOrder(tx, {
+        userId: input.userId,
+        serviceId: service.id,
+        quantity: trial.quantity,
+        targetLink: link.link,
+        metadata: { free_trial: trial.trial, service_name: service.name, platform: service.platform },
+      });
       // The unique (user, trial) index settles concurrent first claims; the old order id settles re-claims.
       const [claim] = existing
         ? await tx

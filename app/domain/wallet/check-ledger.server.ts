@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
+import { type Cents, centsFromSql } from "../pricing/cents.ts";
 
-export type LedgerMismatch = { userId: string; email: string; balanceCents: number; ledgerCents: number };
+export type LedgerMismatch = { userId: string; email: string; balanceCents: Cents; ledgerCents: Cents };
 
 /** Every user whose cached balance differs from the sum of their ledger rows (empty when the books balance). */
 export async function findLedgerMismatches(db: Executor): Promise<LedgerMismatch[]> {
@@ -19,7 +20,7 @@ export async function findLedgerMismatches(db: Executor): Promise<LedgerMismatch
   return result.rows.map((row) => ({
     userId: row.user_id,
     email: row.email,
-    balanceCents: Number(row.balance_cents),
-    ledgerCents: Number(row.ledger_cents),
+    balanceCents: centsFromSql(row.balance_cents),
+    ledgerCents: centsFromSql(row.ledger_cents),
   }));
 }

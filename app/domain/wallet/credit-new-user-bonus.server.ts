@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { transactions, users } from "../../db/schema.ts";
-import { cents } from "../pricing/cents.ts";
+import type { Cents } from "../pricing/cents.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
 import { postLedgerEntry } from "./post-ledger-entry.server.ts";
 
@@ -9,7 +9,7 @@ import { postLedgerEntry } from "./post-ledger-entry.server.ts";
 export const NEW_USER_BONUS_KIND = "new_user";
 
 export type NewUserBonusResult =
-  | { credited: true; amountCents: number }
+  | { credited: true; amountCents: Cents }
   | { credited: false; reason: "none_configured" | "already_credited" | "no_account" };
 
 /**
@@ -39,7 +39,7 @@ export async function creditNewUserBonus(db: Database, userId: string): Promise<
     await postLedgerEntry(tx, {
       userId,
       type: "bonus",
-      amountCents: cents(newUserBonusCents),
+      amountCents: newUserBonusCents,
       metadata: { kind: NEW_USER_BONUS_KIND, reason: "Welcome bonus for confirming your e-mail" },
     });
     return { credited: true as const, amountCents: newUserBonusCents };

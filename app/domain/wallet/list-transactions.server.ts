@@ -1,12 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions } from "../../db/schema.ts";
+import type { Cents } from "../pricing/cents.ts";
 
 export type WalletTransaction = {
   id: string;
   createdAt: string;
   type: "deposit" | "purchase" | "refund" | "adjustment" | "bonus";
-  amountCents: number;
+  amountCents: Cents;
   description: string;
 };
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
-import type { Cents } from "../pricing/cents.ts";
+import { type Cents, centsFromSql } from "../pricing/cents.ts";
 import { type LedgerEntry, ledgerCte, notifyBalance, walletCte } from "./ledger-sql.server.ts";
 
 export type LedgerResult =
@@ -23,11 +23,11 @@ export async function postLedgerEntry(tx: Executor, entry: LedgerEntry): Promise
     from ledger, wallet`);
   const row = result.rows[0];
   if (row)
-    return { ok: true, transactionId: row.transaction_id, balanceCents: Number(row.balance_cents) as Cents };
+    return { ok: true, transactionId: row.transaction_id, balanceCents: centsFromSql(row.balance_cents) };
   const [current] = await tx
     .select({ balanceCents: users.balanceCents })
     .from(users)
     .where(eq(users.id, entry.userId));
   if (!current) throw new Error(`No wallet for user ${entry.userId}`);
-  return { ok: false, error: "insufficient_funds", balanceCents: current.balanceCents as Cents };
+  return { ok: false, error: "insufficient_funds", balanceCents: current.balanceCents };
 }

@@ -5,7 +5,7 @@ import { db } from "../../db/client.server.ts";
 import { listPublishedPosts } from "../../domain/blog/list-published-posts.server.ts";
 import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "../../domain/blog/newsletter.ts";
 import { subscribeToNewsletter } from "../../domain/blog/subscribe-newsletter.server.ts";
-import { RATE_LIMIT_MESSAGE, tooManyRequests } from "../../domain/security/rate-limit.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -29,7 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await subscribeToNewsletter(db(), request, parsed.data.email);
   if (!result.ok) {
-    return tooManyRequests<NewsletterResult>({ ok: false, error: RATE_LIMIT_MESSAGE }, result.rateLimited);
+    const answer = refusalAnswer(result);
+    return data<NewsletterResult>({ ok: false, error: answer.message }, answer.init);
   }
   return data<NewsletterResult>({ ok: true, message: NEWSLETTER_SUBSCRIBED });
 }

@@ -5,6 +5,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
+import { refusalStatusAnswer } from "../../domain/refusal-answer.server.ts";
 import { claimFreeTrial } from "../../domain/trials/claim-free-trial.server.ts";
 import { FREE_TRIAL_TEXT, FREE_TRIALS, findFreeTrial } from "../../domain/trials/free-trials.ts";
 import { listFreeTrialClaims } from "../../domain/trials/list-free-trial-claims.server.ts";
@@ -45,10 +46,9 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   const result = await claimFreeTrial(db(), { userId: user.id, ...parsed.data });
-  if (!result.ok) {
-    const status = result.reason === "conflict" ? 409 : result.reason === "unavailable" ? 503 : 422;
-    return data({ trial: parsed.data.trial, notice: result.notice }, { status });
-  }
+  // The trial form has always answered with the status of the refusal's kind: 409, 503, 422 (docs/decisions/017).
+  if (!result.ok)
+    return data({ trial: parsed.data.trial, notice: result.notice }, refusalStatusAnswer(result).init);
   return redirectWithToast("/free-trial", {
     title: FREE_TRIAL_TEXT.claimedTitle,
     description: `${result.order.orderNumber}: your ${findFreeTrial(parsed.data.trial)?.title ?? "free trial"} are on their way.`,

@@ -10,6 +10,7 @@ import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { changePassword, requestPasswordReset } from "../../domain/accounts/passwords.server.ts";
 import { changePasswordSchema, firstIssue } from "../../domain/accounts/schemas.ts";
 import { requireUser } from "../../domain/accounts/session.server.ts";
+import type { Refusal } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../domain/reseller/api-keys.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
@@ -38,20 +39,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** A refused key change: the card shows the message (refusalAnswer: 200, the form explains it). */
+function answerKeyRefusal(refusal: Refusal) {
+  const answer = refusalAnswer(refusal);
+  return data<ApiKeyActionResult>({ ok: false, error: answer.message }, answer.init);
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request, [changePasswordSchema, "name", "keyId"]);
   if (form.intent === "create-api-key") {
     const created = await createApiKey(db(), { userId: user.id, name: form.name ?? "" });
-    return data<ApiKeyActionResult>(
-      created.ok
-        ? { ok: true, intent: "create-api-key", key: created.key, name: created.apiKey.name }
-        : created,
-    );
+    if (!created.ok) return answerKeyRefusal(created);
+    return data<ApiKeyActionResult>({
+      ok: true,
+      intent: "create-api-key",
+      key: created.key,
+      name: created.apiKey.name,
+    });
   }
   if (form.intent === "revoke-api-key") {
     const revoked = await revokeApiKey(db(), { userId: user.id, keyId: form.keyId ?? "" });
-    return data<ApiKeyActionResult>(revoked.ok ? { ok: true, intent: "revoke-api-key", name: "" } : revoked);
+    if (!revoked.ok) return answerKeyRefusal(revoked);
+    return data<ApiKeyActionResult>({ ok: true, intent: "revoke-api-key", name: "" });
   }
   if (form.intent === "send-reset") {
     if (!user.email) return data<ActionResult>({ ok: false, error: ACCOUNT_TEXT.noEmail });

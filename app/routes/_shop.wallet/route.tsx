@@ -26,7 +26,8 @@ import {
 } from "../../domain/payments/deposit-form.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../../domain/payments/messages.ts";
 import { startDeposit } from "../../domain/payments/start-deposit.server.ts";
-import { tooManyRequests } from "../../domain/security/rate-limit.server.ts";
+import { type Refusal, refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { listRecentTransactions } from "../../domain/wallet/list-transactions.server.ts";
@@ -69,35 +70,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = depositFormSchema.safeParse(await readForm(request, depositFormSchema));
-  if (!form.success) {
-    return data<ActionResult>({
-      ok: false,
-      title: DEPOSIT_TEXT.invalidAmountTitle,
-      message: DEPOSIT_TEXT.notAnAmount,
-    });
-  }
+  if (!form.success)
+    return answerRefusal(
+      refuse("invalid", DEPOSIT_TEXT.notAnAmount, { title: DEPOSIT_TEXT.invalidAmountTitle }),
+    );
   // The page's own reading of the amount; the limits are checked by startDeposit on fresh settings.
   const amount = readDepositAmount(form.data.amount);
-  if (!amount.ok) {
-    return data<ActionResult>({
-      ok: false,
-      title: DEPOSIT_TEXT.invalidAmountTitle,
-      message: amount.message,
-      field: "amount",
-    });
-  }
+  if (!amount.ok) return answerRefusal(amount);
   const started = await startDeposit(db(), {
     userId: user.id,
     amountCents: amount.amountCents,
     returnPath: form.data.next ? safeNextPath(form.data.next, "") : null,
   });
   if (started.ok) return redirect(started.url);
-  // Refusals the page explains answer 200 (no failed request in the console); limits 429, provider faults 502.
-  const field = started.error === "invalid_amount" ? "amount" : undefined;
-  const body: ActionResult = { ok: false, title: started.title, message: started.message, field };
-  if (started.error === "rate_limited")
-    return tooManyRequests(body, { retryAfterSeconds: started.retryAfterSeconds ?? 1 });
-  return data<ActionResult>(body, { status: started.error === "provider_failed" ? 502 : 200 });
+  return answerRefusal(started);
+}
+
+/**
+ * A refused deposit: the toast, and the message beside the amount field when it is about the amount. Refusals
+ * the page explains answer 200 (no failed request in the console), a limit 429 with Retry-After (refusalAnswer);
+ * the wallet has always answered maintenance 200 and a payment provider's fault 502 (docs/decisions/017).
+ */
+function answerRefusal(refusal: Refusal) {
+  const answer = refusalAnswer(refusal);
+  const field = answer.field === "amount" ? "amount" : undefined;
+  const body: ActionResult = { ok: false, title: answer.title ?? "", message: answer.message, field };
+  if (refusal.kind === "unavailable") return data(body);
+  return data(body, refusal.kind === "failed" ? { status: 502 } : answer.init);
 }
 
 /** After a paid checkout: the toast, then (2 s later) fresh data and the page the customer came from. */

@@ -10,6 +10,7 @@ import { findPostForAdmin, listPostsForAdmin } from "../../domain/admin/content/
 import { setPostPublished } from "../../domain/admin/content/blog-publish.server.ts";
 import { saveBlogPost } from "../../domain/admin/content/blog-save.server.ts";
 import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
+import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
@@ -70,7 +71,7 @@ async function runIntent(adminId: string, form: Record<string, string>) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const answer = await runIntent(admin.id, await readForm(request, [intentForm, blogPostForm]));
-  return answerAdminChange(answer, "/admin/blog");
+  return answerAdminChange(answer.ok ? answer : adminRefusalAnswer(answer), "/admin/blog");
 }
 
 export default function AdminBlogPage({ loaderData, actionData }: Route.ComponentProps) {

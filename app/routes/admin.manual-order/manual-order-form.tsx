@@ -14,9 +14,10 @@ import {
   perPostRules,
   quantityRules,
 } from "../../domain/orders/quantity-input.ts";
+import type { Cents } from "../../domain/pricing/cents.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
 
-export type ManualOrderUser = { id: string; email: string; balanceCents: number };
+export type ManualOrderUser = { id: string; email: string; balanceCents: Cents };
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600";

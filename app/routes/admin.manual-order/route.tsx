@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { data } from "react-router";
 import { Card } from "../../components/ui/card.tsx";
 import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
@@ -6,6 +7,7 @@ import { createManualOrder, manualOrderForm } from "../../domain/admin/create-ma
 import { listServicesForManualOrder } from "../../domain/admin/list-services.server.ts";
 import { searchUsersForAdmin } from "../../domain/admin/list-users.server.ts";
 import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -40,7 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, manualOrderForm);
   const result = await createManualOrder(db(), { adminId: admin.id, form });
-  if (!result.ok) return { notice: result.notice };
+  if (!result.ok) {
+    const answer = refusalAnswer(result);
+    return data({ notice: { title: answer.title ?? "", message: answer.message } }, answer.init);
+  }
   if (result.kind === "auto") {
     return redirectWithToast("/admin/orders", {
       title: ADMIN_TEXT.autoOrderCreated,

@@ -4,12 +4,13 @@ import { EditorPage } from "../../components/admin/content/editor-page.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { db } from "../../db/client.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import type { ContentAnswer } from "../../domain/admin/content/answer.ts";
+import { formRefusal } from "../../domain/admin/content/answer.ts";
 import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
 import { deleteService } from "../../domain/admin/content/services-delete.server.ts";
 import { serviceForm } from "../../domain/admin/content/services-form.ts";
 import { listServicesForAdmin } from "../../domain/admin/content/services-list.server.ts";
 import { saveService } from "../../domain/admin/content/services-save.server.ts";
+import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
@@ -50,12 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request, [intentForm, serviceForm]);
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) {
-    const refusal: ContentAnswer = {
-      ok: false,
-      notice: { title: "Error", message: "Unknown action." },
-      fieldErrors: {},
-    };
-    return data(refusal);
+    const refused = adminRefusalAnswer(formRefusal("Error", {}, { message: "Unknown action." }));
+    return data(refused.body, refused.init);
   }
   const { intent, serviceId } = parsed.data;
   const answer =
@@ -68,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
             Object.entries(form).filter(([key]) => key !== "intent" && key !== "serviceId"),
           ),
         });
-  return answerAdminChange(answer, "/admin/services");
+  return answerAdminChange(answer.ok ? answer : adminRefusalAnswer(answer), "/admin/services");
 }
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import {
   testProviderConnection,
 } from "../../domain/admin/content/settings-providers.server.ts";
 import { saveSettingsFromForm } from "../../domain/admin/content/settings-save.server.ts";
+import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -45,7 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm]);
   const parsed = intentForm.safeParse(form);
-  if (!parsed.success) return data(formRefusal(CONTENT_TEXT.settingsSaveFailed));
+  if (!parsed.success) {
+    const refused = adminRefusalAnswer(formRefusal(CONTENT_TEXT.settingsSaveFailed));
+    return data(refused.body, refused.init);
+  }
   if (parsed.data.intent === "test-connection") {
     const result = await testProviderConnection(parsed.data.provider, env());
     const title = result.ok ? CONTENT_TEXT.connectionOk : CONTENT_TEXT.connectionFailed;
@@ -57,7 +61,10 @@ export async function action({ request }: Route.ActionArgs) {
     part: parsed.data.intent,
     form: fields,
   });
-  if (!answer.ok) return data({ ...answer, part: parsed.data.intent });
+  if (!answer.ok) {
+    const refused = adminRefusalAnswer(answer);
+    return data({ ...refused.body, part: parsed.data.intent }, refused.init);
+  }
   return redirectWithToast("/admin/settings", {
     title: answer.notice.title,
     description: answer.notice.message,

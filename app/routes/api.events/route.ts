@@ -1,10 +1,10 @@
 import { db } from "../../db/client.server.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { analyticsEventInput } from "../../domain/analytics/event-input.ts";
-import { recordAnalyticsEvent } from "../../domain/analytics/record-event.server.ts";
+import { ADMIN_AREA_REFUSAL, recordAnalyticsEvent } from "../../domain/analytics/record-event.server.ts";
 import { readOrMintVisitorId } from "../../domain/analytics/visitor-cookie.server.ts";
+import { refusalStatusAnswer } from "../../domain/refusal-answer.server.ts";
 import { clientIp } from "../../domain/security/rate-limit.server.ts";
-import { rateLimitedInit } from "../../domain/security/rate-limited-answer.ts";
 import { isAdminPath } from "../../lib/analytics-events.ts";
 import type { Route } from "./+types/route";
 
@@ -20,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = analyticsEventInput.safeParse(parseJson(body));
   if (!parsed.success) return problem(400, parsed.error.issues[0]?.message ?? "Invalid event.");
   if (isAdminPath(parsed.data.path) || isAdminPath(refererPath(request)))
-    return problem(403, "Analytics are not recorded in the admin area.");
+    return problem(403, ADMIN_AREA_REFUSAL);
 
   const { visitorId, setCookie } = readOrMintVisitorId(request);
   const user = await getCurrentUser(request);
@@ -33,8 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (result.ok) return new Response(null, { status: 204, headers });
-  if (result.error === "forbidden") return problem(403, "Analytics are not recorded in the admin area.");
-  return new Response(null, rateLimitedInit(result.retryAfterSeconds, headers));
+  // The status names the refusal (403, or 429 with Retry-After, and then no body): a beacon reads nothing else.
+  const answer = refusalStatusAnswer(result, headers);
+  if (result.kind === "rate_limited") return new Response(null, answer.init);
+  return problem(answer.status, answer.message);
 }
 
 function problem(status: number, error: string) {

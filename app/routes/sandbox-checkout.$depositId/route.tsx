@@ -11,6 +11,7 @@ import {
   completeSandboxCheckout,
   readSandboxCheckout,
 } from "../../domain/payments/sandbox-checkout.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -51,9 +52,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       variant: "destructive",
     });
   }
+  const answer = refusalAnswer(result);
   return redirectWithToast(checkout.cancelPath, {
-    title: DEPOSIT_TEXT.notConfirmedTitle,
-    description: DEPOSIT_TEXT.notConfirmed,
+    title: answer.title ?? DEPOSIT_TEXT.notConfirmedTitle,
+    description: answer.message,
     variant: "destructive",
   });
 }

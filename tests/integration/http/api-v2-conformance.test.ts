@@ -57,7 +57,7 @@ async function reseller(fundsCents = 0) {
   const account = await createAccount();
   if (fundsCents > 0) await fundWallet(account.id, fundsCents);
   const created = await createApiKey(db(), { userId: account.id, name: "Conformance panel" });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.message);
   return { ...account, key: created.key };
 }
 

@@ -374,12 +374,12 @@ beforeAll(async () => {
   });
   if (!autoOrder.ok) throw new Error(autoOrder.notice.message);
   const deposit = await startDeposit(shop.db, { userId: customer.id, amountCents: cents(2_500) });
-  if (!deposit.ok) throw new Error(`deposit not started: ${deposit.error}`);
+  if (!deposit.ok) throw new Error(`deposit not started: ${deposit.message}`);
   const provider = await addProvider(shop.db, {
     adminId: admin.id,
     form: { name: "Body policy panel", apiUrl: "http://127.0.0.1:9/api/v2", apiKey: "body-policy-key" },
   });
-  if (!provider.ok) throw new Error(provider.notice.message);
+  if (!provider.ok) throw new Error(provider.message);
   ids = {
     customerId: customer.id,
     customerEmail: customer.email,

@@ -20,7 +20,7 @@ async function resellerWithKey(fundsCents = 0) {
   const account = await createAccount();
   if (fundsCents > 0) await fundWallet(account.id, fundsCents);
   const created = await createApiKey(db(), { userId: account.id, name: "Test panel" });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.message);
   return { ...account, key: created.key };
 }
 

@@ -157,7 +157,7 @@ describe("wallet (section 8)", () => {
     const result = await startDeposit(db(), { userId: missingUser, amountCents: cents(2_500) });
     expect(result).toMatchObject({
       ok: false,
-      error: "provider_failed",
+      kind: "failed",
       title: "Error",
       message: "Failed to initiate payment",
     });

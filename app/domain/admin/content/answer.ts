@@ -1,10 +1,18 @@
 import { z } from "zod";
 import type { Notice } from "../../orders/messages.ts";
+import { type Refusal, type RefusalKind, refuse } from "../../refusal.ts";
 
-/** What an admin content form gets back: a toast, and on refusal the message of each field at fault. */
-export type ContentAnswer =
-  | { ok: true; notice: Notice; id?: string; outcome?: "deleted" | "disabled" }
-  | { ok: false; notice: Notice; fieldErrors: Record<string, string> };
+/** A content change that was made, with its toast. */
+export type ContentDone = { ok: true; notice: Notice; id?: string; outcome?: "deleted" | "disabled" };
+
+/**
+ * A refused content change (docs/decisions/017): the toast's title and message, and the message of each field at
+ * fault (`field` names the first).
+ */
+export type ContentRefusal = Refusal & { fieldErrors: Record<string, string> };
+
+/** What an admin content form gets back. */
+export type ContentAnswer = ContentDone | ContentRefusal;
 
 /** The first message per field of a failed parse (the schemas carry the shop's own messages). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
@@ -16,17 +24,18 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** The message of the first field at fault, for the refusal's toast ("" when the refusal names no field). */
-export function firstFieldError(fieldErrors: Record<string, string>): string {
-  return Object.values(fieldErrors)[0] ?? "";
-}
-
-/** A refused form: each field at fault shows its message, and the toast titled `title` repeats the first. */
+/**
+ * A refused form: each field at fault shows its message, and the toast titled `title` repeats the first ("" when
+ * the refusal names no field), or says `message` when given.
+ */
 export function formRefusal(
   title: string,
   fieldErrors: Record<string, string> = {},
-): Extract<ContentAnswer, { ok: false }> {
-  return { ok: false, notice: { title, message: firstFieldError(fieldErrors) }, fieldErrors };
+  details: { kind?: RefusalKind; message?: string } = {},
+): ContentRefusal {
+  const [field, first = ""] = Object.entries(fieldErrors)[0] ?? [];
+  const refusal = refuse(details.kind ?? "invalid", details.message ?? first, { title });
+  return { ...refusal, ...(field ? { field } : {}), fieldErrors };
 }
 
 /** An HTML checkbox: present ("on") when ticked, absent otherwise. */

@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
-import { bannerSettings } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
-import { DEFAULT_BANNER, readStoredBanner } from "../../content/banner.server.ts";
+import { DEFAULT_BANNER, storeBanner } from "../../content/banner.server.ts";
 import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
 import { bannerForm } from "./banner-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
@@ -16,30 +14,14 @@ export async function saveBanner(
   if (!parsed.success) return formRefusal(CONTENT_TEXT.bannerUpdateFailed, fieldErrorsOf(parsed.error));
   const { text, enabled, type } = parsed.data;
   return db.transaction(async (tx) => {
-    // banner_settings has no singleton key (and no migration may add one): saves take turns on this table lock
-    // (it lets readers through), so two first saves at once still make one row: the second updates it.
-    await tx.execute(sql`lock table ${bannerSettings} in share row exclusive mode`);
-    const before = await readStoredBanner(tx);
-    const values = {
-      bannerText: text,
-      bannerEnabled: enabled,
-      bannerType: type,
-      updatedByAdminId: input.adminId,
-      updatedAt: sql`now()`,
-    };
-    // Every row is updated (an older database may hold two, made by concurrent first loads): all read the same.
-    if (before) await tx.update(bannerSettings).set(values);
-    const [created] = before
-      ? []
-      : await tx.insert(bannerSettings).values(values).returning({ id: bannerSettings.id });
-    const subjectId = before?.id ?? created?.id ?? "";
+    const stored = await storeBanner(tx, { text, enabled, type }, input.adminId);
     await recordAdminAction(tx, {
       adminId: input.adminId,
       action: "banner.update",
       subjectType: "banner",
-      subjectId,
+      subjectId: stored.id,
       details: {
-        from: before?.banner ?? DEFAULT_BANNER,
+        from: stored.before ?? DEFAULT_BANNER,
         to: { text, enabled, type },
       },
     });

@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
-import { blogPosts } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { removePost } from "../../blog/edit-post.server.ts";
 import { isUuid } from "../../ids.ts";
-import type { ContentAnswer } from "./answer.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 /** Deletes a post for good (the page asked for confirmation first). */
@@ -11,17 +10,17 @@ export async function deleteBlogPost(
   db: Database,
   input: { adminId: string; postId: string },
 ): Promise<ContentAnswer> {
-  const notFound: ContentAnswer = {
-    ok: false,
-    notice: { title: CONTENT_TEXT.postDeleteFailed, message: CONTENT_TEXT.postNotFound },
-    fieldErrors: {},
-  };
+  const notFound = formRefusal(
+    CONTENT_TEXT.postDeleteFailed,
+    {},
+    {
+      kind: "not_found",
+      message: CONTENT_TEXT.postNotFound,
+    },
+  );
   if (!isUuid(input.postId)) return notFound;
   return db.transaction(async (tx) => {
-    const [post] = await tx
-      .delete(blogPosts)
-      .where(eq(blogPosts.id, input.postId))
-      .returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
+    const post = await removePost(tx, input.postId);
     if (!post) return notFound;
     await recordAdminAction(tx, {
       adminId: input.adminId,

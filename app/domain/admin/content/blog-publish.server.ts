@@ -1,9 +1,8 @@
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
-import { blogPosts } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { markPostPublished } from "../../blog/edit-post.server.ts";
 import { isUuid } from "../../ids.ts";
-import type { ContentAnswer } from "./answer.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 /** The Blog tab's publish toggle: publishing sets published_at to now, unpublishing clears it. */
@@ -11,22 +10,17 @@ export async function setPostPublished(
   db: Database,
   input: { adminId: string; postId: string; published: boolean },
 ): Promise<ContentAnswer> {
-  const notFound: ContentAnswer = {
-    ok: false,
-    notice: { title: CONTENT_TEXT.postStatusFailed, message: CONTENT_TEXT.postNotFound },
-    fieldErrors: {},
-  };
+  const notFound = formRefusal(
+    CONTENT_TEXT.postStatusFailed,
+    {},
+    {
+      kind: "not_found",
+      message: CONTENT_TEXT.postNotFound,
+    },
+  );
   if (!isUuid(input.postId)) return notFound;
   return db.transaction(async (tx) => {
-    const [post] = await tx
-      .update(blogPosts)
-      .set({
-        published: input.published,
-        publishedAt: input.published ? sql`now()` : null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(blogPosts.id, input.postId))
-      .returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
+    const post = await markPostPublished(tx, input.postId, input.published);
     if (!post) return notFound;
     await recordAdminAction(tx, {
       adminId: input.adminId,

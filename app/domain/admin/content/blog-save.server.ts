@@ -1,17 +1,19 @@
-import { eq, like, sql } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server.ts";
 import { blogPosts } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { addPost, changePost } from "../../blog/edit-post.server.ts";
 import { postSlugFromTitle } from "../../blog/posts.ts";
 import { isUuid } from "../../ids.ts";
-import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
+import type { RefusalKind } from "../../refusal.ts";
+import { type ContentAnswer, type ContentRefusal, fieldErrorsOf, formRefusal } from "./answer.ts";
 import { type BlogPostInput, blogPostForm } from "./blog-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 type SaveInput = { adminId: string; postId?: string; form: Record<string, unknown> };
 
-function refused(fieldErrors: Record<string, string>): ContentAnswer {
-  return formRefusal(CONTENT_TEXT.postSaveFailed, fieldErrors);
+function refused(fieldErrors: Record<string, string>, kind: RefusalKind = "invalid"): ContentRefusal {
+  return formRefusal(CONTENT_TEXT.postSaveFailed, fieldErrors, { kind });
 }
 
 /** The title's slug, or the first free "{slug}-2", "{slug}-3" ... when another post has it. */
@@ -39,7 +41,7 @@ export async function saveBlogPost(db: Database, input: SaveInput): Promise<Cont
   const parsed = blogPostForm.safeParse(input.form);
   if (!parsed.success) return refused(fieldErrorsOf(parsed.error));
   if (!input.postId) return createPost(db, input.adminId, parsed.data);
-  if (!isUuid(input.postId)) return refused({ form: CONTENT_TEXT.postNotFound });
+  if (!isUuid(input.postId)) return refused({ form: CONTENT_TEXT.postNotFound }, "not_found");
   return updatePost(db, input.adminId, input.postId, parsed.data);
 }
 
@@ -47,12 +49,8 @@ async function createPost(db: Database, adminId: string, form: BlogPostInput): P
   const { slug: typed, ...fields } = form;
   return db.transaction(async (tx) => {
     const slug = typed || (await freePostSlug(tx, form.title));
-    const [created] = await tx
-      .insert(blogPosts)
-      .values({ ...fields, slug, publishedAt: form.published ? new Date() : null })
-      .onConflictDoNothing({ target: blogPosts.slug })
-      .returning({ id: blogPosts.id });
-    if (!created) return refused({ slug: CONTENT_TEXT.slugTaken });
+    const created = await addPost(tx, { ...fields, slug });
+    if (!created) return refused({ slug: CONTENT_TEXT.slugTaken }, "conflict");
     await recordAdminAction(tx, {
       adminId,
       action: "blog.create",
@@ -77,16 +75,8 @@ async function updatePost(
       .from(blogPosts)
       .where(eq(blogPosts.id, postId))
       .for("update");
-    if (!before) return refused({ form: CONTENT_TEXT.postNotFound });
-    await tx
-      .update(blogPosts)
-      .set({
-        ...fields,
-        // A post that stays published keeps its date; a newly published one gets now.
-        publishedAt: form.published ? sql`coalesce(${blogPosts.publishedAt}, now())` : null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(blogPosts.id, postId));
+    if (!before) return refused({ form: CONTENT_TEXT.postNotFound }, "not_found");
+    await changePost(tx, postId, fields);
     await recordAdminAction(tx, {
       adminId,
       action: "blog.update",

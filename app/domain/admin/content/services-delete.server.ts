@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { autoOrders, orders, services } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { disableService, removeService } from "../../catalog/edit-service.server.ts";
 import { isUuid } from "../../ids.ts";
-import type { ContentAnswer } from "./answer.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
 
 /**
@@ -14,11 +15,8 @@ export async function deleteService(
   db: Database,
   input: { adminId: string; serviceId: string },
 ): Promise<ContentAnswer> {
-  const notFound: ContentAnswer = {
-    ok: false,
-    notice: serviceFailed("delete", CONTENT_TEXT.serviceNotFound),
-    fieldErrors: {},
-  };
+  const failed = serviceFailed("delete", CONTENT_TEXT.serviceNotFound);
+  const notFound = formRefusal(failed.title, {}, { kind: "not_found", message: failed.message });
   if (!isUuid(input.serviceId)) return notFound;
   return db.transaction(async (tx): Promise<ContentAnswer> => {
     // The row lock makes a concurrent order for this service wait, so "unused" stays true until we delete.
@@ -35,10 +33,7 @@ export async function deleteService(
       .then((result) => result.rows);
     const audit = { adminId: input.adminId, subjectType: "service", subjectId: service.id };
     if (used?.used) {
-      await tx
-        .update(services)
-        .set({ enabled: false, updatedAt: sql`now()` })
-        .where(eq(services.id, service.id));
+      await disableService(tx, service.id);
       await recordAdminAction(tx, { ...audit, action: "service.disable", details: { reason: "has orders" } });
       return {
         ok: true,
@@ -46,7 +41,7 @@ export async function deleteService(
         notice: { title: CONTENT_TEXT.serviceDisabled, message: CONTENT_TEXT.serviceInUse },
       };
     }
-    await tx.delete(services).where(eq(services.id, service.id));
+    await removeService(tx, service.id);
     await recordAdminAction(tx, {
       ...audit,
       action: "service.delete",

@@ -1,17 +1,25 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server.ts";
 import { services } from "../../../db/schema.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
+import { addService, changeService } from "../../catalog/edit-service.server.ts";
 import { serviceSlug } from "../../catalog/service-slug.ts";
 import { isUuid } from "../../ids.ts";
-import { type ContentAnswer, fieldErrorsOf, firstFieldError } from "./answer.ts";
+import type { RefusalKind } from "../../refusal.ts";
+import { type ContentAnswer, type ContentRefusal, fieldErrorsOf, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
 import { type ServiceInput, serviceForm } from "./services-form.ts";
 
 type SaveInput = { adminId: string; serviceId?: string; form: Record<string, unknown> };
 
-function refused(action: "create" | "update", fieldErrors: Record<string, string>): ContentAnswer {
-  return { ok: false, notice: serviceFailed(action, firstFieldError(fieldErrors)), fieldErrors };
+/** 'Failed to create/update service: {the first field's message}', each field at fault beside it. */
+function refused(
+  action: "create" | "update",
+  fieldErrors: Record<string, string>,
+  kind: RefusalKind = "invalid",
+): ContentRefusal {
+  const notice = serviceFailed(action, Object.values(fieldErrors)[0] ?? "");
+  return formRefusal(notice.title, fieldErrors, { kind, message: notice.message });
 }
 
 /**
@@ -23,7 +31,7 @@ export async function saveService(db: Database, input: SaveInput): Promise<Conte
   const parsed = serviceForm.safeParse(input.form);
   if (!parsed.success) return refused(action, fieldErrorsOf(parsed.error));
   if (!input.serviceId) return createService(db, input.adminId, parsed.data);
-  if (!isUuid(input.serviceId)) return refused("update", { form: CONTENT_TEXT.serviceNotFound });
+  if (!isUuid(input.serviceId)) return refused("update", { form: CONTENT_TEXT.serviceNotFound }, "not_found");
   return updateService(db, input.adminId, input.serviceId, parsed.data);
 }
 
@@ -31,12 +39,8 @@ async function createService(db: Database, adminId: string, form: ServiceInput):
   const slug = serviceSlug(form.name);
   if (!slug) return refused("create", { name: CONTENT_TEXT.nameRequired });
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(services)
-      .values({ ...form, slug })
-      .onConflictDoNothing({ target: services.slug })
-      .returning({ id: services.id });
-    if (!created) return refused("create", { name: CONTENT_TEXT.nameTaken });
+    const created = await addService(tx, { ...form, slug });
+    if (!created) return refused("create", { name: CONTENT_TEXT.nameTaken }, "conflict");
     await recordAdminAction(tx, {
       adminId,
       action: "service.create",
@@ -60,11 +64,8 @@ async function updateService(
       .from(services)
       .where(eq(services.id, serviceId))
       .for("update");
-    if (!before) return refused("update", { form: CONTENT_TEXT.serviceNotFound });
-    await tx
-      .update(services)
-      .set({ ...form, updatedAt: sql`now()` })
-      .where(eq(services.id, serviceId));
+    if (!before) return refused("update", { form: CONTENT_TEXT.serviceNotFound }, "not_found");
+    await changeService(tx, serviceId, form);
     await recordAdminAction(tx, {
       adminId,
       action: "service.update",

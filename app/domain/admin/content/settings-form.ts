@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { parseDollars } from "../../pricing/cents.ts";
+import { type Cents, cents, parseDollars } from "../../pricing/cents.ts";
 import { checkbox } from "./answer.ts";
 import { PAGE_TEXT_MAX } from "./field-limits.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 /** Deposits below $1 cost more in card fees than they bring; above $1,000,000 is surely a typo. */
-const DEPOSIT_FLOOR_CENTS = 100;
-const DEPOSIT_CEILING_CENTS = 100_000_000;
-const BONUS_CEILING_CENTS = 100_000;
+const DEPOSIT_FLOOR_CENTS = cents(100);
+const DEPOSIT_CEILING_CENTS = cents(100_000_000);
+const BONUS_CEILING_CENTS = cents(100_000);
 
-const dollars = (minCents: number, maxCents: number, message: string) =>
+const dollars = (minCents: Cents, maxCents: Cents, message: string) =>
   z
     .string({ error: CONTENT_TEXT.badAmount })
     .transform((text, ctx) => {
@@ -18,7 +18,7 @@ const dollars = (minCents: number, maxCents: number, message: string) =>
         ctx.addIssue({ code: "custom", message: CONTENT_TEXT.badAmount });
         return z.NEVER;
       }
-      return amount as number;
+      return amount;
     })
     .refine((amount) => amount >= minCents && amount <= maxCents, message);
 
@@ -40,7 +40,7 @@ export const shopSettingsForm = z
         DEPOSIT_CEILING_CENTS,
         "Enter a maximum from $1 to $1,000,000.",
       ),
-      newUserBonusCents: dollars(0, BONUS_CEILING_CENTS, "Enter a bonus from $0 (none) to $1,000."),
+      newUserBonusCents: dollars(cents(0), BONUS_CEILING_CENTS, "Enter a bonus from $0 (none) to $1,000."),
       autoOrdersEnabled: checkbox,
       maintenanceMode: checkbox,
     },

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { deposits } from "../../db/schema.ts";
-import { cents } from "../pricing/cents.ts";
-import { postLedgerEntry } from "./post-ledger-entry.server.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 
 export type CreditDepositInput = {
   depositId: string;
@@ -13,12 +13,12 @@ export type CreditDepositInput = {
   /** The provider whose signed event this is; it must be the one the deposit was started with. */
   provider: "stripe" | "sandbox";
   /** The amount and currency the provider says it took; they must equal the deposit's own (USD). */
-  paidAmountCents?: number | null;
+  paidAmountCents?: Cents | null;
   paidCurrency?: string | null;
 };
 
 export type CreditDepositResult =
-  | { ok: true; credited: true; amountCents: number; balanceCents: number; userId: string }
+  | { ok: true; credited: true; amountCents: Cents; balanceCents: Cents; userId: string }
   | { ok: true; credited: false; reason: "already_settled" }
   | { ok: false; error: "not_found" | "reference_mismatch" | "amount_mismatch" | "provider_mismatch" };
 
@@ -62,7 +62,7 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
     const entry = await postLedgerEntry(tx, {
       userId: deposit.userId,
       type: "deposit",
-      amountCents: cents(deposit.amountCents),
+      amountCents: deposit.amountCents,
       depositId: deposit.id,
       paymentMethod: deposit.provider === "stripe" ? "card" : "sandbox",
       paymentGatewayId: input.providerReference,
