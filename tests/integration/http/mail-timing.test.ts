@@ -13,6 +13,8 @@ import { startTestSmtpServer, type TestSmtpServer } from "../../support/smtp-ser
 const ROUNDS = 15;
 const WARM_UP = 3;
 const PASSWORD = "correct-horse-9";
+// Up to three measurements of 36 requests each: a sign-up hashes a password, some 500 ms on a busy two-core machine.
+const TIMING_TEST_TIMEOUT_MS = 180_000;
 
 let smtp: TestSmtpServer;
 let shop: { appUrl: string; stop(): Promise<void> };
@@ -100,64 +102,78 @@ async function measure(known: () => Promise<Response>, unknown: () => Promise<Re
 }
 
 describe("with a slow SMTP server", () => {
-  it("answers a password reset as fast for an address with an account as for one without", async () => {
-    const medians = await compare(
-      () => post("/forgot-password", { email: existing }),
-      () => post("/forgot-password", { email: uniqueEmail("timing-unknown") }),
-    );
-    console.log(
-      `password reset medians: existing ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms`,
-    );
-    expect(alike(medians), `medians ${medians.known.toFixed(1)} / ${medians.unknown.toFixed(1)} ms`).toBe(
-      true,
-    );
-    // Far below one SMTP session (four steps of 300 ms): nothing waited for the server.
-    expect(medians.known).toBeLessThan(1_000);
-  });
+  it(
+    "answers a password reset as fast for an address with an account as for one without",
+    async () => {
+      const medians = await compare(
+        () => post("/forgot-password", { email: existing }),
+        () => post("/forgot-password", { email: uniqueEmail("timing-unknown") }),
+      );
+      console.log(
+        `password reset medians: existing ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms`,
+      );
+      expect(alike(medians), `medians ${medians.known.toFixed(1)} / ${medians.unknown.toFixed(1)} ms`).toBe(
+        true,
+      );
+      // Far below one SMTP session (four steps of 300 ms): nothing waited for the server.
+      expect(medians.known).toBeLessThan(1_000);
+    },
+    TIMING_TEST_TIMEOUT_MS,
+  );
 
-  it("answers a sign-up as fast for an address with an account as for a new one", async () => {
-    const medians = await compare(
-      () => post("/register", { email: existing, password: PASSWORD, confirmPassword: PASSWORD }),
-      () =>
-        post("/register", {
-          email: uniqueEmail("timing-new"),
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
+  it(
+    "answers a sign-up as fast for an address with an account as for a new one",
+    async () => {
+      const medians = await compare(
+        () => post("/register", { email: existing, password: PASSWORD, confirmPassword: PASSWORD }),
+        () =>
+          post("/register", {
+            email: uniqueEmail("timing-new"),
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+          }),
+      );
+      console.log(
+        `sign-up medians: existing ${medians.known.toFixed(1)} ms, new ${medians.unknown.toFixed(1)} ms`,
+      );
+      expect(alike(medians), `medians ${medians.known.toFixed(1)} / ${medians.unknown.toFixed(1)} ms`).toBe(
+        true,
+      );
+      expect(medians.unknown).toBeLessThan(1_000);
+    },
+    TIMING_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "answers better-auth's own endpoints as fast for either address (they are public too)",
+    async () => {
+      const api = (path: string, json: unknown) => async () => {
+        const response = await new Visitor(shop.appUrl).request(path, { json });
+        await response.text();
+        return response;
+      };
+      const reset = await compare(
+        api("/api/auth/request-password-reset", { email: existing, redirectTo: "/reset-password" }),
+        api("/api/auth/request-password-reset", {
+          email: uniqueEmail("timing-unknown"),
+          redirectTo: "/reset-password",
         }),
-    );
-    console.log(
-      `sign-up medians: existing ${medians.known.toFixed(1)} ms, new ${medians.unknown.toFixed(1)} ms`,
-    );
-    expect(alike(medians), `medians ${medians.known.toFixed(1)} / ${medians.unknown.toFixed(1)} ms`).toBe(
-      true,
-    );
-    expect(medians.unknown).toBeLessThan(1_000);
-  });
-
-  it("answers better-auth's own endpoints as fast for either address (they are public too)", async () => {
-    const api = (path: string, json: unknown) => async () => {
-      const response = await new Visitor(shop.appUrl).request(path, { json });
-      await response.text();
-      return response;
-    };
-    const reset = await compare(
-      api("/api/auth/request-password-reset", { email: existing, redirectTo: "/reset-password" }),
-      api("/api/auth/request-password-reset", {
-        email: uniqueEmail("timing-unknown"),
-        redirectTo: "/reset-password",
-      }),
-    );
-    const signUp = await compare(
-      api("/api/auth/sign-up/email", { email: existing, password: PASSWORD, name: "" }),
-      api("/api/auth/sign-up/email", { email: uniqueEmail("timing-new"), password: PASSWORD, name: "" }),
-    );
-    console.log(
-      `api medians: reset existing ${reset.known.toFixed(1)} / unknown ${reset.unknown.toFixed(1)} ms, ` +
-        `sign-up existing ${signUp.known.toFixed(1)} / new ${signUp.unknown.toFixed(1)} ms`,
-    );
-    expect(alike(reset), `reset ${reset.known.toFixed(1)} / ${reset.unknown.toFixed(1)} ms`).toBe(true);
-    expect(alike(signUp), `sign-up ${signUp.known.toFixed(1)} / ${signUp.unknown.toFixed(1)} ms`).toBe(true);
-  });
+      );
+      const signUp = await compare(
+        api("/api/auth/sign-up/email", { email: existing, password: PASSWORD, name: "" }),
+        api("/api/auth/sign-up/email", { email: uniqueEmail("timing-new"), password: PASSWORD, name: "" }),
+      );
+      console.log(
+        `api medians: reset existing ${reset.known.toFixed(1)} / unknown ${reset.unknown.toFixed(1)} ms, ` +
+          `sign-up existing ${signUp.known.toFixed(1)} / new ${signUp.unknown.toFixed(1)} ms`,
+      );
+      expect(alike(reset), `reset ${reset.known.toFixed(1)} / ${reset.unknown.toFixed(1)} ms`).toBe(true);
+      expect(alike(signUp), `sign-up ${signUp.known.toFixed(1)} / ${signUp.unknown.toFixed(1)} ms`).toBe(
+        true,
+      );
+    },
+    TIMING_TEST_TIMEOUT_MS,
+  );
 
   it("still delivers the queued mail to the SMTP server, through the mail worker", async () => {
     // The reset test queued many mails for `existing` before; the worker works through them at the slow pace.
