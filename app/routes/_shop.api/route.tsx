@@ -10,6 +10,7 @@ import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
 import { ApiExamples } from "./api-examples.tsx";
+import { ClientSamples } from "./client-samples.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -163,6 +164,14 @@ export default function ApiPage() {
             once; one already on its way is cancelled with the delivery partner, and what it did not deliver
             comes back to your wallet once it confirms (the order's status then reads Canceled or Partial).
           </p>
+        </PageSection>
+
+        <PageSection id="api-clients-title" title="Sample clients">
+          <p className="mb-4 max-w-3xl leading-7 text-slate-700">
+            The same calls as a small client in the languages panels and scripts are written in: paste one,
+            set your key and run it.
+          </p>
+          <ClientSamples endpoint={endpoint} />
         </PageSection>
 
         <PageSection id="api-key-title" title="How to get an API key">
