@@ -49,9 +49,9 @@ export function partialRefund(charged: Cents, quantity: number, remains: number)
 }
 
 /**
- * A drip-feed order's charge (docs/decisions/021): the price of runs x quantity, one charge like any order, split
- * into one share per run that add up to it exactly (the earlier runs take the rounding down, the later ones the
- * remainder), so refunding the runs not delivered pays back exactly their shares.
+ * A drip-feed order's charge (product rules 2.7, docs/decisions/021): the price of runs x quantity, one charge
+ * like any order, split into one share per run that add up to it exactly (the earlier runs take the rounding
+ * down, the later ones the remainder), so refunding the runs not delivered pays back exactly their shares.
  */
 export function dripFeedCharge(
   pricePer1000: string,
