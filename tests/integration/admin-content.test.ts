@@ -163,7 +163,8 @@ describe("admin services", () => {
       form: serviceForm({ name, dripfeed: "on" }),
     });
     if (!created.ok) throw new Error(created.message);
-    const listed = async () => (await listServicesForAdmin(db())).find((service) => service.id === created.id);
+    const listed = async () =>
+      (await listServicesForAdmin(db())).find((service) => service.id === created.id);
     expect(await listed()).toMatchObject({ orderType: "default", dripfeed: true });
     // Custom comments take no drip-feed; an auto service neither (the services_dripfeed_default_one_time check).
     await saveService(db(), {
