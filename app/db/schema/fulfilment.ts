@@ -100,6 +100,8 @@ export const fulfilments = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     upstreamStatus: text("upstream_status"),
     upstreamRemains: integer("upstream_remains"),
+    // The provider's start count (the target's count when delivery began), when its status answer gives one.
+    upstreamStartCount: integer("upstream_start_count"),
     // How the part ended (completed, partial, cancelled, failed) once it is done; the order ends from its parts.
     outcome: orderStatusEnum("outcome"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),

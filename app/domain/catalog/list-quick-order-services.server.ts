@@ -4,6 +4,8 @@ import { services } from "../../db/schema.ts";
 
 export type QuickOrderService = {
   id: string;
+  /** The service's integer id in the reseller API. */
+  apiId: number;
   name: string;
   platform: string;
   pricePer1000: string;
@@ -23,6 +25,7 @@ export async function listQuickOrderServices(
   const all = await db
     .select({
       id: services.id,
+      apiId: services.apiId,
       name: services.name,
       platform: services.platform,
       pricePer1000: services.pricePer1000,

@@ -66,3 +66,8 @@ export function dripFeedCharge(
   );
   return { totalCents: cents(Number(total)), runCharges };
 }
+
+/** What the customer finally paid for an order: its charge less what was refunded (product rules 4.2), at least 0. */
+export function paidAfterRefunds(charged: Cents, refunded: Cents): Cents {
+  return cents(Math.max(0, charged - refunded));
+}

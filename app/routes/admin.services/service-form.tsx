@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { EditorForm } from "../../components/admin/content/editor-page.tsx";
-import { CheckboxField, SelectField, TextareaField } from "../../components/admin/content/fields.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import { SERVICE_MAX } from "../../domain/admin/content/field-limits.ts";
 import type { AdminService } from "../../domain/admin/content/services-form.ts";
 import { platformNames } from "../../domain/catalog/platforms.ts";
@@ -51,14 +53,14 @@ export function ServiceForm({
         defaultValue={service?.name}
         error={errors.name}
       />
-      <SelectField
+      <Select
         label="Platform"
         name="platform"
         defaultValue={service?.platform ?? "instagram"}
         options={PLATFORM_OPTIONS}
         error={errors.platform}
       />
-      <SelectField
+      <Select
         label="Service type"
         name="serviceType"
         value={type}
@@ -66,7 +68,7 @@ export function ServiceForm({
         options={TYPE_OPTIONS}
         error={errors.serviceType}
       />
-      <SelectField
+      <Select
         label="Delivered to"
         name="targetKind"
         defaultValue={service?.targetKind ?? "post"}
@@ -101,7 +103,7 @@ export function ServiceForm({
         />
       </div>
       <div className="sm:col-span-2">
-        <TextareaField
+        <Textarea
           label="Description"
           name="description"
           rows={2}
@@ -129,14 +131,14 @@ export function ServiceForm({
         />
       ) : (
         <>
-          <SelectField
+          <Select
             label="Order type"
             name="orderType"
             defaultValue={service?.orderType ?? "default"}
             options={ORDER_TYPE_OPTIONS}
             error={errors.orderType}
           />
-          <CheckboxField
+          <Checkbox
             label="Drip-feed allowed (Default orders: runs x quantity, one run every interval)"
             name="dripfeed"
             defaultChecked={service?.dripfeed ?? false}
@@ -144,7 +146,7 @@ export function ServiceForm({
         </>
       )}
       <div className="sm:col-span-2">
-        <CheckboxField
+        <Checkbox
           label="Enabled (shown in the storefront and orderable)"
           name="enabled"
           defaultChecked={service?.enabled ?? true}
