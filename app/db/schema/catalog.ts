@@ -57,6 +57,12 @@ export const likesPacks = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     code: text("code").notNull().unique(),
+    // The pack's integer id in the reseller API, from the services' own number space so the two never collide
+    // (docs/decisions/020).
+    apiId: integer("api_id")
+      .notNull()
+      .unique()
+      .default(sql`nextval('services_api_id_seq')`),
     name: text("name").notNull(),
     likes: integer("likes").notNull(),
     priceCents: bigint("price_cents", { mode: "number" }).$type<Cents>().notNull(),
