@@ -24,6 +24,9 @@ export const services = pgTable(
     maxQuantity: integer("max_quantity").notNull(),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     defaultPosts: integer("default_posts"),
+    // How many days after an order of this service ends its customer may ask a refill (product rules 4.7);
+    // null: not refillable.
+    refillDays: integer("refill_days"),
     enabled: boolean("enabled").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     ...timestamps,
@@ -35,6 +38,10 @@ export const services = pgTable(
     check(
       "services_default_posts_auto_only",
       sql`${table.defaultPosts} is null or (${table.serviceType} = 'auto' and ${table.defaultPosts} between 1 and 100)`,
+    ),
+    check(
+      "services_refill_days_range",
+      sql`${table.refillDays} is null or ${table.refillDays} between 1 and 365`,
     ),
     index("services_platform_idx").on(table.platform, table.sortOrder, table.name),
   ],

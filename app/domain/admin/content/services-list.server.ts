@@ -24,6 +24,7 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
       slug: services.slug,
       description: services.description,
       features: services.features,
+      refillDays: services.refillDays,
       enabled: services.enabled,
     })
     .from(services)
