@@ -6,14 +6,15 @@ import { API_BODY_LIMIT_BYTES, API_TEXT } from "../app/domain/reseller/api-text.
 import type { Env } from "../app/lib/env.server.ts";
 
 type Params = Record<string, string>;
-type BodyError = { ok: false; status: 400 | 413; error: string };
+type BodyError = { ok: false; status: 400 | 413; error: string; code: string };
 type ReadBody = { ok: true; params: Params } | BodyError;
 
 /**
- * The reseller API (POST /api/v2, the panels' standard protocol) served by Express itself, ahead of everything
- * the pages need (compression, CSP nonces, static files) and of React Router: it is a machine endpoint with no
- * page, and an order over it then costs one read of a small form body, one database round trip and one write of
- * the JSON answer (docs/decisions/009-reseller-api-and-order-guard.md).
+ * The reseller API (/api/v2, the panels' protocol) served by Express itself, ahead of everything the pages need
+ * (compression, CSP nonces, static files) and of React Router: it is a machine endpoint with no page, and an order
+ * over it then costs one read of a small form body, one database round trip and one write of the JSON answer
+ * (docs/decisions/009-reseller-api-and-order-guard.md). GET and POST alike; every answer is HTTP 200 JSON, a
+ * refusal too, except a body that is too large (413) or unreadable (400) (docs/decisions/020-api-v2-conventions.md).
  */
 export function resellerApi(env: Pick<Env, "isProduction">): Router {
   const router = express.Router();
@@ -23,30 +24,37 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Cache-Control", "no-store");
     if (env.isProduction) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    if (req.method !== "POST") {
-      res.status(405).set("Allow", "POST").json({ error: API_TEXT.wrongMethod });
+    if (req.method !== "POST" && req.method !== "GET") {
+      res.status(405).set("Allow", "GET, POST").json({ error: API_TEXT.wrongMethod, code: "wrong_method" });
       return;
     }
     try {
-      const read = await readParams(req);
+      const read = req.method === "POST" ? await readParams(req) : { ok: true as const, params: {} };
       if (!read.ok) {
-        res.status(read.status).json({ error: read.error });
+        res.status(read.status).json({ error: read.error, code: read.code });
         return;
       }
-      const params = read.params;
+      // The query string counts too (GET, and a POST that carries some fields there); the body wins a clash.
+      const params: Params = { ...queryParams(req), ...read.params };
       // Product rules 1.4: the API takes its idempotency key from the `Idempotency-Key` header too.
       const header = req.get("Idempotency-Key");
       if (header && !params.idempotency_key && params.action?.trim() === "add")
         params.idempotency_key = header;
       const answer = await answerApiRequest(db(), params);
       if (answer.headers) res.set(answer.headers);
-      res.status(answer.status).json(answer.body);
+      res.status(200).json(answer.body);
     } catch (error) {
       console.error(`reseller API request failed: ${(error as Error).message}`);
-      if (!res.headersSent) res.status(500).json({ error: API_TEXT.serverError });
+      if (!res.headersSent) res.status(200).json({ error: API_TEXT.serverError, code: "failed" });
     }
   });
   return router;
+}
+
+/** The query string's fields as strings (the last of a repeated name). */
+function queryParams(req: Request): Params {
+  const query = req.originalUrl.indexOf("?");
+  return query < 0 ? {} : Object.fromEntries(new URLSearchParams(req.originalUrl.slice(query + 1)));
 }
 
 /**
@@ -54,8 +62,18 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
  * a body over the limit or one that cannot be read answers the protocol's error instead.
  */
 async function readParams(req: Request): Promise<ReadBody> {
-  const tooLarge: BodyError = { ok: false, status: 413, error: API_TEXT.bodyTooLarge };
-  const unreadable: BodyError = { ok: false, status: 400, error: API_TEXT.unreadableBody };
+  const tooLarge: BodyError = {
+    ok: false,
+    status: 413,
+    error: API_TEXT.bodyTooLarge,
+    code: "body_too_large",
+  };
+  const unreadable: BodyError = {
+    ok: false,
+    status: 400,
+    error: API_TEXT.unreadableBody,
+    code: "unreadable_body",
+  };
   const read = (params: Params): ReadBody => ({ ok: true, params });
   if (Number(req.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) {
     // Answered without keeping it: the rest of the body is read and dropped, so the client can finish sending.

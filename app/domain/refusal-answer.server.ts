@@ -24,8 +24,8 @@ export function refusalAnswer(refusal: Refusal, headers?: HeadersInit): RefusalA
 
 /**
  * The answer of an edge whose status names the refusal (the free trial form, the analytics endpoint), for
- * clients that read the status rather than a form: the kind's HTTP status (refusalHttpStatus, as the reseller
- * API answers), a limit with its Retry-After.
+ * clients that read the status rather than a form: the kind's HTTP status (refusalHttpStatus), a limit with its
+ * Retry-After. (The reseller API answers HTTP 200 instead, as its protocol does: docs/decisions/020.)
  */
 export function refusalStatusAnswer(refusal: Refusal, headers?: HeadersInit): RefusalAnswer {
   const init =

@@ -51,7 +51,7 @@ export function failed(message: string, details: RefusalDetails = {}): Refusal {
   return refuse("failed", message, details);
 }
 
-/** The HTTP status that names a refusal's kind, for answers whose status carries it (the reseller API). */
+/** The HTTP status that names a refusal's kind, for answers whose status carries it (refusalStatusAnswer). */
 export function refusalHttpStatus(kind: RefusalKind): number {
   switch (kind) {
     case "invalid":

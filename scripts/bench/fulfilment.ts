@@ -73,13 +73,14 @@ async function apiKeyOf(db: Database, userId: string) {
   return created.key;
 }
 
-async function likesServiceId(db: Database) {
+/** Instagram Likes: its row id, and its integer id in the reseller API. */
+async function likesService(db: Database) {
   const [row] = await db
-    .select({ id: services.id })
+    .select({ id: services.id, apiId: services.apiId })
     .from(services)
     .where(eq(services.slug, "instagram-likes"));
   if (!row) throw new Error("no Instagram Likes service");
-  return row.id;
+  return row;
 }
 
 /** The database's clock now (epoch ms): the timestamps the figures compare are all from A's database. */
@@ -279,12 +280,12 @@ try {
     form: { name: "Shop B", apiUrl: `${appB.appUrl}/api/v2`, apiKey: keyOnB, supportsIdempotency: "on" },
   });
   if (!added.ok) throw new Error(added.message);
-  const likesOnA = await likesServiceId(shopA.db);
+  const likesOnA = await likesService(shopA.db);
   const mapped = await mapProviderService(shopA.db, {
     adminId: adminA,
     providerId: added.providerId,
-    providerServiceId: await likesServiceId(shopB.db),
-    serviceId: likesOnA,
+    providerServiceId: String((await likesService(shopB.db)).apiId),
+    serviceId: likesOnA.id,
   });
   if (!mapped.ok) throw new Error(mapped.message);
   const worker =
@@ -309,7 +310,7 @@ try {
       {
         key: apiKeys[index]!,
         action: "add",
-        service: likesOnA,
+        service: String(likesOnA.apiId),
         link: LINK,
         quantity: "150",
         idempotency_key: key,

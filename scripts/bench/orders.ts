@@ -35,7 +35,7 @@ const app = await startApp(database.url, {
 const { db, pool } = connect(database.url, CONCURRENCY);
 try {
   const [likes] = await db
-    .select({ id: services.id })
+    .select({ id: services.id, apiId: services.apiId })
     .from(services)
     .where(eq(services.slug, "instagram-likes"));
   if (!likes) throw new Error("no Instagram Likes service");
@@ -85,7 +85,7 @@ try {
       {
         key: apiKeys[worker]!,
         action: "add",
-        service: likes.id,
+        service: String(likes.apiId),
         link,
         quantity: "150",
         idempotency_key: randomUUID(),

@@ -50,7 +50,10 @@ describe("API keys in the profile", () => {
     const dialog = page.getByRole("dialog", { name: "Revoke this API key?" });
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await expect.poll(() => page.getByText("You have no API keys yet.").isVisible()).toBe(true);
-    expect(await balanceWith(key)).toEqual({ status: 401, body: { error: "Invalid API key" } });
+    expect(await balanceWith(key)).toEqual({
+      status: 200,
+      body: { error: "Invalid API key", code: "invalid_key" },
+    });
     assertNoConsoleErrors();
   });
 });

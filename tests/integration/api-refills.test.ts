@@ -12,6 +12,9 @@ import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
 
+/** A key's caller, as the API hands it to an action. */
+const callerOf = (userId: string) => ({ userId, keyHash: "test-key", counted: true });
+
 /** A customer's order of `service`, ended completed (or left pending), as its API id. */
 async function apiOrder(userId: string, options: { service?: string; end?: boolean } = {}) {
   const placed = await placeOrder(db(), {
@@ -30,21 +33,17 @@ describe("API refill and refill_status: the panels' shapes, always HTTP 200", ()
   it("refill with `order` answers {refill: '<id>'}, or {error, code}", async () => {
     const customer = await createUser({ fundsCents: 10_000 });
     const order = await apiOrder(customer.id);
-    const answer = await apiRefill(db(), { userId: customer.id }, { order: String(order.id) });
-    expect(answer.status).toBe(200);
+    const answer = await apiRefill(db(), callerOf(customer.id), { order: String(order.id) });
     const [row] = await db().select().from(refills);
     expect(answer.body).toEqual({ refill: String(row!.id) });
 
-    expect(await apiRefill(db(), { userId: customer.id }, { order: String(order.id) })).toEqual({
-      status: 200,
+    expect(await apiRefill(db(), callerOf(customer.id), { order: String(order.id) })).toEqual({
       body: { error: "A refill of this order is already in progress", code: "refill_in_progress" },
     });
-    expect(await apiRefill(db(), { userId: customer.id }, { order: "99999999" })).toEqual({
-      status: 200,
-      body: { error: "Incorrect order ID", code: "order_not_found" },
+    expect(await apiRefill(db(), callerOf(customer.id), { order: "99999999" })).toEqual({
+      body: { error: "Incorrect order ID", code: "not_found" },
     });
-    expect(await apiRefill(db(), { userId: customer.id }, { order: "" })).toMatchObject({
-      status: 200,
+    expect(await apiRefill(db(), callerOf(customer.id), { order: "" })).toMatchObject({
       body: { error: expect.stringContaining("Give an order id") },
     });
   });
@@ -61,12 +60,9 @@ describe("API refill and refill_status: the panels' shapes, always HTTP 200", ()
       .set({ endedAt: sql`now() - interval '40 days'` })
       .where(eq(orders.id, old.orderId));
     const theirs = await apiOrder(stranger.id);
-    const answer = await apiRefill(
-      db(),
-      { userId: customer.id },
-      { orders: [good.id, pending.id, views.id, old.id, theirs.id, "abc"].join(", ") },
-    );
-    expect(answer.status).toBe(200);
+    const answer = await apiRefill(db(), callerOf(customer.id), {
+      orders: [good.id, pending.id, views.id, old.id, theirs.id, "abc"].join(", "),
+    });
     const [row] = await db().select().from(refills);
     expect(answer.body).toEqual([
       { order: good.id, refill: row!.id },
@@ -85,8 +81,8 @@ describe("API refill and refill_status: the panels' shapes, always HTTP 200", ()
         order: old.id,
         refill: { error: "The 30-day refill window of this order has passed", code: "refill_window_passed" },
       },
-      { order: theirs.id, refill: { error: "Incorrect order ID", code: "order_not_found" } },
-      { order: "abc", refill: { error: "Incorrect order ID", code: "order_not_found" } },
+      { order: theirs.id, refill: { error: "Incorrect order ID", code: "not_found" } },
+      { order: "abc", refill: { error: "Incorrect order ID", code: "not_found" } },
     ]);
   });
 
@@ -95,38 +91,33 @@ describe("API refill and refill_status: the panels' shapes, always HTTP 200", ()
     const stranger = await createUser({ fundsCents: 10_000 });
     const first = await apiOrder(customer.id);
     const second = await apiOrder(customer.id);
-    await apiRefill(db(), { userId: customer.id }, { orders: `${first.id},${second.id}` });
+    await apiRefill(db(), callerOf(customer.id), { orders: `${first.id},${second.id}` });
     const [a, b] = await db().select().from(refills).orderBy(refills.id);
     await db().update(refills).set({ status: "completed" }).where(eq(refills.id, a!.id));
     await db().update(refills).set({ status: "in_progress" }).where(eq(refills.id, b!.id));
 
-    expect(await apiRefillStatus(db(), { userId: customer.id }, { refill: String(a!.id) })).toEqual({
-      status: 200,
+    expect(await apiRefillStatus(db(), callerOf(customer.id), { refill: String(a!.id) })).toEqual({
       body: { status: "Completed" },
     });
-    expect(await apiRefillStatus(db(), { userId: stranger.id }, { refill: String(a!.id) })).toEqual({
-      status: 200,
-      body: { error: "Refill not found" },
+    expect(await apiRefillStatus(db(), callerOf(stranger.id), { refill: String(a!.id) })).toEqual({
+      body: { error: "Refill not found", code: "not_found" },
     });
     expect(
-      await apiRefillStatus(db(), { userId: customer.id }, { refills: `${a!.id}, ${b!.id},424242,x` }),
+      await apiRefillStatus(db(), callerOf(customer.id), { refills: `${a!.id}, ${b!.id},424242,x` }),
     ).toEqual({
-      status: 200,
       body: [
         { refill: a!.id, status: "Completed" },
         { refill: b!.id, status: "In progress" },
-        { refill: 424242, status: { error: "Refill not found" } },
-        { refill: "x", status: { error: "Refill not found" } },
+        { refill: 424242, status: { error: "Refill not found", code: "not_found" } },
+        { refill: "x", status: { error: "Refill not found", code: "not_found" } },
       ],
     });
-    expect(await apiRefillStatus(db(), { userId: customer.id }, {})).toMatchObject({
-      status: 200,
+    expect(await apiRefillStatus(db(), callerOf(customer.id), {})).toMatchObject({
       body: { error: expect.stringContaining("Give a refill id") },
     });
     const tooMany = Array.from({ length: 101 }, (_, index) => index + 1).join(",");
-    expect(await apiRefillStatus(db(), { userId: customer.id }, { refills: tooMany })).toEqual({
-      status: 200,
-      body: { error: "At most 100 refill ids per request" },
+    expect(await apiRefillStatus(db(), callerOf(customer.id), { refills: tooMany })).toEqual({
+      body: { error: "At most 100 order ids per request", code: "invalid" },
     });
   });
 });

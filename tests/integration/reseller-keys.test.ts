@@ -25,7 +25,7 @@ async function newKey(userId: string, name = "My panel") {
 /** The API request for 150 Instagram Likes ($0.60) on a post, as a reseller's panel sends it. */
 async function addLikes(key: string, link: string) {
   const likes = await serviceBySlug("instagram-likes");
-  return { key, action: "add", service: likes.id, link, quantity: "150" };
+  return { key, action: "add", service: String(likes.apiId), link, quantity: "150" };
 }
 
 describe("reseller API keys", () => {
@@ -103,13 +103,13 @@ describe("reseller API keys", () => {
     const user = await createUser({ fundsCents: 10_000 });
     const { key, apiKey } = await newKey(user.id);
     const add = await addLikes(key, "https://www.instagram.com/p/Limited1/");
-    expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
-    expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
+    expect(await answerApiRequest(db(), add)).toMatchObject({ body: { order: expect.any(Number) } });
+    expect(await answerApiRequest(db(), add)).toMatchObject({ body: { order: expect.any(Number) } });
     const [counted] = await db().select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
     expect(counted!.windowHits).toBe(2);
     await db().update(apiKeys).set({ windowHits: API_RATE_LIMIT.limit }).where(eq(apiKeys.id, apiKey.id));
     const limited = await answerApiRequest(db(), add);
-    expect(limited).toMatchObject({ status: 429, body: { error: API_TEXT.tooManyRequests } });
+    expect(limited).toMatchObject({ body: { error: API_TEXT.tooManyRequests, code: "rate_limited" } });
     expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(0);
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(2);
     expect(await balanceOf(user.id)).toBe(10_000 - 120);
@@ -119,20 +119,21 @@ describe("reseller API keys", () => {
     const user = await createUser({ fundsCents: 10_000 });
     const { key, apiKey } = await newKey(user.id);
     const add = await addLikes(key, "https://www.instagram.com/p/Revoked1/");
-    expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
+    expect(await answerApiRequest(db(), add)).toMatchObject({ body: { order: expect.any(Number) } });
     await revokeApiKey(db(), { userId: user.id, keyId: apiKey.id });
-    expect(await answerApiRequest(db(), add)).toEqual({ status: 401, body: { error: API_TEXT.invalidKey } });
-    expect(await answerApiRequest(db(), { key, action: "balance" })).toMatchObject({ status: 401 });
+    const invalid = { body: { error: API_TEXT.invalidKey, code: "invalid_key" } };
+    expect(await answerApiRequest(db(), add)).toEqual(invalid);
+    expect(await answerApiRequest(db(), { key, action: "balance" })).toEqual(invalid);
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
     expect(await balanceOf(user.id)).toBe(10_000 - 60);
   });
 
-  it("answers an order refused by the limit with 429 even when the window resets while the statement runs", async () => {
+  it("answers an order refused by the limit as rate-limited even when the window resets while the statement runs", async () => {
     const user = await createUser({ fundsCents: 10_000 });
     const { key, apiKey } = await newKey(user.id);
     const add = await addLikes(key, "https://www.instagram.com/p/Boundary1/");
     // The first order makes this process remember the key: the next one is counted by the order statement.
-    expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
+    expect(await answerApiRequest(db(), add)).toMatchObject({ body: { order: expect.any(Number) } });
     // The window is full and ends in 1.5 s.
     const endsInSeconds = 1.5;
     await db()
@@ -152,7 +153,7 @@ describe("reseller API keys", () => {
       await new Promise((resolve) => setTimeout(resolve, (endsInSeconds + 0.5) * 1000));
       await holder.query("commit");
       const limited = await answer;
-      expect(limited).toMatchObject({ status: 429, body: { error: API_TEXT.tooManyRequests } });
+      expect(limited).toMatchObject({ body: { error: API_TEXT.tooManyRequests, code: "rate_limited" } });
       expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThanOrEqual(1);
     } finally {
       holder.release();
@@ -160,6 +161,6 @@ describe("reseller API keys", () => {
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
     expect(await balanceOf(user.id)).toBe(10_000 - 60);
     // The next request starts a new window and goes through.
-    expect(await answerApiRequest(db(), add)).toMatchObject({ status: 200 });
+    expect(await answerApiRequest(db(), add)).toMatchObject({ body: { order: expect.any(Number) } });
   });
 });

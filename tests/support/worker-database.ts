@@ -59,7 +59,8 @@ const SEEDED_TABLES = ["services", "likes_packs", "blog_posts", "banner_settings
 export async function resetDatabase(): Promise<void> {
   const tables = [...MUTABLE_TABLES, ...SEEDED_TABLES].map((table) => `"${table}"`).join(", ");
   const restore = SEEDED_TABLES.map(
-    (table) => `insert into "${table}" select * from test_seed."${table}";`,
+    // With their own API ids too (services.api_id is generated always: the restore overrides it on purpose).
+    (table) => `insert into "${table}" overriding system value select * from test_seed."${table}";`,
   ).join(" ");
   await db().execute(sql.raw(`truncate table ${tables} cascade; ${restore}`));
 }

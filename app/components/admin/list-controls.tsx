@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { ADMIN_SEARCH_MAX_LENGTH } from "../../domain/admin/list-search.ts";
 import { formatCount } from "../../lib/format-money.ts";
 import { buttonClass } from "../ui/button.tsx";
+import { Input } from "../ui/input.tsx";
 
 /** A list address: its path with the status filter, search and page that are set. */
 export function listHref(
@@ -76,17 +77,16 @@ export function SearchBox({
   return (
     <Form method="get" role="search" className="flex gap-2">
       {status ? <input type="hidden" name="status" value={status} /> : null}
-      <label htmlFor="list-search" className="sr-only">
-        {label}
-      </label>
-      <input
+      <Input
+        label={label}
+        hideLabel
         id="list-search"
         name="q"
         type="search"
         defaultValue={q}
         maxLength={ADMIN_SEARCH_MAX_LENGTH}
         placeholder={placeholder}
-        className="w-64 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600"
+        fieldClassName="w-64"
       />
       <button type="submit" className={buttonClass("secondary")}>
         Search

@@ -9,7 +9,8 @@ import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
-import { compactFieldClass } from "./compact-field.ts";
+import { Input } from "../ui/input.tsx";
+import { Select } from "../ui/select.tsx";
 import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
 
 /** What the status form needs to know of an order. */
@@ -147,38 +148,35 @@ function StatusControl({
     >
       <input type="hidden" name="intent" value="set-status" />
       <input type="hidden" name="orderId" value={order.id} />
-      <label htmlFor={`${id}-status`} className="sr-only">
-        {`Status of ${order.label}`}
-      </label>
-      <select
+      <Select
+        label={`Status of ${order.label}`}
+        hideLabel
+        size="sm"
         id={`${id}-status`}
         name="status"
         value={chosen}
         onChange={(event) => setChosen(event.target.value as AdminOrderStatus)}
-        className={compactFieldClass}
       >
         {ADMIN_ORDER_STATUSES.map((option) => (
           <option key={option} value={option}>
             {ORDER_STATUS_LABELS[option]}
           </option>
         ))}
-      </select>
+      </Select>
       {chosen === "partial" ? (
-        <>
-          <label htmlFor={`${id}-remains`} className="sr-only">
-            {`Undelivered units of ${order.label}`}
-          </label>
-          <input
-            id={`${id}-remains`}
-            name="remains"
-            inputMode="numeric"
-            required
-            pattern="\d{1,9}"
-            placeholder="Remains"
-            title={`Units not delivered (0 to ${order.quantity})`}
-            className={`${compactFieldClass} w-24`}
-          />
-        </>
+        <Input
+          label={`Undelivered units of ${order.label}`}
+          hideLabel
+          size="sm"
+          id={`${id}-remains`}
+          name="remains"
+          inputMode="numeric"
+          required
+          pattern="\d{1,9}"
+          placeholder="Remains"
+          title={`Units not delivered (0 to ${order.quantity})`}
+          className="w-24"
+        />
       ) : null}
       <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={busy}>
         {busy ? "Saving..." : "Save"}

@@ -9,6 +9,9 @@ export const services = pgTable(
   "services",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // The service's integer id in the reseller API (/api/v2): panels sort and compare service ids as numbers
+    // (docs/decisions/020-api-v2-conventions.md). Never reused or changed; existing services numbered in creation order.
+    apiId: integer("api_id").notNull().unique().generatedAlwaysAsIdentity(),
     // Stable address of the service's public page (/service/{slug}) and its seed identity.
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),

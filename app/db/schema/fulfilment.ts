@@ -99,6 +99,8 @@ export const fulfilments = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     upstreamStatus: text("upstream_status"),
     upstreamRemains: integer("upstream_remains"),
+    // The provider's start count (the target's count when delivery began), when its status answer gives one.
+    upstreamStartCount: integer("upstream_start_count"),
     // How the part ended (completed, partial, cancelled, failed) once it is done; the order ends from its parts.
     outcome: orderStatusEnum("outcome"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
@@ -158,7 +160,7 @@ export const simulatedProviderOrders = pgTable(
 );
 
 /**
- * One part of a refill forwarded to the provider that delivered that part (docs/decisions/020): the standard
+ * One part of a refill forwarded to the provider that delivered that part (docs/decisions/021): the standard
  * `refill` action with the part's upstream order id, then `refill_status` until it is final. `queued` -> `sending`
  * (claimed under a lease) -> `submitted` (the provider's refill id kept) -> `done` with its outcome.
  */

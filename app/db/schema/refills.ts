@@ -8,7 +8,7 @@ import { orders } from "./orders.ts";
 export const refillStatusEnum = pgEnum("refill_status", ["pending", "in_progress", "completed", "rejected"]);
 
 /**
- * A customer's request to top up a delivered order that dropped (product rules 4.7, docs/decisions/020). The
+ * A customer's request to top up a delivered order that dropped (product rules 4.7, docs/decisions/021). The
  * id is a serial: the reseller API's refill ids are integers. A provider order's refill is forwarded part by
  * part (`refill_submissions`); a manual order's is done by a person and ended by an admin.
  */

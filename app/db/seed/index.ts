@@ -13,27 +13,33 @@ export async function seedDatabase(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     // One seeder at a time when several servers start together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('boostly.seed'))`);
-    await tx
-      .insert(services)
-      .values(
-        seedServices.map((service, index) => ({
-          slug: serviceSlug(service.name),
-          name: service.name,
-          description: service.description,
-          platform: service.platform,
-          serviceType: service.serviceType,
-          targetKind: service.targetKind,
-          pricePer1000: service.pricePer1000,
-          unitLabel: service.unitLabel ?? null,
-          minQuantity: service.min,
-          maxQuantity: service.max,
-          features: service.features,
-          defaultPosts: service.serviceType === "auto" ? 10 : null,
-          refillDays: service.refillDays,
-          sortOrder: index,
-        })),
-      )
-      .onConflictDoNothing({ target: services.slug });
+    // Only the services not there yet: an insert that conflicts would still take an API id (services.api_id).
+    const seeded = new Set((await tx.select({ slug: services.slug }).from(services)).map((row) => row.slug));
+    const missing = seedServices
+      .map((service, index) => ({ service, index }))
+      .filter(({ service }) => !seeded.has(serviceSlug(service.name)));
+    if (missing.length > 0)
+      await tx
+        .insert(services)
+        .values(
+          missing.map(({ service, index }) => ({
+            slug: serviceSlug(service.name),
+            name: service.name,
+            description: service.description,
+            platform: service.platform,
+            serviceType: service.serviceType,
+            targetKind: service.targetKind,
+            pricePer1000: service.pricePer1000,
+            unitLabel: service.unitLabel ?? null,
+            minQuantity: service.min,
+            maxQuantity: service.max,
+            features: service.features,
+            defaultPosts: service.serviceType === "auto" ? 10 : null,
+            refillDays: service.refillDays,
+            sortOrder: index,
+          })),
+        )
+        .onConflictDoNothing({ target: services.slug });
     await tx
       .insert(likesPacks)
       .values(seedLikesPacks.map((pack, index) => ({ ...pack, sortOrder: index })))

@@ -4,12 +4,16 @@ import { services } from "../../db/schema.ts";
 
 export type QuickOrderService = {
   id: string;
+  /** The service's integer id in the reseller API. */
+  apiId: number;
   name: string;
   platform: string;
   pricePer1000: string;
   minQuantity: number;
   maxQuantity: number;
   targetKind: "post" | "profile";
+  /** Its refill window in days; null: not refillable (product rules 4.7). */
+  refillDays: number | null;
 };
 
 // Customer spec, Quick Order: the popular list is the first 6 services whose name contains one of these.
@@ -23,12 +27,14 @@ export async function listQuickOrderServices(
   const all = await db
     .select({
       id: services.id,
+      apiId: services.apiId,
       name: services.name,
       platform: services.platform,
       pricePer1000: services.pricePer1000,
       minQuantity: services.minQuantity,
       maxQuantity: services.maxQuantity,
       targetKind: services.targetKind,
+      refillDays: services.refillDays,
     })
     .from(services)
     .where(and(eq(services.enabled, true), eq(services.serviceType, "one_time")))

@@ -7,7 +7,7 @@ import { recordPostDelivered } from "./auto-order-progress.server.ts";
 import type { PartOutcome } from "./order-ending.ts";
 import { advanceOrder, closeOrderPart } from "./order-parts.server.ts";
 import type { UpstreamOrderStatus } from "./provider-client.server.ts";
-import { isFinal, ourStatus, parseRemains } from "./upstream-status.ts";
+import { isFinal, ourStatus, parseRemains, parseStartCount } from "./upstream-status.ts";
 
 type Fulfilment = typeof fulfilments.$inferSelect;
 
@@ -34,6 +34,7 @@ export async function applyUpstreamStatus(
     : { state: "submitted" as const, lastError: `The provider answered: ${answer.error}` };
   if (outcome.state === "unchanged") return outcome;
   const remains = answer.ok ? parseRemains(answer.remains, row.quantity) : null;
+  const startCount = answer.ok ? parseStartCount(answer.startCount) : null;
   // A worker whose claim ran out may still answer for a submission another worker has since ended: an ended
   // submission is never reopened (it would be counted again at the next poll).
   const stillOpen = outcome.state === "done" ? undefined : ne(fulfilments.state, "done");
@@ -44,6 +45,7 @@ export async function applyUpstreamStatus(
       lastError: outcome.lastError?.slice(0, 500) ?? null,
       upstreamStatus: answer.ok ? answer.status.slice(0, 50) : row.upstreamStatus,
       upstreamRemains: remains ?? row.upstreamRemains,
+      upstreamStartCount: startCount ?? row.upstreamStartCount,
       nextAttemptAt: sql`now() + make_interval(secs => ${pollSeconds})`,
       updatedAt: sql`now()`,
     })

@@ -174,12 +174,21 @@ export async function addProviderSubscription(
 }
 
 export type UpstreamOrderStatus =
-  | { ok: true; status: string; remains: unknown; charge: string | null; posts: unknown }
+  | {
+      ok: true;
+      status: string;
+      remains: unknown;
+      charge: string | null;
+      posts: unknown;
+      /** The target's count when delivery began, as the provider states it (absent on some panels). */
+      startCount?: unknown;
+    }
   | { ok: false; error: string };
 
 const statusSchema = z.object({
   status: z.string(),
   remains: z.unknown().optional(),
+  start_count: z.unknown().optional(),
   charge: numberText.nullish(),
   // Subscriptions report how many posts they have served.
   posts: z.unknown().optional(),
@@ -211,6 +220,7 @@ export async function readProviderStatuses(
             remains: parsed.data.remains,
             charge: parsed.data.charge ?? null,
             posts: parsed.data.posts,
+            startCount: parsed.data.start_count,
           }
         : { ok: false, error: "Status not understood" },
     );

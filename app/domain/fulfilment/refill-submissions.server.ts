@@ -7,7 +7,7 @@ export type RefillablePart = { fulfilmentId: string; providerId: string; provide
 
 /**
  * The parts of an order a provider delivered (they ended completed or partial, with an upstream order id): a
- * refill of the order is forwarded to each of them (docs/decisions/020). None: a person refills it.
+ * refill of the order is forwarded to each of them (docs/decisions/021). None: a person refills it.
  */
 export async function refillableParts(db: Executor, orderId: string): Promise<RefillablePart[]> {
   const rows = await db

@@ -38,6 +38,14 @@ export function parseRemains(value: unknown, quantity: number): number | null {
   return Math.min(Math.max(Math.trunc(number), 0), quantity);
 }
 
+/** A start count as panels send it (a number or a numeric string, "0" when they do not know); null otherwise. */
+export function parseStartCount(value: unknown): number | null {
+  if (typeof value === "string" && value.trim() === "") return null;
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : NaN;
+  if (!Number.isSafeInteger(number) || number < 0 || number > 2_147_483_647) return null;
+  return number;
+}
+
 /** What a provider's refill status word means for that part's refill (product rules 4.6, forgiving too). */
 export type UpstreamRefillState = "pending" | "in_progress" | "completed" | "rejected";
 

@@ -27,7 +27,13 @@ export function refuseQuantity(
 ): Refusal | null {
   if (Number.isSafeInteger(quantity) && quantity >= service.minQuantity && quantity <= service.maxQuantity)
     return null;
-  return refuse("invalid", invalidQuantity(service.minQuantity, service.maxQuantity), { field: "quantity" });
+  // The code and the limit let the reseller API answer in the panels' words (docs/decisions/020).
+  const below = !(quantity >= service.minQuantity);
+  return refuse("invalid", invalidQuantity(service.minQuantity, service.maxQuantity), {
+    field: "quantity",
+    code: below ? "quantity_below_min" : "quantity_above_max",
+    quantityLimit: below ? service.minQuantity : service.maxQuantity,
+  });
 }
 
 /** The total the customer saw must be the server's total, else nothing is charged (product rules 1.2). */

@@ -56,7 +56,8 @@ async function placeCheckedOrder(
   const closed = await refuseDuringMaintenance(db, byAdmin, { rechecked: !reads.fresh });
   if (closed) return closed;
   const service = await findServiceForOrder(db, input.serviceId, reads);
-  if (!service) return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
+  if (!service)
+    return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId", code: "unknown_service" });
   if (service.serviceType === "auto")
     return refuse("invalid", ORDER_TEXT.autoServiceInQuickFlow, {
       field: "serviceId",

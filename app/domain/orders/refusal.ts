@@ -17,6 +17,8 @@ export type Refusal = ShopRefusal & {
   notice: Notice;
   balanceCents?: Cents;
   totalCents?: Cents;
+  /** For a quantity outside the service's limits: the limit it passed (codes quantity_below_min, quantity_above_max). */
+  quantityLimit?: number;
   /** For "forbidden": the verdict of the order's authorisation (an API key's), for the area that gave it. */
   authorisation?: unknown;
 };

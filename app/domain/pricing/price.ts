@@ -47,3 +47,8 @@ export function partialRefund(charged: Cents, quantity: number, remains: number)
   const capped = Math.min(Math.max(remains, 0), quantity);
   return cents(Number((BigInt(charged) * BigInt(capped)) / BigInt(quantity)));
 }
+
+/** What the customer finally paid for an order: its charge less what was refunded (product rules 4.2), at least 0. */
+export function paidAfterRefunds(charged: Cents, refunded: Cents): Cents {
+  return cents(Math.max(0, charged - refunded));
+}

@@ -11,7 +11,7 @@ export type RefillPart = {
 };
 
 /**
- * A provider refill's status from its parts (docs/decisions/020): ended once every part has; completed when a
+ * A provider refill's status from its parts (docs/decisions/021): ended once every part has; completed when a
  * provider refilled at least one part (the others' refusals kept as its note), rejected when none did; until
  * then in progress once a provider works on a part, pending before.
  */

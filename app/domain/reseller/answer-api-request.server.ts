@@ -3,73 +3,69 @@ import type { Database } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { hasControlCharacter } from "../../lib/request-body.ts";
 import { cents } from "../pricing/cents.ts";
-import { type ApiAnswer, apiError, apiKeyRefusalAnswer } from "./api-answer.ts";
+import { type ApiAnswer, apiError, apiKeyRefusalAnswer, apiOk } from "./api-answer.ts";
 import { authenticateApiKey } from "./api-keys.server.ts";
 import { apiDollars } from "./api-order-status.ts";
-import { addApiOrder, cancelApiOrders, readApiOrderStatuses } from "./api-orders.server.ts";
+import { type ApiCaller, addApiOrder, cancelApiOrders, readApiOrderStatuses } from "./api-orders.server.ts";
+import { apiRefill, apiRefillStatus } from "./api-refills.server.ts";
 import { listApiServices } from "./api-services.server.ts";
 import { API_TEXT, unknownAction, unknownParameter } from "./api-text.ts";
 
-const ACTIONS = ["services", "add", "status", "cancel", "refill", "balance"] as const;
-type Action = (typeof ACTIONS)[number];
+type Params = Record<string, string>;
 
-function isAction(value: string): value is Action {
-  return (ACTIONS as readonly string[]).includes(value);
-}
-
-/** The parameters each action reads besides `key` and `action`: any other is refused, never silently dropped. */
-const ACTION_PARAMS: Record<Action, readonly string[]> = {
-  services: [],
-  add: ["service", "link", "quantity", "idempotency_key"],
-  status: ["order", "orders"],
-  cancel: ["order", "orders"],
-  refill: ["order", "orders"],
-  balance: [],
+/** One action of the protocol: the parameters it reads besides `key` and `action`, and how it answers. */
+type Action = {
+  params: readonly string[];
+  answer: (db: Database, caller: ApiCaller, params: Params) => Promise<ApiAnswer>;
 };
 
+/** The actions (docs/decisions/020-api-v2-conventions.md); an action or a parameter not listed is refused. */
+const ACTIONS: Record<string, Action> = {
+  services: { params: [], answer: async (db) => apiOk(await listApiServices(db)) },
+  add: { params: ["service", "link", "quantity", "idempotency_key"], answer: addApiOrder },
+  status: { params: ["order", "orders"], answer: readApiOrderStatuses },
+  cancel: { params: ["order", "orders"], answer: cancelApiOrders },
+  refill: { params: ["order", "orders"], answer: apiRefill },
+  refill_status: { params: ["refill", "refills"], answer: apiRefillStatus },
+  balance: { params: [], answer: readApiBalance },
+};
+
+/** The parameters each action reads besides `key` and `action`: any other is refused, never silently dropped. */
+export const ACTION_PARAMS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(ACTIONS).map(([name, action]) => [name, action.params]),
+);
+
 /** The first parameter the action does not read, or the refusal of text no field accepts; null when clean. */
-function paramsRefusal(action: Action, params: Record<string, string>): ApiAnswer | null {
+function paramsRefusal(action: Action, params: Params): ApiAnswer | null {
   for (const [name, value] of Object.entries(params)) {
     if (hasControlCharacter(name) || hasControlCharacter(value))
-      return apiError(400, API_TEXT.controlCharacter);
-    if (name !== "key" && name !== "action" && !ACTION_PARAMS[action].includes(name))
-      return apiError(400, unknownParameter(name));
+      return apiError(API_TEXT.controlCharacter, "invalid");
+    if (name !== "key" && name !== "action" && !action.params.includes(name))
+      return apiError(unknownParameter(name), "unknown_parameter");
   }
   return null;
 }
 
 /**
- * Answers one reseller API request (the standard panel protocol): authenticates the key and counts it against
- * its rate limit, then runs the action for the key's owner through the shop's own domain functions.
+ * Answers one reseller API request (the panels' protocol): authenticates the key and counts it against its rate
+ * limit, then runs the action for the key's owner through the shop's own domain functions. Every answer, a
+ * refusal too, is a JSON body for HTTP 200 (docs/decisions/020).
  */
-export async function answerApiRequest(db: Database, params: Record<string, string>): Promise<ApiAnswer> {
-  const action = (params.action ?? "").trim();
+export async function answerApiRequest(db: Database, params: Params): Promise<ApiAnswer> {
+  const name = (params.action ?? "").trim();
   // An order with a key this server has seen checks and counts the key inside its own statement.
-  const caller = await authenticateApiKey(db, params.key ?? "", { forOrder: action === "add" });
+  const caller = await authenticateApiKey(db, params.key ?? "", { forOrder: name === "add" });
   if (!caller.ok) return apiKeyRefusalAnswer(caller);
-  if (!isAction(action)) return apiError(400, unknownAction(action));
-  const refused = paramsRefusal(action, params);
-  if (refused) return refused;
-  switch (action) {
-    case "services":
-      return { status: 200, body: await listApiServices(db) };
-    case "add":
-      return addApiOrder(db, caller, params);
-    case "status":
-      return readApiOrderStatuses(db, caller.userId, params);
-    case "cancel":
-      return cancelApiOrders(db, caller.userId, params);
-    case "refill":
-      return apiError(400, API_TEXT.refillNotAvailable);
-    case "balance": {
-      const [wallet] = await db
-        .select({ balanceCents: users.balanceCents })
-        .from(users)
-        .where(eq(users.id, caller.userId));
-      return {
-        status: 200,
-        body: { balance: apiDollars(wallet?.balanceCents ?? cents(0)), currency: "USD" },
-      };
-    }
-  }
+  const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+  if (!action) return apiError(unknownAction(name), "unknown_action");
+  return paramsRefusal(action, params) ?? action.answer(db, caller, params);
+}
+
+/** action=balance: the wallet, as the panels show it. */
+async function readApiBalance(db: Database, caller: ApiCaller): Promise<ApiAnswer> {
+  const [wallet] = await db
+    .select({ balanceCents: users.balanceCents })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  return apiOk({ balance: apiDollars(wallet?.balanceCents ?? cents(0)), currency: "USD" });
 }

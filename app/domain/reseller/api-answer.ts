@@ -1,43 +1,89 @@
-import type { Notice } from "../orders/messages.ts";
-import { type Refusal, refusalHttpStatus } from "../refusal.ts";
+import { AUTO_SERVICE_NOT_SUPPORTED } from "../orders/messages.ts";
+import type { Refusal } from "../refusal.ts";
 import { rateLimitedInit } from "../security/rate-limited-answer.ts";
-import { API_TEXT } from "./api-text.ts";
+import type { ApiKeyRefusal } from "./api-keys.server.ts";
+import { API_TEXT, quantityAboveMax, quantityBelowMin } from "./api-text.ts";
 
-/** What the reseller API sends back: an HTTP status and a JSON body. */
-export type ApiAnswer = { status: number; body: unknown; headers?: Record<string, string> };
+/**
+ * What the reseller API sends back: a JSON body, always with HTTP 200 (docs/decisions/020: clients tell success
+ * from refusal by the body's `error`), and headers such as a rate limit's Retry-After.
+ */
+export type ApiAnswer = { body: unknown; headers?: Record<string, string> };
 
-/** The panels' standard error shape, `{ "error": text }`, with an optional machine-readable code. */
-export function apiError(status: number, error: string, extra: Record<string, unknown> = {}): ApiAnswer {
-  return { status, body: { error, ...extra } };
+/** An error as the panels send it, `{ "error": text }`, with our machine-readable code beside it. */
+export type ApiError = { error: string; code: string };
+
+/** The panels' error shape with our code, as a whole answer. */
+export function apiError(error: string, code: string): ApiAnswer {
+  return { body: { error, code } satisfies ApiError };
 }
 
-/** A shop notice (a refusal's title and message) as the one line of text an API error carries. */
-export function apiErrorText(notice: Notice): string {
-  return `${notice.title}: ${notice.message}`;
+/** A successful answer: the action's body. */
+export function apiOk(body: unknown): ApiAnswer {
+  return { body };
+}
+
+/** Whether an answer is a refusal (its body is an `{ error }`). */
+export function isApiError(answer: ApiAnswer): boolean {
+  return typeof answer.body === "object" && answer.body !== null && "error" in answer.body;
+}
+
+/** A refusal the order area may give besides the shop's fields: the quantity limit it passed. */
+type ApiRefusal = Refusal & { quantityLimit?: number };
+
+/**
+ * The API's text for a shop refusal, chosen by its code, then its kind (docs/decisions/017, 020): the panels'
+ * conventional texts where they have one, else the refusal's own plain message (never its toast title).
+ */
+function apiRefusalText(refusal: ApiRefusal): string {
+  switch (refusal.code) {
+    case "quantity_below_min":
+      return quantityBelowMin(refusal.quantityLimit ?? 0);
+    case "quantity_above_max":
+      return quantityAboveMax(refusal.quantityLimit ?? 0);
+    case "unknown_service":
+    case AUTO_SERVICE_NOT_SUPPORTED:
+      return API_TEXT.incorrectServiceId;
+  }
+  switch (refusal.kind) {
+    case "insufficient_funds":
+      return API_TEXT.notEnoughFunds;
+    case "rate_limited":
+      return API_TEXT.tooManyRequests;
+    case "failed":
+      return API_TEXT.serverError;
+    case "not_found":
+      // The API looks up nothing by id but its caller's orders.
+      return API_TEXT.incorrectOrderId;
+    default:
+      return refusal.message;
+  }
 }
 
 /**
- * The one mapping from a shop refusal to the panels' protocol (docs/decisions/017): `{ error, code }` with the
- * status of its kind; the error is the shop's own title and message, the code the spec's or else the kind.
+ * The one mapping from a shop refusal to the panels' protocol: `{ error, code }` (the error text of
+ * apiRefusalText, the code the refusal's own or else its kind); a limit adds its Retry-After.
  */
-export function apiRefusalAnswer(refusal: Refusal): ApiAnswer {
-  const error = refusal.title
-    ? apiErrorText({ title: refusal.title, message: refusal.message })
-    : refusal.message;
-  const answer = apiError(refusalHttpStatus(refusal.kind), error, { code: refusal.code ?? refusal.kind });
+export function apiRefusalError(refusal: ApiRefusal): ApiError {
+  return { error: apiRefusalText(refusal), code: refusal.code ?? refusal.kind };
+}
+
+/** A shop refusal as a whole answer (see apiRefusalError). */
+export function apiRefusalAnswer(refusal: ApiRefusal): ApiAnswer {
+  const answer: ApiAnswer = { body: apiRefusalError(refusal) };
   if (refusal.kind !== "rate_limited") return answer;
-  const limited = rateLimitedInit(refusal.retryAfterSeconds ?? 1);
-  return { ...answer, headers: { "Retry-After": limited.headers.get("Retry-After") ?? "1" } };
+  return { ...answer, headers: retryAfter(refusal.retryAfterSeconds ?? 1) };
 }
 
 /** The answer to a key that is not (or no longer) valid, or past its rate limit. */
-export function apiKeyRefusalAnswer(
-  refusal: { reason: "invalid_key" } | { reason: "rate_limited"; retryAfterSeconds: number },
-): ApiAnswer {
-  if (refusal.reason === "invalid_key") return apiError(401, API_TEXT.invalidKey);
-  const limited = rateLimitedInit(refusal.retryAfterSeconds);
+export function apiKeyRefusalAnswer(refusal: ApiKeyRefusal): ApiAnswer {
+  if (refusal.reason === "invalid_key") return apiError(API_TEXT.invalidKey, "invalid_key");
   return {
-    ...apiError(limited.status, API_TEXT.tooManyRequests),
-    headers: { "Retry-After": limited.headers.get("Retry-After") ?? "1" },
+    ...apiError(API_TEXT.tooManyRequests, "rate_limited"),
+    headers: retryAfter(refusal.retryAfterSeconds),
   };
+}
+
+function retryAfter(seconds: number): Record<string, string> {
+  return { "Retry-After": rateLimitedInit(seconds).headers.get("Retry-After") ?? "1" };
 }

@@ -2,29 +2,38 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
+import { findServiceIdByApiId } from "../catalog/find-service-by-api-id.server.ts";
+import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
 import { cancelOrder } from "../orders/cancel-order.server.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
+import { cents } from "../pricing/cents.ts";
+import { paidAfterRefunds } from "../pricing/price.ts";
+import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
 import {
   type ApiAnswer,
   apiError,
-  apiErrorText,
   apiKeyRefusalAnswer,
+  apiOk,
   apiRefusalAnswer,
+  apiRefusalError,
 } from "./api-answer.ts";
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
-import { API_TEXT, MAX_ORDER_IDS_PER_REQUEST, missingField } from "./api-text.ts";
+import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
+import { API_TEXT, missingField } from "./api-text.ts";
+
+export type ApiCaller = { userId: string; keyHash: string; counted: boolean };
+
+type Order = typeof orders.$inferSelect;
 
 const addParams = z.object({
-  service: z.string().trim().min(1).max(100),
   link: z.string().max(2000).default(""),
-  quantity: z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/)
-    .transform(Number),
   idempotency_key: z.string().trim().min(1).max(100).optional(),
 });
+
+/** A service id as the API takes it: the service's integer API id, nothing else (docs/decisions/020). */
+const SERVICE_ID = /^\d{1,9}$/;
+const QUANTITY = /^\d{1,9}$/;
 
 /**
  * action=add: a one-time order through the same placeOrder as the storefront (server price, wallet, ledger). The
@@ -32,17 +41,22 @@ const addParams = z.object({
  */
 export async function addApiOrder(
   db: Database,
-  caller: { userId: string; keyHash: string; counted: boolean },
+  caller: ApiCaller,
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
+  const service = (params.service ?? "").trim();
+  const serviceId = SERVICE_ID.test(service) ? await findServiceIdByApiId(db, Number(service)) : null;
+  if (!serviceId) return apiError(API_TEXT.incorrectServiceId, "unknown_service");
+  const quantity = (params.quantity ?? "").trim();
+  if (!QUANTITY.test(quantity)) return apiError(API_TEXT.incorrectQuantity, "invalid");
   const parsed = addParams.safeParse(params);
   if (!parsed.success)
-    return apiError(400, missingField(String(parsed.error.issues[0]?.path[0] ?? "service")));
+    return apiError(missingField(String(parsed.error.issues[0]?.path[0] ?? "link")), "invalid");
   const input = parsed.data;
   const placed = await placeOrder(db, {
     userId: caller.userId,
-    serviceId: input.service,
-    quantity: input.quantity,
+    serviceId,
+    quantity: Number(quantity),
     targetLink: input.link,
     deliverySpeed: "normal",
     // Namespaced so an API key can never collide with a key the website generated for the same account.
@@ -55,29 +69,11 @@ export async function addApiOrder(
     if (keyRefusal) return apiKeyRefusalAnswer(keyRefusal);
     return apiRefusalAnswer(placed);
   }
-  return { status: 200, body: { order: apiOrderId(placed.order.orderNumber) } };
+  return apiOk({ order: apiOrderId(placed.order.orderNumber) });
 }
 
-type RequestedOrders = {
-  ids: string[];
-  many: boolean;
-  /** The caller's own order behind an API id (another customer's order is simply not found). */
-  orderOf: (id: string) => typeof orders.$inferSelect | undefined;
-};
-
-/** The orders a status or cancel request names (`order`, or up to 100 comma-separated in `orders`), or an error answer. */
-async function readRequestedOrders(
-  db: Executor,
-  userId: string,
-  params: Record<string, string>,
-): Promise<RequestedOrders | ApiAnswer> {
-  const many = params.orders !== undefined;
-  const ids = ((many ? params.orders : params.order) ?? "")
-    .split(",")
-    .map((id) => id.trim())
-    .filter(Boolean);
-  if (ids.length === 0) return apiError(400, API_TEXT.missingOrderIds);
-  if (ids.length > MAX_ORDER_IDS_PER_REQUEST) return apiError(400, API_TEXT.tooManyOrderIds);
+/** The caller's own orders among the ids (another customer's order is simply not found), by the id as sent. */
+async function callersOrders(db: Executor, userId: string, ids: string[]): Promise<Map<string, Order>> {
   const numbers = ids.map(orderNumberFromApiId).filter((number): number is string => number !== null);
   const rows =
     numbers.length === 0
@@ -87,63 +83,84 @@ async function readRequestedOrders(
           .from(orders)
           .where(and(eq(orders.userId, userId), inArray(orders.orderNumber, numbers)));
   const byNumber = new Map(rows.map((row) => [row.orderNumber, row]));
-  return { ids, many, orderOf: (id) => byNumber.get(orderNumberFromApiId(id) ?? "") };
+  const byId = new Map<string, Order>();
+  for (const id of ids) {
+    const order = byNumber.get(orderNumberFromApiId(id) ?? "");
+    if (order) byId.set(id, order);
+  }
+  return byId;
 }
 
-/** action=status: one order (`order`) or up to 100 (`orders`), only the caller's own. */
+const incorrectOrder = () => apiError(API_TEXT.incorrectOrderId, "not_found");
+
+/**
+ * action=status: one order (`order`) or up to 100 (`orders`, answered per id), only the caller's own. `charge` is
+ * what the customer finally paid (the price less its refunds, product rules 4.2), `start_count` the provider's.
+ */
 export async function readApiOrderStatuses(
   db: Executor,
-  userId: string,
+  caller: ApiCaller,
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
-  const request = await readRequestedOrders(db, userId, params);
-  if ("status" in request) return request;
-  const statusOf = (id: string) => {
-    const order = request.orderOf(id);
-    if (!order) return null;
-    return {
-      charge: apiDollars(order.totalCents),
-      start_count: "0",
-      status: API_STATUS[order.status],
-      remains: String(apiRemains(order)),
-      currency: "USD",
-    };
-  };
-  if (!request.many) {
-    const status = statusOf(request.ids[0] ?? "");
-    return status ? { status: 200, body: status } : apiError(404, API_TEXT.incorrectOrderId);
+  const requested = readRequestedIds(params, { one: "order", many: "orders" });
+  if (!("ids" in requested)) return requested;
+  const found = await callersOrders(db, caller.userId, requested.ids);
+  const orderIds = [...new Set([...found.values()].map((order) => order.id))];
+  const [refunds, startCounts] = await Promise.all([
+    readOrderRefunds(db, orderIds),
+    readUpstreamStartCounts(db, orderIds),
+  ]);
+  const statusOf = (order: Order) => ({
+    charge: apiDollars(paidAfterRefunds(order.totalCents, refunds.get(order.id) ?? cents(0))),
+    start_count: String(startCounts.get(order.id) ?? 0),
+    status: API_STATUS[order.status],
+    remains: String(apiRemains(order)),
+    currency: "USD",
+  });
+  if (!requested.many) {
+    const order = found.get(requested.ids[0] ?? "");
+    return order ? apiOk(statusOf(order)) : incorrectOrder();
   }
   const body: Record<string, unknown> = {};
-  for (const id of request.ids) body[id] = statusOf(id) ?? { error: API_TEXT.incorrectOrderId };
-  return { status: 200, body };
+  for (const id of requested.ids) {
+    const order = found.get(id);
+    body[id] = order ? statusOf(order) : incorrectOrder().body;
+  }
+  return apiOk(body);
 }
 
 /**
- * action=cancel: each of the caller's orders under the shop's cancel rules (orders/cancel-order): refunded at once
- * when nothing was sent upstream yet; otherwise the provider is asked, and the order's status then shows what it
- * cancelled (Canceled, or Partial with the remains refunded). `cancel: 1` means the cancel was accepted.
+ * action=cancel: each of the caller's orders (`orders`, or `order`) under the shop's cancel rules
+ * (orders/cancel-order, docs/decisions/010), answered per order: refunded at once when nothing was sent upstream
+ * yet; otherwise the provider is asked, and the order's status then shows what it cancelled (Canceled, or Partial
+ * with the remains refunded). `cancel: 1` means the cancel was accepted.
  */
 export async function cancelApiOrders(
   db: Database,
-  userId: string,
+  caller: ApiCaller,
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
-  const request = await readRequestedOrders(db, userId, params);
-  if ("status" in request) return request;
+  const requested = readRequestedIds(params, { one: "order", many: "orders" });
+  if (!("ids" in requested)) return requested;
+  const found = await callersOrders(db, caller.userId, requested.ids);
   const results = [];
-  for (const id of request.ids) {
-    const order = request.orderOf(id);
-    const answerId = Number(id) || id;
+  for (const id of requested.ids) {
+    const order = found.get(id);
     if (!order) {
-      results.push({ order: answerId, cancel: { error: API_TEXT.incorrectOrderId } });
+      results.push({ order: echoedId(id), cancel: incorrectOrder().body });
       continue;
     }
-    const cancelled = await cancelOrder(db, { orderId: order.id, by: { customerId: userId } });
-    results.push(
-      cancelled.ok
-        ? { order: answerId, cancel: 1 }
-        : { order: answerId, cancel: { error: apiErrorText(cancelled.notice) } },
-    );
+    const cancelled = await cancelOrder(db, { orderId: order.id, by: { customerId: caller.userId } });
+    results.push({ order: echoedId(id), cancel: cancelled.ok ? 1 : apiRefusalError(cancelled) });
   }
-  return { status: 200, body: results };
+  return apiOk(results);
+}
+
+/** The caller's own orders among the ids, for an action that answers per order (refill). */
+export async function findCallersOrders(
+  db: Executor,
+  caller: ApiCaller,
+  ids: string[],
+): Promise<Map<string, Order>> {
+  return callersOrders(db, caller.userId, ids);
 }

@@ -1,113 +1,72 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { orders } from "../../db/schema.ts";
 import { findCustomerRefills } from "../refills/read-refills.server.ts";
-import { REFILL_CODES, REFILL_TEXT } from "../refills/refill-rules.ts";
 import { REFILL_STATUS_WORDS } from "../refills/refill-status.ts";
 import { requestRefill } from "../refills/request-refill.server.ts";
-import type { Refusal } from "../refusal.ts";
-import type { ApiAnswer } from "./api-answer.ts";
-import { orderNumberFromApiId } from "./api-order-status.ts";
-import { API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "./api-text.ts";
+import { type ApiAnswer, type ApiError, apiError, apiOk, apiRefusalError } from "./api-answer.ts";
+import { type ApiCaller, findCallersOrders } from "./api-orders.server.ts";
+import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
+import { API_TEXT } from "./api-text.ts";
 
-/** The refill actions' own texts, in the panels' short style (the conventional ones come from API_TEXT). */
-export const API_REFILL_TEXT = {
-  refillNotFound: REFILL_TEXT.notFound,
-  missingRefillIds: `Give a refill id (refill) or up to ${MAX_ORDER_IDS_PER_REQUEST} comma-separated ids (refills)`,
-  tooManyRefillIds: `At most ${MAX_ORDER_IDS_PER_REQUEST} refill ids per request`,
-} as const;
-
-/** Every answer of these actions is HTTP 200 (the panels' convention): a refusal is `{"error": ...}`. */
-const ok = (body: unknown): ApiAnswer => ({ status: 200, body });
-
-/** A refill refusal as the protocol's error object: the conventional text where there is one, and our code. */
-function refillError(refusal: Refusal): { error: string; code: string } {
-  const code = refusal.code ?? refusal.kind;
-  return { error: code === REFILL_CODES.orderNotFound ? API_TEXT.incorrectOrderId : refusal.message, code };
-}
-
-const incorrectOrder = { error: API_TEXT.incorrectOrderId, code: REFILL_CODES.orderNotFound };
-
-/** The ids of a request field ("1, 2,3" -> ["1", "2", "3"]). */
-function listedIds(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(",")
-    .map((id) => id.trim())
-    .filter(Boolean);
-}
-
-/** An API id when it is a plain integer, echoed back as a number; anything else as it came. */
-const echoed = (id: string): number | string => (/^\d{1,15}$/.test(id) ? Number(id) : id);
+const incorrectOrder = (): ApiError => ({ error: API_TEXT.incorrectOrderId, code: "not_found" });
+const refillNotFound = (): ApiError => ({ error: API_TEXT.refillNotFound, code: "not_found" });
 
 /**
- * action=refill (product rules 4.7): `order` -> `{"refill": "12"}`, or `orders` (up to 100, comma-separated) ->
- * `[{"order": 1, "refill": 12}, {"order": 3, "refill": {"error": "..."}}]`. Each order is the caller's own and is
- * refilled through requestRefill, under the shop's refill rules; always HTTP 200.
+ * action=refill (product rules 4.7, docs/decisions/021): `order` -> `{"refill": "12"}`, or `orders` (up to 100)
+ * -> `[{"order": 1, "refill": 12}, {"order": 3, "refill": {"error": "...", "code": "..."}}]`. Each order is the
+ * caller's own and is refilled through requestRefill under the shop's refill rules; a refusal keeps its code
+ * (refill_not_available, refill_order_not_ended, refill_window_passed, refill_in_progress).
  */
 export async function apiRefill(
   db: Database,
-  caller: { userId: string },
+  caller: ApiCaller,
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
-  const many = params.orders !== undefined;
-  const ids = listedIds(many ? params.orders : params.order);
-  if (ids.length === 0) return ok({ error: API_TEXT.missingOrderIds });
-  if (ids.length > MAX_ORDER_IDS_PER_REQUEST) return ok({ error: API_TEXT.tooManyOrderIds });
-  const numbers = ids.map(orderNumberFromApiId).filter((number): number is string => number !== null);
-  const rows = numbers.length
-    ? await db
-        .select({ id: orders.id, orderNumber: orders.orderNumber })
-        .from(orders)
-        .where(and(eq(orders.userId, caller.userId), inArray(orders.orderNumber, numbers)))
-    : [];
-  const orderIdOf = new Map(rows.map((row) => [row.orderNumber, row.id]));
-
-  const refillOne = async (id: string) => {
-    const orderId = orderIdOf.get(orderNumberFromApiId(id) ?? "");
-    if (!orderId) return incorrectOrder;
-    const refill = await requestRefill(db, { userId: caller.userId, orderId });
-    return refill.ok ? refill.refill.id : refillError(refill);
+  const requested = readRequestedIds(params, { one: "order", many: "orders" });
+  if (!("ids" in requested)) return requested;
+  const found = await findCallersOrders(db, caller, requested.ids);
+  const refillOne = async (id: string): Promise<number | ApiError> => {
+    const order = found.get(id);
+    if (!order) return incorrectOrder();
+    const refill = await requestRefill(db, { userId: caller.userId, orderId: order.id });
+    return refill.ok ? refill.refill.id : apiRefusalError(refill);
   };
-
-  if (!many) {
-    const answer = await refillOne(ids[0] ?? "");
-    return ok(typeof answer === "number" ? { refill: String(answer) } : answer);
+  if (!requested.many) {
+    const answer = await refillOne(requested.ids[0] ?? "");
+    return typeof answer === "number"
+      ? apiOk({ refill: String(answer) })
+      : apiError(answer.error, answer.code);
   }
   const results = [];
-  for (const id of ids) results.push({ order: echoed(id), refill: await refillOne(id) });
-  return ok(results);
+  for (const id of requested.ids) results.push({ order: echoedId(id), refill: await refillOne(id) });
+  return apiOk(results);
 }
 
 /**
  * action=refill_status: `refill` -> `{"status": "Completed"}`, or `refills` (up to 100) ->
- * `[{"refill": 1, "status": "Completed"}, {"refill": 3, "status": {"error": "Refill not found"}}]`. Only the
- * caller's own refills (another customer's is "Refill not found"); always HTTP 200.
+ * `[{"refill": 1, "status": "Completed"}, {"refill": 3, "status": {"error": "Refill not found"}}]`, in the panels'
+ * words (Pending, In progress, Completed, Rejected). Only the caller's own refills: another's is not found.
  */
 export async function apiRefillStatus(
   db: Database,
-  caller: { userId: string },
+  caller: ApiCaller,
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
-  const many = params.refills !== undefined;
-  const ids = listedIds(many ? params.refills : params.refill);
-  if (ids.length === 0) return ok({ error: API_REFILL_TEXT.missingRefillIds });
-  if (ids.length > MAX_ORDER_IDS_PER_REQUEST) return ok({ error: API_REFILL_TEXT.tooManyRefillIds });
+  const requested = readRequestedIds(params, { one: "refill", many: "refills" }, API_TEXT.missingRefillIds);
+  if (!("ids" in requested)) return requested;
+  const isRefillId = (id: string) => /^\d{1,10}$/.test(id);
   const refills = await findCustomerRefills(db, {
     userId: caller.userId,
-    refillIds: ids.filter((id) => /^\d{1,10}$/.test(id)).map(Number),
+    refillIds: requested.ids.filter(isRefillId).map(Number),
   });
   const statusOf = (id: string) => {
-    const refill = /^\d{1,10}$/.test(id) ? refills.get(Number(id)) : undefined;
+    const refill = isRefillId(id) ? refills.get(Number(id)) : undefined;
     return refill ? REFILL_STATUS_WORDS[refill.status] : null;
   };
-  if (!many) {
-    const status = statusOf(ids[0] ?? "");
-    return ok(status ? { status } : { error: API_REFILL_TEXT.refillNotFound });
+  if (!requested.many) {
+    const status = statusOf(requested.ids[0] ?? "");
+    return status ? apiOk({ status }) : apiError(API_TEXT.refillNotFound, "not_found");
   }
-  return ok(
-    ids.map((id) => ({
-      refill: echoed(id),
-      status: statusOf(id) ?? { error: API_REFILL_TEXT.refillNotFound },
-    })),
+  return apiOk(
+    requested.ids.map((id) => ({ refill: echoedId(id), status: statusOf(id) ?? refillNotFound() })),
   );
 }

@@ -2,14 +2,16 @@ import type { Executor } from "../../db/client.server.ts";
 import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
 import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
 
+/** One entry of `services`, in the panels' shape (docs/decisions/020-api-v2-conventions.md). */
 export type ApiService = {
-  service: string;
+  service: number;
   name: string;
   type: "Default";
   category: string;
   rate: string;
   min: string;
   max: string;
+  dripfeed: boolean;
   refill: boolean;
   cancel: boolean;
 };
@@ -21,18 +23,34 @@ export function apiRate(pricePer1000: string): string {
   return `${whole}.${trimmed.padEnd(2, "0")}`;
 }
 
-/** Every enabled one-time service in the standard `services` shape: the Quick Order list, as the API shows it. */
+// What a service delivers, as panels name their categories ("Instagram Likes", "YouTube Watch Time").
+const KINDS =
+  /(Watch Time|Likes|Comments|Replies|Followers|Subscribers|Views|Plays|Listeners|Saves|Shares|Reposts|Notifications)$/;
+
+/** A panel-style category: the platform and what the service delivers ("Instagram Comments"), else the platform. */
+export function apiCategory(platform: string, serviceName: string): string {
+  const platformName = platformNames[platform as ListedPlatform] ?? "Other";
+  const kind = KINDS.exec(serviceName.trim())?.[1];
+  return kind ? `${platformName} ${kind}` : platformName;
+}
+
+/**
+ * What `add` can place today, in the standard `services` shape: every enabled one-time service (the Quick Order
+ * list), by its integer API id. Cancellable under the shop's cancel rules (docs/decisions/010: any one-time order,
+ * within its window); refillable where the service has a refill window (product rules 4.7); no drip-feed yet.
+ */
 export async function listApiServices(db: Executor): Promise<ApiService[]> {
   const { all } = await listQuickOrderServices(db);
   return all.map((service) => ({
-    service: service.id,
+    service: service.apiId,
     name: service.name,
     type: "Default",
-    category: platformNames[service.platform as ListedPlatform] ?? "Other",
+    category: apiCategory(service.platform, service.name),
     rate: apiRate(service.pricePer1000),
     min: String(service.minQuantity),
     max: String(service.maxQuantity),
-    refill: false,
+    dripfeed: false,
+    refill: service.refillDays !== null,
     cancel: true,
   }));
 }

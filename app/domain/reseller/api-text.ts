@@ -11,33 +11,55 @@ export const MAX_ORDER_IDS_PER_REQUEST = 100;
 /** The largest request body the API reads: its requests are a handful of short fields. */
 export const API_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** The reseller API's own texts (its answers are `{ "error": text }`, the panels' standard shape). */
+/**
+ * The reseller API's texts, in one place. Its answers are `{ "error": text, "code": code }` with HTTP 200
+ * (docs/decisions/020-api-v2-conventions.md); the first texts are the panels' conventional ones, which their
+ * scripts match word for word ("Not enough funds" = top up, "Incorrect service" = drop the mapping), and the rest
+ * follow their short, plain style.
+ */
 export const API_TEXT = {
   invalidKey: "Invalid API key",
-  serverError:
-    "Something went wrong on our side. Send the same request again (with the same idempotency_key, an order is never made twice).",
-  bodyTooLarge: `The request body is too large: send only the protocol's fields (at most ${API_BODY_LIMIT_BYTES / 1024} KB)`,
-  unreadableBody: "The request body could not be read: send form fields (or a JSON object) key and action",
-  wrongMethod: "Use POST with form fields key and action",
+  incorrectServiceId: "Incorrect service ID",
   incorrectOrderId: "Incorrect order ID",
+  notEnoughFunds: "Not enough funds on balance",
+  incorrectQuantity: "Incorrect quantity",
+  refillNotAvailable: "Refill is not available for this order",
+  refillNotFound: "Refill not found",
+  tooManyRequests: "Too many requests for this API key, try again shortly",
+  serverError:
+    "Something went wrong on our side, send the same request again (with the same idempotency_key)",
   tooManyOrderIds: `At most ${MAX_ORDER_IDS_PER_REQUEST} order ids per request`,
   missingOrderIds: `Give an order id (order) or up to ${MAX_ORDER_IDS_PER_REQUEST} comma-separated ids (orders)`,
-  refillNotAvailable: "Refill is not available for this order",
-  tooManyRequests: "Too many requests for this API key. Please slow down and try again shortly.",
+  missingRefillIds: `Give a refill id (refill) or up to ${MAX_ORDER_IDS_PER_REQUEST} comma-separated ids (refills)`,
+  controlCharacter: "Parameters must not contain control characters",
+  // Transport failures: the only answers that are not HTTP 200.
+  bodyTooLarge: `Request body too large, send only the protocol's fields (at most ${API_BODY_LIMIT_BYTES / 1024} KB)`,
+  unreadableBody: "Request body could not be read, send form fields or a JSON object",
+  wrongMethod: "Use GET or POST",
+  // The profile's key management.
   keyNameRequired: "Give the key a name, such as the panel or script that will use it",
   tooManyKeys: `You already have ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one you no longer use first.`,
   keyNotFound: "This API key does not exist or is already revoked",
-  controlCharacter: "A parameter contains control characters (such as a NUL byte): send plain text",
 } as const;
 
+/** The panels' text for a quantity under the service's minimum. */
+export function quantityBelowMin(min: number): string {
+  return `Quantity less than minimal ${min}`;
+}
+
+/** The panels' text for a quantity over the service's maximum. */
+export function quantityAboveMax(max: number): string {
+  return `Quantity more than maximal ${max}`;
+}
+
 export function unknownAction(action: string): string {
-  return `Unknown action "${action.slice(0, 40)}". Use services, add, status, cancel, refill or balance.`;
+  return `Unknown action "${action.slice(0, 40)}"`;
 }
 
 export function unknownParameter(name: string): string {
-  return `Unknown parameter: ${name.slice(0, 40)}`;
+  return `Unknown parameter "${name.slice(0, 40)}"`;
 }
 
 export function missingField(field: string): string {
-  return `Missing or invalid parameter: ${field}`;
+  return `Missing or invalid parameter "${field.slice(0, 40)}"`;
 }

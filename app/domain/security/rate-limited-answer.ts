@@ -1,6 +1,7 @@
 /**
- * The status and headers of every rate-limited answer (pages, resource routes, the reseller API): 429 with a
- * Retry-After header in whole seconds, at least 1. `headers` are the answer's own (cookies, caching).
+ * The status and headers of every rate-limited answer (pages, resource routes; the reseller API takes only its
+ * Retry-After, docs/decisions/020): 429 with a Retry-After header in whole seconds, at least 1. `headers` are the
+ * answer's own (cookies, caching).
  */
 export function rateLimitedInit(
   retryAfterSeconds: number,

@@ -4,15 +4,12 @@ import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
 import { CANCEL_WINDOW_MINUTES } from "../../domain/orders/cancel-rules.ts";
-import { insufficientBalance } from "../../domain/orders/messages.ts";
-import { cents } from "../../domain/pricing/cents.ts";
-import { apiErrorText } from "../../domain/reseller/api-answer.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../../domain/reseller/api-text.ts";
 import { formatCount } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
-import { CodeSample } from "./code-sample.tsx";
+import { ApiExamples } from "./api-examples.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -42,7 +39,7 @@ const actions = [
   { action: "services", params: "none", returns: "The service list with rate, min and max" },
   {
     action: "add",
-    params: "service, link, quantity (optional: idempotency_key)",
+    params: "service (its integer id), link, quantity (optional: idempotency_key)",
     returns: "The new order's id",
   },
   {
@@ -50,13 +47,19 @@ const actions = [
     params: `order (or orders: up to ${MAX_ORDER_IDS_PER_REQUEST} ids, comma-separated)`,
     returns: "Charge, start count, status, remains",
   },
-  { action: "cancel", params: "orders: comma-separated ids", returns: "Per order: cancelled, or an error" },
-  { action: "refill", params: "order", returns: "An error for now: refills are handled by support" },
+  {
+    action: "cancel",
+    params: "order, or orders: comma-separated ids",
+    returns: "Per order: cancelled, or an error",
+  },
+  {
+    action: "refill",
+    params: "order or orders",
+    returns: "An error for now: refills are handled by support",
+  },
+  { action: "refill_status", params: "refill or refills", returns: "An error for now: no refills yet" },
   { action: "balance", params: "none", returns: "Your wallet balance and currency" },
 ];
-
-// The API's answer to an order the wallet cannot pay: the shop's own notice.
-const refusedExample = apiErrorText(insufficientBalance(cents(600), cents(250)));
 
 const keySteps = [
   {
@@ -93,7 +96,7 @@ export default function ApiPage() {
         <PageSection
           id="api-protocol-title"
           title="The protocol"
-          lead="Every call is a POST (over HTTPS) to one endpoint with form-encoded parameters. Each request carries your key and an action; answers are JSON."
+          lead="Every call is a POST (or a GET) over HTTPS to one endpoint, with form-encoded parameters (a query string or a JSON body work too). Each request carries your key and an action; answers are JSON."
         >
           <div className="space-y-6">
             <dl className="grid gap-4 sm:grid-cols-3">
@@ -143,84 +146,22 @@ export default function ApiPage() {
         </PageSection>
 
         <PageSection id="api-examples-title" title="Examples">
-          <div className="grid gap-6 lg:grid-cols-2">
-            <CodeSample
-              label="Request: list services"
-              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=services`}
-            />
-            <CodeSample
-              label="Response"
-              code={`[
-  {
-    "service": "6f1c2a4e-8b7d-4c3e-9a51-2d0e7b6c9f14",
-    "name": "Instagram Likes",
-    "type": "Default",
-    "category": "Instagram",
-    "rate": "4.00",
-    "min": "100",
-    "max": "100000",
-    "refill": false,
-    "cancel": true
-  }
-]`}
-            />
-            <CodeSample
-              label="Request: place an order"
-              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=6f1c2a4e-8b7d-4c3e-9a51-2d0e7b6c9f14 \\\n  -d link=https://www.instagram.com/p/AbC123/ \\\n  -d quantity=1000`}
-            />
-            <CodeSample label="Response" code={`{ "order": 23501 }`} />
-            <CodeSample
-              label="Request: order status"
-              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=status \\\n  -d order=23501`}
-            />
-            <CodeSample
-              label="Response"
-              code={`{
-  "charge": "4.00",
-  "start_count": "3572",
-  "status": "In progress",
-  "remains": "157",
-  "currency": "USD"
-}`}
-            />
-            <CodeSample
-              label="Request: cancel orders"
-              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=cancel \\\n  -d orders=23501,23502`}
-            />
-            <CodeSample
-              label="Response"
-              code={`[
-  { "order": 23501, "cancel": 1 },
-  { "order": 23502, "cancel": { "error": "Already started: This order has already started, so it can no longer change." } }
-]`}
-            />
-            <CodeSample
-              label="Request: refill"
-              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=refill \\\n  -d order=23501`}
-            />
-            <CodeSample
-              label="Response"
-              code={`{ "error": ${JSON.stringify(API_TEXT.refillNotAvailable)} }`}
-            />
-            <CodeSample
-              label="Request: balance"
-              code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=balance`}
-            />
-            <CodeSample label="Response" code={`{ "balance": "100.84", "currency": "USD" }`} />
-          </div>
+          <ApiExamples endpoint={endpoint} />
           <p className="mt-6 max-w-3xl leading-7 text-slate-700">
-            A refused request answers with an <code className="font-mono">error</code> field (and a 4xx
-            status), for example{" "}
-            <code className="font-mono">{`{ "error": ${JSON.stringify(refusedExample)}, "code": "insufficient_funds" }`}</code>{" "}
-            or <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.invalidKey)} }`}</code>
-            {"; "}nothing is charged. Send the same <code className="font-mono">idempotency_key</code> again
-            after a timeout and you get the first order back instead of a second one. Requests are rate
-            limited per key ({formatCount(API_RATE_LIMIT.limit)} every {API_RATE_LIMIT.windowSeconds}{" "}
-            seconds); past the limit the API answers 429 with a Retry-After header. Cancellation follows the
-            shop's rule: within {CANCEL_WINDOW_MINUTES} minutes. An order not yet sent to delivery is refunded
-            in full at once; one already on its way is cancelled with the delivery partner, and what it did
-            not deliver comes back to your wallet once it confirms (the order's status then reads Canceled or
-            Partial).
+            Every answer is HTTP 200 with JSON; a refused request answers with an{" "}
+            <code className="font-mono">error</code> field in the panels' usual words and our{" "}
+            <code className="font-mono">code</code>, for example{" "}
+            <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.notEnoughFunds)}, "code": "insufficient_funds" }`}</code>{" "}
+            or{" "}
+            <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.invalidKey)}, "code": "invalid_key" }`}</code>
+            {"; "}nothing is charged. Service and order ids are integers. Send the same{" "}
+            <code className="font-mono">idempotency_key</code> again after a timeout and you get the first
+            order back instead of a second one. Requests are rate limited per key (
+            {formatCount(API_RATE_LIMIT.limit)} every {API_RATE_LIMIT.windowSeconds} seconds); past the limit
+            the API answers with an error and a Retry-After header. Cancellation follows the shop's rule:
+            within {CANCEL_WINDOW_MINUTES} minutes. An order not yet sent to delivery is refunded in full at
+            once; one already on its way is cancelled with the delivery partner, and what it did not deliver
+            comes back to your wallet once it confirms (the order's status then reads Canceled or Partial).
           </p>
         </PageSection>
 

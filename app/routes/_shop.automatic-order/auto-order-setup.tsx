@@ -5,6 +5,7 @@ import { QuantityField, useCountInput } from "../../components/order/quantity-fi
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import type { AutoService } from "../../domain/catalog/list-auto-services.server.ts";
 import {
@@ -76,24 +77,20 @@ export function AutoOrderSetup({
       />
       <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
         <OrderTokenFields idempotencyKey={idempotencyKey} totalCents={cost?.total ?? null} />
-        <div className="space-y-1.5 md:col-span-2">
-          <label htmlFor="auto-service" className="block text-sm font-medium text-slate-700">
-            Service
-          </label>
-          <select
-            id="auto-service"
-            name="serviceId"
-            value={serviceId}
-            onChange={(event) => setServiceId(event.target.value)}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600"
-          >
-            {services.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name} ({formatRate(option.pricePer1000)}/1000)
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label="Service"
+          id="auto-service"
+          name="serviceId"
+          value={serviceId}
+          onChange={(event) => setServiceId(event.target.value)}
+          fieldClassName="md:col-span-2"
+        >
+          {services.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name} ({formatRate(option.pricePer1000)}/1000)
+            </option>
+          ))}
+        </Select>
         <Input
           label="Target username"
           name="username"

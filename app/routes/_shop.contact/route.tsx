@@ -5,6 +5,8 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
@@ -74,11 +76,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
     matches,
   });
-
-const fieldClass = (error?: string) =>
-  `block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${
-    error ? "border-red-500" : "border-slate-300"
-  }`;
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -159,57 +156,28 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 error={errors.email}
               />
             </div>
-            <div className="space-y-1.5">
-              <label htmlFor="contact-subject" className="block text-sm font-medium text-slate-700">
-                Subject
-              </label>
-              <select
-                id="contact-subject"
-                name="subject"
-                required
-                defaultValue={values?.subject ?? loaderData.subject}
-                aria-invalid={errors.subject ? true : undefined}
-                aria-describedby={errors.subject ? "contact-subject-error" : undefined}
-                className={fieldClass(errors.subject)}
-              >
-                <option value="">Choose a subject</option>
-                {CONTACT_SUBJECTS.map((subject) => (
-                  <option key={subject.value} value={subject.value}>
-                    {subject.label}
-                  </option>
-                ))}
-              </select>
-              {errors.subject ? (
-                <p id="contact-subject-error" className="text-sm text-red-600">
-                  {errors.subject}
-                </p>
-              ) : null}
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor="contact-message" className="block text-sm font-medium text-slate-700">
-                Message
-              </label>
-              <textarea
-                id="contact-message"
-                name="message"
-                required
-                rows={7}
-                maxLength={CONTACT_MESSAGE_MAX}
-                defaultValue={values?.message ?? ""}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={`contact-message-hint${errors.message ? " contact-message-error" : ""}`}
-                className={fieldClass(errors.message)}
-              />
-              <p id="contact-message-hint" className="text-xs text-slate-500">
-                Include your order number if your message is about an order. Up to{" "}
-                {CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters.
-              </p>
-              {errors.message ? (
-                <p id="contact-message-error" className="text-sm text-red-600">
-                  {errors.message}
-                </p>
-              ) : null}
-            </div>
+            <Select
+              label="Subject"
+              id="contact-subject"
+              name="subject"
+              required
+              defaultValue={values?.subject ?? loaderData.subject}
+              options={CONTACT_SUBJECTS}
+              error={errors.subject}
+            >
+              <option value="">Choose a subject</option>
+            </Select>
+            <Textarea
+              label="Message"
+              id="contact-message"
+              name="message"
+              required
+              rows={7}
+              maxLength={CONTACT_MESSAGE_MAX}
+              defaultValue={values?.message ?? ""}
+              hint={`Include your order number if your message is about an order. Up to ${CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters.`}
+              error={errors.message}
+            />
             <Button type="submit" disabled={sending} className="w-full sm:w-auto">
               {sending ? "Sending..." : "Send Message"}
             </Button>

@@ -5,6 +5,8 @@ import { EmptyState, LoadError } from "../../components/dashboard/section-state.
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import type { OrderChoice } from "../../domain/dashboard/list-recent-orders.server.ts";
 import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
@@ -21,9 +23,6 @@ import {
 export type TicketActionData =
   | { ok: true; ticketNumber: string }
   | { ok: false; message: string; field?: string };
-
-const selectClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600";
 
 function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) {
   const fetcher = useFetcher<TicketActionData>();
@@ -69,53 +68,34 @@ function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) 
         className="space-y-4"
       >
         <input type="hidden" name="intent" value="create-ticket" />
-        <div className="space-y-1.5">
-          <label htmlFor="ticket-category" className="block text-sm font-medium text-slate-700">
-            Category
-          </label>
-          <select
-            id="ticket-category"
-            name="category"
-            value={category}
-            onChange={(event) => setCategory(event.target.value)}
-            className={selectClass}
-          >
-            <option value="">Select a category</option>
-            {TICKET_CATEGORIES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
+        <Select
+          label="Category"
+          id="ticket-category"
+          name="category"
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+          options={TICKET_CATEGORIES}
+        >
+          <option value="">Select a category</option>
+        </Select>
+        {category === "order" ? (
+          <Select label="Order" id="ticket-order" name="orderId" defaultValue="">
+            <option value="">{choices.length ? "Select an order" : "You have no orders yet"}</option>
+            {choices.map((order) => (
+              <option key={order.id} value={order.id}>
+                {order.orderNumber} ({formatDate(order.createdAt)})
               </option>
             ))}
-          </select>
-        </div>
-        {category === "order" ? (
-          <div className="space-y-1.5">
-            <label htmlFor="ticket-order" className="block text-sm font-medium text-slate-700">
-              Order
-            </label>
-            <select id="ticket-order" name="orderId" defaultValue="" className={selectClass}>
-              <option value="">{choices.length ? "Select an order" : "You have no orders yet"}</option>
-              {choices.map((order) => (
-                <option key={order.id} value={order.id}>
-                  {order.orderNumber} ({formatDate(order.createdAt)})
-                </option>
-              ))}
-            </select>
-          </div>
+          </Select>
         ) : null}
         <Input label="Subject" name="subject" maxLength={TICKET_SUBJECT_MAX} autoComplete="off" />
-        <div className="space-y-1.5">
-          <label htmlFor="ticket-message" className="block text-sm font-medium text-slate-700">
-            Message
-          </label>
-          <textarea
-            id="ticket-message"
-            name="message"
-            rows={5}
-            maxLength={TICKET_MESSAGE_MAX}
-            className={selectClass}
-          />
-        </div>
+        <Textarea
+          label="Message"
+          id="ticket-message"
+          name="message"
+          rows={5}
+          maxLength={TICKET_MESSAGE_MAX}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? "Submitting..." : "Submit Ticket"}
         </Button>

@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import { extractMailLinks, splitLinks } from "../../domain/mail/mail-links.ts";
 import { listOutbox } from "../../domain/mail/outbox.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -43,18 +44,14 @@ export default function DevMailboxPage({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <Form method="get" className="flex items-end gap-3">
-        <div className="flex-1">
-          <label htmlFor="mailbox-to" className="block text-sm font-medium text-slate-700">
-            Recipient
-          </label>
-          <input
-            id="mailbox-to"
-            name="to"
-            type="email"
-            defaultValue={loaderData.to}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
-          />
-        </div>
+        <Input
+          label="Recipient"
+          id="mailbox-to"
+          name="to"
+          type="email"
+          defaultValue={loaderData.to}
+          fieldClassName="flex-1"
+        />
         <button type="submit" className={buttonClass("secondary")}>
           Filter
         </button>

@@ -1,4 +1,5 @@
 import type { SummaryLine } from "../../components/order/order-summary.tsx";
+import { Select } from "../../components/ui/select.tsx";
 import {
   type LikesPackPrices,
   PACK_COMMENT_OPTIONS,
@@ -96,28 +97,24 @@ export function PackAddOns({
           <span className="text-sm text-slate-600">{formatCents(extraViewsCents)}</span>
         ) : null}
       </label>
-      <div className="space-y-1.5 pt-2">
-        <label htmlFor="comments" className="block text-sm font-medium text-slate-700">
-          Comments
-        </label>
-        <select
-          id="comments"
-          name="comments"
-          value={comments}
-          onChange={(event) => onComments(parseCommentCount(event.target.value))}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600"
-        >
-          {PACK_COMMENT_OPTIONS.map((count) => {
-            const price = count > 0 ? commentCents(count) : null;
-            if (count > 0 && price === null) return null;
-            return (
-              <option key={count} value={count}>
-                {count === 0 ? "No comments" : `${count} comments (${formatCents(price ?? 0)})`}
-              </option>
-            );
-          })}
-        </select>
-      </div>
+      <Select
+        label="Comments"
+        id="comments"
+        name="comments"
+        value={comments}
+        onChange={(event) => onComments(parseCommentCount(event.target.value))}
+        fieldClassName="pt-2"
+      >
+        {PACK_COMMENT_OPTIONS.map((count) => {
+          const price = count > 0 ? commentCents(count) : null;
+          if (count > 0 && price === null) return null;
+          return (
+            <option key={count} value={count}>
+              {count === 0 ? "No comments" : `${count} comments (${formatCents(price ?? 0)})`}
+            </option>
+          );
+        })}
+      </Select>
     </fieldset>
   );
 }

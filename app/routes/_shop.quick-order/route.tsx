@@ -7,6 +7,7 @@ import { QuantityField, useCountInput } from "../../components/order/quantity-fi
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { listQuickOrderServices } from "../../domain/catalog/list-quick-order-services.server.ts";
@@ -150,24 +151,20 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
       <Card className="mt-8">
         <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
           <OrderTokenFields idempotencyKey={loaderData.idempotencyKey} totalCents={totalCents} />
-          <div className="space-y-1.5 md:col-span-2">
-            <label htmlFor="serviceId" className="block text-sm font-medium text-slate-700">
-              Service
-            </label>
-            <select
-              id="serviceId"
-              name="serviceId"
-              value={serviceId}
-              onChange={(event) => setServiceId(event.target.value)}
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600"
-            >
-              {loaderData.all.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name} ({formatRate(option.pricePer1000)}/1000)
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            label="Service"
+            id="serviceId"
+            name="serviceId"
+            value={serviceId}
+            onChange={(event) => setServiceId(event.target.value)}
+            fieldClassName="md:col-span-2"
+          >
+            {loaderData.all.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name} ({formatRate(option.pricePer1000)}/1000)
+              </option>
+            ))}
+          </Select>
           <Input
             label="Target link"
             name="targetLink"

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { WhyChoose } from "../../components/catalog/why-choose.tsx";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
 import { listPlatformServices } from "../../domain/catalog/list-platform-services.server.ts";
 import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
@@ -66,22 +67,16 @@ export default function PlatformServices({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
             onSubmit={(event) => event.preventDefault()}
           >
-            <label htmlFor="post-link" className="block text-sm font-semibold text-slate-900">
-              Instagram post link
-            </label>
-            <p id="post-link-hint" className="mt-1 text-sm text-slate-600">
-              Paste your post link once; every Order Now below carries it to the order page.
-            </p>
-            <input
+            <Input
+              label="Instagram post link"
               id="post-link"
               name="link"
               type="url"
               inputMode="url"
               placeholder="https://www.instagram.com/p/..."
-              aria-describedby="post-link-hint"
+              hint="Paste your post link once; every Order Now below carries it to the order page."
               value={postLink}
               onChange={(event) => setPostLink(event.target.value)}
-              className="mt-3 w-full rounded-lg border border-slate-300 px-4 py-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
             />
           </form>
         ) : null}

@@ -1,13 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  data,
-  Form,
-  redirect,
-  useNavigate,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-} from "react-router";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
@@ -15,33 +7,22 @@ import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { TransactionList } from "../../components/wallet/transaction-list.tsx";
-import { safeNextPath } from "../../domain/accounts/safe-next.ts";
 import { requireUser } from "../../domain/accounts/session.server.ts";
-import {
-  depositFormSchema,
-  PAYMENT_RETURN_DELAY_MS,
-  QUICK_DEPOSIT_CENTS,
-  readDepositAmount,
-} from "../../domain/payments/deposit-form.ts";
+import { QUICK_DEPOSIT_CENTS, readDepositAmount } from "../../domain/payments/deposit-form.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../../domain/payments/messages.ts";
-import { startDeposit } from "../../domain/payments/start-deposit.server.ts";
-import { type Refusal, refuse } from "../../domain/refusal.ts";
-import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { listRecentTransactions } from "../../domain/wallet/list-transactions.server.ts";
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
+import { answerDepositForm } from "./deposit-action.server.ts";
+import { usePaymentReturn } from "./use-payment-return.ts";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
-
-/** A refused deposit; `field` when the refusal is about the amount typed (shown beside the field too). */
-type ActionResult = { ok: false; title: string; message: string; field?: "amount" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -68,62 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
-  const form = depositFormSchema.safeParse(await readForm(request, depositFormSchema));
-  if (!form.success)
-    return answerRefusal(
-      refuse("invalid", DEPOSIT_TEXT.notAnAmount, { title: DEPOSIT_TEXT.invalidAmountTitle }),
-    );
-  // The page's own reading of the amount; the limits are checked by startDeposit on fresh settings.
-  const amount = readDepositAmount(form.data.amount);
-  if (!amount.ok) return answerRefusal(amount);
-  const started = await startDeposit(shopDatabase(context), {
-    userId: user.id,
-    amountCents: amount.amountCents,
-    returnPath: form.data.next ? safeNextPath(form.data.next, "") : null,
-  });
-  if (started.ok) return redirect(started.url);
-  return answerRefusal(started);
-}
-
-/**
- * A refused deposit: the toast, and the message beside the amount field when it is about the amount. Refusals
- * the page explains answer 200 (no failed request in the console), a limit 429 with Retry-After (refusalAnswer);
- * the wallet has always answered maintenance 200 and a payment provider's fault 502 (docs/decisions/017).
- */
-function answerRefusal(refusal: Refusal) {
-  const answer = refusalAnswer(refusal);
-  const field = answer.field === "amount" ? "amount" : undefined;
-  const body: ActionResult = { ok: false, title: answer.title ?? "", message: answer.message, field };
-  if (refusal.kind === "unavailable") return data(body);
-  return data(body, refusal.kind === "failed" ? { status: 502 } : answer.init);
-}
-
-/** After a paid checkout: the toast, then (2 s later) fresh data and the page the customer came from. */
-function usePaymentReturn() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const toasted = useRef<string | null>(null);
-  const paid = params.get("payment") === "success";
-  const next = params.get("next");
-  useEffect(() => {
-    const key = `${paid}:${next}`;
-    if (!paid) toasted.current = null;
-    if (!paid || toasted.current === key) return;
-    toasted.current = key;
-    toast({ title: DEPOSIT_TEXT.paymentSuccessTitle, description: DEPOSIT_TEXT.paymentSuccess });
-  }, [paid, next, toast]);
-  useEffect(() => {
-    if (!paid) return;
-    // The credit itself came from the provider's webhook; this only refreshes what the page shows.
-    const timer = window.setTimeout(() => {
-      const target = safeNextPath(next, "");
-      navigate(target || "/wallet", { replace: !target });
-    }, PAYMENT_RETURN_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [paid, next, navigate]);
-  return paid ? null : next;
+  return answerDepositForm(request, shopDatabase(context));
 }
 
 export default function WalletPage({ loaderData, actionData }: Route.ComponentProps) {

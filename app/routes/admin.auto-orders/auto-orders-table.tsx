@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
-import { compactFieldClass } from "../../components/admin/compact-field.ts";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
 import type { AdminAutoOrderRow } from "../../domain/admin/list-auto-orders.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
@@ -100,22 +101,21 @@ function AutoOrderStatusForm({
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="set-status" />
       <input type="hidden" name="autoOrderId" value={autoOrderId} />
-      <label htmlFor={`${id}-status`} className="sr-only">
-        {`Status of ${label}`}
-      </label>
-      <select
+      <Select
+        label={`Status of ${label}`}
+        hideLabel
+        size="sm"
         id={`${id}-status`}
         name="status"
         value={chosen}
         onChange={(event) => setChosen(event.target.value as AdminAutoOrderStatus)}
-        className={compactFieldClass}
       >
         {ADMIN_AUTO_ORDER_STATUSES.map((option) => (
           <option key={option} value={option}>
             {AUTO_ORDER_STATUS_LABELS[option]}
           </option>
         ))}
-      </select>
+      </Select>
       <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Saving..." : "Save"}
       </Button>
@@ -141,18 +141,18 @@ function RemainingPostsForm({
     <fetcher.Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="set-remaining" />
       <input type="hidden" name="autoOrderId" value={autoOrderId} />
-      <label htmlFor={`${id}-remaining`} className="sr-only">
-        {`Remaining posts of ${label}`}
-      </label>
       {/* No browser-side range check: the server's refusal names the allowed range. */}
-      <input
+      <Input
         key={remainingPosts}
+        label={`Remaining posts of ${label}`}
+        hideLabel
+        size="sm"
         id={`${id}-remaining`}
         name="remainingPosts"
         inputMode="numeric"
         defaultValue={remainingPosts}
         title={`A whole number from 0 to ${totalPosts}`}
-        className={`${compactFieldClass} w-20`}
+        className="w-20"
       />
       <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={fetcher.state !== "idle"}>
         Set remaining

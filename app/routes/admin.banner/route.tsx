@@ -1,9 +1,11 @@
 import { Form, useNavigation } from "react-router";
-import { CheckboxField, SelectField, TextareaField } from "../../components/admin/content/fields.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { SiteBanner } from "../../components/layout/site-banner.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { BANNER_TYPES, bannerForm } from "../../domain/admin/content/banner-form.ts";
 import { saveBanner } from "../../domain/admin/content/banner-save.server.ts";
@@ -55,7 +57,7 @@ export default function AdminBannerPage({ loaderData, actionData }: Route.Compon
       <p className="mt-2 text-slate-600">Shown at the top of every storefront page while it is enabled.</p>
       <Card className="mt-6">
         <Form method="post" className="space-y-4" key={`${banner.text}|${banner.enabled}|${banner.type}`}>
-          <TextareaField
+          <Textarea
             label="Banner text"
             name="text"
             rows={2}
@@ -63,8 +65,8 @@ export default function AdminBannerPage({ loaderData, actionData }: Route.Compon
             defaultValue={banner.text}
             error={errors.text}
           />
-          <SelectField label="Banner type" name="type" defaultValue={banner.type} options={TYPE_OPTIONS} />
-          <CheckboxField label="Show the banner on the site" name="enabled" defaultChecked={banner.enabled} />
+          <Select label="Banner type" name="type" defaultValue={banner.type} options={TYPE_OPTIONS} />
+          <Checkbox label="Show the banner on the site" name="enabled" defaultChecked={banner.enabled} />
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Save Banner"}
           </Button>

@@ -1,6 +1,8 @@
 import { EditorForm } from "../../components/admin/content/editor-page.tsx";
-import { CheckboxField, SelectField, TextareaField } from "../../components/admin/content/fields.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import { BLOG_POST_MAX } from "../../domain/admin/content/field-limits.ts";
 import { BLOG_CATEGORIES, DEFAULT_POST_AUTHOR, DEFAULT_READ_TIME } from "../../domain/blog/posts.ts";
 
@@ -66,7 +68,7 @@ export function BlogPostForm({
           error={errors.slug}
         />
       )}
-      <SelectField
+      <Select
         label="Category"
         name="category"
         defaultValue={post?.category ?? "Instagram"}
@@ -74,7 +76,7 @@ export function BlogPostForm({
         error={errors.category}
       />
       <div className="sm:col-span-2">
-        <TextareaField
+        <Textarea
           label="Excerpt"
           name="excerpt"
           rows={2}
@@ -84,7 +86,7 @@ export function BlogPostForm({
         />
       </div>
       <div className="sm:col-span-2">
-        <TextareaField
+        <Textarea
           label="Content (Markdown)"
           name="content"
           rows={12}
@@ -131,7 +133,7 @@ export function BlogPostForm({
         error={errors.metaKeywords}
       />
       <div className="sm:col-span-2">
-        <CheckboxField
+        <Checkbox
           label="Published (visible on /blog)"
           name="published"
           defaultChecked={post?.published ?? false}

@@ -3,6 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import type { ManualOrderService } from "../../domain/admin/list-services.server.ts";
 import { manualOrderTotal } from "../../domain/admin/manual-order-total.ts";
@@ -19,9 +21,6 @@ import { formatCents, formatRate } from "../../lib/format-money.ts";
 
 export type ManualOrderUser = { id: string; email: string; balanceCents: Cents };
 
-const fieldClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600";
-const labelClass = "block text-sm font-medium text-slate-700";
 const SPEEDS = [
   { value: "slow", label: "Slow (5-7 days)" },
   { value: "normal", label: "Normal (2-3 days)" },
@@ -104,44 +103,36 @@ export function ManualOrderForm({
     <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
-      <div className="space-y-1.5 md:col-span-2">
-        <label htmlFor="manual-user" className={labelClass}>
-          User
-        </label>
-        <select
-          id="manual-user"
-          name="userId"
-          value={userId}
-          onChange={(event) => setUserId(event.target.value)}
-          className={fieldClass}
-        >
-          <option value="">Select a user</option>
-          {users.map((option) => (
-            <option key={option.id} value={option.id}>
-              {`${option.email} (${formatCents(option.balanceCents)})`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="space-y-1.5 md:col-span-2">
-        <label htmlFor="manual-service" className={labelClass}>
-          Service
-        </label>
-        <select
-          id="manual-service"
-          name="serviceId"
-          value={serviceId}
-          onChange={(event) => setServiceId(event.target.value)}
-          className={fieldClass}
-        >
-          <option value="">Select a service</option>
-          {services.map((option) => (
-            <option key={option.id} value={option.id}>
-              {`${platformName(option.platform)} - ${option.name} (${formatRate(option.pricePer1000)}/1000)`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        label="User"
+        id="manual-user"
+        name="userId"
+        value={userId}
+        onChange={(event) => setUserId(event.target.value)}
+        fieldClassName="md:col-span-2"
+      >
+        <option value="">Select a user</option>
+        {users.map((option) => (
+          <option key={option.id} value={option.id}>
+            {`${option.email} (${formatCents(option.balanceCents)})`}
+          </option>
+        ))}
+      </Select>
+      <Select
+        label="Service"
+        id="manual-service"
+        name="serviceId"
+        value={serviceId}
+        onChange={(event) => setServiceId(event.target.value)}
+        fieldClassName="md:col-span-2"
+      >
+        <option value="">Select a service</option>
+        {services.map((option) => (
+          <option key={option.id} value={option.id}>
+            {`${platformName(option.platform)} - ${option.name} (${formatRate(option.pricePer1000)}/1000)`}
+          </option>
+        ))}
+      </Select>
       <QuantityField input={quantity} label={isAuto ? "Quantity per post" : "Quantity"} name="quantity" />
       {isAuto ? (
         <QuantityField
@@ -160,24 +151,21 @@ export function ManualOrderForm({
         autoComplete="off"
         maxLength={500}
       />
-      <div className="space-y-1.5">
-        <label htmlFor="manual-speed" className={labelClass}>
-          Delivery Speed
-        </label>
-        <select id="manual-speed" name="deliverySpeed" defaultValue="normal" className={fieldClass}>
-          {SPEEDS.map((speed) => (
-            <option key={speed.value} value={speed.value}>
-              {speed.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="space-y-1.5 md:col-span-2">
-        <label htmlFor="manual-notes" className={labelClass}>
-          Admin Notes (optional)
-        </label>
-        <textarea id="manual-notes" name="adminNotes" rows={3} maxLength={1000} className={fieldClass} />
-      </div>
+      <Select
+        label="Delivery Speed"
+        id="manual-speed"
+        name="deliverySpeed"
+        defaultValue="normal"
+        options={SPEEDS}
+      />
+      <Textarea
+        label="Admin Notes (optional)"
+        id="manual-notes"
+        name="adminNotes"
+        rows={3}
+        maxLength={1000}
+        fieldClassName="md:col-span-2"
+      />
       <div className="rounded-xl bg-slate-50 p-4 md:col-span-2">
         <p className="text-sm text-slate-600">Total Cost</p>
         <p className="text-2xl font-bold text-slate-900" data-testid="manual-order-total">

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { compactFieldClass } from "../../components/admin/compact-field.ts";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { Input } from "../../components/ui/input.tsx";
 
 /**
  * Ends a manual refill (intent=refill-decision): "Completed" once a person topped the order up, or "Reject" with
@@ -17,15 +17,15 @@ export function RefillDecisionForm({ refillId, label }: { refillId: number; labe
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-2" data-testid="refill-decision">
       <input type="hidden" name="intent" value="refill-decision" />
       <input type="hidden" name="refillId" value={refillId} />
-      <label htmlFor={`${id}-note`} className="sr-only">
-        {`Why refill ${label} is rejected`}
-      </label>
-      <input
+      <Input
+        label={`Why refill ${label} is rejected`}
+        hideLabel
+        size="sm"
         id={`${id}-note`}
         name="note"
         maxLength={300}
         placeholder="Note if rejected"
-        className={`${compactFieldClass} w-40`}
+        className="w-40"
       />
       <Button
         type="submit"

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { compactFieldClass } from "../../components/admin/compact-field.ts";
 import { PostButton } from "../../components/admin/providers/post-button.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Select } from "../../components/ui/select.tsx";
 import type { ProviderService } from "../../domain/fulfilment/provider-client.server.ts";
 
 const HEADINGS = ["ID", "Service", "Rate /1000", "Limits", "Use it"];
@@ -74,10 +74,15 @@ function UpstreamRow({
           <Form method="post" className="flex items-center gap-1">
             <input type="hidden" name="intent" value="map" />
             <input type="hidden" name="providerServiceId" value={service.service} />
-            <label htmlFor={`${id}-map`} className="sr-only">
-              {`Shop service to map to ${service.name}`}
-            </label>
-            <select id={`${id}-map`} name="serviceId" required className={compactFieldClass} defaultValue="">
+            <Select
+              label={`Shop service to map to ${service.name}`}
+              hideLabel
+              size="sm"
+              id={`${id}-map`}
+              name="serviceId"
+              required
+              defaultValue=""
+            >
               <option value="" disabled>
                 Map to…
               </option>
@@ -86,7 +91,7 @@ function UpstreamRow({
                   {shop.name}
                 </option>
               ))}
-            </select>
+            </Select>
             <Button
               type="submit"
               variant="ghost"

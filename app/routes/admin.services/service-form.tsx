@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { EditorForm } from "../../components/admin/content/editor-page.tsx";
-import { CheckboxField, SelectField, TextareaField } from "../../components/admin/content/fields.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import { SERVICE_MAX } from "../../domain/admin/content/field-limits.ts";
 import type { AdminService } from "../../domain/admin/content/services-form.ts";
 import { platformNames } from "../../domain/catalog/platforms.ts";
@@ -48,14 +50,14 @@ export function ServiceForm({
         defaultValue={service?.name}
         error={errors.name}
       />
-      <SelectField
+      <Select
         label="Platform"
         name="platform"
         defaultValue={service?.platform ?? "instagram"}
         options={PLATFORM_OPTIONS}
         error={errors.platform}
       />
-      <SelectField
+      <Select
         label="Service type"
         name="serviceType"
         value={type}
@@ -63,7 +65,7 @@ export function ServiceForm({
         options={TYPE_OPTIONS}
         error={errors.serviceType}
       />
-      <SelectField
+      <Select
         label="Delivered to"
         name="targetKind"
         defaultValue={service?.targetKind ?? "post"}
@@ -98,7 +100,7 @@ export function ServiceForm({
         />
       </div>
       <div className="sm:col-span-2">
-        <TextareaField
+        <Textarea
           label="Description"
           name="description"
           rows={2}
@@ -134,7 +136,7 @@ export function ServiceForm({
         error={errors.refillDays}
       />
       <div className="sm:col-span-2">
-        <CheckboxField
+        <Checkbox
           label="Enabled (shown in the storefront and orderable)"
           name="enabled"
           defaultChecked={service?.enabled ?? true}

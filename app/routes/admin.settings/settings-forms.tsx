@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "react-router";
-import { CheckboxField, TextareaField } from "../../components/admin/content/fields.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import { PAGE_TEXT_MAX } from "../../domain/admin/content/field-limits.ts";
 import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
 import type { Settings } from "../../domain/settings/defaults.ts";
@@ -59,13 +60,13 @@ export function ShopSettingsForm({
         />
         {/* A spec field with nothing behind it yet: shown, never submitted (no name), never saved. */}
         <Input label="Referral bonus ($)" disabled placeholder="-" hint={CONTENT_TEXT.noReferralProgramme} />
-        <CheckboxField
+        <Checkbox
           label="Auto orders enabled"
           name="autoOrdersEnabled"
           defaultChecked={settings.autoOrdersEnabled}
           hint="When off, customers cannot start new auto orders."
         />
-        <CheckboxField
+        <Checkbox
           label="Maintenance mode"
           name="maintenanceMode"
           defaultChecked={settings.maintenanceMode}
@@ -99,7 +100,7 @@ export function PageContentForm({
           defaultValue={settings.heroTitle}
           error={errors.heroTitle}
         />
-        <TextareaField
+        <Textarea
           label="Home page subtitle"
           name="heroSubtitle"
           rows={3}
@@ -114,7 +115,7 @@ export function PageContentForm({
           defaultValue={settings.supportEmail}
           error={errors.supportEmail}
         />
-        <TextareaField
+        <Textarea
           label="Footer text"
           name="footerText"
           rows={2}

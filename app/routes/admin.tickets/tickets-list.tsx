@@ -1,9 +1,10 @@
-import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import type { AdminTicketRow } from "../../domain/admin/list-tickets.server.ts";
 import {
   TICKET_CATEGORIES,
@@ -16,8 +17,6 @@ import {
 /** A ticket as the page receives it (the date as ISO text). */
 export type AdminTicketView = Omit<AdminTicketRow, "createdAt"> & { createdAt: string };
 
-const fieldClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600";
 const STATUS_COLOURS: Record<TicketStatus, string> = {
   open: "bg-amber-100 text-amber-900",
   in_progress: "bg-sky-100 text-sky-900",
@@ -74,7 +73,6 @@ export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; em
 
 function AnswerForm({ ticket }: { ticket: AdminTicketView }) {
   const fetcher = useFetcher<ToastAnswer>();
-  const id = useId();
   const busy = fetcher.state !== "idle";
   useAnswerToast(fetcher.data);
   return (
@@ -84,38 +82,21 @@ function AnswerForm({ ticket }: { ticket: AdminTicketView }) {
     >
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" name="ticketId" value={ticket.id} />
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
-          Status
-        </label>
-        <select
-          key={ticket.status}
-          id={`${id}-status`}
-          name="status"
-          defaultValue={ticket.status}
-          className={fieldClass}
-        >
-          {TICKET_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ticketStatusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-response`} className="block text-sm font-medium text-slate-700">
-          Response to the customer
-        </label>
-        <textarea
-          key={ticket.adminResponse ?? ""}
-          id={`${id}-response`}
-          name="response"
-          rows={3}
-          maxLength={TICKET_RESPONSE_MAX}
-          defaultValue={ticket.adminResponse ?? ""}
-          className={fieldClass}
-        />
-      </div>
+      <Select key={ticket.status} label="Status" name="status" defaultValue={ticket.status}>
+        {TICKET_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {ticketStatusLabel(status)}
+          </option>
+        ))}
+      </Select>
+      <Textarea
+        key={ticket.adminResponse ?? ""}
+        label="Response to the customer"
+        name="response"
+        rows={3}
+        maxLength={TICKET_RESPONSE_MAX}
+        defaultValue={ticket.adminResponse ?? ""}
+      />
       <div className="md:col-start-2">
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : "Update Ticket"}

@@ -68,11 +68,21 @@ function median(values: number[]): number {
  */
 async function compare(known: () => Promise<Response>, unknown: () => Promise<Response>) {
   let closest = await measure(known, unknown);
-  for (let attempt = 1; attempt < 3 && Math.abs(closest.known - closest.unknown) >= 15; attempt++) {
+  for (let attempt = 1; attempt < 3 && !alike(closest); attempt++) {
     const next = await measure(known, unknown);
     if (Math.abs(next.known - next.unknown) < Math.abs(closest.known - closest.unknown)) closest = next;
   }
   return closest;
+}
+
+/**
+ * The two medians differ by less than 15 ms, or by less than a tenth of the slower one: on a machine so busy that a
+ * request takes 300 ms instead of 60, scheduling alone spreads medians by more than 15 ms. A leak stays far outside
+ * either bound: the SMTP conversation costs over a second, a skipped password hash some 50 ms of a 100 ms request.
+ */
+function alike(medians: { known: number; unknown: number }): boolean {
+  const difference = Math.abs(medians.known - medians.unknown);
+  return difference < Math.max(15, 0.1 * Math.max(medians.known, medians.unknown));
 }
 
 async function measure(known: () => Promise<Response>, unknown: () => Promise<Response>) {
@@ -98,7 +108,9 @@ describe("with a slow SMTP server", () => {
     console.log(
       `password reset medians: existing ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms`,
     );
-    expect(Math.abs(medians.known - medians.unknown)).toBeLessThan(15);
+    expect(alike(medians), `medians ${medians.known.toFixed(1)} / ${medians.unknown.toFixed(1)} ms`).toBe(
+      true,
+    );
     // Far below one SMTP session (four steps of 300 ms): nothing waited for the server.
     expect(medians.known).toBeLessThan(1_000);
   });
@@ -116,7 +128,9 @@ describe("with a slow SMTP server", () => {
     console.log(
       `sign-up medians: existing ${medians.known.toFixed(1)} ms, new ${medians.unknown.toFixed(1)} ms`,
     );
-    expect(Math.abs(medians.known - medians.unknown)).toBeLessThan(15);
+    expect(alike(medians), `medians ${medians.known.toFixed(1)} / ${medians.unknown.toFixed(1)} ms`).toBe(
+      true,
+    );
     expect(medians.unknown).toBeLessThan(1_000);
   });
 
@@ -141,8 +155,8 @@ describe("with a slow SMTP server", () => {
       `api medians: reset existing ${reset.known.toFixed(1)} / unknown ${reset.unknown.toFixed(1)} ms, ` +
         `sign-up existing ${signUp.known.toFixed(1)} / new ${signUp.unknown.toFixed(1)} ms`,
     );
-    expect(Math.abs(reset.known - reset.unknown)).toBeLessThan(15);
-    expect(Math.abs(signUp.known - signUp.unknown)).toBeLessThan(15);
+    expect(alike(reset), `reset ${reset.known.toFixed(1)} / ${reset.unknown.toFixed(1)} ms`).toBe(true);
+    expect(alike(signUp), `sign-up ${signUp.known.toFixed(1)} / ${signUp.unknown.toFixed(1)} ms`).toBe(true);
   });
 
   it("still delivers the queued mail to the SMTP server, through the mail worker", async () => {

@@ -36,12 +36,12 @@ describe("reseller API /api/v2", () => {
       const answer = await callApi({
         key,
         action: "add",
-        service: likes.id,
+        service: String(likes.apiId),
         link: POST_LINK,
         quantity: "150",
       });
-      expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ error: "Invalid API key" });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ error: "Invalid API key", code: "invalid_key" });
     }
     expect(await balanceOf(reseller.id)).toBe(10_000);
     expect(await ordersOf(reseller.id)).toHaveLength(0);
@@ -50,15 +50,21 @@ describe("reseller API /api/v2", () => {
   it("refuses a parameter its action does not read and control characters, charging nothing", async () => {
     const reseller = await resellerWithKey(10_000);
     const likes = await serviceBySlug("instagram-likes");
-    const order = { key: reseller.key, action: "add", service: likes.id, link: POST_LINK, quantity: "150" };
+    const order = {
+      key: reseller.key,
+      action: "add",
+      service: String(likes.apiId),
+      link: POST_LINK,
+      quantity: "150",
+    };
     const dripFeed = await callApi({ ...order, runs: "3", interval: "10" });
-    expect(dripFeed.status).toBe(400);
-    expect(dripFeed.body).toEqual({ error: "Unknown parameter: runs" });
+    expect(dripFeed.status).toBe(200);
+    expect(dripFeed.body).toEqual({ error: 'Unknown parameter "runs"', code: "unknown_parameter" });
     const nul = await callApi({ ...order, idempotency_key: "abc\u0000def" });
-    expect(nul.status).toBe(400);
+    expect(nul.status).toBe(200);
     expect(nul.body.error).toMatch(/control characters/);
     const balance = await callApi({ key: reseller.key, action: "balance", order: "1" });
-    expect(balance.body).toEqual({ error: "Unknown parameter: order" });
+    expect(balance.body).toEqual({ error: 'Unknown parameter "order"', code: "unknown_parameter" });
     expect(await balanceOf(reseller.id)).toBe(10_000);
     expect(await ordersOf(reseller.id)).toHaveLength(0);
   });
@@ -66,7 +72,7 @@ describe("reseller API /api/v2", () => {
   it("answers an unknown action with the standard error", async () => {
     const reseller = await resellerWithKey();
     const answer = await callApi({ key: reseller.key, action: "delete_everything" });
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(200);
     expect(answer.body.error).toMatch(/^Unknown action "delete_everything"/);
   });
 
@@ -75,30 +81,38 @@ describe("reseller API /api/v2", () => {
     const answer = await callApi({ key: reseller.key, action: "services" });
     expect(answer.status).toBe(200);
     const likes = await serviceBySlug("instagram-likes");
-    const listed = answer.body.find((service: { service: string }) => service.service === likes.id);
+    const listed = answer.body.find((service: { service: number }) => service.service === likes.apiId);
     expect(listed).toEqual({
-      service: likes.id,
+      service: likes.apiId,
       name: likes.name,
       type: "Default",
-      category: "Instagram",
+      category: "Instagram Likes",
       rate: "4.00",
       min: String(likes.minQuantity),
       max: String(likes.maxQuantity),
-      refill: false,
+      dripfeed: false,
+      // Its pages promise the refill: refillable for 30 days (product rules 4.7).
+      refill: true,
       cancel: true,
     });
     const autoServices = await db()
-      .select({ id: services.id })
+      .select({ apiId: services.apiId })
       .from(services)
       .where(eq(services.serviceType, "auto"));
-    const listedIds = new Set(answer.body.map((service: { service: string }) => service.service));
-    for (const auto of autoServices) expect(listedIds.has(auto.id)).toBe(false);
+    const listedIds = new Set(answer.body.map((service: { service: number }) => service.service));
+    for (const auto of autoServices) expect(listedIds.has(auto.apiId)).toBe(false);
   });
 
   it("places an order at the server's price, charges the wallet once per idempotency key, and reports its status", async () => {
     const reseller = await resellerWithKey(10_000);
     const likes = await serviceBySlug("instagram-likes");
-    const add = { key: reseller.key, action: "add", service: likes.id, link: POST_LINK, quantity: "1000" };
+    const add = {
+      key: reseller.key,
+      action: "add",
+      service: String(likes.apiId),
+      link: POST_LINK,
+      quantity: "1000",
+    };
     const first = await callApi({ ...add, idempotency_key: "panel-order-7" });
     expect(first.status).toBe(200);
     expect(first.body.order).toEqual(expect.any(Number));
@@ -132,38 +146,21 @@ describe("reseller API /api/v2", () => {
   it("refuses a quantity outside the service's limits and an unaffordable order, charging nothing", async () => {
     const reseller = await resellerWithKey(100);
     const likes = await serviceBySlug("instagram-likes");
-    const tooFew = await callApi({
-      key: reseller.key,
-      action: "add",
-      service: likes.id,
-      link: POST_LINK,
-      quantity: String(likes.minQuantity - 1),
-    });
-    expect(tooFew.status).toBe(422);
-    expect(tooFew.body.error).toMatch(/^Invalid quantity: Quantity must be between/);
-
-    const tooDear = await callApi({
-      key: reseller.key,
-      action: "add",
-      service: likes.id,
-      link: POST_LINK,
-      quantity: "1000",
-    });
-    expect(tooDear.status).toBe(402);
-    expect(tooDear.body).toEqual({
-      error: "Insufficient Balance: You need $4.00 but only have $1.00. Please add funds to your wallet.",
-      code: "insufficient_funds",
+    const order = { key: reseller.key, action: "add", service: String(likes.apiId), link: POST_LINK };
+    const tooFew = await callApi({ ...order, quantity: String(likes.minQuantity - 1) });
+    expect(tooFew.status).toBe(200);
+    expect(tooFew.body).toEqual({
+      error: `Quantity less than minimal ${likes.minQuantity}`,
+      code: "quantity_below_min",
     });
 
-    const notANumber = await callApi({
-      key: reseller.key,
-      action: "add",
-      service: likes.id,
-      link: POST_LINK,
-      quantity: "1e3",
-    });
-    expect(notANumber.status).toBe(400);
-    expect(notANumber.body.error).toBe("Missing or invalid parameter: quantity");
+    const tooDear = await callApi({ ...order, quantity: "1000" });
+    expect(tooDear.status).toBe(200);
+    expect(tooDear.body).toEqual({ error: "Not enough funds on balance", code: "insufficient_funds" });
+
+    const notANumber = await callApi({ ...order, quantity: "1e3" });
+    expect(notANumber.status).toBe(200);
+    expect(notANumber.body).toEqual({ error: "Incorrect quantity", code: "invalid" });
 
     expect(await balanceOf(reseller.id)).toBe(100);
     expect(await ordersOf(reseller.id)).toHaveLength(0);
@@ -178,22 +175,20 @@ describe("reseller API /api/v2", () => {
     const placed = await callApi({
       key: owner.key,
       action: "add",
-      service: likes.id,
+      service: String(likes.apiId),
       link: POST_LINK,
       quantity: "150",
     });
     const id = String(placed.body.order);
 
+    const incorrect = { error: "Incorrect order ID", code: "not_found" };
     const single = await callApi({ key: stranger.key, action: "status", order: id });
-    expect(single.status).toBe(404);
-    expect(single.body).toEqual({ error: "Incorrect order ID" });
+    expect(single.status).toBe(200);
+    expect(single.body).toEqual(incorrect);
     const many = await callApi({ key: stranger.key, action: "status", orders: `${id},999999999` });
-    expect(many.body).toEqual({
-      [id]: { error: "Incorrect order ID" },
-      "999999999": { error: "Incorrect order ID" },
-    });
+    expect(many.body).toEqual({ [id]: incorrect, "999999999": incorrect });
     const cancel = await callApi({ key: stranger.key, action: "cancel", orders: id });
-    expect(cancel.body).toEqual([{ order: Number(id), cancel: { error: "Incorrect order ID" } }]);
+    expect(cancel.body).toEqual([{ order: Number(id), cancel: incorrect }]);
 
     const [order] = await ordersOf(owner.id);
     expect(order!.status).toBe("pending");
@@ -206,7 +201,7 @@ describe("reseller API /api/v2", () => {
     const placed = await callApi({
       key: reseller.key,
       action: "add",
-      service: likes.id,
+      service: String(likes.apiId),
       link: POST_LINK,
       quantity: "500",
     });
@@ -248,7 +243,7 @@ describe("reseller API /api/v2", () => {
         body: new URLSearchParams({
           key: reseller.key,
           action: "add",
-          service: likes.id,
+          service: String(likes.apiId),
           link: POST_LINK,
           quantity: "150",
         }),
@@ -267,7 +262,8 @@ describe("reseller API /api/v2", () => {
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({
-      error: expect.stringMatching(/^The request body could not be read/),
+      error: expect.stringMatching(/^Request body could not be read/),
+      code: "unreadable_body",
     });
     const huge = new FormData();
     huge.set("key", "bst_x");
@@ -276,7 +272,8 @@ describe("reseller API /api/v2", () => {
     const oversized = await fetch(`${appUrl}/api/v2`, { method: "POST", body: huge });
     expect(oversized.status).toBe(413);
     expect(await oversized.json()).toEqual({
-      error: expect.stringMatching(/^The request body is too large/),
+      error: expect.stringMatching(/^Request body too large/),
+      code: "body_too_large",
     });
     // Streamed in chunks, with no length announced up front: refused once it passes the limit.
     const chunk = new TextEncoder().encode(`key=bst_x&action=balance&padding=${"x".repeat(8 * 1024)}`);
@@ -293,7 +290,8 @@ describe("reseller API /api/v2", () => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await streamed.json()).toEqual({
-      error: expect.stringMatching(/^The request body is too large/),
+      error: expect.stringMatching(/^Request body too large/),
+      code: "body_too_large",
     });
   });
 
@@ -310,9 +308,10 @@ describe("reseller API /api/v2", () => {
     );
   });
 
-  it("answers a GET with the method error", async () => {
-    const response = await fetch(`${appUrl}/api/v2`);
+  it("answers a method other than GET or POST with the method error", async () => {
+    const response = await fetch(`${appUrl}/api/v2`, { method: "PUT" });
     expect(response.status).toBe(405);
-    expect(await response.json()).toEqual({ error: "Use POST with form fields key and action" });
+    expect(response.headers.get("allow")).toBe("GET, POST");
+    expect(await response.json()).toEqual({ error: "Use GET or POST", code: "wrong_method" });
   });
 });

@@ -5,7 +5,10 @@ import { connect, type Database } from "../../../app/db/client.server.ts";
 import { fulfilments, orders, services, transactions, userRoles, users } from "../../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
 import { addProvider } from "../../../app/domain/fulfilment/manage-providers.server.ts";
-import { mapProviderService } from "../../../app/domain/fulfilment/provider-services.server.ts";
+import {
+  fetchProviderServices,
+  mapProviderService,
+} from "../../../app/domain/fulfilment/provider-services.server.ts";
 import { placeOrder } from "../../../app/domain/orders/place-order.server.ts";
 import { placePackOrder } from "../../../app/domain/orders/place-pack-order.server.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
@@ -102,6 +105,12 @@ async function serviceIdBySlug(db: Database, slug: string) {
   return row!.id;
 }
 
+/** The service's integer id in a shop's reseller API: what a provider's `services` lists and `add` takes. */
+async function apiIdBySlug(db: Database, slug: string) {
+  const [row] = await db.select({ apiId: services.apiId }).from(services).where(eq(services.slug, slug));
+  return String(row!.apiId);
+}
+
 const likesServiceId = (db: Database) => serviceIdBySlug(db, "instagram-likes");
 
 /**
@@ -122,19 +131,33 @@ async function connectBToA(slugs: string[], fundsCents: number) {
     const mapped = await mapProviderService(shopB.db, {
       adminId: adminB.id,
       providerId: added.providerId,
-      providerServiceId: await serviceIdBySlug(shopA.db, slug),
+      providerServiceId: await apiIdBySlug(shopA.db, slug),
       serviceId: await serviceIdBySlug(shopB.db, slug),
     });
     expect(mapped.ok, mapped.ok ? "" : mapped.message).toBe(true);
   }
-  return { reseller };
+  return { reseller, providerId: added.providerId };
 }
 
 describe("a Boostly shop reselling another Boostly shop's API", () => {
   it("sends B's orders to A, charged to B's reseller account, and brings A's statuses and refunds back once", async () => {
     // B resells A's Instagram Likes; an admin on A will move the orders on.
-    const { reseller } = await connectBToA(["instagram-likes"], 10_000);
+    const { reseller, providerId } = await connectBToA(["instagram-likes"], 10_000);
     const adminA = await account(shopA.db, 0, true);
+
+    // B reads A's service list as peer panels do: integer ids, which sort and compare as numbers.
+    const listed = await fetchProviderServices(shopB.db, providerId);
+    if (!listed.ok) throw new Error(listed.message);
+    const ids = listed.services.map((service) => service.service);
+    expect(ids.length).toBeGreaterThan(10);
+    for (const id of ids) expect(id).toMatch(/^[1-9]\d*$/);
+    // Sorted as numbers (a UUID would be NaN, or a wrong number when it starts with digits), every id stays distinct.
+    const sorted = ids.map(Number).sort((a, b) => a - b);
+    expect(sorted.every((id) => Number.isSafeInteger(id) && id > 0)).toBe(true);
+    expect(new Set(sorted).size).toBe(ids.length);
+    expect(listed.services.find((service) => service.name === "Instagram Likes")?.service).toBe(
+      await apiIdBySlug(shopA.db, "instagram-likes"),
+    );
 
     // B's customer orders 150 Instagram Likes three times ($0.60 each on both shops).
     const customer = await account(shopB.db, 1_000);

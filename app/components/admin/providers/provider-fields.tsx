@@ -1,4 +1,5 @@
 import { PROVIDER_FIELD_MAX } from "../../../domain/fulfilment/provider-form.ts";
+import { Checkbox } from "../../ui/checkbox.tsx";
 import { Input } from "../../ui/input.tsx";
 
 type Errors = Partial<Record<"name" | "apiUrl" | "apiKey", string>>;
@@ -47,18 +48,12 @@ export function ProviderFields({
             : "Stored encrypted; never shown again."
         }
       />
-      <label className="flex items-start gap-2 self-end pb-2 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          name="supportsIdempotency"
-          defaultChecked={defaults?.supportsIdempotency ?? false}
-          className="mt-0.5 h-4 w-4 rounded border-slate-300 focus-visible:outline-2 focus-visible:outline-brand-600"
-        />
-        <span>
-          Accepts idempotency keys (another Boostly shop). Only then is an interrupted submission re-sent
-          automatically; otherwise it waits here for you.
-        </span>
-      </label>
+      <Checkbox
+        label="Accepts idempotency keys (another Boostly shop). Only then is an interrupted submission re-sent automatically; otherwise it waits here for you."
+        name="supportsIdempotency"
+        defaultChecked={defaults?.supportsIdempotency ?? false}
+        fieldClassName="self-end pb-2"
+      />
     </div>
   );
 }

@@ -1,0 +1,458 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "../../../app/db/client.server.ts";
+import { apiKeys, fulfilments, orders, providers, services } from "../../../app/db/schema.ts";
+import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
+import { applyUpstreamStatus } from "../../../app/domain/fulfilment/apply-upstream-status.server.ts";
+import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
+import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
+import { findLedgerMismatches } from "../../../app/domain/wallet/check-ledger.server.ts";
+import { balanceOf, createUser, fundWallet, serviceBySlug } from "../../support/factories.ts";
+import { appUrl, createAccount } from "../../support/http.ts";
+
+/**
+ * The reseller API against the panels' protocol as resellers' scripts and peer panels speak it
+ * (docs/decisions/020-api-v2-conventions.md): written from the protocol, over HTTP, without the shop's own code.
+ */
+
+const ENDPOINT = `${appUrl}/api/v2`;
+const POST_LINK = "https://www.instagram.com/p/Conformance1/";
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers whose shapes each test asserts
+type Json = any;
+type Answer = { status: number; body: Json; headers: Headers };
+
+async function answerOf(response: Response): Promise<Answer> {
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+/** The usual client: a form-encoded POST. */
+async function post(fields: Record<string, string>): Promise<Answer> {
+  return answerOf(await fetch(ENDPOINT, { method: "POST", body: new URLSearchParams(fields) }));
+}
+
+/** Some scripts and panels send GET with a query string. */
+async function get(fields: Record<string, string>): Promise<Answer> {
+  return answerOf(await fetch(`${ENDPOINT}?${new URLSearchParams(fields)}`));
+}
+
+/** A few send a JSON body, with numbers as numbers. */
+async function postJson(fields: Record<string, unknown>): Promise<Answer> {
+  return answerOf(
+    await fetch(ENDPOINT, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(fields),
+    }),
+  );
+}
+
+async function postMultipart(fields: Record<string, string>): Promise<Answer> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return answerOf(await fetch(ENDPOINT, { method: "POST", body: form }));
+}
+
+async function reseller(fundsCents = 0) {
+  const account = await createAccount();
+  if (fundsCents > 0) await fundWallet(account.id, fundsCents);
+  const created = await createApiKey(db(), { userId: account.id, name: "Conformance panel" });
+  if (!created.ok) throw new Error(created.message);
+  return { ...account, key: created.key };
+}
+
+async function likes() {
+  const service = await serviceBySlug("instagram-likes");
+  return { ...service, apiIdText: String(service.apiId) };
+}
+
+/** A refusal as the protocol has it: HTTP 200, the conventional text, our code beside it, no "Title: message". */
+function expectRefusal(answer: Answer, error: string | RegExp) {
+  expect(answer.status).toBe(200);
+  if (typeof error === "string") expect(answer.body.error).toBe(error);
+  else expect(answer.body.error).toMatch(error);
+  expect(answer.body.code).toEqual(expect.any(String));
+  expect(answer.body.error).not.toMatch(/^[A-Z][A-Za-z ]+: [A-Z]/);
+}
+
+async function placeLikes(key: string, quantity = 150, link = POST_LINK): Promise<number> {
+  const { apiIdText } = await likes();
+  const placed = await post({ key, action: "add", service: apiIdText, link, quantity: String(quantity) });
+  expect(placed.status).toBe(200);
+  expect(Number.isSafeInteger(placed.body.order)).toBe(true);
+  return placed.body.order;
+}
+
+describe("API v2 conformance: transport", () => {
+  it("takes the same request as a form POST, a multipart POST, a JSON POST, a GET query, and a POST's query string", async () => {
+    const panel = await reseller(1_234);
+    const balance = { balance: "12.34", currency: "USD" };
+    const fields = { key: panel.key, action: "balance" };
+    for (const answer of [
+      await post(fields),
+      await postMultipart(fields),
+      await postJson(fields),
+      await get(fields),
+      await answerOf(
+        await fetch(`${ENDPOINT}?key=${encodeURIComponent(panel.key)}`, {
+          method: "POST",
+          body: new URLSearchParams({ action: "balance" }),
+        }),
+      ),
+    ]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(answer.body).toEqual(balance);
+    }
+    // A field in both the query string and the body: the body's counts.
+    const clash = await answerOf(
+      await fetch(`${ENDPOINT}?action=services`, {
+        method: "POST",
+        body: new URLSearchParams({ key: panel.key, action: "balance" }),
+      }),
+    );
+    expect(clash.body).toEqual(balance);
+  });
+
+  it("places an order from a JSON body with numbers as numbers, and from a GET", async () => {
+    const panel = await reseller(10_000);
+    const { apiId, apiIdText } = await likes();
+    const fromJson = await postJson({
+      key: panel.key,
+      action: "add",
+      service: apiId,
+      link: POST_LINK,
+      quantity: 150,
+    });
+    expect(fromJson.status).toBe(200);
+    expect(fromJson.body).toEqual({ order: expect.any(Number) });
+    const fromGet = await get({
+      key: panel.key,
+      action: "add",
+      service: apiIdText,
+      link: POST_LINK,
+      quantity: "150",
+    });
+    expect(fromGet.body).toEqual({ order: expect.any(Number) });
+    expect(fromGet.body.order).not.toBe(fromJson.body.order);
+    expect(await balanceOf(panel.id)).toBe(10_000 - 120);
+  });
+
+  it("answers only a body that is too large (413) or unreadable (400) with another status than 200", async () => {
+    const unreadable = await answerOf(
+      await fetch(ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json" }, body: "[1," }),
+    );
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.error).toEqual(expect.any(String));
+    const tooLarge = await post({ key: "x", action: "balance", padding: "x".repeat(64 * 1024) });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error).toEqual(expect.any(String));
+  });
+});
+
+describe("API v2 conformance: refusals are HTTP 200 with the conventional texts", () => {
+  it("answers a missing, wrong or revoked key with 'Invalid API key', for every action", async () => {
+    const panel = await reseller(10_000);
+    for (const action of ["services", "add", "status", "cancel", "refill", "refill_status", "balance"]) {
+      expectRefusal(await post({ key: "", action }), "Invalid API key");
+      expectRefusal(await get({ key: `${panel.key}x`, action }), "Invalid API key");
+    }
+    expect(await balanceOf(panel.id)).toBe(10_000);
+  });
+
+  it("answers every service id that is not a listed integer with 'Incorrect service ID', charging nothing", async () => {
+    const panel = await reseller(10_000);
+    const likesService = await likes();
+    const [auto] = await db()
+      .select({ apiId: services.apiId })
+      .from(services)
+      .where(eq(services.serviceType, "auto"))
+      .limit(1);
+    for (const service of [
+      likesService.id,
+      "abc",
+      "",
+      "1.5",
+      "-1",
+      "2147483647",
+      String(auto!.apiId),
+      ` ${likesService.apiIdText}x`,
+    ]) {
+      expectRefusal(
+        await post({ key: panel.key, action: "add", service, link: POST_LINK, quantity: "150" }),
+        "Incorrect service ID",
+      );
+    }
+    expect(await balanceOf(panel.id)).toBe(10_000);
+  });
+
+  it("answers quantities outside the limits, unaffordable orders and bad input in the panels' words", async () => {
+    const panel = await reseller(100);
+    const service = await likes();
+    const add = { key: panel.key, action: "add", service: service.apiIdText, link: POST_LINK };
+    expectRefusal(
+      await post({ ...add, quantity: String(service.minQuantity - 1) }),
+      `Quantity less than minimal ${service.minQuantity}`,
+    );
+    expectRefusal(
+      await post({ ...add, quantity: String(service.maxQuantity + 1) }),
+      `Quantity more than maximal ${service.maxQuantity}`,
+    );
+    expectRefusal(await post({ ...add, quantity: "1000" }), "Not enough funds on balance");
+    expectRefusal(await post({ ...add, quantity: "ten" }), "Incorrect quantity");
+    expectRefusal(await post({ ...add, quantity: "150", link: "" }), /\S/);
+    expectRefusal(await post({ ...add, quantity: "150", runs: "3" }), 'Unknown parameter "runs"');
+    expectRefusal(await post({ key: panel.key, action: "delete_everything" }), /^Unknown action/);
+    expectRefusal(await post({ key: panel.key, action: "status" }), /order/);
+    expectRefusal(await post({ ...add, quantity: "150", link: "https://x\u0000" }), /control characters/);
+    expect(await balanceOf(panel.id)).toBe(100);
+  });
+
+  it("answers past the rate limit with HTTP 200, the error and a Retry-After header", async () => {
+    const panel = await reseller();
+    await db()
+      .update(apiKeys)
+      .set({ windowHits: 2_000_000_000, windowStartedAt: new Date() })
+      .where(eq(apiKeys.userId, panel.id));
+    const limited = await post({ key: panel.key, action: "balance" });
+    expectRefusal(limited, /^Too many requests/);
+    expect(limited.body.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("API v2 conformance: actions", () => {
+  it("services: integer ids, the panels' fields as strings and flags, only what add can place", async () => {
+    const panel = await reseller();
+    const listed = await get({ key: panel.key, action: "services" });
+    expect(listed.status).toBe(200);
+    expect(listed.body.length).toBeGreaterThan(10);
+    for (const service of listed.body) {
+      expect(service).toEqual({
+        service: expect.any(Number),
+        name: expect.any(String),
+        type: "Default",
+        category: expect.stringMatching(/\S/),
+        rate: expect.stringMatching(/^\d+\.\d{2,4}$/),
+        min: expect.stringMatching(/^\d+$/),
+        max: expect.stringMatching(/^\d+$/),
+        dripfeed: false,
+        refill: expect.any(Boolean),
+        cancel: true,
+      });
+      expect(Number.isSafeInteger(service.service) && service.service > 0).toBe(true);
+    }
+    const ids = listed.body.map((service: Json) => service.service);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every listed service is one add takes: each answers about the quantity, never about the service.
+    for (const service of listed.body) {
+      const refused = await post({
+        key: panel.key,
+        action: "add",
+        service: String(service.service),
+        link: POST_LINK,
+        quantity: "0",
+      });
+      expectRefusal(refused, `Quantity less than minimal ${service.min}`);
+    }
+    expect(await balanceOf(panel.id)).toBe(0);
+  });
+
+  it("add and status: an integer order id, then charge, start_count, status, remains and currency as strings", async () => {
+    const panel = await reseller(10_000);
+    const order = await placeLikes(panel.key, 1000);
+    const status = await post({ key: panel.key, action: "status", order: String(order) });
+    expect(status.body).toEqual({
+      charge: "4.00",
+      start_count: "0",
+      status: "Pending",
+      remains: "1000",
+      currency: "USD",
+    });
+    expect(await balanceOf(panel.id)).toBe(10_000 - 400);
+  });
+
+  it("status: charge is what the customer paid after refunds; Partial with its remains", async () => {
+    const panel = await reseller(10_000);
+    const admin = await createUser({ admin: true });
+    const order = await placeLikes(panel.key);
+    const [row] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, `ORD-${order}`));
+    const changed = await changeOrderStatusFromForm(db(), {
+      adminId: admin.id,
+      form: { intent: "set-status", orderId: row!.id, status: "partial", remains: "37" },
+    });
+    expect(changed.ok, changed.notice.message).toBe(true);
+    // $0.60 for 150; 37 undelivered: $0.14 back, $0.46 paid.
+    const status = await post({ key: panel.key, action: "status", order: String(order) });
+    expect(status.body).toEqual({
+      charge: "0.46",
+      start_count: "0",
+      status: "Partial",
+      remains: "37",
+      currency: "USD",
+    });
+    expect(await balanceOf(panel.id)).toBe(10_000 - 46);
+  });
+
+  it("status: start_count is the provider's, once its status answer gave one", async () => {
+    const panel = await reseller(10_000);
+    const order = await placeLikes(panel.key);
+    const [row] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, `ORD-${order}`));
+    // The order as the fulfilment sync sees it: sent to a provider, which now reports it started at 3572.
+    const [provider] = await db()
+      .insert(providers)
+      .values({
+        name: "Conformance upstream",
+        apiUrl: "http://127.0.0.1:9/api/v2",
+        apiKeyEncrypted: "unused",
+        apiKeyHint: "used",
+      })
+      .returning();
+    const [part] = await db()
+      .insert(fulfilments)
+      .values({
+        orderId: row!.id,
+        providerId: provider!.id,
+        providerServiceId: "1",
+        link: POST_LINK,
+        quantity: 150,
+        idempotencyKey: randomUUID(),
+        providerOrderId: "777",
+        state: "submitted",
+      })
+      .returning();
+    // Polled again only in an hour: no worker of the suite's servers asks the unreachable provider meanwhile.
+    await applyUpstreamStatus(
+      db(),
+      part!,
+      {
+        ok: true,
+        status: "In progress",
+        remains: "100",
+        charge: "0.5",
+        posts: undefined,
+        startCount: "3572",
+      },
+      3600,
+    );
+    const status = await post({ key: panel.key, action: "status", order: String(order) });
+    expect(status.body).toMatchObject({ start_count: "3572", status: "In progress" });
+    await db().delete(fulfilments).where(eq(fulfilments.id, part!.id));
+    await db().delete(providers).where(eq(providers.id, provider!.id));
+  });
+
+  it("status with orders: up to 100 ids answered per id, 'Incorrect order ID' for ids that are not the caller's", async () => {
+    const panel = await reseller(10_000);
+    const stranger = await reseller(10_000);
+    const mine = [await placeLikes(panel.key), await placeLikes(panel.key)];
+    const theirs = await placeLikes(stranger.key);
+    const ids = [String(mine[0]), String(theirs), "abc", String(mine[1]), "999999999"];
+    const answer = await get({ key: panel.key, action: "status", orders: ids.join(",") });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body).sort()).toEqual([...ids].sort());
+    for (const id of [mine[0], mine[1]])
+      expect(answer.body[String(id)]).toMatchObject({ status: "Pending", charge: "0.60", remains: "150" });
+    for (const id of [String(theirs), "abc", "999999999"])
+      expect(answer.body[id]).toMatchObject({ error: "Incorrect order ID" });
+    const tooMany = Array.from({ length: 101 }, (_, index) => String(index + 1)).join(",");
+    expectRefusal(await post({ key: panel.key, action: "status", orders: tooMany }), /100/);
+    expectRefusal(
+      await post({ key: panel.key, action: "status", order: String(theirs) }),
+      "Incorrect order ID",
+    );
+  });
+
+  it("cancel: answered per order for orders and order alike, following the cancel rules", async () => {
+    const panel = await reseller(10_000);
+    const stranger = await reseller(10_000);
+    const first = await placeLikes(panel.key);
+    const second = await placeLikes(panel.key);
+    const theirs = await placeLikes(stranger.key);
+    const answer = await post({ key: panel.key, action: "cancel", orders: `${first},${theirs},nope` });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([
+      { order: first, cancel: 1 },
+      { order: theirs, cancel: expect.objectContaining({ error: "Incorrect order ID" }) },
+      { order: "nope", cancel: expect.objectContaining({ error: "Incorrect order ID" }) },
+    ]);
+    const single = await post({ key: panel.key, action: "cancel", order: String(second) });
+    expect(single.body).toEqual([{ order: second, cancel: 1 }]);
+    // Cancelled once: a second cancel is refused in a plain sentence, nothing refunded twice.
+    const again = await post({ key: panel.key, action: "cancel", orders: String(first) });
+    expect(again.body[0].cancel).toEqual({ error: expect.any(String), code: expect.any(String) });
+    expect(again.body[0].cancel.error).not.toMatch(/^[A-Z][A-Za-z ]+: [A-Z]/);
+    const statuses = await post({ key: panel.key, action: "status", orders: `${first},${second}` });
+    expect(statuses.body[String(first)]).toMatchObject({ status: "Canceled", charge: "0.00" });
+    expect(await balanceOf(panel.id)).toBe(10_000);
+    expect(await balanceOf(stranger.id)).toBe(10_000 - 60);
+    const [theirOrder] = await db()
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.orderNumber, `ORD-${theirs}`), eq(orders.userId, stranger.id)));
+    expect(theirOrder!.status).toBe("pending");
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("refill and refill_status: the protocol's shapes, one refill per order, per-item errors", async () => {
+    const panel = await reseller(10_000);
+    const stranger = await reseller(10_000);
+    const mine = await placeLikes(panel.key);
+    const theirs = await placeLikes(stranger.key);
+    // Still pending: nothing delivered yet to refill (product rules 4.7).
+    expectRefusal(
+      await post({ key: panel.key, action: "refill", order: String(mine) }),
+      "Only a completed or partial order can be refilled",
+    );
+    expectRefusal(
+      await post({ key: panel.key, action: "refill", order: String(theirs) }),
+      "Incorrect order ID",
+    );
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, `ORD-${mine}`));
+    expect((await setOrderStatus(db(), { orderId: order!.id, status: "completed" })).ok).toBe(true);
+
+    const refilled = await post({ key: panel.key, action: "refill", order: String(mine) });
+    expect(refilled.status).toBe(200);
+    expect(refilled.body).toEqual({ refill: expect.stringMatching(/^\d+$/) });
+    const refillId = Number(refilled.body.refill);
+    const many = await post({ key: panel.key, action: "refill", orders: `${mine},${theirs}` });
+    expect(many.body).toEqual([
+      {
+        order: mine,
+        refill: expect.objectContaining({ error: "A refill of this order is already in progress" }),
+      },
+      { order: theirs, refill: expect.objectContaining({ error: "Incorrect order ID" }) },
+    ]);
+
+    expect((await post({ key: panel.key, action: "refill_status", refill: String(refillId) })).body).toEqual({
+      status: "Pending",
+    });
+    expectRefusal(
+      await post({ key: stranger.key, action: "refill_status", refill: String(refillId) }),
+      "Refill not found",
+    );
+    const statuses = await get({ key: panel.key, action: "refill_status", refills: `${refillId},999999` });
+    expect(statuses.status).toBe(200);
+    expect(statuses.body).toEqual([
+      { refill: refillId, status: "Pending" },
+      { refill: 999999, status: expect.objectContaining({ error: "Refill not found" }) },
+    ]);
+  });
+
+  it("balance: the wallet as a decimal string with its currency", async () => {
+    const panel = await reseller(10_084);
+    expect((await post({ key: panel.key, action: "balance" })).body).toEqual({
+      balance: "100.84",
+      currency: "USD",
+    });
+  });
+});
