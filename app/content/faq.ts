@@ -1,3 +1,5 @@
+import { REFILL_WINDOW_DAYS } from "../domain/catalog/refill-window.ts";
+
 /** The FAQ page's four accordion groups; the how-it-works page shows a selection of the same answers. */
 export type FaqItem = { id: string; question: string; answer: string };
 export type FaqGroup = { id: string; title: string; items: readonly FaqItem[] };
@@ -100,8 +102,7 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "drops",
         question: "What if my followers or likes drop?",
-        answer:
-          "Some natural drop is normal on every platform. If a delivered order drops within 30 days, we refill it for free: open a support ticket with the order number and we take care of it.",
+        answer: `Some natural drop is normal on every platform. If a delivered order drops within ${REFILL_WINDOW_DAYS} days, we refill it for free: open a support ticket with the order number and we take care of it.`,
       },
       {
         id: "refund",

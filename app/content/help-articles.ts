@@ -1,3 +1,5 @@
+import { REFILL_WINDOW_DAYS, refillFeature } from "../domain/catalog/refill-window.ts";
+
 /**
  * The help centre's fixed content: four topics, each with its articles. The topic pages show these articles
  * and the help search searches exactly these titles and bodies (one source of truth).
@@ -119,9 +121,9 @@ export const helpTopics: readonly HelpTopic[] = [
       },
       {
         id: "refill-guarantee",
-        title: "The 30-day refill guarantee",
+        title: `The ${refillFeature()} guarantee`,
         body: [
-          "A small natural drop is normal on every platform. If a delivered order drops within 30 days, we top it back up for free. Open a ticket with the order number and the refill usually starts the same day.",
+          `A small natural drop is normal on every platform. If a delivered order drops within ${REFILL_WINDOW_DAYS} days, we top it back up for free. Open a ticket with the order number and the refill usually starts the same day.`,
         ],
       },
     ],

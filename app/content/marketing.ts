@@ -1,3 +1,5 @@
+import { REFILL_WINDOW_DAYS } from "../domain/catalog/refill-window.ts";
+
 /**
  * The one set of marketing figures and promises used across the public pages (customer spec section 1, the
  * home page's reading). Pages quote these instead of typing their own numbers.
@@ -12,7 +14,8 @@ export const headlineStats = [
 export const promises = {
   deliveryStart: "within minutes",
   deliveryComplete: "24-48 hours",
-  refillDays: 30,
+  // The refill guarantee drives the feature too (product rules 4.7): one number.
+  refillDays: REFILL_WINDOW_DAYS,
   support: "24/7",
   affiliateCommission: "30%",
   affiliatePayouts: "weekly",

@@ -5,6 +5,7 @@ export * from "./schema/enums.ts";
 export * from "./schema/fulfilment.ts";
 export * from "./schema/ledger.ts";
 export * from "./schema/orders.ts";
+export * from "./schema/refills.ts";
 export * from "./schema/reseller.ts";
 export * from "./schema/support.ts";
 export * from "./schema/system.ts";

@@ -23,8 +23,8 @@ export type PanelService = {
 
 /**
  * The state of a tiny provider panel speaking the standard API v2 (services, add with idempotency keys, status of
- * up to 100 orders, cancel, balance), whose answers a test steers: refuse the next adds, answer garbage, refuse
- * cancels. Serve it with `startFakePanel((form) => panel.answer(form))`.
+ * up to 100 orders, cancel, balance, refill and refill_status), whose answers a test steers: refuse the next adds,
+ * answer garbage, refuse cancels or refills. Serve it with `startFakePanel((form) => panel.answer(form))`.
  */
 export function steerablePanel(options: { key: string; services: PanelService[] }) {
   const panel = {
@@ -38,7 +38,16 @@ export function steerablePanel(options: { key: string; services: PanelService[] 
     garbleAdds: false,
     refuseCancels: false,
     nextId: 9000,
+    /** Refills the panel took, by its refill id: the test sets their status words. */
+    refills: new Map<number, { order: number; status: string }>(),
+    refillCalls: [] as string[],
+    /** When set, every `refill` is refused with this text. */
+    refuseRefills: null as string | null,
+    nextRefillId: 700,
     reset() {
+      panel.refills.clear();
+      panel.refillCalls = [];
+      panel.refuseRefills = null;
       panel.orders.clear();
       panel.keys.clear();
       panel.adds = 0;
@@ -78,6 +87,25 @@ export function steerablePanel(options: { key: string; services: PanelService[] 
         }
         case "balance":
           return { status: 200, body: { balance: "100.84", currency: "USD" } };
+        case "refill": {
+          const order = form.get("order") ?? "";
+          panel.refillCalls.push(order);
+          if (panel.refuseRefills) return { status: 200, body: { error: panel.refuseRefills } };
+          if (!panel.orders.has(Number(order))) return { status: 200, body: { error: "Incorrect order ID" } };
+          const id = panel.nextRefillId++;
+          panel.refills.set(id, { order: Number(order), status: "Pending" });
+          return { status: 200, body: { refill: String(id) } };
+        }
+        case "refill_status": {
+          const ids = (form.get("refills") ?? form.get("refill") ?? "").split(",");
+          return {
+            status: 200,
+            body: ids.map((id) => ({
+              refill: Number(id),
+              status: panel.refills.get(Number(id))?.status ?? { error: "Refill not found" },
+            })),
+          };
+        }
         default:
           return { status: 400, body: { error: "Incorrect request" } };
       }

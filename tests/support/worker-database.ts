@@ -44,6 +44,9 @@ const MUTABLE_TABLES = [
   "provider_services",
   "fulfilments",
   "simulated_provider_orders",
+  "refills",
+  "refill_submissions",
+  "simulated_provider_refills",
 ];
 
 /**

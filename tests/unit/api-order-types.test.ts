@@ -8,7 +8,7 @@ import {
   readApiOrderRequest,
 } from "../../app/domain/reseller/api-order-types.ts";
 
-// The panels' `add` by order type (docs/decisions/021; /work/shared/API-V2.md "Order types").
+// The panels' `add` by order type (docs/decisions/021 and 020).
 
 const LINK = "https://www.instagram.com/p/Abc123/";
 const likes: ApiTypedService = {

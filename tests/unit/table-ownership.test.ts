@@ -22,6 +22,7 @@ const OWNERS: Record<string, string> = {
   orders: "orders",
   auto_orders: "auto-orders",
   free_trial_claims: "trials",
+  refills: "refills",
   // money
   transactions: "wallet",
   deposits: "payments",
@@ -31,6 +32,8 @@ const OWNERS: Record<string, string> = {
   provider_services: "fulfilment",
   fulfilments: "fulfilment",
   simulated_provider_orders: "fulfilment",
+  refill_submissions: "fulfilment",
+  simulated_provider_refills: "fulfilment",
   // content and support
   blog_posts: "blog",
   newsletter_subscribers: "blog",

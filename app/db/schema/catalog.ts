@@ -31,6 +31,9 @@ export const services = pgTable(
     orderType: serviceOrderTypeEnum("order_type").notNull().default("default"),
     // Whether a Default one-time order may be drip-fed: runs x quantity, one run every interval (decision 021).
     dripfeed: boolean("dripfeed").notNull().default(false),
+    // How many days after an order of this service ends its customer may ask a refill (product rules 4.7);
+    // null: not refillable.
+    refillDays: integer("refill_days"),
     enabled: boolean("enabled").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     ...timestamps,
@@ -47,6 +50,10 @@ export const services = pgTable(
       "services_dripfeed_default_one_time",
       sql`not ${table.dripfeed} or (${table.orderType} = 'default' and ${table.serviceType} = 'one_time')`,
     ),
+    check(
+      "services_refill_days_range",
+      sql`${table.refillDays} is null or ${table.refillDays} between 1 and 365`,
+    ),
     index("services_platform_idx").on(table.platform, table.sortOrder, table.name),
   ],
 );
@@ -59,10 +66,7 @@ export const likesPacks = pgTable(
     code: text("code").notNull().unique(),
     // The pack's integer id in the reseller API, from the services' own number space so the two never collide
     // (docs/decisions/020).
-    apiId: integer("api_id")
-      .notNull()
-      .unique()
-      .default(sql`nextval('services_api_id_seq')`),
+    apiId: integer("api_id").notNull().unique().default(sql`nextval('services_api_id_seq')`),
     name: text("name").notNull(),
     likes: integer("likes").notNull(),
     priceCents: bigint("price_cents", { mode: "number" }).$type<Cents>().notNull(),

@@ -18,6 +18,7 @@ import { timestamps } from "./accounts.ts";
 import { services } from "./catalog.ts";
 import { orderStatusEnum } from "./enums.ts";
 import { autoOrders, orders } from "./orders.ts";
+import { refills } from "./refills.ts";
 
 /**
  * An upstream panel that delivers orders (docs/decisions/008-fulfilment.md). The API key is stored encrypted
@@ -158,4 +159,62 @@ export const simulatedProviderOrders = pgTable(
   (table) => [
     check("simulated_provider_orders_outcome", sql`${table.outcome} in ('completed', 'partial', 'canceled')`),
   ],
+);
+
+/**
+ * One part of a refill forwarded to the provider that delivered that part (docs/decisions/022): the standard
+ * `refill` action with the part's upstream order id, then `refill_status` until it is final. `queued` -> `sending`
+ * (claimed under a lease) -> `submitted` (the provider's refill id kept) -> `done` with its outcome.
+ */
+export const refillSubmissions = pgTable(
+  "refill_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    refillId: integer("refill_id")
+      .notNull()
+      .references(() => refills.id, { onDelete: "cascade" }),
+    fulfilmentId: uuid("fulfilment_id")
+      .notNull()
+      .references(() => fulfilments.id, { onDelete: "cascade" }),
+    providerId: uuid("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "restrict" }),
+    providerOrderId: text("provider_order_id").notNull(),
+    providerRefillId: text("provider_refill_id"),
+    state: text("state").notNull().default("queued"),
+    upstreamStatus: text("upstream_status"),
+    // How the part's refill ended: `completed`, or `rejected` (refused by the provider, or never answered).
+    outcome: text("outcome"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (table) => [
+    check("refill_submissions_state", sql`${table.state} in ('queued', 'sending', 'submitted', 'done')`),
+    check(
+      "refill_submissions_outcome",
+      sql`(${table.state} = 'done') = (${table.outcome} is not null)
+        and (${table.outcome} is null or ${table.outcome} in ('completed', 'rejected'))`,
+    ),
+    uniqueIndex("refill_submissions_one_per_part").on(table.refillId, table.fulfilmentId),
+    // What a worker sends or asks about next; done rows leave the index.
+    index("refill_submissions_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} in ('queued', 'sending', 'submitted')`),
+  ],
+);
+
+/** Refills the simulated provider accepted, each planned to complete after a minute or a few. */
+export const simulatedProviderRefills = pgTable(
+  "simulated_provider_refills",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => simulatedProviderOrders.id, { onDelete: "cascade" }),
+    durationSeconds: integer("duration_seconds").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index("simulated_provider_refills_order_idx").on(table.orderId, table.createdAt.desc())],
 );

@@ -67,6 +67,9 @@ export const orders = pgTable(
     delivery: orderDeliveryEnum("delivery").notNull().default("manual"),
     // When a customer or an admin asked to cancel an order already sent upstream (the provider was asked once).
     cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    // When the order reached a final status (completed, partial, cancelled, failed): the refill window counts
+    // from here (product rules 4.7). Orders that ended before the column existed took their updated_at.
+    endedAt: timestamp("ended_at", { withTimezone: true }),
     metadata: jsonb("metadata").$type<OrderMetadata>().notNull().default({}),
     idempotencyKey: text("idempotency_key"),
     createdByAdminId: uuid("created_by_admin_id").references(() => users.id, { onDelete: "set null" }),

@@ -1,4 +1,8 @@
+import { REFILL_WINDOW_DAYS, refillFeature } from "../../domain/catalog/refill-window.ts";
 import { type Cents, cents } from "../cents.ts";
+
+/** The refill promise of a service's or pack's features, from the one refill window (product rules 4.7). */
+const REFILL = refillFeature();
 
 /**
  * The catalogue Boostly starts with: every service of the customer spec (section 9) with its exact price and
@@ -16,6 +20,8 @@ export type SeedService = {
   max: number;
   description: string;
   features: string[];
+  /** The refill window: the services whose features promise a refill get the shop's; the others none. */
+  refillDays: number | null;
 };
 
 const oneTime = (
@@ -37,6 +43,7 @@ const oneTime = (
   max,
   description,
   features,
+  refillDays: features.includes(REFILL) ? REFILL_WINDOW_DAYS : null,
 });
 
 const auto = (
@@ -55,6 +62,7 @@ const auto = (
   max,
   description,
   features: ["Applied to your next posts automatically", "Pause or cancel any time", "Unused posts refunded"],
+  refillDays: null,
 });
 
 export const seedServices: SeedService[] = [
@@ -66,7 +74,7 @@ export const seedServices: SeedService[] = [
     100,
     100_000,
     "Likes from active accounts on any photo, reel or carousel.",
-    ["Starts within minutes", "No password needed", "30-day refill"],
+    ["Starts within minutes", "No password needed", REFILL],
   ),
   oneTime(
     "instagram",
@@ -96,7 +104,7 @@ export const seedServices: SeedService[] = [
     100,
     50_000,
     "Followers with profile pictures and posts, delivered gradually.",
-    ["Gradual delivery", "30-day refill", "No password needed"],
+    ["Gradual delivery", REFILL, "No password needed"],
   ),
   oneTime(
     "instagram",
@@ -106,7 +114,7 @@ export const seedServices: SeedService[] = [
     100,
     100_000,
     "Followers from Black-owned and Black-interest accounts for creators who want that audience.",
-    ["Targeted audience", "Gradual delivery", "30-day refill"],
+    ["Targeted audience", "Gradual delivery", REFILL],
   ),
   oneTime(
     "instagram",
@@ -190,7 +198,7 @@ export const seedServices: SeedService[] = [
     1_000,
     100_000,
     "Views from real viewers that count towards your video's ranking.",
-    ["High retention", "Safe for monetised channels", "30-day refill"],
+    ["High retention", "Safe for monetised channels", REFILL],
   ),
   oneTime(
     "youtube",
@@ -200,7 +208,7 @@ export const seedServices: SeedService[] = [
     100,
     5_000,
     "Likes that show new viewers your video is worth watching.",
-    ["Gradual delivery", "No password needed", "30-day refill"],
+    ["Gradual delivery", "No password needed", REFILL],
   ),
   oneTime(
     "youtube",
@@ -210,7 +218,7 @@ export const seedServices: SeedService[] = [
     100,
     2_000,
     "Subscribers that bring your channel closer to monetisation.",
-    ["Gradual delivery", "30-day refill", "No password needed"],
+    ["Gradual delivery", REFILL, "No password needed"],
   ),
   oneTime(
     "youtube",
@@ -305,7 +313,7 @@ export const seedServices: SeedService[] = [
     100,
     25_000,
     "Followers for your TikTok profile.",
-    ["Gradual delivery", "30-day refill", "No password needed"],
+    ["Gradual delivery", REFILL, "No password needed"],
   ),
   oneTime(
     "tiktok",
@@ -315,7 +323,7 @@ export const seedServices: SeedService[] = [
     50,
     20_000,
     "Likes that push your video towards the For You page.",
-    ["Starts within minutes", "No password needed", "30-day refill"],
+    ["Starts within minutes", "No password needed", REFILL],
   ),
   oneTime("tiktok", "TikTok Views", "post", "1.5000", 1_000, 5_000_000, "Views on your TikTok video.", [
     "Instant start",
@@ -361,12 +369,12 @@ export const seedServices: SeedService[] = [
     100,
     15_000,
     "Followers for your Threads profile.",
-    ["Gradual delivery", "30-day refill", "No password needed"],
+    ["Gradual delivery", REFILL, "No password needed"],
   ),
   oneTime("threads", "Threads Likes", "post", "6.0000", 100, 10_000, "Likes on your Threads post.", [
     "Starts within minutes",
     "No password needed",
-    "30-day refill",
+    REFILL,
   ]),
   oneTime(
     "threads",
@@ -397,12 +405,12 @@ export const seedServices: SeedService[] = [
     100,
     50_000,
     "Likes for your Facebook page.",
-    ["Gradual delivery", "30-day refill", "No password needed"],
+    ["Gradual delivery", REFILL, "No password needed"],
   ),
   oneTime("facebook", "Facebook Post Likes", "post", "6.0000", 50, 20_000, "Likes on your Facebook post.", [
     "Starts within minutes",
     "No password needed",
-    "30-day refill",
+    REFILL,
   ]),
   oneTime(
     "facebook",
@@ -412,7 +420,7 @@ export const seedServices: SeedService[] = [
     100,
     50_000,
     "Followers for your Facebook profile or page.",
-    ["Gradual delivery", "30-day refill", "No password needed"],
+    ["Gradual delivery", REFILL, "No password needed"],
   ),
   oneTime(
     "facebook",
@@ -433,12 +441,12 @@ export const seedServices: SeedService[] = [
     100,
     20_000,
     "Followers for your Twitter (X) profile.",
-    ["Gradual delivery", "30-day refill", "No password needed"],
+    ["Gradual delivery", REFILL, "No password needed"],
   ),
   oneTime("twitter", "Twitter Likes", "post", "9.0000", 50, 10_000, "Likes on your tweet.", [
     "Starts within minutes",
     "No password needed",
-    "30-day refill",
+    REFILL,
   ]),
   oneTime("twitter", "Twitter Reposts", "post", "12.0000", 50, 10_000, "Reposts of your tweet.", [
     "New audiences",
@@ -483,7 +491,7 @@ export const seedLikesPacks: SeedLikesPack[] = [
     extraLikes: 500,
     extraLikesFlatCents: null,
     extraViews: 5_000,
-    features: ["1,000 real likes", "Delivery starts within minutes", "30-day refill"],
+    features: ["1,000 real likes", "Delivery starts within minutes", REFILL],
   },
   {
     code: "ultima",
@@ -493,6 +501,6 @@ export const seedLikesPacks: SeedLikesPack[] = [
     extraLikes: 5_000,
     extraLikesFlatCents: null,
     extraViews: 50_000,
-    features: ["10,000 real likes", "Gradual, natural delivery", "30-day refill"],
+    features: ["10,000 real likes", "Gradual, natural delivery", REFILL],
   },
 ];

@@ -35,6 +35,7 @@ export async function seedDatabase(db: Database): Promise<void> {
             maxQuantity: service.max,
             features: service.features,
             defaultPosts: service.serviceType === "auto" ? 10 : null,
+            refillDays: service.refillDays,
             sortOrder: index,
           })),
         )

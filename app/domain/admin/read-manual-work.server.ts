@@ -1,6 +1,11 @@
 import { asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, fulfilments, orders, providers, services, users } from "../../db/schema.ts";
+import {
+  countOpenManualRefills,
+  listOpenManualRefills,
+  type ManualRefill,
+} from "../refills/manual-refills.server.ts";
 import { type AdminOrderRow, selectOrderRows, toRow } from "./list-orders.server.ts";
 import { pageWindow } from "./list-query.server.ts";
 
@@ -46,6 +51,9 @@ export type ManualWork = {
   heldTotal: number;
   autoOrders: UnmappedAutoOrder[];
   autoOrdersTotal: number;
+  /** Refills of orders a person delivered, waiting for a person (product rules 4.7), oldest first. */
+  refills: ManualRefill[];
+  refillsTotal: number;
   /** Everything above counted: what /admin shows. */
   total: number;
 };
@@ -56,37 +64,43 @@ const UNMAPPED_ACTIVE: SQL = sql`${autoOrders.status} = 'active' and ${autoOrder
   and not exists (select 1 from provider_services ps where ps.service_id = ${autoOrders.serviceId})`;
 const HELD = eq(fulfilments.state, "needs_attention");
 
-type ManualWorkCounts = { orders: number; held: number; autoOrders: number };
+type ManualWorkCounts = { orders: number; held: number; autoOrders: number; refills: number };
 
 async function countEach(db: Executor): Promise<ManualWorkCounts> {
-  const [[manual], [held], [auto]] = await Promise.all([
+  const [[manual], [held], [auto], refills] = await Promise.all([
     db.select({ value: count() }).from(orders).where(OPEN_MANUAL),
     db.select({ value: count() }).from(fulfilments).where(HELD),
     db.select({ value: count() }).from(autoOrders).where(UNMAPPED_ACTIVE),
+    countOpenManualRefills(db),
   ]);
   return {
     orders: Number(manual?.value ?? 0),
     held: Number(held?.value ?? 0),
     autoOrders: Number(auto?.value ?? 0),
+    refills,
   };
 }
 
-/** How much only a person can deliver now: open manual orders, held submissions, unmapped auto orders. */
+/**
+ * How much only a person can deliver now: open manual orders, held submissions, unmapped auto orders and manual
+ * refills.
+ */
 export async function countManualWork(db: Executor): Promise<number> {
   const counts = await countEach(db);
-  return counts.orders + counts.held + counts.autoOrders;
+  return counts.orders + counts.held + counts.autoOrders + counts.refills;
 }
 
 /**
  * The "Needs manual work" queue: everything only a person can deliver, until an admin ends it. One-time orders
- * come a page at a time (the open manual orders' partial index, oldest first); held submissions and unmapped
- * auto orders are few by nature: the oldest 200 of each are listed, with their full counts.
+ * come a page at a time (the open manual orders' partial index, oldest first); held submissions, unmapped
+ * auto orders and manual refills are few by nature: the oldest 200 of each are listed, with their full counts.
  */
 export async function readManualWork(db: Executor, query: { page?: number } = {}): Promise<ManualWork> {
-  const [counts, held, auto] = await Promise.all([
+  const [counts, held, auto, refills] = await Promise.all([
     countEach(db),
     readHeldSubmissions(db),
     readUnmappedAutoOrders(db),
+    listOpenManualRefills(db),
   ]);
   const ordersTotal = counts.orders;
   const { page, pageCount, offset } = pageWindow(query.page, ordersTotal, MANUAL_WORK_PAGE_SIZE);
@@ -104,7 +118,9 @@ export async function readManualWork(db: Executor, query: { page?: number } = {}
     heldTotal: counts.held,
     autoOrders: auto,
     autoOrdersTotal: counts.autoOrders,
-    total: ordersTotal + counts.held + counts.autoOrders,
+    refills,
+    refillsTotal: counts.refills,
+    total: ordersTotal + counts.held + counts.autoOrders + counts.refills,
   };
 }
 

@@ -12,6 +12,8 @@ export type QuickOrderService = {
   minQuantity: number;
   maxQuantity: number;
   targetKind: "post" | "profile";
+  /** Its refill window in days; null: not refillable (product rules 4.7). */
+  refillDays: number | null;
 };
 
 // Customer spec, Quick Order: the popular list is the first 6 services whose name contains one of these.
@@ -32,6 +34,7 @@ export async function listQuickOrderServices(
       minQuantity: services.minQuantity,
       maxQuantity: services.maxQuantity,
       targetKind: services.targetKind,
+      refillDays: services.refillDays,
     })
     .from(services)
     .where(and(eq(services.enabled, true), eq(services.serviceType, "one_time")))

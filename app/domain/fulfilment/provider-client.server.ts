@@ -284,3 +284,52 @@ export async function cancelProviderOrders(
   }
   throw unexpected("cancel");
 }
+
+const refillAnswer = z.object({ refill: idText });
+
+/**
+ * Asks the provider to refill one of its orders (the standard `refill` action with `order`); returns the
+ * provider's refill id. A refusal (`{"error": ...}`) throws a `refused` ProviderError.
+ */
+export async function refillProviderOrder(transport: Transport, providerOrderId: string): Promise<string> {
+  const parsed = refillAnswer.safeParse(await call(transport, { action: "refill", order: providerOrderId }));
+  if (!parsed.success) throw unexpected("refill");
+  return parsed.data.refill;
+}
+
+/** One refill's status as a provider reports it: its word ("Completed"), or an error for that refill. */
+export type UpstreamRefillStatus = { ok: true; status: string } | { ok: false; error: string };
+
+const refillStatusEntry = z.object({ refill: idText, status: z.unknown() });
+
+/**
+ * Statuses of provider refills (`refill_status` with `refills`, up to 100 ids): the answer
+ * `[{"refill": 1, "status": "Completed"}, {"refill": 3, "status": {"error": "Refill not found"}}]`; a panel that
+ * answers one id with a bare `{"status": ...}` is understood too. Ids it does not mention are absent from the map.
+ */
+export async function readProviderRefillStatuses(
+  transport: Transport,
+  refillIds: string[],
+): Promise<Map<string, UpstreamRefillStatus>> {
+  const answer = await call(transport, { action: "refill_status", refills: refillIds.join(",") });
+  const statuses = new Map<string, UpstreamRefillStatus>();
+  const read = (value: unknown): UpstreamRefillStatus => {
+    if (typeof value === "string" && value.trim()) return { ok: true, status: value.trim() };
+    const failed = errorAnswer.safeParse(value);
+    if (failed.success && failed.data.error !== undefined && failed.data.error !== null)
+      return { ok: false, error: String(failed.data.error).slice(0, 300) };
+    return { ok: false, error: "Refill status not understood" };
+  };
+  if (Array.isArray(answer)) {
+    for (const entry of answer) {
+      const parsed = refillStatusEntry.safeParse(entry);
+      if (parsed.success) statuses.set(parsed.data.refill, read(parsed.data.status));
+    }
+    return statuses;
+  }
+  if (refillIds.length === 1 && typeof answer === "object" && answer !== null && "status" in answer) {
+    statuses.set(refillIds[0] ?? "", read((answer as { status: unknown }).status));
+    return statuses;
+  }
+  throw unexpected("refill_status");
+}

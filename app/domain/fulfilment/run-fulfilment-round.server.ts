@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { closeCancelledQueuedParts, sendDueCancels } from "./cancel-upstream.server.ts";
+import { pollDueRefills, sendDueRefills } from "./forward-refills.server.ts";
 import { POLL_CLAIM, pollDueFulfilments } from "./poll-fulfilments.server.ts";
 import { dropOvertakenSubmissions, queueAutoOrderPosts } from "./queue-submissions.server.ts";
 import { holdInterruptedSubmissions, submitDueFulfilments } from "./submit-fulfilments.server.ts";
@@ -16,12 +17,20 @@ export type RoundOptions = {
 const MAX_SUBMIT_BATCHES_PER_ROUND = 10;
 const MAX_POLL_BATCHES_PER_ROUND = 4;
 
-export type RoundReport = { queued: number; submitted: number; cancelsSent: number; polled: number };
+export type RoundReport = {
+  queued: number;
+  submitted: number;
+  cancelsSent: number;
+  polled: number;
+  refillsSent: number;
+  refillsPolled: number;
+};
 
 /**
  * One pass of the fulfilment worker: queue the next auto-order posts, send what is due (new orders are queued
  * by the statement that stores them, and sent at once by the worker's submission pump; a round catches retries
- * and anything a pump missed), send due cancel requests, then poll what is upstream.
+ * and anything a pump missed), send due cancel requests, then poll what is upstream; refills are forwarded and
+ * followed the same way (docs/decisions/022).
  */
 export async function runFulfilmentRound(db: Database, options: RoundOptions): Promise<RoundReport> {
   const queued = await queueAutoOrderPosts(db);
@@ -42,5 +51,7 @@ export async function runFulfilmentRound(db: Database, options: RoundOptions): P
     polled += claimed;
     if (claimed < POLL_CLAIM) break;
   }
-  return { queued, submitted, cancelsSent, polled };
+  const refillsSent = await sendDueRefills(db, options);
+  const refillsPolled = await pollDueRefills(db, options);
+  return { queued, submitted, cancelsSent, polled, refillsSent, refillsPolled };
 }

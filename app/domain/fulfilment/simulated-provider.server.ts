@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { services, simulatedProviderOrders } from "../../db/schema.ts";
+import { services, simulatedProviderOrders, simulatedProviderRefills } from "../../db/schema.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 import type { Transport } from "./provider-client.server.ts";
@@ -9,8 +9,9 @@ import type { Transport } from "./provider-client.server.ts";
 /**
  * The built-in simulated provider (development): a panel that offers the shop's own catalogue at a wholesale
  * rate, accepts orders and moves each through Pending, Processing and In progress to Completed over a few
- * minutes; some end Partial or Canceled, as real ones do. It speaks the panel protocol (and honours
- * `idempotency_key`), so fulfilment goes through exactly the code path of a real provider.
+ * minutes; some end Partial or Canceled, as real ones do. It refills a Completed or Partial order over a minute
+ * or a few (Pending, In progress, Completed). It speaks the panel protocol (and honours `idempotency_key`), so
+ * fulfilment goes through exactly the code path of a real provider.
  */
 export function simulatedTransport(db: Database): Transport {
   return async (form) => {
@@ -26,7 +27,11 @@ export function simulatedTransport(db: Database): Transport {
       case "balance":
         return balance(db);
       case "refill":
-        return { error: "Refill is not available for this service" };
+        return refillOrder(db, form.order ?? "");
+      case "refill_status":
+        return form.refills === undefined
+          ? refillStatus(db, form.refill ?? "")
+          : refillStatuses(db, form.refills.split(","));
       default:
         return { error: "Incorrect request" };
     }
@@ -60,7 +65,7 @@ async function listServices(db: Database) {
     rate: wholesaleRate(service.pricePer1000),
     min: SIMULATED_MIN_QUANTITY,
     max: service.maxQuantity,
-    refill: false,
+    refill: service.refillDays !== null,
     cancel: true,
   }));
 }
@@ -179,4 +184,63 @@ async function balance(db: Database) {
     balance: dollars(cents(Math.max(0, STARTING_BALANCE_CENTS - centsFromSql(spent?.cents ?? 0)))),
     currency: "USD",
   };
+}
+
+/** A refill's planned life: Pending for its first fifth, then In progress, then Completed. */
+export function simulatedRefillStatus(
+  refill: { createdAt: Date; durationSeconds: number },
+  now: Date,
+): string {
+  const share = (now.getTime() - refill.createdAt.getTime()) / 1000 / refill.durationSeconds;
+  return share < 0.2 ? "Pending" : share < 1 ? "In progress" : "Completed";
+}
+
+/** `refill` of one order: only an order that ended delivered (Completed or Partial); an open refill answers again. */
+async function refillOrder(db: Database, raw: string) {
+  const [id] = orderIds([raw]);
+  const [order] = id
+    ? await db.select().from(simulatedProviderOrders).where(eq(simulatedProviderOrders.id, id))
+    : [];
+  if (!order) return { error: "Incorrect order ID" };
+  const now = new Date();
+  const { status } = simulatedStatus(order, now);
+  if (status !== "Completed" && status !== "Partial")
+    return { error: "Refill is not available for this order" };
+  const [latest] = await db
+    .select()
+    .from(simulatedProviderRefills)
+    .where(eq(simulatedProviderRefills.orderId, order.id))
+    .orderBy(desc(simulatedProviderRefills.createdAt), desc(simulatedProviderRefills.id))
+    .limit(1);
+  if (latest && simulatedRefillStatus(latest, now) !== "Completed") return { refill: String(latest.id) };
+  const [created] = await db
+    .insert(simulatedProviderRefills)
+    .values({ orderId: order.id, durationSeconds: randomInt(60, 240) })
+    .returning({ id: simulatedProviderRefills.id });
+  return created ? { refill: String(created.id) } : { error: "Refill could not be created" };
+}
+
+async function refillRows(db: Database, list: string[]) {
+  const ids = orderIds(list).slice(0, 100);
+  const rows = ids.length
+    ? await db.select().from(simulatedProviderRefills).where(inArray(simulatedProviderRefills.id, ids))
+    : [];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function refillStatus(db: Database, raw: string) {
+  const row = (await refillRows(db, [raw])).get(Number(raw.trim()));
+  return row ? { status: simulatedRefillStatus(row, new Date()) } : { error: "Refill not found" };
+}
+
+async function refillStatuses(db: Database, list: string[]) {
+  const byId = await refillRows(db, list);
+  const now = new Date();
+  return list.slice(0, 100).map((raw) => {
+    const row = byId.get(Number(raw.trim()));
+    return {
+      refill: Number(raw.trim()) || raw.trim(),
+      status: row ? simulatedRefillStatus(row, now) : { error: "Refill not found" },
+    };
+  });
 }

@@ -45,3 +45,27 @@ export function parseStartCount(value: unknown): number | null {
   if (!Number.isSafeInteger(number) || number < 0 || number > 2_147_483_647) return null;
   return number;
 }
+
+/** What a provider's refill status word means for that part's refill (product rules 4.6, forgiving too). */
+export type UpstreamRefillState = "pending" | "in_progress" | "completed" | "rejected";
+
+const REFILL_TO_OURS: Record<string, UpstreamRefillState> = {
+  pending: "pending",
+  processing: "in_progress",
+  "in progress": "in_progress",
+  inprogress: "in_progress",
+  completed: "completed",
+  complete: "completed",
+  rejected: "rejected",
+  canceled: "rejected",
+  cancelled: "rejected",
+  refunded: "rejected",
+  fail: "rejected",
+  failed: "rejected",
+  error: "rejected",
+};
+
+/** A part's refill state for a provider's `refill_status` word, or null for an unknown word (asked again later). */
+export function ourRefillState(upstream: string): UpstreamRefillState | null {
+  return REFILL_TO_OURS[upstream.trim().toLowerCase()] ?? null;
+}

@@ -83,7 +83,14 @@ export async function setOrderStatus(
       input.status === "partial" && isCount(input.remains) ? Math.min(input.remains, order.quantity) : null;
     await tx
       .update(orders)
-      .set({ status: input.status, remains, updatedAt: sql`now()`, statusChangedByAdminId: input.adminId })
+      .set({
+        status: input.status,
+        remains,
+        // The refill window counts from here (product rules 4.7); a final status never changes again.
+        endedAt: isFinalStatus(input.status) ? sql`now()` : undefined,
+        updatedAt: sql`now()`,
+        statusChangedByAdminId: input.adminId,
+      })
       .where(eq(orders.id, order.id));
 
     const refundCents =

@@ -7,7 +7,7 @@ import { type ApiAnswer, apiError, apiKeyRefusalAnswer, apiOk } from "./api-answ
 import { authenticateApiKey } from "./api-keys.server.ts";
 import { apiDollars } from "./api-order-status.ts";
 import { type ApiCaller, addApiOrder, cancelApiOrders, readApiOrderStatuses } from "./api-orders.server.ts";
-import { readApiRefillStatuses, refillApiOrders } from "./api-refills.server.ts";
+import { apiRefill, apiRefillStatus } from "./api-refills.server.ts";
 import { listApiServices } from "./api-services.server.ts";
 import { API_TEXT, unknownAction, unknownParameter } from "./api-text.ts";
 
@@ -25,11 +25,8 @@ const ACTIONS: Record<string, Action> = {
   add: { params: ["service", "link", "quantity", "idempotency_key"], answer: addApiOrder },
   status: { params: ["order", "orders"], answer: readApiOrderStatuses },
   cancel: { params: ["order", "orders"], answer: cancelApiOrders },
-  refill: { params: ["order", "orders"], answer: refillApiOrders },
-  refill_status: {
-    params: ["refill", "refills"],
-    answer: (_db, _caller, params) => readApiRefillStatuses(params),
-  },
+  refill: { params: ["order", "orders"], answer: apiRefill },
+  refill_status: { params: ["refill", "refills"], answer: apiRefillStatus },
   balance: { params: [], answer: readApiBalance },
 };
 

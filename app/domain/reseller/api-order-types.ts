@@ -12,7 +12,7 @@ import {
 import { type Refusal, refuse } from "../refusal.ts";
 
 /**
- * The order types of the panels' `add` (docs/decisions/021, /work/shared/API-V2.md "Order types"): which fields
+ * The order types of the panels' `add` (docs/decisions/021 and 020): which fields
  * each takes, read from the request into the input of the shop's order functions, or refused with the short plain
  * texts clients know. Pure: the caller finds the service (or pack) and places the order.
  */

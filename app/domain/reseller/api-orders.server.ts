@@ -156,7 +156,7 @@ export async function cancelApiOrders(
   return apiOk(results);
 }
 
-/** The caller's own orders among the ids, for an action that answers per order (refill, until refills exist). */
+/** The caller's own orders among the ids, for an action that answers per order (refill). */
 export async function findCallersOrders(
   db: Executor,
   caller: ApiCaller,

@@ -1,33 +1,72 @@
-import type { Executor } from "../../db/client.server.ts";
-import { type ApiAnswer, apiError, apiOk } from "./api-answer.ts";
+import type { Database } from "../../db/client.server.ts";
+import { findCustomerRefills } from "../refills/read-refills.server.ts";
+import { REFILL_STATUS_WORDS } from "../refills/refill-status.ts";
+import { requestRefill } from "../refills/request-refill.server.ts";
+import { type ApiAnswer, type ApiError, apiError, apiOk, apiRefusalError } from "./api-answer.ts";
 import { type ApiCaller, findCallersOrders } from "./api-orders.server.ts";
 import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import { API_TEXT } from "./api-text.ts";
 
-// Refills are not offered yet (every service lists `refill: false`): each order answers with the protocol's
-// per-item error, so panels that ask anyway read a plain answer in the shape they expect.
-const notAvailable = () => apiError(API_TEXT.refillNotAvailable, "refill_unavailable");
-const incorrectOrder = () => apiError(API_TEXT.incorrectOrderId, "not_found");
-const refillNotFound = () => apiError(API_TEXT.refillNotFound, "not_found");
+const incorrectOrder = (): ApiError => ({ error: API_TEXT.incorrectOrderId, code: "not_found" });
+const refillNotFound = (): ApiError => ({ error: API_TEXT.refillNotFound, code: "not_found" });
 
-/** action=refill: `order` answers like one order's refill, `orders` per order (`[{ order, refill }]`). */
-export async function refillApiOrders(
-  db: Executor,
+/**
+ * action=refill (product rules 4.7, docs/decisions/022): `order` -> `{"refill": "12"}`, or `orders` (up to 100)
+ * -> `[{"order": 1, "refill": 12}, {"order": 3, "refill": {"error": "...", "code": "..."}}]`. Each order is the
+ * caller's own and is refilled through requestRefill under the shop's refill rules; a refusal keeps its code
+ * (refill_not_available, refill_order_not_ended, refill_window_passed, refill_in_progress).
+ */
+export async function apiRefill(
+  db: Database,
   caller: ApiCaller,
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
   const requested = readRequestedIds(params, { one: "order", many: "orders" });
   if (!("ids" in requested)) return requested;
   const found = await findCallersOrders(db, caller, requested.ids);
-  const answerFor = (id: string) => (found.has(id) ? notAvailable() : incorrectOrder());
-  if (!requested.many) return answerFor(requested.ids[0] ?? "");
-  return apiOk(requested.ids.map((id) => ({ order: echoedId(id), refill: answerFor(id).body })));
+  const refillOne = async (id: string): Promise<number | ApiError> => {
+    const order = found.get(id);
+    if (!order) return incorrectOrder();
+    const refill = await requestRefill(db, { userId: caller.userId, orderId: order.id });
+    return refill.ok ? refill.refill.id : apiRefusalError(refill);
+  };
+  if (!requested.many) {
+    const answer = await refillOne(requested.ids[0] ?? "");
+    return typeof answer === "number"
+      ? apiOk({ refill: String(answer) })
+      : apiError(answer.error, answer.code);
+  }
+  const results = [];
+  for (const id of requested.ids) results.push({ order: echoedId(id), refill: await refillOne(id) });
+  return apiOk(results);
 }
 
-/** action=refill_status: `refill` answers like one refill's status, `refills` per refill (`[{ refill, status }]`). */
-export async function readApiRefillStatuses(params: Record<string, string>): Promise<ApiAnswer> {
+/**
+ * action=refill_status: `refill` -> `{"status": "Completed"}`, or `refills` (up to 100) ->
+ * `[{"refill": 1, "status": "Completed"}, {"refill": 3, "status": {"error": "Refill not found"}}]`, in the panels'
+ * words (Pending, In progress, Completed, Rejected). Only the caller's own refills: another's is not found.
+ */
+export async function apiRefillStatus(
+  db: Database,
+  caller: ApiCaller,
+  params: Record<string, string>,
+): Promise<ApiAnswer> {
   const requested = readRequestedIds(params, { one: "refill", many: "refills" }, API_TEXT.missingRefillIds);
   if (!("ids" in requested)) return requested;
-  if (!requested.many) return refillNotFound();
-  return apiOk(requested.ids.map((id) => ({ refill: echoedId(id), status: refillNotFound().body })));
+  const isRefillId = (id: string) => /^\d{1,10}$/.test(id);
+  const refills = await findCustomerRefills(db, {
+    userId: caller.userId,
+    refillIds: requested.ids.filter(isRefillId).map(Number),
+  });
+  const statusOf = (id: string) => {
+    const refill = isRefillId(id) ? refills.get(Number(id)) : undefined;
+    return refill ? REFILL_STATUS_WORDS[refill.status] : null;
+  };
+  if (!requested.many) {
+    const status = statusOf(requested.ids[0] ?? "");
+    return status ? apiOk({ status }) : apiError(API_TEXT.refillNotFound, "not_found");
+  }
+  return apiOk(
+    requested.ids.map((id) => ({ refill: echoedId(id), status: statusOf(id) ?? refillNotFound() })),
+  );
 }

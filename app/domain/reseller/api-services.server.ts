@@ -37,7 +37,7 @@ export function apiCategory(platform: string, serviceName: string): string {
 /**
  * What `add` can place today, in the standard `services` shape: every enabled one-time service (the Quick Order
  * list), by its integer API id. Cancellable under the shop's cancel rules (docs/decisions/010: any one-time order,
- * within its window); no drip-feed or refill yet.
+ * within its window); refillable where the service has a refill window (product rules 4.7); no drip-feed yet.
  */
 export async function listApiServices(db: Executor): Promise<ApiService[]> {
   const { all } = await listQuickOrderServices(db);
@@ -50,7 +50,7 @@ export async function listApiServices(db: Executor): Promise<ApiService[]> {
     min: String(service.minQuantity),
     max: String(service.maxQuantity),
     dripfeed: false,
-    refill: false,
+    refill: service.refillDays !== null,
     cancel: true,
   }));
 }

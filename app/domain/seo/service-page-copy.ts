@@ -1,6 +1,7 @@
 import { formatCents, formatCount, formatRate } from "../../lib/format-money.ts";
 import type { ListedService } from "../catalog/list-platform-services.server.ts";
 import { platformNames } from "../catalog/platforms.ts";
+import { REFILL_WINDOW_DAYS } from "../catalog/refill-window.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 
 /** The data the generated copy is written from (any listed service fits). */
@@ -102,7 +103,7 @@ export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
     },
     {
       question: `Is ${service.name} safe for my account?`,
-      answer: `Yes. Delivery is paced to look natural, and nothing requires access to your account. If some ${unit} drop within 30 days, we refill them for free.`,
+      answer: `Yes. Delivery is paced to look natural, and nothing requires access to your account. If some ${unit} drop within ${REFILL_WINDOW_DAYS} days, we refill them for free.`,
     },
     {
       question: `How do I order ${service.name}?`,

@@ -4,15 +4,19 @@ import { formatDateTime, lineLabel } from "../../components/admin/format.ts";
 import { type AdminOrderView, OrdersTable } from "../../components/admin/orders-table.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import type { HeldSubmission, UnmappedAutoOrder } from "../../domain/admin/read-manual-work.server.ts";
+import type { ManualRefill } from "../../domain/refills/manual-refills.server.ts";
+import { REFILL_STATUS_WORDS } from "../../domain/refills/refill-status.ts";
 import { formatCount } from "../../lib/format-money.ts";
+import { RefillDecisionForm } from "./refill-decision-form.tsx";
 
 /** A held submission and an unmapped auto order as the page receives them (dates as ISO text). */
 export type HeldView = Omit<HeldSubmission, "since"> & { since: string };
 export type UnmappedAutoOrderView = Omit<UnmappedAutoOrder, "createdAt"> & { createdAt: string };
+export type ManualRefillView = Omit<ManualRefill, "requestedAt"> & { requestedAt: string };
 
 const td = "px-4 py-3";
 
-/** The three lists of the "Needs manual work" page, each with its count and empty state. */
+/** The four lists of the "Needs manual work" page, each with its count and empty state. */
 export function ManualWorkLists({
   work,
 }: {
@@ -23,6 +27,8 @@ export function ManualWorkLists({
     heldTotal: number;
     autoOrders: UnmappedAutoOrderView[];
     autoOrdersTotal: number;
+    refills: ManualRefillView[];
+    refillsTotal: number;
   };
 }) {
   return (
@@ -70,6 +76,46 @@ export function ManualWorkLists({
                 </td>
                 <td className={`${td} max-w-md break-words text-slate-700`}>{row.lastError ?? "—"}</td>
                 <td className={td}>{formatDateTime(row.since)}</td>
+              </tr>
+            )}
+          </AdminTable>
+        </Card>
+      </section>
+
+      <section aria-labelledby="manual-refills-heading">
+        <h2 id="manual-refills-heading" className="text-xl font-bold text-slate-900">
+          Refills to do by hand ({formatCount(work.refillsTotal)})
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Customers asked these refills of orders a person delivered: top the order up, then mark it
+          completed, or reject it with a note the customer sees.
+        </p>
+        <ShownOf shown={work.refills.length} total={work.refillsTotal} />
+        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-refills">
+          <AdminTable
+            headings={["Refill", "Order", "Customer", "Service", "Link", "Asked", "Decision"]}
+            items={work.refills}
+            empty="No refills waiting for a person."
+          >
+            {(row) => (
+              <tr key={row.id} className="align-top">
+                <td className={`${td} font-medium text-slate-900`}>
+                  #{row.id} · {REFILL_STATUS_WORDS[row.status]}
+                </td>
+                <td className={td}>
+                  {row.orderNumber} · {formatCount(row.quantity)}
+                </td>
+                <td className={`${td} break-all`}>
+                  <Link to={`/admin/users/${row.userId}`} className="text-brand-700 hover:underline">
+                    {row.customerEmail ?? "Unknown"}
+                  </Link>
+                </td>
+                <td className={td}>{row.serviceName}</td>
+                <td className={`${td} max-w-xs break-all`}>{row.targetLink}</td>
+                <td className={td}>{formatDateTime(row.requestedAt)}</td>
+                <td className={td}>
+                  <RefillDecisionForm refillId={row.id} label={`#${row.id} of ${row.orderNumber}`} />
+                </td>
               </tr>
             )}
           </AdminTable>

@@ -6,6 +6,10 @@ import {
   statusChangeForm,
 } from "../../domain/admin/change-order-status.server.ts";
 import { readManualWork } from "../../domain/admin/read-manual-work.server.ts";
+import {
+  decideManualRefillFromForm,
+  refillDecisionForm,
+} from "../../domain/refills/manual-refills.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -15,7 +19,8 @@ import { ManualWorkLists } from "./manual-work-lists.tsx";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Needs Manual Work",
-    description: "Everything only a person can deliver: manual orders, held submissions and auto orders.",
+    description:
+      "Everything only a person can deliver: manual orders, held submissions, auto orders and refills.",
     path: "/admin/manual-work",
     noindex: true,
     matches,
@@ -32,13 +37,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orders: work.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
     held: work.held.map((row) => ({ ...row, since: row.since.toISOString() })),
     autoOrders: work.autoOrders.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    refills: work.refills.map((row) => ({ ...row, requestedAt: row.requestedAt.toISOString() })),
   };
 }
 
-/** The orders' status forms post here, as on the orders list: an admin moves a manual order on. */
+/**
+ * The orders' status forms post here, as on the orders list: an admin moves a manual order on; the refill forms
+ * end a manual refill (completed or rejected).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, statusChangeForm);
+  const form = await readForm(request, [statusChangeForm, refillDecisionForm]);
+  if (form.intent === "refill-decision")
+    return decideManualRefillFromForm(shopDatabase(context), { adminId: admin.id, form });
   return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
 }
 
@@ -48,7 +59,8 @@ export default function ManualWorkPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-slate-900">Needs Manual Work</h1>
       <p className="mt-1 max-w-3xl text-slate-600">
         Everything only a person can deliver, until an admin ends it: orders no provider takes, submissions
-        held for a decision, and auto orders whose service has no provider.
+        held for a decision, auto orders whose service has no provider, and refills of orders a person
+        delivered.
       </p>
       <ManualWorkLists work={loaderData} />
       <ListPagination

@@ -7,6 +7,7 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import { SERVICE_MAX } from "../../domain/admin/content/field-limits.ts";
 import type { AdminService } from "../../domain/admin/content/services-form.ts";
 import { platformNames } from "../../domain/catalog/platforms.ts";
+import { MAX_REFILL_DAYS, REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 
 const PLATFORM_OPTIONS = Object.entries(platformNames).map(([value, label]) => ({ value, label }));
 const TYPE_OPTIONS = [
@@ -145,6 +146,14 @@ export function ServiceForm({
           />
         </>
       )}
+      <Input
+        label="Refill window (days)"
+        name="refillDays"
+        inputMode="numeric"
+        defaultValue={service ? (service.refillDays ?? "") : REFILL_WINDOW_DAYS}
+        hint={`Days after an order ends in which the customer may ask a free refill (1 to ${MAX_REFILL_DAYS}); empty: not refillable. The public pages promise ${REFILL_WINDOW_DAYS}.`}
+        error={errors.refillDays}
+      />
       <div className="sm:col-span-2">
         <Checkbox
           label="Enabled (shown in the storefront and orderable)"

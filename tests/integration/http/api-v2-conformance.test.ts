@@ -5,6 +5,7 @@ import { db } from "../../../app/db/client.server.ts";
 import { apiKeys, fulfilments, orders, providers, services } from "../../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
 import { applyUpstreamStatus } from "../../../app/domain/fulfilment/apply-upstream-status.server.ts";
+import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { findLedgerMismatches } from "../../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, fundWallet, serviceBySlug } from "../../support/factories.ts";
@@ -237,7 +238,7 @@ describe("API v2 conformance: actions", () => {
         min: expect.stringMatching(/^\d+$/),
         max: expect.stringMatching(/^\d+$/),
         dripfeed: false,
-        refill: false,
+        refill: expect.any(Boolean),
         cancel: true,
       });
       expect(Number.isSafeInteger(service.service) && service.service > 0).toBe(true);
@@ -399,29 +400,51 @@ describe("API v2 conformance: actions", () => {
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
-  it("refill and refill_status: the protocol's shapes, with a plain error per item until refills exist", async () => {
+  it("refill and refill_status: the protocol's shapes, one refill per order, per-item errors", async () => {
     const panel = await reseller(10_000);
     const stranger = await reseller(10_000);
     const mine = await placeLikes(panel.key);
     const theirs = await placeLikes(stranger.key);
+    // Still pending: nothing delivered yet to refill (product rules 4.7).
     expectRefusal(
       await post({ key: panel.key, action: "refill", order: String(mine) }),
-      "Refill is not available for this order",
+      "Only a completed or partial order can be refilled",
     );
     expectRefusal(
       await post({ key: panel.key, action: "refill", order: String(theirs) }),
       "Incorrect order ID",
     );
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, `ORD-${mine}`));
+    expect((await setOrderStatus(db(), { orderId: order!.id, status: "completed" })).ok).toBe(true);
+
+    const refilled = await post({ key: panel.key, action: "refill", order: String(mine) });
+    expect(refilled.status).toBe(200);
+    expect(refilled.body).toEqual({ refill: expect.stringMatching(/^\d+$/) });
+    const refillId = Number(refilled.body.refill);
     const many = await post({ key: panel.key, action: "refill", orders: `${mine},${theirs}` });
     expect(many.body).toEqual([
-      { order: mine, refill: expect.objectContaining({ error: "Refill is not available for this order" }) },
+      {
+        order: mine,
+        refill: expect.objectContaining({ error: "A refill of this order is already in progress" }),
+      },
       { order: theirs, refill: expect.objectContaining({ error: "Incorrect order ID" }) },
     ]);
-    expectRefusal(await post({ key: panel.key, action: "refill_status", refill: "1" }), "Refill not found");
-    const statuses = await get({ key: panel.key, action: "refill_status", refills: "1,2" });
+
+    expect((await post({ key: panel.key, action: "refill_status", refill: String(refillId) })).body).toEqual({
+      status: "Pending",
+    });
+    expectRefusal(
+      await post({ key: stranger.key, action: "refill_status", refill: String(refillId) }),
+      "Refill not found",
+    );
+    const statuses = await get({ key: panel.key, action: "refill_status", refills: `${refillId},999999` });
+    expect(statuses.status).toBe(200);
     expect(statuses.body).toEqual([
-      { refill: 1, status: expect.objectContaining({ error: "Refill not found" }) },
-      { refill: 2, status: expect.objectContaining({ error: "Refill not found" }) },
+      { refill: refillId, status: "Pending" },
+      { refill: 999999, status: expect.objectContaining({ error: "Refill not found" }) },
     ]);
   });
 

@@ -91,7 +91,8 @@ describe("reseller API /api/v2", () => {
       min: String(likes.minQuantity),
       max: String(likes.maxQuantity),
       dripfeed: false,
-      refill: false,
+      // Its pages promise the refill: refillable for 30 days (product rules 4.7).
+      refill: true,
       cancel: true,
     });
     const autoServices = await db()

@@ -1,3 +1,4 @@
+import { MAX_REFILL_DAYS } from "../../catalog/refill-window.ts";
 import type { Notice } from "../../orders/messages.ts";
 import { BANNER_TEXT_MAX, BLOG_POST_MAX, SERVICE_MAX } from "./field-limits.ts";
 
@@ -21,6 +22,7 @@ export const CONTENT_TEXT = {
   badMax: "Enter a whole maximum quantity.",
   minAboveMax: "The maximum quantity must be at least the minimum quantity.",
   badDefaultPosts: "Default posts must be a whole number from 1 to 100.",
+  badRefillDays: `The refill window must be a whole number of days from 1 to ${MAX_REFILL_DAYS}, or empty.`,
   postsLoadFailed: "Failed to load blog posts",
   postSaveFailed: "Failed to save blog post",
   postDeleteFailed: "Failed to delete blog post",

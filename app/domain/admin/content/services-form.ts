@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listedPlatforms } from "../../catalog/platforms.ts";
+import { MAX_REFILL_DAYS } from "../../catalog/refill-window.ts";
 import { checkbox } from "./answer.ts";
 import { SERVICE_MAX } from "./field-limits.ts";
 import { CONTENT_TEXT } from "./messages.ts";
@@ -27,7 +28,8 @@ export function parseFeatures(text: string): string[] {
 
 /**
  * The service form (admin spec section 2) with the schema's check constraints as messages: a price of 0 or
- * more with at most 4 decimals (numeric(12,4)), 1 <= min <= max, default posts 1 to 100 for auto services only.
+ * more with at most 4 decimals (numeric(12,4)), 1 <= min <= max, default posts 1 to 100 for auto services only,
+ * a refill window of 1 to 365 days or none (product rules 4.7).
  * Strict: a field the form does not have is refused, never silently dropped (product rules 10.6).
  */
 export const serviceForm = z
@@ -55,6 +57,19 @@ export const serviceForm = z
         .enum(["default", "custom_comments"], { error: "Choose an order type." })
         .default("default"),
       dripfeed: checkbox,
+      // Empty: the service is not refillable.
+      refillDays: z
+        .string()
+        .trim()
+        .max(10)
+        .default("")
+        .refine(
+          (value) =>
+            value === "" ||
+            (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_REFILL_DAYS),
+          CONTENT_TEXT.badRefillDays,
+        )
+        .transform((value) => (value === "" ? null : Number(value))),
       enabled: checkbox,
     },
     { error: CONTENT_TEXT.unknownField },
@@ -104,5 +119,7 @@ export type AdminService = {
   defaultPosts: number | null;
   orderType: "default" | "custom_comments";
   dripfeed: boolean;
+  /** Days after an order ends in which a refill may be asked; null: not refillable (product rules 4.7). */
+  refillDays: number | null;
   enabled: boolean;
 };

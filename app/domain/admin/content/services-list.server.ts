@@ -26,6 +26,7 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
       features: services.features,
       orderType: services.orderType,
       dripfeed: services.dripfeed,
+      refillDays: services.refillDays,
       enabled: services.enabled,
     })
     .from(services)

@@ -46,7 +46,13 @@ async function createService(db: Database, adminId: string, form: ServiceInput):
       action: "service.create",
       subjectType: "service",
       subjectId: created.id,
-      details: { slug, name: form.name, price_per_1000: form.pricePer1000, enabled: form.enabled },
+      details: {
+        slug,
+        name: form.name,
+        price_per_1000: form.pricePer1000,
+        enabled: form.enabled,
+        refill_days: form.refillDays,
+      },
     });
     return { ok: true, notice: { title: CONTENT_TEXT.serviceCreated, message: form.name }, id: created.id };
   });
@@ -60,7 +66,12 @@ async function updateService(
 ): Promise<ContentAnswer> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ pricePer1000: services.pricePer1000, enabled: services.enabled, name: services.name })
+      .select({
+        pricePer1000: services.pricePer1000,
+        enabled: services.enabled,
+        name: services.name,
+        refillDays: services.refillDays,
+      })
       .from(services)
       .where(eq(services.id, serviceId))
       .for("update");
@@ -75,6 +86,7 @@ async function updateService(
         name: { from: before.name, to: form.name },
         price_per_1000: { from: before.pricePer1000, to: form.pricePer1000 },
         enabled: { from: before.enabled, to: form.enabled },
+        refill_days: { from: before.refillDays, to: form.refillDays },
       },
     });
     return { ok: true, notice: { title: CONTENT_TEXT.serviceUpdated, message: form.name }, id: serviceId };
