@@ -155,6 +155,38 @@ describe("admin services", () => {
     expect(listed?.enabled).toBe(false);
   });
 
+  it("sets a service's order type and drip-feed (docs/decisions/021), only where they apply", async () => {
+    const admin = await createUser();
+    const name = `${PREFIX} Drip ${randomUUID().slice(0, 8)}`;
+    const created = await saveService(db(), {
+      adminId: admin.id,
+      form: serviceForm({ name, dripfeed: "on" }),
+    });
+    if (!created.ok) throw new Error(created.message);
+    const listed = async () =>
+      (await listServicesForAdmin(db())).find((service) => service.id === created.id);
+    expect(await listed()).toMatchObject({ orderType: "default", dripfeed: true });
+    // Custom comments take no drip-feed; an auto service neither (the services_dripfeed_default_one_time check).
+    await saveService(db(), {
+      adminId: admin.id,
+      serviceId: created.id,
+      form: serviceForm({ name, orderType: "custom_comments", dripfeed: "on" }),
+    });
+    expect(await listed()).toMatchObject({ orderType: "custom_comments", dripfeed: false });
+    await saveService(db(), {
+      adminId: admin.id,
+      serviceId: created.id,
+      form: serviceForm({ name, serviceType: "auto", orderType: "custom_comments", dripfeed: "on" }),
+    });
+    expect(await listed()).toMatchObject({ orderType: "default", dripfeed: false });
+    const refused = await saveService(db(), {
+      adminId: admin.id,
+      serviceId: created.id,
+      form: serviceForm({ name, orderType: "poll" }),
+    });
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { orderType: "Choose an order type." } });
+  });
+
   it("charges and lists a new price as soon as the admin saves it", async () => {
     const admin = await createUser();
     const customer = await createUser({ fundsCents: 10_000 });

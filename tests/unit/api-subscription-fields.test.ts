@@ -6,7 +6,7 @@ import {
 
 const instagram = { platform: "instagram" as const, minQuantity: 100, maxQuantity: 100_000 };
 
-describe("a Subscriptions add's fields (docs/decisions/021-api-subscriptions.md)", () => {
+describe("a Subscriptions add's fields (docs/decisions/022-api-subscriptions.md)", () => {
   it.each([
     ["name.with_dots", "name.with_dots"],
     ["@name", "name"],

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { cents, parseDollars } from "../../app/domain/pricing/cents.ts";
 import { priceLikesPack } from "../../app/domain/pricing/likes-pack.ts";
-import { autoOrderCost, chargeForQuantity, partialRefund } from "../../app/domain/pricing/price.ts";
+import {
+  autoOrderCost,
+  chargeForQuantity,
+  dripFeedCharge,
+  partialRefund,
+} from "../../app/domain/pricing/price.ts";
 import { formatCents, formatRate } from "../../app/lib/format-money.ts";
 
 describe("one-time charges (product rules 2.6 vectors)", () => {
@@ -133,5 +138,25 @@ describe("money for people", () => {
     expect(parseDollars("10.001")).toBeNull();
     expect(parseDollars("-5")).toBeNull();
     expect(parseDollars("ten")).toBeNull();
+  });
+});
+
+describe("drip-feed charges (docs/decisions/021)", () => {
+  it("charges runs x quantity as one order and splits it into run shares that add up exactly", () => {
+    // 3 x 101 Instagram Likes at $4.00/1000 = 303 likes: $1.212, charged $1.21.
+    expect(dripFeedCharge("4.0000", 101, 3)).toEqual({ totalCents: 121, runCharges: [40, 40, 41] });
+    expect(dripFeedCharge("4.0000", 150, 3)).toEqual({ totalCents: 180, runCharges: [60, 60, 60] });
+    // A total below one cent per run still adds up: one cent, all of it on the last run.
+    expect(dripFeedCharge("0.0100", 10, 4)).toEqual({ totalCents: 1, runCharges: [0, 0, 0, 1] });
+    for (const [rate, quantity, runs] of [
+      ["3.5000", 1_234, 7],
+      ["0.0050", 999, 100],
+      ["500.0000", 13, 9],
+    ] as const) {
+      const { totalCents, runCharges } = dripFeedCharge(rate, quantity, runs);
+      expect(totalCents).toBe(chargeForQuantity(rate, quantity * runs));
+      expect(runCharges).toHaveLength(runs);
+      expect(runCharges.reduce((sum, share) => sum + share, 0)).toBe(totalCents);
+    }
   });
 });

@@ -23,6 +23,9 @@ export type AdminOrderView = {
   remains: number | null;
   withProvider: string | null;
   cancelState: "requested" | "refused" | null;
+  runs: number | null;
+  intervalMinutes: number | null;
+  comments: string | null;
 };
 
 const HEADINGS = ["Order", "Customer", "Service", "Details", "Status"];
@@ -67,7 +70,19 @@ export function OrdersTable({
           </td>
           <td className="max-w-xs px-4 py-3">
             <div>Quantity: {formatCount(order.quantity)}</div>
+            {order.runs && order.intervalMinutes ? (
+              <div data-testid="admin-order-drip-feed">
+                Drip-feed: {order.runs} runs of {formatCount(order.quantity / order.runs)}, every{" "}
+                {formatCount(order.intervalMinutes)} min
+              </div>
+            ) : null}
             <div>Total: {formatCents(order.totalCents)}</div>
+            {order.comments ? (
+              <details className="mt-1 text-xs text-slate-600">
+                <summary>Comments</summary>
+                <pre className="whitespace-pre-wrap break-all font-sans">{order.comments}</pre>
+              </details>
+            ) : null}
             {order.lines.length > 0 ? (
               <ul className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Breakdown">
                 {order.lines.map((line) => (

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import type { Cents } from "../cents.ts";
 import { timestamps } from "./accounts.ts";
-import { platformEnum, serviceTypeEnum, targetKindEnum } from "./enums.ts";
+import { platformEnum, serviceOrderTypeEnum, serviceTypeEnum, targetKindEnum } from "./enums.ts";
 
 /** A sellable service, priced per 1000 units. */
 export const services = pgTable(
@@ -27,6 +27,10 @@ export const services = pgTable(
     maxQuantity: integer("max_quantity").notNull(),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     defaultPosts: integer("default_posts"),
+    // Default (a quantity) or Custom Comments (one comment per line, the quantity is their count): docs/decisions/021.
+    orderType: serviceOrderTypeEnum("order_type").notNull().default("default"),
+    // Whether a Default one-time order may be drip-fed: runs x quantity, one run every interval (decision 021).
+    dripfeed: boolean("dripfeed").notNull().default(false),
     enabled: boolean("enabled").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     ...timestamps,
@@ -38,6 +42,10 @@ export const services = pgTable(
     check(
       "services_default_posts_auto_only",
       sql`${table.defaultPosts} is null or (${table.serviceType} = 'auto' and ${table.defaultPosts} between 1 and 100)`,
+    ),
+    check(
+      "services_dripfeed_default_one_time",
+      sql`not ${table.dripfeed} or (${table.orderType} = 'default' and ${table.serviceType} = 'one_time')`,
     ),
     index("services_platform_idx").on(table.platform, table.sortOrder, table.name),
   ],

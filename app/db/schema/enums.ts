@@ -11,6 +11,8 @@ export const platformEnum = pgEnum("platform", [
   "other",
 ]);
 export const serviceTypeEnum = pgEnum("service_type", ["one_time", "auto"]);
+/** How a one-time service takes its order: a quantity, or one comment per line (docs/decisions/021). */
+export const serviceOrderTypeEnum = pgEnum("service_order_type", ["default", "custom_comments"]);
 /** What a one-time service is delivered to: a single post (needs a post link) or a profile/channel/track. */
 export const targetKindEnum = pgEnum("target_kind", ["post", "profile"]);
 export const deliverySpeedEnum = pgEnum("delivery_speed", ["slow", "normal", "fast"]);

@@ -90,6 +90,8 @@ export const fulfilments = pgTable(
     providerServiceId: text("provider_service_id").notNull(),
     link: text("link").notNull(),
     quantity: integer("quantity").notNull(),
+    // A custom comments order's comments, one per line, sent with `add` (docs/decisions/021).
+    comments: text("comments"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     providerOrderId: text("provider_order_id"),
     state: fulfilmentStateEnum("state").notNull().default("queued"),

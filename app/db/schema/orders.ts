@@ -55,6 +55,12 @@ export const orders = pgTable(
     totalCents: bigint("total_cents", { mode: "number" }).$type<Cents>().notNull(),
     deliverySpeed: deliverySpeedEnum("delivery_speed").notNull().default("normal"),
     status: orderStatusEnum("status").notNull().default("pending"),
+    // A drip-feed order (docs/decisions/021): `quantity` is runs x the quantity of one run, delivered one run
+    // every `interval_minutes`; both null for an order delivered in one go.
+    runs: integer("runs"),
+    intervalMinutes: integer("interval_minutes"),
+    // A custom comments order's comments, one per line (its quantity is their count); null otherwise.
+    comments: text("comments"),
     // Units not delivered, reported with a partial status; drives the partial refund.
     remains: integer("remains"),
     // Decided when the order is stored: every part sent to a mapped provider, or delivered by a person.
@@ -72,6 +78,11 @@ export const orders = pgTable(
   (table) => [
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
     check("orders_total_not_negative", sql`${table.totalCents} >= 0`),
+    check(
+      "orders_drip_feed",
+      sql`(${table.runs} is null and ${table.intervalMinutes} is null) or (${table.runs} between 2 and 100
+        and ${table.intervalMinutes} between 1 and 1440 and ${table.quantity} % ${table.runs} = 0)`,
+    ),
     uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
     index("orders_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
@@ -92,7 +103,7 @@ export const autoOrders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     // The auto order's id in the reseller API, where it is a subscription: drawn from the order numbers'
-    // sequence, so it never equals an order's id (docs/decisions/021-api-subscriptions.md).
+    // sequence, so it never equals an order's id (docs/decisions/022-api-subscriptions.md).
     apiId: bigint("api_id", { mode: "number" }).notNull().unique().default(sql`nextval('order_number_seq')`),
     userId: uuid("user_id")
       .notNull()

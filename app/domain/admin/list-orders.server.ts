@@ -10,6 +10,9 @@ import { type Cents, cents, isCents } from "../pricing/cents.ts";
 import { countByStatus, customerEmailContains, pageWindow, searchText } from "./list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
+/** Characters of a custom comments order's comments the admin lists show. */
+const ADMIN_COMMENTS_PREVIEW_CHARS = 2_000;
+
 /** Rows per page of the admin orders list. */
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
 
@@ -33,6 +36,11 @@ export type AdminOrderRow = {
   /** The provider that has a part of it now, if any: its status then follows that provider's. */
   withProvider: string | null;
   cancelState: OrderCancelState;
+  /** A drip-feed order's runs and minutes between them (docs/decisions/021); null for one delivery. */
+  runs: number | null;
+  intervalMinutes: number | null;
+  /** The start of a custom comments order's comments (one per line), for the admin to read; null otherwise. */
+  comments: string | null;
 };
 
 export type AdminOrdersQuery = { status?: AdminOrderStatus; q?: string; page?: number };
@@ -71,6 +79,10 @@ const rowColumns = {
   // Only the breakdown, not the whole metadata document.
   lines: sql<unknown>`${orders.metadata} -> 'services'`,
   delivery: orders.delivery,
+  runs: orders.runs,
+  intervalMinutes: orders.intervalMinutes,
+  // The first lines are enough to deliver by hand or check what was sent; an order may carry thousands.
+  comments: sql<string | null>`left(${orders.comments}, ${ADMIN_COMMENTS_PREVIEW_CHARS})`,
   withProvider: orderWithProviderSql(orders.id),
   cancelState: orderCancelStateSql({
     orderId: orders.id,

@@ -5,7 +5,10 @@ import type { AdminService } from "./content/services-form.ts";
 import { serviceOrderingColumns } from "./content/services-list.server.ts";
 
 /** A service as the manual order form lists it: the admin's view of it without the storefront texts. */
-export type ManualOrderService = Omit<AdminService, "slug" | "description" | "features" | "enabled">;
+export type ManualOrderService = Omit<
+  AdminService,
+  "slug" | "description" | "features" | "enabled" | "orderType" | "dripfeed"
+>;
 
 /** Every enabled service, by platform then name (the manual order form's service list). */
 export async function listServicesForManualOrder(db: Executor): Promise<ManualOrderService[]> {

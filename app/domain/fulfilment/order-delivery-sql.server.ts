@@ -13,6 +13,10 @@ export type DeliveryPart = {
   quantity: number;
   /** This part's share of the order's charge: what its undelivered share is refunded from. */
   chargeCents: Cents;
+  /** When the part is due, in seconds after the order (a drip-feed run, docs/decisions/021); absent: at once. */
+  dueAfterSeconds?: number;
+  /** Comments sent with the part's `add`, one per line (a custom comments order). */
+  comments?: string;
 };
 
 /** Channel of the NOTIFY sent (at commit) when new submissions are due; every fulfilment worker listens. */
@@ -27,14 +31,8 @@ const NO_LIMIT = 2_147_483_647;
  * writes one submission per part, so a provider-delivered order is queued the moment it commits.
  */
 export function deliveryRouteCtes(parts: readonly DeliveryPart[]): SQL {
-  const rows = sql.join(
-    parts.map(
-      (part) =>
-        sql`(${part.part}, ${part.serviceId}::uuid, ${part.quantity}::integer, ${part.chargeCents}::bigint)`,
-    ),
-    sql`, `,
-  );
-  return sql`delivery_parts (part, service_id, quantity, charge_cents) as (values ${rows}),
+  return sql`delivery_parts (part, service_id, quantity, charge_cents, due_after_seconds, comments) as (
+      ${partRows(parts)}),
     delivery_route as (
       select count(ps.service_id) = ${parts.length}::bigint as to_provider
       from delivery_parts dp
@@ -42,6 +40,31 @@ export function deliveryRouteCtes(parts: readonly DeliveryPart[]): SQL {
         and dp.quantity between coalesce(ps.min_quantity, 1) and coalesce(ps.max_quantity, ${NO_LIMIT})
         and lower(ps.provider_service_type) <> 'subscriptions'
     )`;
+}
+
+/**
+ * The parts as rows. Parts due at once (an ordinary order, a pack) are a VALUES list, the shape the order statement
+ * always had; the runs of a drip-feed order are arrays unnested, one statement shape whatever their number, so
+ * drip-feed orders never use up the prepared statements' shapes (app/db/prepared-statement.server.ts).
+ */
+function partRows(parts: readonly DeliveryPart[]): SQL {
+  if (parts.some((part) => part.dueAfterSeconds)) {
+    const array = (values: readonly (string | number)[]) => `{${values.join(",")}}`;
+    return sql`select p.*, null::text from unnest(${array(parts.map((part) => part.part))}::text[],
+        ${array(parts.map((part) => part.serviceId))}::uuid[], ${array(parts.map((part) => part.quantity))}::integer[],
+        ${array(parts.map((part) => part.chargeCents))}::bigint[],
+        ${array(parts.map((part) => part.dueAfterSeconds ?? 0))}::integer[]) as p`;
+  }
+  const rows = sql.join(
+    parts.map(
+      (part) =>
+        sql`(${part.part}, ${part.serviceId}::uuid, ${part.quantity}::integer, ${part.chargeCents}::bigint, 0, ${
+          part.comments === undefined ? sql`null::text` : sql`${part.comments}::text`
+        })`,
+    ),
+    sql`, `,
+  );
+  return sql`values ${rows}`;
 }
 
 /** The new order's `delivery` value, read from `delivery_route`. */
@@ -56,8 +79,9 @@ export const orderDeliverySql: SQL = sql`(select case when to_provider then 'pro
 export function deliveryCte(orderFrom: SQL): SQL {
   return sql`delivery as (
     insert into fulfilments (order_id, part, provider_id, provider_service_id, link, quantity, charge_cents,
-      idempotency_key)
+      comments, next_attempt_at, idempotency_key)
     select o.id, dp.part, ps.provider_id, ps.provider_service_id, o.target_link, dp.quantity, dp.charge_cents,
+      dp.comments, now() + make_interval(secs => dp.due_after_seconds),
       'boostly-order-' || o.id || case when dp.part = ${WHOLE_ORDER_PART} then '' else '-' || dp.part end
     from ${orderFrom} o
     cross join delivery_parts dp

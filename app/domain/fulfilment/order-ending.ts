@@ -1,3 +1,4 @@
+import { isRunPart } from "../orders/order-types.ts";
 import type { OrderStatus } from "../orders/set-order-status.server.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
@@ -18,8 +19,12 @@ export type EndedPart = {
 /** The part name of a one-service order (a likes pack's parts are named after its lines: likes, views ...). */
 export const WHOLE_ORDER_PART = "order";
 
-/** Parts whose units are the order's own quantity (a pack's quantity is its likes, base and extra). */
+/**
+ * Parts whose units are the order's own quantity (a pack's quantity is its likes, base and extra; a drip-feed
+ * order's is every run's, docs/decisions/021).
+ */
 const PARTS_COUNTED_IN_QUANTITY = new Set([WHOLE_ORDER_PART, "likes", "extra_likes"]);
+const countsInQuantity = (part: string) => PARTS_COUNTED_IN_QUANTITY.has(part) || isRunPart(part);
 
 /**
  * The undelivered share of one ended part: nothing for completed, all of its charge for cancelled or failed,
@@ -52,7 +57,7 @@ export function orderEnding(order: { totalCents: Cents }, parts: readonly EndedP
     return { status: "cancelled" };
   const refundCents = parts.reduce((sum, part) => sum + partRefundCents(part, order.totalCents), 0);
   const remains = parts
-    .filter((part) => PARTS_COUNTED_IN_QUANTITY.has(part.part))
+    .filter((part) => countsInQuantity(part.part))
     .reduce((sum, part) => sum + undeliveredUnits(part), 0);
   return { status: "partial", remains, refundCents: cents(Math.min(refundCents, order.totalCents)) };
 }

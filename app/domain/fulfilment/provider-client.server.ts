@@ -134,6 +134,11 @@ export type AddInput = {
   quantity: number;
   /** Sent only to providers that honour it: the same key returns the same order. */
   idempotencyKey?: string;
+  /** The panels' drip-feed fields: `runs` deliveries of `quantity`, one every `interval` minutes. */
+  runs?: number;
+  interval?: number;
+  /** A Custom Comments service's comments, one per line (the panels' `comments` field). */
+  comments?: string;
 };
 
 /** Places an order upstream; returns the provider's order id. */
@@ -144,6 +149,11 @@ export async function addProviderOrder(transport: Transport, input: AddInput): P
     link: input.link,
     quantity: String(input.quantity),
   };
+  if (input.runs !== undefined && input.interval !== undefined) {
+    form.runs = String(input.runs);
+    form.interval = String(input.interval);
+  }
+  if (input.comments !== undefined) form.comments = input.comments;
   if (input.idempotencyKey) form.idempotency_key = input.idempotencyKey;
   const parsed = addAnswer.safeParse(await call(transport, form));
   if (!parsed.success) throw unexpected("add");

@@ -139,6 +139,7 @@ export async function submitClaimed(
             service: row.providerServiceId,
             link: row.link,
             quantity: row.quantity,
+            comments: row.comments ?? undefined,
             idempotencyKey,
           });
   } catch (error) {

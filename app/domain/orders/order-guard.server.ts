@@ -19,7 +19,15 @@ export type OrderAuthorisation = { ctes?: SQL; condition: SQL; refusal: SQL };
 export type OrderGuard = {
   service: Pick<
     OrderableService,
-    "id" | "platform" | "pricePer1000" | "minQuantity" | "maxQuantity" | "serviceType" | "targetKind"
+    | "id"
+    | "platform"
+    | "pricePer1000"
+    | "minQuantity"
+    | "maxQuantity"
+    | "serviceType"
+    | "targetKind"
+    | "orderType"
+    | "dripfeed"
   >;
   /** True for storefront orders (refused in maintenance); admin orders go on during maintenance. */
   shopMustBeOpen: boolean;
@@ -36,6 +44,7 @@ function catalogSql(guard: OrderGuard): SQL {
         and min_quantity = ${service.minQuantity} and max_quantity = ${service.maxQuantity}
         and platform = ${service.platform}::platform and service_type = ${service.serviceType}::service_type
         and target_kind = ${service.targetKind}::target_kind
+        and order_type = ${service.orderType}::service_order_type and dripfeed = ${service.dripfeed}
     )${open}`;
 }
 

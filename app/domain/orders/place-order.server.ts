@@ -1,11 +1,12 @@
 import type { Executor } from "../../db/client.server.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import type { Cents } from "../pricing/cents.ts";
-import { chargeForQuantity } from "../pricing/price.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
 import type { OrderAuthorisation } from "./order-guard.server.ts";
 import { orderOrigin } from "./order-origin.ts";
-import { refuseChangedPrice, refuseDuringMaintenance, refuseQuantity } from "./order-rules.server.ts";
+import { refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
+import { draftTypedOrder } from "./order-type-draft.server.ts";
+import type { DripFeed } from "./order-types.ts";
 import { type PlacedOrder, recordGuardedOrder } from "./record-paid-order.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 import { checkTargetLink } from "./target-link.ts";
@@ -31,6 +32,13 @@ export type SimpleOrderInput = {
    * runs (see reseller/api-key-guard.server.ts). Such orders are marked in their metadata.
    */
   viaApi?: OrderAuthorisation;
+  /**
+   * Drip-feed (docs/decisions/021), on a service that allows it: `quantity` is then each run's, and runs x
+   * quantity is charged at once.
+   */
+  dripFeed?: DripFeed;
+  /** A custom comments order's comments (one per line, blank lines dropped: commentLines); quantity = their count. */
+  comments?: readonly string[];
 };
 
 /**
@@ -63,11 +71,11 @@ async function placeCheckedOrder(
       field: "serviceId",
       code: AUTO_SERVICE_NOT_SUPPORTED,
     });
-  const badQuantity = refuseQuantity(input.quantity, service);
-  if (badQuantity) return badQuantity;
+  const typed = draftTypedOrder(service, input);
+  if ("ok" in typed) return typed;
   const link = checkTargetLink(input.targetLink, service);
   if (!link.ok) return refuse("invalid", link.notice, { field: "targetLink" });
-  const totalCents = chargeForQuantity(service.pricePer1000, input.quantity);
+  const { totalCents } = typed;
   const changed = refuseChangedPrice(totalCents, input.expectedTotalCents);
   if (changed) return changed;
   const recorded = await recordGuardedOrder(
@@ -76,13 +84,16 @@ async function placeCheckedOrder(
       userId: input.userId,
       serviceId: service.id,
       serviceName: service.name,
-      quantity: input.quantity,
+      quantity: typed.quantity,
       targetLink: link.link,
       deliverySpeed: input.deliverySpeed,
       totalCents,
       idempotencyKey: input.idempotencyKey,
       createdByAdminId: input.createdByAdminId,
       metadata: { ...orderOrigin(service, input), ...(input.viaApi ? { via_api: true } : {}) },
+      parts: typed.parts,
+      dripFeed: typed.dripFeed,
+      comments: typed.comments,
     },
     { service, shopMustBeOpen: !byAdmin, authorisation: input.viaApi },
   );

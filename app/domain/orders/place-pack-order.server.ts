@@ -1,13 +1,14 @@
 import type { Database } from "../../db/client.server.ts";
-import { findLikesPack } from "../catalog/find-likes-pack.server.ts";
+import { findLikesPack, findLikesPackById, type LikesPack } from "../catalog/find-likes-pack.server.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
 import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { type PackCommentCount, type PackPart, priceLikesPack } from "../pricing/likes-pack.ts";
 import { ORDER_TEXT } from "./messages.ts";
+import type { OrderAuthorisation } from "./order-guard.server.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
 import type { DeliverySpeed } from "./place-order.server.ts";
-import { type PlacedOrder, recordPaidOrder } from "./record-paid-order.server.ts";
+import { type PlacedOrder, recordGuardedOrder, recordPaidOrder } from "./record-paid-order.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 import { checkTargetLink } from "./target-link.ts";
 
@@ -29,11 +30,52 @@ const VIEWS = "instagram-views";
 const COMMENTS = "instagram-real-comments";
 
 /** Places a Real Instagram Likes pack order with its add-ons, priced on the server, paid at once. */
-export async function placePackOrder(db: Database, input: PackOrderInput): Promise<PlacedOrder | Refusal> {
+export function placePackOrder(db: Database, input: PackOrderInput): Promise<PlacedOrder | Refusal> {
+  return placeLikesPack(db, input, findLikesPack(db, input.packCode));
+}
+
+export type PackageOrderInput = {
+  userId: string;
+  /** The pack's id (likes_packs.id). */
+  packId: string;
+  targetLink: string;
+  idempotencyKey?: string;
+  /** The reseller API's key checks, run by the order statement (see reseller/api-key-guard.server.ts). */
+  viaApi?: OrderAuthorisation;
+};
+
+/**
+ * A Package order (the panels' order type, docs/decisions/021): a likes pack by its id with a link only, no
+ * add-ons; the same order, price and delivery as the storefront's pack order.
+ */
+export function placePackageOrder(db: Database, input: PackageOrderInput): Promise<PlacedOrder | Refusal> {
+  return placeLikesPack(
+    db,
+    {
+      userId: input.userId,
+      packCode: "",
+      targetLink: input.targetLink,
+      deliverySpeed: "normal",
+      extraLikes: false,
+      extraViews: false,
+      comments: 0,
+      idempotencyKey: input.idempotencyKey,
+    },
+    findLikesPackById(db, input.packId),
+    input.viaApi,
+  );
+}
+
+async function placeLikesPack(
+  db: Database,
+  input: PackOrderInput,
+  findPack: Promise<LikesPack | null>,
+  viaApi?: OrderAuthorisation,
+): Promise<PlacedOrder | Refusal> {
   const closed = await refuseDuringMaintenance(db, false);
   if (closed) return closed;
   const [pack, likes, views, comments] = await Promise.all([
-    findLikesPack(db, input.packCode),
+    findPack,
     findOrderableServiceBySlug(db, LIKES),
     findOrderableServiceBySlug(db, VIEWS),
     findOrderableServiceBySlug(db, COMMENTS),
@@ -68,7 +110,7 @@ export async function placePackOrder(db: Database, input: PackOrderInput): Promi
     quantity: line.quantity,
     chargeCents: line.total_cents,
   }));
-  return recordPaidOrder(db, {
+  const draft = {
     userId: input.userId,
     serviceId: likes.id,
     serviceName: name,
@@ -78,7 +120,20 @@ export async function placePackOrder(db: Database, input: PackOrderInput): Promi
     deliverySpeed: input.deliverySpeed,
     totalCents: priced.totalCents,
     idempotencyKey: input.idempotencyKey,
-    metadata: { service_name: name, platform: "instagram", services: priced.lines },
+    metadata: {
+      service_name: name,
+      platform: "instagram",
+      services: priced.lines,
+      ...(viaApi ? { via_api: true } : {}),
+    },
     parts,
+  };
+  if (!viaApi) return recordPaidOrder(db, draft);
+  // Through the API the statement also runs the key's checks; the service was read fresh just above.
+  const recorded = await recordGuardedOrder(db, draft, {
+    service: likes,
+    shopMustBeOpen: true,
+    authorisation: viaApi,
   });
+  return "guardFailed" in recorded ? refuse("conflict", ORDER_TEXT.orderFailed) : recorded;
 }

@@ -21,6 +21,7 @@ import {
   orderGuardRefusalSql,
   orderGuardSql,
 } from "./order-guard.server.ts";
+import type { DripFeed } from "./order-types.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 
 /** An order whose price the server computed and whose input it checked, ready to be paid and stored. */
@@ -38,6 +39,10 @@ export type OrderDraft = {
   createdByAdminId?: string;
   /** How the order is delivered, part by part; absent: one part, the whole order as its service. */
   parts?: DeliveryPart[];
+  /** A drip-feed order (docs/decisions/021): `quantity` is runs x the quantity of one run. */
+  dripFeed?: DripFeed;
+  /** A custom comments order's comments, one per line. */
+  comments?: string;
 };
 
 /** Something the order was checked against changed since (see order-guard): nothing was charged; check again. */
@@ -60,6 +65,7 @@ function partsOf(draft: OrderDraft): DeliveryPart[] {
         serviceId: draft.serviceId,
         quantity: draft.quantity,
         chargeCents: draft.totalCents,
+        comments: draft.comments,
       },
     ]
   );
@@ -77,10 +83,12 @@ export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
     ${walletCte(charge, guard ? orderGuardSql(guard) : undefined)},
     new_order as (
       insert into orders (user_id, service_id, likes_pack_id, quantity, target_link, total_cents, delivery_speed,
-        metadata, idempotency_key, created_by_admin_id, delivery)
+        metadata, idempotency_key, created_by_admin_id, delivery, runs, interval_minutes, comments)
       select wallet.id, ${draft.serviceId}, ${draft.likesPackId ?? null}::uuid, ${draft.quantity}, ${draft.targetLink},
         ${draft.totalCents}, ${draft.deliverySpeed}::delivery_speed, ${JSON.stringify(draft.metadata)}::jsonb,
-        ${draft.idempotencyKey ?? null}, ${draft.createdByAdminId ?? null}::uuid, ${orderDeliverySql}
+        ${draft.idempotencyKey ?? null}, ${draft.createdByAdminId ?? null}::uuid, ${orderDeliverySql},
+        ${draft.dripFeed?.runs ?? null}::integer, ${draft.dripFeed?.intervalMinutes ?? null}::integer,
+        ${draft.comments ?? null}::text
       from wallet
       returning id, order_number, total_cents, target_link
     ),

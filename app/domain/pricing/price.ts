@@ -48,6 +48,25 @@ export function partialRefund(charged: Cents, quantity: number, remains: number)
   return cents(Number((BigInt(charged) * BigInt(capped)) / BigInt(quantity)));
 }
 
+/**
+ * A drip-feed order's charge (product rules 2.7, docs/decisions/021): the price of runs x quantity, one charge
+ * like any order, split into one share per run that add up to it exactly (the earlier runs take the rounding
+ * down, the later ones the remainder), so refunding the runs not delivered pays back exactly their shares.
+ */
+export function dripFeedCharge(
+  pricePer1000: string,
+  quantityPerRun: number,
+  runs: number,
+): { totalCents: Cents; runCharges: Cents[] } {
+  if (!Number.isSafeInteger(runs) || runs < 1) throw new RangeError(`Not a number of runs: ${runs}`);
+  const total = BigInt(chargeForQuantity(pricePer1000, quantityPerRun * runs));
+  const shareUpTo = (run: number) => (total * BigInt(run)) / BigInt(runs);
+  const runCharges = Array.from({ length: runs }, (_, index) =>
+    cents(Number(shareUpTo(index + 1) - shareUpTo(index))),
+  );
+  return { totalCents: cents(Number(total)), runCharges };
+}
+
 /** What the customer finally paid for an order: its charge less what was refunded (product rules 4.2), at least 0. */
 export function paidAfterRefunds(charged: Cents, refunded: Cents): Cents {
   return cents(Math.max(0, charged - refunded));

@@ -46,7 +46,7 @@ function apiSubscriptionCategory(platform: string, serviceName: string): string 
 /**
  * What `add` can place today, in the standard `services` shape: every enabled one-time service (the Quick Order
  * list), by its integer API id, then, while auto orders are on, every auto service as a Subscriptions service
- * (docs/decisions/021-api-subscriptions.md: min and max per post, cancellable with the remaining posts refunded).
+ * (docs/decisions/022-api-subscriptions.md: min and max per post, cancellable with the remaining posts refunded).
  * One-time orders are cancellable under the shop's cancel rules (docs/decisions/010: within its window); no
  * drip-feed or refill yet.
  */

@@ -66,7 +66,7 @@ export function usernameFromProfile(
 /**
  * Reads a Subscriptions `add`: the profile, `min` <= `max` within the service's per-post limits, `posts` within the
  * shop's auto-order limits. `delay` other than 0, an `expiry` and `old_posts` are features the shop does not have
- * (docs/decisions/021-api-subscriptions.md): refused in plain words rather than dropped.
+ * (docs/decisions/022-api-subscriptions.md): refused in plain words rather than dropped.
  */
 export function readSubscriptionFields(
   params: Params,

@@ -22,7 +22,7 @@ export type ApiSubscriptionStatus = {
 const API_ID = /^\d{1,15}$/;
 
 /**
- * The caller's own auto orders among the requested ids (docs/decisions/021-api-subscriptions.md), by the id as
+ * The caller's own auto orders among the requested ids (docs/decisions/022-api-subscriptions.md), by the id as
  * sent. Their ids come from the order numbers' sequence, so an id names an order or a subscription, never both.
  */
 export async function findCallersSubscriptions(

@@ -40,7 +40,7 @@ export async function addApiOrderOrSubscription(
 }
 
 /**
- * A Subscriptions `add` (docs/decisions/021-api-subscriptions.md): an auto order through the same placeAutoOrder
+ * A Subscriptions `add` (docs/decisions/022-api-subscriptions.md): an auto order through the same placeAutoOrder
  * as the website, on `username`'s next `posts` posts. The shop delivers `max` to every post and charges that up
  * front (product rules 2.4); what is not served is refunded on cancel. Answers the auto order's integer API id.
  */

@@ -33,7 +33,7 @@ export const API_TEXT = {
   missingOrderIds: `Give an order id (order) or up to ${MAX_ORDER_IDS_PER_REQUEST} comma-separated ids (orders)`,
   missingRefillIds: `Give a refill id (refill) or up to ${MAX_ORDER_IDS_PER_REQUEST} comma-separated ids (refills)`,
   controlCharacter: "Parameters must not contain control characters",
-  // Subscriptions (auto orders, docs/decisions/021-api-subscriptions.md).
+  // Subscriptions (auto orders, docs/decisions/022-api-subscriptions.md).
   incorrectUsername: "Incorrect username: send the profile's username or its link",
   minAboveMax: "min must not be more than max",
   postsOutOfRange: `posts must be a whole number from ${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}`,

@@ -13,6 +13,10 @@ const TYPE_OPTIONS = [
   { value: "one_time", label: "One-time" },
   { value: "auto", label: "Auto (per future post)" },
 ];
+const ORDER_TYPE_OPTIONS = [
+  { value: "default", label: "Default (a quantity)" },
+  { value: "custom_comments", label: "Custom Comments (one comment per line)" },
+];
 const TARGET_OPTIONS = [
   { value: "post", label: "A post (link)" },
   { value: "profile", label: "A profile, channel or track" },
@@ -125,7 +129,22 @@ export function ServiceForm({
           hint="1 to 100; auto services only."
           error={errors.defaultPosts}
         />
-      ) : null}
+      ) : (
+        <>
+          <Select
+            label="Order type"
+            name="orderType"
+            defaultValue={service?.orderType ?? "default"}
+            options={ORDER_TYPE_OPTIONS}
+            error={errors.orderType}
+          />
+          <Checkbox
+            label="Drip-feed allowed (Default orders: runs x quantity, one run every interval)"
+            name="dripfeed"
+            defaultChecked={service?.dripfeed ?? false}
+          />
+        </>
+      )}
       <div className="sm:col-span-2">
         <Checkbox
           label="Enabled (shown in the storefront and orderable)"

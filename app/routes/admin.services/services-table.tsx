@@ -23,6 +23,10 @@ export function ServicesTable({ services, emptyText }: { services: AdminService[
             <td className="px-4 py-3">{platform ? platformNames[platform] : service.platform}</td>
             <td className="px-4 py-3">
               {service.serviceType === "auto" ? `Auto (${service.defaultPosts ?? "-"} posts)` : "One-time"}
+              {service.orderType === "custom_comments" ? (
+                <div className="text-slate-500">Custom Comments</div>
+              ) : null}
+              {service.dripfeed ? <div className="text-slate-500">Drip-feed</div> : null}
             </td>
             <td className="px-4 py-3" data-testid="admin-service-price">
               {formatRate(service.pricePer1000)}

@@ -98,7 +98,7 @@ describe("reseller API /api/v2", () => {
       .select({ apiId: services.apiId })
       .from(services)
       .where(and(eq(services.serviceType, "auto"), eq(services.enabled, true)));
-    // Auto services are listed as the panels' Subscriptions (docs/decisions/021-api-subscriptions.md).
+    // Auto services are listed as the panels' Subscriptions (docs/decisions/022-api-subscriptions.md).
     const typeOf = new Map(
       answer.body.map((service: { service: number; type: string }) => [service.service, service.type]),
     );

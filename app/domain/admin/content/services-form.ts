@@ -50,6 +50,11 @@ export const serviceForm = z
       description: z.string().trim().max(SERVICE_MAX.description).default(""),
       features: z.string().max(SERVICE_MAX.features).default("").transform(parseFeatures),
       defaultPosts: z.string().trim().max(10).default(""),
+      // How a one-time service takes its order and whether it may be drip-fed (docs/decisions/021).
+      orderType: z
+        .enum(["default", "custom_comments"], { error: "Choose an order type." })
+        .default("default"),
+      dripfeed: checkbox,
       enabled: checkbox,
     },
     { error: CONTENT_TEXT.unknownField },
@@ -75,6 +80,10 @@ export const serviceForm = z
     ...form,
     // Default posts belong to auto services only (the services_default_posts_auto_only constraint).
     defaultPosts: form.serviceType === "auto" && defaultPosts ? Number(defaultPosts) : null,
+    // Custom comments and drip-feed belong to one-time services; drip-feed to Default ones only
+    // (the services_dripfeed_default_one_time constraint).
+    orderType: form.serviceType === "one_time" ? form.orderType : ("default" as const),
+    dripfeed: form.serviceType === "one_time" && form.orderType === "default" && form.dripfeed,
   }));
 
 export type ServiceInput = z.output<typeof serviceForm>;
@@ -93,5 +102,7 @@ export type AdminService = {
   description: string;
   features: string[];
   defaultPosts: number | null;
+  orderType: "default" | "custom_comments";
+  dripfeed: boolean;
   enabled: boolean;
 };

@@ -24,6 +24,8 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
       slug: services.slug,
       description: services.description,
       features: services.features,
+      orderType: services.orderType,
+      dripfeed: services.dripfeed,
       enabled: services.enabled,
     })
     .from(services)

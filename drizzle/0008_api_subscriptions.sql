@@ -1,4 +1,4 @@
--- Auto orders are the reseller API's subscriptions (docs/decisions/021-api-subscriptions.md): each gets an integer
+-- Auto orders are the reseller API's subscriptions (docs/decisions/022-api-subscriptions.md): each gets an integer
 -- API id from the order numbers' sequence, so a subscription's id never equals an order's. Existing auto orders are
 -- numbered in the order they were created, then new ones take the sequence's next number as orders do.
 ALTER TABLE "auto_orders" ADD COLUMN "api_id" bigint;--> statement-breakpoint

@@ -1,0 +1,99 @@
+import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { chargeForQuantity, dripFeedCharge } from "../pricing/price.ts";
+import { refuseQuantity } from "./order-rules.server.ts";
+import {
+  COMMENT_MAX_LENGTH,
+  type DripFeed,
+  isValidInterval,
+  isValidRuns,
+  MAX_ORDER_UNITS,
+  ORDER_TYPE_TEXT,
+  runPart,
+  type ServiceOrderType,
+} from "./order-types.ts";
+import { type Refusal, refuse } from "./refusal.ts";
+
+/** What an order's type needs of its service. */
+export type TypedService = {
+  id: string;
+  pricePer1000: string;
+  minQuantity: number;
+  maxQuantity: number;
+  orderType: ServiceOrderType;
+  dripfeed: boolean;
+};
+
+/** The order as its type makes it: its units, its one charge and, for a drip-feed order, its runs as parts. */
+export type TypedOrder = {
+  /** Units of the whole order (a drip-feed order: runs x the quantity of one run). */
+  quantity: number;
+  totalCents: Cents;
+  parts?: DeliveryPart[];
+  dripFeed?: DripFeed;
+  /** A custom comments order's comments, one per line. */
+  comments?: string;
+};
+
+/**
+ * Checks an order against its service's type (docs/decisions/021) and prices it: a Default order is its quantity
+ * (each run's, for drip-feed, where the service allows it: runs x quantity charged at once, one part per run due
+ * every interval); a Custom Comments order is one unit per comment. Nothing here is charged.
+ */
+export function draftTypedOrder(
+  service: TypedService,
+  input: { quantity: number; dripFeed?: DripFeed; comments?: readonly string[] },
+): TypedOrder | Refusal {
+  if (service.orderType === "custom_comments") return draftCommentsOrder(service, input);
+  if (input.comments !== undefined)
+    return refuse("invalid", ORDER_TYPE_TEXT.commentsNotTaken, { field: "comments" });
+  const badQuantity = refuseQuantity(input.quantity, service);
+  if (badQuantity) return badQuantity;
+  if (!input.dripFeed)
+    return { quantity: input.quantity, totalCents: chargeForQuantity(service.pricePer1000, input.quantity) };
+  return draftDripFeed(service, input.quantity, input.dripFeed);
+}
+
+function draftDripFeed(
+  service: TypedService,
+  quantityPerRun: number,
+  dripFeed: DripFeed,
+): TypedOrder | Refusal {
+  if (!service.dripfeed) return refuse("invalid", ORDER_TYPE_TEXT.dripFeedNotAvailable, { field: "runs" });
+  if (!isValidRuns(dripFeed.runs)) return refuse("invalid", ORDER_TYPE_TEXT.badRuns, { field: "runs" });
+  if (!isValidInterval(dripFeed.intervalMinutes))
+    return refuse("invalid", ORDER_TYPE_TEXT.badInterval, { field: "interval" });
+  const quantity = quantityPerRun * dripFeed.runs;
+  if (quantity > MAX_ORDER_UNITS)
+    return refuse("invalid", ORDER_TYPE_TEXT.tooManyUnits, { field: "quantity" });
+  const { totalCents, runCharges } = dripFeedCharge(service.pricePer1000, quantityPerRun, dripFeed.runs);
+  const parts = runCharges.map((chargeCents, index) => ({
+    part: runPart(index + 1),
+    serviceId: service.id,
+    quantity: quantityPerRun,
+    chargeCents,
+    dueAfterSeconds: index * dripFeed.intervalMinutes * 60,
+  }));
+  return { quantity, totalCents, parts, dripFeed };
+}
+
+function draftCommentsOrder(
+  service: TypedService,
+  input: { quantity: number; dripFeed?: DripFeed; comments?: readonly string[] },
+): TypedOrder | Refusal {
+  if (input.dripFeed) return refuse("invalid", ORDER_TYPE_TEXT.dripFeedNotAvailable, { field: "runs" });
+  const comments = input.comments ?? [];
+  if (comments.length === 0)
+    return refuse("invalid", ORDER_TYPE_TEXT.commentsRequired, { field: "comments" });
+  if (comments.some((line) => line.length > COMMENT_MAX_LENGTH || /[\r\n]/.test(line)))
+    return refuse("invalid", ORDER_TYPE_TEXT.commentTooLong, { field: "comments" });
+  if (input.quantity !== comments.length)
+    return refuse("invalid", ORDER_TYPE_TEXT.commentsQuantity, { field: "quantity" });
+  const badQuantity = refuseQuantity(comments.length, service);
+  if (badQuantity) return { ...badQuantity, field: "comments" };
+  return {
+    quantity: comments.length,
+    totalCents: chargeForQuantity(service.pricePer1000, comments.length),
+    comments: comments.join("\n"),
+  };
+}
