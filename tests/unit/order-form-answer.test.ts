@@ -66,6 +66,7 @@ describe("the order pages' one action (app/routes/shared/order-form.server.ts)",
         ok: true as const,
         autoOrder: {
           id: "a1",
+          apiId: 100001,
           totalPosts: 10,
           remainingPosts: 10,
           costPerPostCents: cents(30),

@@ -105,6 +105,9 @@ export const autoOrders = pgTable(
   "auto_orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // The auto order's id in the reseller API, where it is a subscription: drawn from the order numbers'
+    // sequence, so it never equals an order's id (docs/decisions/023-api-subscriptions.md).
+    apiId: bigint("api_id", { mode: "number" }).notNull().unique().default(sql`nextval('order_number_seq')`),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),

@@ -26,12 +26,16 @@ export type AutoOrderInput = {
   expectedTotalCents?: Cents;
   createdByAdminId?: string;
   adminNotes?: string;
+  /** Placed by a reseller through the API (/api/v2) as a subscription: marked in its metadata. */
+  viaApi?: boolean;
 };
 
 export type PlacedAutoOrder = {
   ok: true;
   autoOrder: {
     id: string;
+    /** Its id in the reseller API, where it is a subscription. */
+    apiId: number;
     totalPosts: number;
     remainingPosts: number;
     costPerPostCents: Cents;
@@ -87,7 +91,7 @@ export async function placeAutoOrder(
           deliverySpeed: input.deliverySpeed,
           idempotencyKey: input.idempotencyKey,
           createdByAdminId: input.createdByAdminId,
-          metadata: orderOrigin(service, input),
+          metadata: { ...orderOrigin(service, input), ...(input.viaApi ? { via_api: true } : {}) },
         })
         .onConflictDoNothing({ target: [autoOrders.userId, autoOrders.idempotencyKey] })
         .returning();
@@ -143,6 +147,7 @@ export async function placeAutoOrder(
 function summary(row: typeof autoOrders.$inferSelect, serviceName: string): PlacedAutoOrder["autoOrder"] {
   return {
     id: row.id,
+    apiId: row.apiId,
     totalPosts: row.totalPosts,
     remainingPosts: row.remainingPosts,
     costPerPostCents: row.costPerPostCents,

@@ -4,6 +4,8 @@ import { services } from "../../db/schema.ts";
 
 export type AutoService = {
   id: string;
+  /** The service's integer id in the reseller API (a Subscriptions service there). */
+  apiId: number;
   name: string;
   description: string;
   platform: string;
@@ -18,6 +20,7 @@ export async function listAutoServices(db: Executor): Promise<AutoService[]> {
   return db
     .select({
       id: services.id,
+      apiId: services.apiId,
       name: services.name,
       description: services.description,
       platform: services.platform,

@@ -30,7 +30,7 @@ export type RoundReport = {
  * One pass of the fulfilment worker: queue the next auto-order posts, send what is due (new orders are queued
  * by the statement that stores them, and sent at once by the worker's submission pump; a round catches retries
  * and anything a pump missed), send due cancel requests, then poll what is upstream; refills are forwarded and
- * followed the same way (docs/decisions/022).
+ * followed the same way (docs/decisions/022-refills.md).
  */
 export async function runFulfilmentRound(db: Database, options: RoundOptions): Promise<RoundReport> {
   const queued = await queueAutoOrderPosts(db);

@@ -6,9 +6,11 @@ import { cents } from "../pricing/cents.ts";
 import { type ApiAnswer, apiError, apiKeyRefusalAnswer, apiOk } from "./api-answer.ts";
 import { authenticateApiKey } from "./api-keys.server.ts";
 import { apiDollars } from "./api-order-status.ts";
-import { type ApiCaller, addApiOrder, cancelApiOrders, readApiOrderStatuses } from "./api-orders.server.ts";
+import { type ApiCaller, cancelApiOrders, readApiOrderStatuses } from "./api-orders.server.ts";
 import { apiRefill, apiRefillStatus } from "./api-refills.server.ts";
 import { listApiServices } from "./api-services.server.ts";
+import { SUBSCRIPTION_PARAMS } from "./api-subscription-fields.ts";
+import { addApiOrderOrSubscription } from "./api-subscriptions.server.ts";
 import { API_TEXT, unknownAction, unknownParameter } from "./api-text.ts";
 
 type Params = Record<string, string>;
@@ -22,7 +24,10 @@ type Action = {
 /** The actions (docs/decisions/020-api-v2-conventions.md); an action or a parameter not listed is refused. */
 const ACTIONS: Record<string, Action> = {
   services: { params: [], answer: async (db) => apiOk(await listApiServices(db)) },
-  add: { params: ["service", "link", "quantity", "idempotency_key"], answer: addApiOrder },
+  add: {
+    params: ["service", "link", "quantity", "idempotency_key", ...SUBSCRIPTION_PARAMS],
+    answer: addApiOrderOrSubscription,
+  },
   status: { params: ["order", "orders"], answer: readApiOrderStatuses },
   cancel: { params: ["order", "orders"], answer: cancelApiOrders },
   refill: { params: ["order", "orders"], answer: apiRefill },

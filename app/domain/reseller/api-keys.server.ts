@@ -127,6 +127,15 @@ export async function authenticateApiKey(
   const keyHash = digestApiKey(key);
   const owner = owners.get(keyHash);
   if (options.forOrder && owner) return { ok: true, userId: owner, keyHash, counted: false };
+  return countKeyRequest(db, keyHash);
+}
+
+/**
+ * Counts a request of the key with this digest and checks it is active and within its window: what
+ * authenticateApiKey does, for a request it let through uncounted (`counted: false`) that does not become an
+ * order statement after all (a subscription).
+ */
+export async function countKeyRequest(db: Executor, keyHash: string): Promise<ApiCaller> {
   const result = await db.execute<{ user_id: string; window_hits: number; retry_after_seconds: number }>(
     countApiRequestSql(keyHash),
   );

@@ -20,6 +20,11 @@ import {
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
 import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
+import {
+  cancelApiSubscription,
+  findCallersSubscriptions,
+  readApiSubscriptionStatuses,
+} from "./api-subscription-status.server.ts";
 import { API_TEXT, missingField } from "./api-text.ts";
 
 export type ApiCaller = { userId: string; keyHash: string; counted: boolean };
@@ -96,6 +101,7 @@ const incorrectOrder = () => apiError(API_TEXT.incorrectOrderId, "not_found");
 /**
  * action=status: one order (`order`) or up to 100 (`orders`, answered per id), only the caller's own. `charge` is
  * what the customer finally paid (the price less its refunds, product rules 4.2), `start_count` the provider's.
+ * A subscription's id answers the subscription's status (api-subscription-status.server.ts), mixed with orders.
  */
 export async function readApiOrderStatuses(
   db: Executor,
@@ -104,7 +110,10 @@ export async function readApiOrderStatuses(
 ): Promise<ApiAnswer> {
   const requested = readRequestedIds(params, { one: "order", many: "orders" });
   if (!("ids" in requested)) return requested;
-  const found = await callersOrders(db, caller.userId, requested.ids);
+  const [found, subscriptions] = await Promise.all([
+    callersOrders(db, caller.userId, requested.ids),
+    readApiSubscriptionStatuses(db, caller.userId, requested.ids),
+  ]);
   const orderIds = [...new Set([...found.values()].map((order) => order.id))];
   const [refunds, startCounts] = await Promise.all([
     readOrderRefunds(db, orderIds),
@@ -117,15 +126,16 @@ export async function readApiOrderStatuses(
     remains: String(apiRemains(order)),
     currency: "USD",
   });
+  const statusFor = (id: string) => {
+    const order = found.get(id);
+    return order ? statusOf(order) : subscriptions.get(id);
+  };
   if (!requested.many) {
-    const order = found.get(requested.ids[0] ?? "");
-    return order ? apiOk(statusOf(order)) : incorrectOrder();
+    const status = statusFor(requested.ids[0] ?? "");
+    return status ? apiOk(status) : incorrectOrder();
   }
   const body: Record<string, unknown> = {};
-  for (const id of requested.ids) {
-    const order = found.get(id);
-    body[id] = order ? statusOf(order) : incorrectOrder().body;
-  }
+  for (const id of requested.ids) body[id] = statusFor(id) ?? incorrectOrder().body;
   return apiOk(body);
 }
 
@@ -133,7 +143,8 @@ export async function readApiOrderStatuses(
  * action=cancel: each of the caller's orders (`orders`, or `order`) under the shop's cancel rules
  * (orders/cancel-order, docs/decisions/010), answered per order: refunded at once when nothing was sent upstream
  * yet; otherwise the provider is asked, and the order's status then shows what it cancelled (Canceled, or Partial
- * with the remains refunded). `cancel: 1` means the cancel was accepted.
+ * with the remains refunded). `cancel: 1` means the cancel was accepted. A subscription is cancelled with its
+ * remaining posts refunded at once (product rules 4.4).
  */
 export async function cancelApiOrders(
   db: Database,
@@ -142,12 +153,19 @@ export async function cancelApiOrders(
 ): Promise<ApiAnswer> {
   const requested = readRequestedIds(params, { one: "order", many: "orders" });
   if (!("ids" in requested)) return requested;
-  const found = await callersOrders(db, caller.userId, requested.ids);
+  const [found, subscriptions] = await Promise.all([
+    callersOrders(db, caller.userId, requested.ids),
+    findCallersSubscriptions(db, caller.userId, requested.ids),
+  ]);
   const results = [];
   for (const id of requested.ids) {
     const order = found.get(id);
+    const subscription = subscriptions.get(id);
     if (!order) {
-      results.push({ order: echoedId(id), cancel: incorrectOrder().body });
+      const cancel = subscription
+        ? await cancelApiSubscription(db, caller.userId, subscription.id)
+        : incorrectOrder().body;
+      results.push({ order: echoedId(id), cancel });
       continue;
     }
     const cancelled = await cancelOrder(db, { orderId: order.id, by: { customerId: caller.userId } });

@@ -1,12 +1,14 @@
 import type { Executor } from "../../db/client.server.ts";
+import { listAutoServices } from "../catalog/list-auto-services.server.ts";
 import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
 import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
+import { readSettingsCached } from "../settings/read-settings.server.ts";
 
 /** One entry of `services`, in the panels' shape (docs/decisions/020-api-v2-conventions.md). */
 export type ApiService = {
   service: number;
   name: string;
-  type: "Default";
+  type: "Default" | "Subscriptions";
   category: string;
   rate: string;
   min: string;
@@ -34,23 +36,56 @@ export function apiCategory(platform: string, serviceName: string): string {
   return kind ? `${platformName} ${kind}` : platformName;
 }
 
+/** A subscription's category: the platform and what each post gets, as panels name them ("Instagram Auto Likes"). */
+function apiSubscriptionCategory(platform: string, serviceName: string): string {
+  const platformName = platformNames[platform as ListedPlatform] ?? "Other";
+  const kind = KINDS.exec(serviceName.trim())?.[1];
+  return `${platformName} ${kind ? `Auto ${kind}` : "Subscriptions"}`;
+}
+
 /**
  * What `add` can place today, in the standard `services` shape: every enabled one-time service (the Quick Order
- * list), by its integer API id. Cancellable under the shop's cancel rules (docs/decisions/010: any one-time order,
- * within its window); refillable where the service has a refill window (product rules 4.7); no drip-feed yet.
+ * list), by its integer API id, then, while auto orders are on, every auto service as a Subscriptions service
+ * (docs/decisions/023-api-subscriptions.md: min and max per post, cancellable with the remaining posts refunded).
+ * One-time orders are cancellable under the shop's cancel rules (docs/decisions/010: within its window) and
+ * refillable where the service has a refill window (product rules 4.7).
  */
 export async function listApiServices(db: Executor): Promise<ApiService[]> {
-  const { all } = await listQuickOrderServices(db);
-  return all.map((service) => ({
+  const [{ all }, subscriptions] = await Promise.all([
+    listQuickOrderServices(db),
+    listApiSubscriptionServices(db),
+  ]);
+  const oneTime = all.map(
+    (service): ApiService => ({
+      service: service.apiId,
+      name: service.name,
+      type: "Default",
+      category: apiCategory(service.platform, service.name),
+      rate: apiRate(service.pricePer1000),
+      min: String(service.minQuantity),
+      max: String(service.maxQuantity),
+      dripfeed: false,
+      refill: service.refillDays !== null,
+      cancel: true,
+    }),
+  );
+  return [...oneTime, ...subscriptions];
+}
+
+/** The auto services placeAutoOrder accepts, as Subscriptions; none while an admin has auto orders off. */
+async function listApiSubscriptionServices(db: Executor): Promise<ApiService[]> {
+  const [settings, autoServices] = await Promise.all([readSettingsCached(db), listAutoServices(db)]);
+  if (!settings.autoOrdersEnabled) return [];
+  return autoServices.map((service) => ({
     service: service.apiId,
     name: service.name,
-    type: "Default",
-    category: apiCategory(service.platform, service.name),
+    type: "Subscriptions",
+    category: apiSubscriptionCategory(service.platform, service.name),
     rate: apiRate(service.pricePer1000),
     min: String(service.minQuantity),
     max: String(service.maxQuantity),
     dripfeed: false,
-    refill: service.refillDays !== null,
+    refill: false,
     cancel: true,
   }));
 }

@@ -1,3 +1,4 @@
+import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
 import type { RateLimitRule } from "../security/rate-limit.server.ts";
 
 /** Requests per key per window, before RATE_LIMIT_MULTIPLIER: generous for a panel, a wall for a runaway loop. */
@@ -32,6 +33,13 @@ export const API_TEXT = {
   missingOrderIds: `Give an order id (order) or up to ${MAX_ORDER_IDS_PER_REQUEST} comma-separated ids (orders)`,
   missingRefillIds: `Give a refill id (refill) or up to ${MAX_ORDER_IDS_PER_REQUEST} comma-separated ids (refills)`,
   controlCharacter: "Parameters must not contain control characters",
+  // Subscriptions (auto orders, docs/decisions/023-api-subscriptions.md).
+  incorrectUsername: "Incorrect username: send the profile's username or its link",
+  minAboveMax: "min must not be more than max",
+  postsOutOfRange: `posts must be a whole number from ${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}`,
+  delayNotSupported: "Delay is not supported: send delay=0",
+  expiryNotSupported: "Expiry is not supported: leave expiry empty",
+  oldPostsNotSupported: "Old posts are not supported: send old_posts=0",
   // Transport failures: the only answers that are not HTTP 200.
   bodyTooLarge: `Request body too large, send only the protocol's fields (at most ${API_BODY_LIMIT_BYTES / 1024} KB)`,
   unreadableBody: "Request body could not be read, send form fields or a JSON object",
@@ -62,4 +70,11 @@ export function unknownParameter(name: string): string {
 
 export function missingField(field: string): string {
   return `Missing or invalid parameter "${field.slice(0, 40)}"`;
+}
+
+/** A field of one order type sent to a service of the other (link on a subscription, posts on a one-time service). */
+export function fieldNotForType(field: string, type: "Default" | "Subscriptions"): string {
+  const takes =
+    type === "Subscriptions" ? "username, min, max, posts, delay and expiry" : "link and quantity";
+  return `This ${type} service does not take "${field.slice(0, 40)}": it takes ${takes}`;
 }

@@ -18,3 +18,22 @@ export async function readOrderRefunds(db: Executor, orderIds: string[]): Promis
     rows.flatMap((row) => (row.orderId ? [[row.orderId, centsFromSql(row.refundedCents)]] : [])),
   );
 }
+
+/** What was refunded on each auto order (its cancel's remaining posts and its posts' undelivered shares), by id. */
+export async function readAutoOrderRefunds(
+  db: Executor,
+  autoOrderIds: string[],
+): Promise<Map<string, Cents>> {
+  if (autoOrderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      autoOrderId: transactions.autoOrderId,
+      refundedCents: sql<string>`sum(${transactions.amountCents})`,
+    })
+    .from(transactions)
+    .where(and(inArray(transactions.autoOrderId, autoOrderIds), eq(transactions.type, "refund")))
+    .groupBy(transactions.autoOrderId);
+  return new Map(
+    rows.flatMap((row) => (row.autoOrderId ? [[row.autoOrderId, centsFromSql(row.refundedCents)]] : [])),
+  );
+}

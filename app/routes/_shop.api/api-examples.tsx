@@ -33,6 +33,22 @@ export function ApiExamples({ endpoint }: { endpoint: string }) {
       />
       <CodeSample label="Response" code={`{ "order": 23501 }`} />
       <CodeSample
+        label="Request: subscribe to a profile's next 10 posts"
+        code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=40 \\\n  -d username=https://www.instagram.com/yourbrand/ \\\n  -d min=500 \\\n  -d max=500 \\\n  -d posts=10 \\\n  -d delay=0`}
+      />
+      <CodeSample
+        label="Response, then its status"
+        code={`{ "order": 23502 }
+
+{
+  "charge": "20.00",
+  "status": "In progress",
+  "posts": "3",
+  "remains": "7",
+  "currency": "USD"
+}`}
+      />
+      <CodeSample
         label="Request: order status (GET works too)"
         code={`curl "${endpoint}?key=YOUR_API_KEY&action=status&order=23501"`}
       />

@@ -11,6 +11,7 @@ import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
 import { ApiExamples } from "./api-examples.tsx";
 import { ClientSamples } from "./client-samples.tsx";
+import { OrderTypesTable } from "./order-types-table.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -40,17 +41,17 @@ const actions = [
   { action: "services", params: "none", returns: "The service list with rate, min and max" },
   {
     action: "add",
-    params: "service (its integer id), link, quantity (optional: idempotency_key)",
+    params: "service (its integer id) and its type's fields (below) (optional: idempotency_key)",
     returns: "The new order's id",
   },
   {
     action: "status",
     params: `order (or orders: up to ${MAX_ORDER_IDS_PER_REQUEST} ids, comma-separated)`,
-    returns: "Charge, start count, status, remains",
+    returns: "Charge, start count, status, remains (a subscription: posts served and left)",
   },
   {
     action: "cancel",
-    params: "order, or orders: comma-separated ids",
+    params: "order, or orders: comma-separated ids (orders and subscriptions)",
     returns: "Per order: cancelled, or an error",
   },
   {
@@ -143,6 +144,7 @@ export default function ApiPage() {
                 </tbody>
               </table>
             </div>
+            <OrderTypesTable />
           </div>
         </PageSection>
 

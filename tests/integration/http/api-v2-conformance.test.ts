@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { apiKeys, fulfilments, orders, providers, services } from "../../../app/db/schema.ts";
+import { apiKeys, autoOrders, fulfilments, orders, providers, services } from "../../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
+import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
 import { applyUpstreamStatus } from "../../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
@@ -176,7 +177,6 @@ describe("API v2 conformance: refusals are HTTP 200 with the conventional texts"
       "1.5",
       "-1",
       "2147483647",
-      String(auto!.apiId),
       ` ${likesService.apiIdText}x`,
     ]) {
       expectRefusal(
@@ -184,6 +184,17 @@ describe("API v2 conformance: refusals are HTTP 200 with the conventional texts"
         "Incorrect service ID",
       );
     }
+    // An auto service is a Subscriptions service: a one-time order's fields are refused, in plain words.
+    expectRefusal(
+      await post({
+        key: panel.key,
+        action: "add",
+        service: String(auto!.apiId),
+        link: POST_LINK,
+        quantity: "150",
+      }),
+      /^This Subscriptions service does not take "link"/,
+    );
     expect(await balanceOf(panel.id)).toBe(10_000);
   });
 
@@ -232,7 +243,7 @@ describe("API v2 conformance: actions", () => {
       expect(service).toEqual({
         service: expect.any(Number),
         name: expect.any(String),
-        type: "Default",
+        type: expect.stringMatching(/^(Default|Subscriptions)$/),
         category: expect.stringMatching(/\S/),
         rate: expect.stringMatching(/^\d+\.\d{2,4}$/),
         min: expect.stringMatching(/^\d+$/),
@@ -245,14 +256,18 @@ describe("API v2 conformance: actions", () => {
     }
     const ids = listed.body.map((service: Json) => service.service);
     expect(new Set(ids).size).toBe(ids.length);
-    // Every listed service is one add takes: each answers about the quantity, never about the service.
+    // Every listed service is one add takes: each answers about the quantity (per post for a subscription),
+    // never about the service.
     for (const service of listed.body) {
+      const fields: Record<string, string> =
+        service.type === "Subscriptions"
+          ? { username: "conformance", min: "0", max: "0", posts: "10" }
+          : { link: POST_LINK, quantity: "0" };
       const refused = await post({
         key: panel.key,
         action: "add",
         service: String(service.service),
-        link: POST_LINK,
-        quantity: "0",
+        ...fields,
       });
       expectRefusal(refused, `Quantity less than minimal ${service.min}`);
     }
@@ -454,5 +469,226 @@ describe("API v2 conformance: actions", () => {
       balance: "100.84",
       currency: "USD",
     });
+  });
+});
+
+describe("API v2 conformance: Subscriptions", () => {
+  // Instagram Auto Likes: $4.00 per 1000, 100 to 100,000 per post; 150 per post is $0.60 a post.
+  async function autoLikes() {
+    const service = await serviceBySlug("instagram-auto-likes");
+    return { ...service, apiIdText: String(service.apiId) };
+  }
+
+  async function subscribe(key: string, fields: Record<string, string> = {}): Promise<Answer> {
+    const { apiIdText } = await autoLikes();
+    return post({
+      key,
+      action: "add",
+      service: apiIdText,
+      username: "https://www.instagram.com/conformance_sub/",
+      min: "100",
+      max: "150",
+      posts: "10",
+      delay: "0",
+      expiry: "",
+      ...fields,
+    });
+  }
+
+  async function autoOrderOf(apiId: number) {
+    const [row] = await db().select().from(autoOrders).where(eq(autoOrders.apiId, apiId));
+    return row!;
+  }
+
+  it("services lists every auto service as Subscriptions: integer id, rate per 1000, min and max per post", async () => {
+    const panel = await reseller();
+    const listed = await post({ key: panel.key, action: "services" });
+    const service = await autoLikes();
+    expect(listed.body.find((entry: Json) => entry.service === service.apiId)).toEqual({
+      service: service.apiId,
+      name: "Instagram Auto Likes",
+      type: "Subscriptions",
+      category: "Instagram Auto Likes",
+      rate: "4.00",
+      min: "100",
+      max: "100000",
+      dripfeed: false,
+      refill: false,
+      cancel: true,
+    });
+    const autoServices = await db()
+      .select({ apiId: services.apiId })
+      .from(services)
+      .where(and(eq(services.serviceType, "auto"), eq(services.enabled, true)));
+    const subscriptions = listed.body.filter((entry: Json) => entry.type === "Subscriptions");
+    expect(subscriptions.map((entry: Json) => entry.service).sort()).toEqual(
+      autoServices.map((row) => row.apiId).sort(),
+    );
+  });
+
+  it("add: max for every post charged up front, an integer id from the orders' number space, once per idempotency key", async () => {
+    const panel = await reseller(10_000);
+    const before = await placeLikes(panel.key);
+    const placed = await subscribe(panel.key, { idempotency_key: "sub-1" });
+    expect(placed.status).toBe(200);
+    expect(placed.body).toEqual({ order: expect.any(Number) });
+    const after = await placeLikes(panel.key);
+    // One number space: the subscription's id falls between the orders placed around it, equal to neither.
+    expect(placed.body.order).toBeGreaterThan(before);
+    expect(placed.body.order).toBeLessThan(after);
+    const again = await subscribe(panel.key, { idempotency_key: "sub-1" });
+    expect(again.body).toEqual({ order: placed.body.order });
+    // 150 per post x 10 posts at $4.00 per 1000: $6.00, plus two $0.60 orders.
+    expect(await balanceOf(panel.id)).toBe(10_000 - 600 - 120);
+    expect(await autoOrderOf(placed.body.order)).toMatchObject({
+      userId: panel.id,
+      targetUsername: "conformance_sub",
+      likesPerPost: 150,
+      totalPosts: 10,
+      remainingPosts: 10,
+      costPerPostCents: 60,
+      status: "active",
+      metadata: expect.objectContaining({ via_api: true }),
+    });
+    // A bare username and "@name" work as well as the profile's link; delay and expiry may be left out.
+    for (const username of ["conformance_sub", "@conformance_sub"]) {
+      const plain = await subscribe(panel.key, { username, delay: "", posts: "1" });
+      expect(plain.body).toEqual({ order: expect.any(Number) });
+      expect((await autoOrderOf(plain.body.order)).targetUsername).toBe("conformance_sub");
+    }
+  });
+
+  it("status: charge after refunds, status, posts served and posts remaining, alone or mixed with orders", async () => {
+    const panel = await reseller(10_000);
+    const admin = await createUser({ admin: true });
+    const order = await placeLikes(panel.key);
+    const subscription = (await subscribe(panel.key)).body.order;
+    const pending = await post({ key: panel.key, action: "status", order: String(subscription) });
+    expect(pending.body).toEqual({
+      charge: "6.00",
+      status: "Pending",
+      posts: "0",
+      remains: "10",
+      currency: "USD",
+    });
+    // Three posts served.
+    const served = await setRemainingPosts(
+      db(),
+      { kind: "admin", adminId: admin.id },
+      (await autoOrderOf(subscription)).id,
+      7,
+    );
+    expect(served.ok).toBe(true);
+    const mixed = await get({
+      key: panel.key,
+      action: "status",
+      orders: `${order},${subscription},999999999`,
+    });
+    expect(mixed.body).toEqual({
+      [String(order)]: {
+        charge: "0.60",
+        start_count: "0",
+        status: "Pending",
+        remains: "150",
+        currency: "USD",
+      },
+      [String(subscription)]: {
+        charge: "6.00",
+        status: "In progress",
+        posts: "3",
+        remains: "7",
+        currency: "USD",
+      },
+      "999999999": expect.objectContaining({ error: "Incorrect order ID" }),
+    });
+    // Another customer's subscription is not found.
+    const stranger = await reseller();
+    expectRefusal(
+      await post({ key: stranger.key, action: "status", order: String(subscription) }),
+      "Incorrect order ID",
+    );
+  });
+
+  it("cancel: per item, a subscription ends with its remaining posts refunded at once; status then shows it", async () => {
+    const panel = await reseller(10_000);
+    const stranger = await reseller(10_000);
+    const admin = await createUser({ admin: true });
+    const order = await placeLikes(panel.key);
+    const subscription = (await subscribe(panel.key)).body.order;
+    const theirs = (await subscribe(stranger.key)).body.order;
+    await setRemainingPosts(
+      db(),
+      { kind: "admin", adminId: admin.id },
+      (await autoOrderOf(subscription)).id,
+      7,
+    );
+    const answer = await post({
+      key: panel.key,
+      action: "cancel",
+      orders: `${subscription},${order},${theirs}`,
+    });
+    expect(answer.body).toEqual([
+      { order: subscription, cancel: 1 },
+      { order, cancel: 1 },
+      { order: theirs, cancel: expect.objectContaining({ error: "Incorrect order ID" }) },
+    ]);
+    // 7 remaining posts x $0.60 back: $4.20 of $6.00; the order refunded in full.
+    expect(await balanceOf(panel.id)).toBe(10_000 - 600 + 420);
+    const status = await post({ key: panel.key, action: "status", order: String(subscription) });
+    expect(status.body).toEqual({
+      charge: "1.80",
+      status: "Canceled",
+      posts: "3",
+      remains: "7",
+      currency: "USD",
+    });
+    // Cancelled once: asked again, a plain refusal and nothing refunded twice.
+    const again = await post({ key: panel.key, action: "cancel", order: String(subscription) });
+    expect(again.body[0].cancel).toEqual({ error: expect.any(String), code: expect.any(String) });
+    expect(again.body[0].cancel.error).not.toMatch(/^[A-Z][A-Za-z ]+: [A-Z]/);
+    expect(await balanceOf(panel.id)).toBe(10_000 - 600 + 420);
+    expect((await autoOrderOf(theirs)).status).toBe("active");
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("refuses bad min, max, posts, username, delay, expiry and the other type's fields in plain words, charging nothing", async () => {
+    const panel = await reseller(10_000);
+    const likesService = await likes();
+    const cases: [Record<string, string>, string | RegExp][] = [
+      [{ min: "99" }, "Quantity less than minimal 100"],
+      [{ max: "100001" }, "Quantity more than maximal 100000"],
+      [{ min: "200", max: "150" }, "min must not be more than max"],
+      [{ min: "" }, 'Missing or invalid parameter "min"'],
+      [{ max: "1.5" }, 'Missing or invalid parameter "max"'],
+      [{ posts: "0" }, "posts must be a whole number from 1 to 100"],
+      [{ posts: "101" }, "posts must be a whole number from 1 to 100"],
+      [{ posts: "" }, "posts must be a whole number from 1 to 100"],
+      [{ username: "" }, "Incorrect username: send the profile's username or its link"],
+      [{ username: "https://www.instagram.com/p/Conformance1/" }, /^Incorrect username/],
+      [{ username: "https://www.tiktok.com/@conformance_sub" }, /^Incorrect username/],
+      [{ delay: "30" }, "Delay is not supported: send delay=0"],
+      [{ expiry: "31/12/2030" }, "Expiry is not supported: leave expiry empty"],
+      [{ old_posts: "5" }, "Old posts are not supported: send old_posts=0"],
+      [{ link: POST_LINK }, /^This Subscriptions service does not take "link"/],
+      [{ quantity: "150" }, /^This Subscriptions service does not take "quantity"/],
+      [{ max: "100000", posts: "100" }, "Not enough funds on balance"],
+    ];
+    for (const [fields, error] of cases) expectRefusal(await subscribe(panel.key, fields), error);
+    // A one-time service refuses a subscription's fields the same way.
+    for (const field of ["username", "min", "max", "posts", "delay", "expiry"]) {
+      expectRefusal(
+        await post({
+          key: panel.key,
+          action: "add",
+          service: likesService.apiIdText,
+          link: POST_LINK,
+          quantity: "150",
+          [field]: "10",
+        }),
+        new RegExp(`^This Default service does not take "${field}"`),
+      );
+    }
+    expect(await balanceOf(panel.id)).toBe(10_000);
+    expect(await db().$count(autoOrders, eq(autoOrders.userId, panel.id))).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { orders, services, transactions } from "../../../app/db/schema.ts";
@@ -76,7 +76,7 @@ describe("reseller API /api/v2", () => {
     expect(answer.body.error).toMatch(/^Unknown action "delete_everything"/);
   });
 
-  it("lists one-time services with the storefront's rate, min and max", async () => {
+  it("lists one-time services with the storefront's rate, min and max, and auto services as Subscriptions", async () => {
     const reseller = await resellerWithKey();
     const answer = await callApi({ key: reseller.key, action: "services" });
     expect(answer.status).toBe(200);
@@ -98,9 +98,12 @@ describe("reseller API /api/v2", () => {
     const autoServices = await db()
       .select({ apiId: services.apiId })
       .from(services)
-      .where(eq(services.serviceType, "auto"));
-    const listedIds = new Set(answer.body.map((service: { service: number }) => service.service));
-    for (const auto of autoServices) expect(listedIds.has(auto.apiId)).toBe(false);
+      .where(and(eq(services.serviceType, "auto"), eq(services.enabled, true)));
+    // Auto services are listed as the panels' Subscriptions (docs/decisions/023-api-subscriptions.md).
+    const typeOf = new Map(
+      answer.body.map((service: { service: number; type: string }) => [service.service, service.type]),
+    );
+    for (const auto of autoServices) expect(typeOf.get(auto.apiId)).toBe("Subscriptions");
   });
 
   it("places an order at the server's price, charges the wallet once per idempotency key, and reports its status", async () => {

@@ -2,8 +2,18 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, type Database } from "../../../app/db/client.server.ts";
-import { fulfilments, orders, services, transactions, userRoles, users } from "../../../app/db/schema.ts";
+import {
+  autoOrders,
+  fulfilments,
+  orders,
+  services,
+  transactions,
+  userRoles,
+  users,
+} from "../../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
+import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
+import { placeAutoOrder } from "../../../app/domain/auto-orders/place-auto-order.server.ts";
 import { addProvider } from "../../../app/domain/fulfilment/manage-providers.server.ts";
 import {
   fetchProviderServices,
@@ -320,5 +330,78 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     expect(endedParts.filter((part) => part.outcome === "partial").map((part) => part.part)).toEqual([
       "views",
     ]);
+  }, 120_000);
+
+  it("sends an auto order placed on B to A as a subscription, and brings A's served posts and status back", async () => {
+    const { reseller, providerId } = await connectBToA(["instagram-auto-likes"], 10_000);
+    const adminA = await account(shopA.db, 0, true);
+    // A lists its auto services as the panels' Subscriptions, so B sends an auto order whole, as one subscription.
+    const listed = await fetchProviderServices(shopB.db, providerId);
+    if (!listed.ok) throw new Error(listed.message);
+    const autoLikesOnA = await apiIdBySlug(shopA.db, "instagram-auto-likes");
+    expect(listed.services.find((service) => service.service === autoLikesOnA)).toMatchObject({
+      type: "Subscriptions",
+      min: 100,
+      max: 100_000,
+    });
+
+    // B's customer sets up 150 likes on each of their next 5 posts: $0.60 a post, $3.00 on both shops.
+    const customer = await account(shopB.db, 1_000);
+    const placed = await placeAutoOrder(shopB.db, {
+      userId: customer.id,
+      serviceId: await serviceIdBySlug(shopB.db, "instagram-auto-likes"),
+      username: "@chain_subscriber",
+      perPost: 150,
+      posts: 5,
+      deliverySpeed: "normal",
+    });
+    if (!placed.ok) throw new Error(placed.notice.message);
+    const autoOrderId = placed.autoOrder.id;
+    expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 300);
+
+    const [submitted] = await waitFor(
+      "B to submit the auto order to A",
+      () => shopB.db.select().from(fulfilments).where(eq(fulfilments.autoOrderId, autoOrderId)),
+      (rows) => rows.length === 1 && rows[0]!.state === "submitted",
+    );
+    expect(submitted!.postNumber).toBe(0);
+    const [onA] = await shopA.db
+      .select()
+      .from(autoOrders)
+      .where(eq(autoOrders.apiId, Number(submitted!.providerOrderId)));
+    expect(onA).toMatchObject({
+      userId: reseller.id,
+      targetUsername: "chain_subscriber",
+      likesPerPost: 150,
+      totalPosts: 5,
+      remainingPosts: 5,
+      costPerPostCents: 60,
+      status: "active",
+    });
+    expect(await balanceOf(shopA.db, reseller.id)).toBe(10_000 - 300);
+
+    // A serves two posts: B reads `posts` from A's status and counts them.
+    const admin = { kind: "admin" as const, adminId: adminA.id };
+    expect((await setRemainingPosts(shopA.db, admin, onA!.id, 3)).ok).toBe(true);
+    const counted = await waitFor(
+      "A's served posts to reach B",
+      () => shopB.db.select().from(autoOrders).where(eq(autoOrders.id, autoOrderId)),
+      (rows) => rows[0]?.remainingPosts === 3,
+    );
+    expect(counted[0]).toMatchObject({ status: "active", remainingPosts: 3 });
+
+    // A serves the rest: A answers Completed, and the auto order completes on B, its submission done.
+    expect((await setRemainingPosts(shopA.db, admin, onA!.id, 0)).ok).toBe(true);
+    const completed = await waitFor(
+      "A's Completed to reach B",
+      () => shopB.db.select().from(autoOrders).where(eq(autoOrders.id, autoOrderId)),
+      (rows) => rows[0]?.status === "completed",
+    );
+    expect(completed[0]).toMatchObject({ remainingPosts: 0 });
+    await new Promise((resolve) => setTimeout(resolve, NOTHING_MORE_WITHIN_MS));
+    const [ended] = await shopB.db.select().from(fulfilments).where(eq(fulfilments.autoOrderId, autoOrderId));
+    expect(ended).toMatchObject({ state: "done", upstreamStatus: "Completed" });
+    expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 300);
+    expect(await balanceOf(shopA.db, reseller.id)).toBe(10_000 - 300);
   }, 120_000);
 });

@@ -1,0 +1,95 @@
+import type { ListedPlatform } from "../catalog/platforms.ts";
+import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
+import { checkTargetLink } from "../orders/target-link.ts";
+import type { ApiError } from "./api-answer.ts";
+import { API_TEXT, fieldNotForType, missingField, quantityAboveMax, quantityBelowMin } from "./api-text.ts";
+
+type Params = Record<string, string>;
+
+/** The fields of a Subscriptions `add` (the panels' protocol); `old_posts` only as 0, the one value we honour. */
+export const SUBSCRIPTION_PARAMS = [
+  "username",
+  "min",
+  "max",
+  "posts",
+  "old_posts",
+  "delay",
+  "expiry",
+] as const;
+
+/** What every `add` reads whatever the service's type. */
+const COMMON_PARAMS = new Set(["key", "action", "service", "idempotency_key"]);
+
+/** A subscription as the shop can place it: every post gets `max` (product rules 2.4 prices it so). */
+export type SubscriptionFields = { username: string; min: number; max: number; posts: number };
+
+const COUNT = /^\d{1,9}$/;
+const USERNAME = /^@?([A-Za-z0-9._]{1,30})$/;
+
+/** A field counts as sent when it has a value: generic clients send the other type's fields empty. */
+function sent(params: Params, name: string): boolean {
+  return (params[name] ?? "").trim() !== "";
+}
+
+/** The first field of another order type sent to a Subscriptions service (link, quantity, runs, ...), or null. */
+export function oneTimeFieldOnSubscription(params: Params): ApiError | null {
+  const subscription: readonly string[] = SUBSCRIPTION_PARAMS;
+  const field = Object.keys(params).find(
+    (name) => !COMMON_PARAMS.has(name) && !subscription.includes(name) && sent(params, name),
+  );
+  return field ? { error: fieldNotForType(field, "Subscriptions"), code: "invalid" } : null;
+}
+
+/** The first subscription field sent to a service of another type, or null. */
+export function subscriptionFieldOnOneTime(params: Params): ApiError | null {
+  const field = SUBSCRIPTION_PARAMS.find((name) => sent(params, name));
+  return field ? { error: fieldNotForType(field, "Default"), code: "invalid" } : null;
+}
+
+/**
+ * The profile a subscription is for: a username ("name", "@name") or its profile link on the service's platform
+ * ("https://www.instagram.com/name/"); null for anything else (a post link, another platform's profile).
+ */
+export function usernameFromProfile(
+  text: string,
+  service: { platform: ListedPlatform | "other" },
+): string | null {
+  const trimmed = text.trim();
+  const bare = USERNAME.exec(trimmed);
+  if (bare) return bare[1] ?? null;
+  const link = checkTargetLink(trimmed, { platform: service.platform, targetKind: "profile" });
+  if (!link.ok) return null;
+  const segments = new URL(link.link).pathname.split("/").filter(Boolean);
+  return segments.length === 1 ? (USERNAME.exec(segments[0] ?? "")?.[1] ?? null) : null;
+}
+
+/**
+ * Reads a Subscriptions `add`: the profile, `min` <= `max` within the service's per-post limits, `posts` within the
+ * shop's auto-order limits. `delay` other than 0, an `expiry` and `old_posts` are features the shop does not have
+ * (docs/decisions/023-api-subscriptions.md): refused in plain words rather than dropped.
+ */
+export function readSubscriptionFields(
+  params: Params,
+  service: { platform: ListedPlatform | "other"; minQuantity: number; maxQuantity: number },
+): { ok: true; fields: SubscriptionFields } | ({ ok: false } & ApiError) {
+  const refuse = (error: string, code = "invalid") => ({ ok: false as const, error, code });
+  const username = usernameFromProfile(params.username ?? "", service);
+  if (!username) return refuse(API_TEXT.incorrectUsername);
+  const min = (params.min ?? "").trim();
+  const max = (params.max ?? "").trim();
+  if (!COUNT.test(min)) return refuse(missingField("min"));
+  if (!COUNT.test(max)) return refuse(missingField("max"));
+  if (Number(min) < service.minQuantity)
+    return refuse(quantityBelowMin(service.minQuantity), "quantity_below_min");
+  if (Number(max) > service.maxQuantity)
+    return refuse(quantityAboveMax(service.maxQuantity), "quantity_above_max");
+  if (Number(min) > Number(max)) return refuse(API_TEXT.minAboveMax);
+  const posts = (params.posts ?? "").trim();
+  if (!COUNT.test(posts) || Number(posts) < AUTO_POSTS_MIN || Number(posts) > AUTO_POSTS_MAX)
+    return refuse(API_TEXT.postsOutOfRange);
+  if (!/^0*$/.test((params.old_posts ?? "").trim()))
+    return refuse(API_TEXT.oldPostsNotSupported, "not_supported");
+  if (!/^0*$/.test((params.delay ?? "").trim())) return refuse(API_TEXT.delayNotSupported, "not_supported");
+  if (sent(params, "expiry")) return refuse(API_TEXT.expiryNotSupported, "not_supported");
+  return { ok: true, fields: { username, min: Number(min), max: Number(max), posts: Number(posts) } };
+}

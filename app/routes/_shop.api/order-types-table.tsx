@@ -1,0 +1,56 @@
+import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../../domain/orders/quantity-input.ts";
+
+/** The order types `services` lists (its `type`), what `add` takes for each and what `status` answers. */
+const orderTypes = [
+  {
+    type: "Default",
+    add: "link, quantity",
+    status: "charge, start_count, status, remains, currency",
+    note: "A one-time order: quantity units delivered to the link.",
+  },
+  {
+    type: "Subscriptions",
+    add: `username (or the profile's link), min, max, posts (${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}), delay=0`,
+    status: "charge, status, posts, remains, currency",
+    note: "Likes, views or comments on each of the profile's next posts. Every post gets max (min may not exceed it), and posts × max is charged up front. posts in status counts the posts served, remains the posts left; cancel ends it and refunds the posts left at once. delay other than 0 and expiry are not offered and are refused.",
+  },
+];
+
+/** The /api page's table of order types. */
+export function OrderTypesTable() {
+  return (
+    <div className="overflow-x-auto rounded-2xl ring-1 ring-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm">
+        <caption className="sr-only">
+          Order types, the fields add takes for each and what status answers
+        </caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              type
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              add takes
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              status answers
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              What it is
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 text-slate-700">
+          {orderTypes.map((row) => (
+            <tr key={row.type}>
+              <td className="px-4 py-3 font-mono font-semibold text-slate-900">{row.type}</td>
+              <td className="px-4 py-3 font-mono">{row.add}</td>
+              <td className="px-4 py-3 font-mono">{row.status}</td>
+              <td className="px-4 py-3">{row.note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
