@@ -17,3 +17,9 @@ export async function findLikesPackById(db: Executor, packId: string): Promise<L
   const [pack] = await db.select().from(likesPacks).where(eq(likesPacks.id, packId));
   return pack ?? null;
 }
+
+/** A likes pack by its integer API id (the reseller API's Package type), or null. */
+export async function findLikesPackByApiId(db: Executor, apiId: number): Promise<LikesPack | null> {
+  const [pack] = await db.select().from(likesPacks).where(eq(likesPacks.apiId, apiId));
+  return pack ?? null;
+}

@@ -5,6 +5,8 @@ import type { Cents } from "../pricing/cents.ts";
 
 export type LikesPackSummary = {
   code: string;
+  /** The pack's integer id in the reseller API (its Package type). */
+  apiId: number;
   name: string;
   likes: number;
   priceCents: Cents;
@@ -16,6 +18,7 @@ export async function listLikesPacks(db: Executor): Promise<LikesPackSummary[]> 
   return db
     .select({
       code: likesPacks.code,
+      apiId: likesPacks.apiId,
       name: likesPacks.name,
       likes: likesPacks.likes,
       priceCents: likesPacks.priceCents,

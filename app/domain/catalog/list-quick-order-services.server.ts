@@ -14,6 +14,9 @@ export type QuickOrderService = {
   targetKind: "post" | "profile";
   /** Its refill window in days; null: not refillable (product rules 4.7). */
   refillDays: number | null;
+  /** How it takes an order (a quantity, or one comment per line) and whether it may be drip-fed (decision 021). */
+  orderType: "default" | "custom_comments";
+  dripfeed: boolean;
 };
 
 // Customer spec, Quick Order: the popular list is the first 6 services whose name contains one of these.
@@ -35,6 +38,8 @@ export async function listQuickOrderServices(
       maxQuantity: services.maxQuantity,
       targetKind: services.targetKind,
       refillDays: services.refillDays,
+      orderType: services.orderType,
+      dripfeed: services.dripfeed,
     })
     .from(services)
     .where(and(eq(services.enabled, true), eq(services.serviceType, "one_time")))

@@ -7,6 +7,7 @@ import {
   findOrderableServiceBySlug,
   type OrderableService,
 } from "./find-service.server.ts";
+import { LIKES_PACK_SERVICES } from "./likes-pack-services.ts";
 
 /** The platforms whose lists link to /order/{platform}-{serviceId} (customer spec, route table). */
 const PREFIXED_PLATFORMS = ["instagram", "youtube", "tiktok", "spotify", "threads"] as const;
@@ -86,7 +87,7 @@ export type LikesPackEntry = {
 export async function resolveLikesPackEntry(db: Executor, code: string): Promise<LikesPackEntry | null> {
   const [pack, likes, views, comments] = await Promise.all([
     findLikesPack(db, code),
-    findOrderableServiceBySlug(db, "instagram-likes"),
+    findOrderableServiceBySlug(db, LIKES_PACK_SERVICES.likes),
     findOrderableServiceBySlug(db, "instagram-views"),
     findOrderableServiceBySlug(db, "instagram-real-comments"),
   ]);

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.server.ts";
 import { findLikesPack, findLikesPackById, type LikesPack } from "../catalog/find-likes-pack.server.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
+import { LIKES_PACK_SERVICES } from "../catalog/likes-pack-services.ts";
 import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { type PackCommentCount, type PackPart, priceLikesPack } from "../pricing/likes-pack.ts";
@@ -24,10 +25,7 @@ export type PackOrderInput = {
   expectedTotalCents?: Cents;
 };
 
-// The services the pack and its add-ons are delivered as (product rules 3.4), by stable slug.
-const LIKES = "instagram-likes";
-const VIEWS = "instagram-views";
-const COMMENTS = "instagram-real-comments";
+const { likes: LIKES, views: VIEWS, comments: COMMENTS } = LIKES_PACK_SERVICES;
 
 /** Places a Real Instagram Likes pack order with its add-ons, priced on the server, paid at once. */
 export function placePackOrder(db: Database, input: PackOrderInput): Promise<PlacedOrder | Refusal> {

@@ -25,7 +25,16 @@ type Action = {
 const ACTIONS: Record<string, Action> = {
   services: { params: [], answer: async (db) => apiOk(await listApiServices(db)) },
   add: {
-    params: ["service", "link", "quantity", "idempotency_key", ...SUBSCRIPTION_PARAMS],
+    params: [
+      "service",
+      "link",
+      "quantity",
+      "idempotency_key",
+      "runs",
+      "interval",
+      "comments",
+      ...SUBSCRIPTION_PARAMS,
+    ],
     answer: addApiOrderOrSubscription,
   },
   status: { params: ["order", "orders"], answer: readApiOrderStatuses },

@@ -2,10 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
-import { findServiceIdByApiId } from "../catalog/find-service-by-api-id.server.ts";
 import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
 import { cancelOrder } from "../orders/cancel-order.server.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
+import { placePackageOrder } from "../orders/place-pack-order.server.ts";
 import { cents } from "../pricing/cents.ts";
 import { paidAfterRefunds } from "../pricing/price.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
@@ -19,6 +19,7 @@ import {
 } from "./api-answer.ts";
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
+import { type ApiOrderTarget, readApiOrderRequest } from "./api-order-types.ts";
 import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import {
   cancelApiSubscription,
@@ -36,22 +37,67 @@ const addParams = z.object({
   idempotency_key: z.string().trim().min(1).max(100).optional(),
 });
 
-/** A service id as the API takes it: the service's integer API id, nothing else (docs/decisions/020). */
-const SERVICE_ID = /^\d{1,9}$/;
 const QUANTITY = /^\d{1,9}$/;
 
+/** Fields only the order types beyond a plain quantity read (docs/decisions/021). */
+const TYPED_FIELDS = ["runs", "interval", "comments"] as const;
+
 /**
- * action=add: a one-time order through the same placeOrder as the storefront (server price, wallet, ledger). The
- * caller's key may come from the key cache; the order statement charges only while the key is still active.
+ * action=add for a one-time service or a likes pack (docs/decisions/020, 021): through the same placeOrder or pack
+ * order as the storefront (server price, wallet, ledger). The caller's key may come from the key cache; the order
+ * statement charges only while the key is still active.
  */
 export async function addApiOrder(
   db: Database,
   caller: ApiCaller,
   params: Record<string, string>,
+  target: ApiOrderTarget,
 ): Promise<ApiAnswer> {
-  const service = (params.service ?? "").trim();
-  const serviceId = SERVICE_ID.test(service) ? await findServiceIdByApiId(db, Number(service)) : null;
-  if (!serviceId) return apiError(API_TEXT.incorrectServiceId, "unknown_service");
+  const typed =
+    "pack" in target ||
+    target.service.orderType === "custom_comments" ||
+    TYPED_FIELDS.some((name) => (params[name] ?? "").trim() !== "");
+  if (!typed) return addPlainOrder(db, caller, params, target.service.id);
+  if ("pack" in target && packageFieldSent(params)) return apiError(API_TEXT.packageLinkOnly, "invalid");
+  const idempotency = addParams.pick({ idempotency_key: true }).safeParse(params);
+  if (!idempotency.success) return apiError(missingField("idempotency_key"), "invalid");
+  const read = readApiOrderRequest(params, target);
+  if ("ok" in read) return apiRefusalAnswer(read);
+  const common = {
+    userId: caller.userId,
+    targetLink: read.targetLink,
+    idempotencyKey: apiIdempotencyKey(idempotency.data.idempotency_key),
+    viaApi: apiKeyAuthorisation(caller),
+  };
+  const placed =
+    read.type === "Package"
+      ? await placePackageOrder(db, { ...common, packId: read.packId })
+      : await placeOrder(db, {
+          ...common,
+          serviceId: read.serviceId,
+          quantity: read.quantity,
+          deliverySpeed: "normal",
+          ...(read.type === "Default" && read.dripFeed ? { dripFeed: read.dripFeed } : {}),
+          ...(read.type === "Custom Comments" ? { comments: read.comments } : {}),
+        });
+  return placedAnswer(placed);
+}
+
+/** A Package takes a link only: a quantity other than 1, runs, interval or comments are refused, not dropped. */
+function packageFieldSent(params: Record<string, string>): boolean {
+  const quantity = (params.quantity ?? "").trim();
+  return (
+    (quantity !== "" && quantity !== "1") || TYPED_FIELDS.some((name) => (params[name] ?? "").trim() !== "")
+  );
+}
+
+/** A Default order of one quantity: the API's original path, with its conventional quantity refusals. */
+async function addPlainOrder(
+  db: Database,
+  caller: ApiCaller,
+  params: Record<string, string>,
+  serviceId: string,
+): Promise<ApiAnswer> {
   const quantity = (params.quantity ?? "").trim();
   if (!QUANTITY.test(quantity)) return apiError(API_TEXT.incorrectQuantity, "invalid");
   const parsed = addParams.safeParse(params);
@@ -64,13 +110,24 @@ export async function addApiOrder(
     quantity: Number(quantity),
     targetLink: input.link,
     deliverySpeed: "normal",
-    // Namespaced so an API key can never collide with a key the website generated for the same account.
-    idempotencyKey: input.idempotency_key ? `api:${input.idempotency_key}` : undefined,
+    idempotencyKey: apiIdempotencyKey(input.idempotency_key),
     viaApi: apiKeyAuthorisation(caller),
   });
+  return placedAnswer(placed);
+}
+
+/** Namespaced so an API key can never collide with a key the website generated for the same account. */
+function apiIdempotencyKey(key: string | undefined): string | undefined {
+  return key ? `api:${key}` : undefined;
+}
+
+function placedAnswer(placed: Awaited<ReturnType<typeof placeOrder>>): ApiAnswer {
   if (!placed.ok) {
     // The statement may have charged nothing because of the key itself: revoked, or over its limit.
-    const keyRefusal = placed.reason === "forbidden" ? apiKeyRefusalOf(placed.authorisation) : null;
+    const keyRefusal =
+      placed.reason === "forbidden" && "authorisation" in placed
+        ? apiKeyRefusalOf(placed.authorisation)
+        : null;
     if (keyRefusal) return apiKeyRefusalAnswer(keyRefusal);
     return apiRefusalAnswer(placed);
   }

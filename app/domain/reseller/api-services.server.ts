@@ -1,14 +1,19 @@
 import type { Executor } from "../../db/client.server.ts";
+import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
+import { LIKES_PACK_SERVICES } from "../catalog/likes-pack-services.ts";
 import { listAutoServices } from "../catalog/list-auto-services.server.ts";
+import { listLikesPacks } from "../catalog/list-likes-packs.server.ts";
 import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
 import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
 import { readSettingsCached } from "../settings/read-settings.server.ts";
+import { apiDollars } from "./api-order-status.ts";
+import { API_PACKAGE_FACTS, type ApiOrderType, apiOrderTypeFacts } from "./api-order-types.ts";
 
 /** One entry of `services`, in the panels' shape (docs/decisions/020-api-v2-conventions.md). */
 export type ApiService = {
   service: number;
   name: string;
-  type: "Default" | "Subscriptions";
+  type: ApiOrderType | "Subscriptions";
   category: string;
   rate: string;
   min: string;
@@ -51,25 +56,25 @@ function apiSubscriptionCategory(platform: string, serviceName: string): string 
  * refillable where the service has a refill window (product rules 4.7).
  */
 export async function listApiServices(db: Executor): Promise<ApiService[]> {
-  const [{ all }, subscriptions] = await Promise.all([
+  const [{ all }, subscriptions, packages] = await Promise.all([
     listQuickOrderServices(db),
     listApiSubscriptionServices(db),
+    listApiPackages(db),
   ]);
   const oneTime = all.map(
     (service): ApiService => ({
       service: service.apiId,
       name: service.name,
-      type: "Default",
+      ...apiOrderTypeFacts(service),
       category: apiCategory(service.platform, service.name),
       rate: apiRate(service.pricePer1000),
       min: String(service.minQuantity),
       max: String(service.maxQuantity),
-      dripfeed: false,
       refill: service.refillDays !== null,
       cancel: true,
     }),
   );
-  return [...oneTime, ...subscriptions];
+  return [...oneTime, ...packages, ...subscriptions];
 }
 
 /** The auto services placeAutoOrder accepts, as Subscriptions; none while an admin has auto orders off. */
@@ -85,6 +90,29 @@ async function listApiSubscriptionServices(db: Executor): Promise<ApiService[]> 
     min: String(service.minQuantity),
     max: String(service.maxQuantity),
     dripfeed: false,
+    refill: false,
+    cancel: true,
+  }));
+}
+
+/**
+ * The likes packs as Package services (docs/decisions/021): ordered with a link only, one pack per order, so the
+ * rate is the pack's price and min and max are 1; listed while the Instagram Likes service that delivers them is on.
+ */
+async function listApiPackages(db: Executor): Promise<ApiService[]> {
+  const [packs, likes] = await Promise.all([
+    listLikesPacks(db),
+    findOrderableServiceBySlug(db, LIKES_PACK_SERVICES.likes),
+  ]);
+  if (!likes) return [];
+  return packs.map((pack) => ({
+    service: pack.apiId,
+    name: `Real Instagram Likes (${pack.name})`,
+    ...API_PACKAGE_FACTS,
+    category: "Instagram Likes Packages",
+    rate: apiDollars(pack.priceCents),
+    min: "1",
+    max: "1",
     refill: false,
     cancel: true,
   }));

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { placeAutoOrder } from "../auto-orders/place-auto-order.server.ts";
+import { findLikesPackByApiId } from "../catalog/find-likes-pack.server.ts";
 import type { OrderableService } from "../catalog/find-service.server.ts";
 import { findServiceIdByApiId } from "../catalog/find-service-by-api-id.server.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
@@ -23,9 +24,16 @@ async function serviceOf(db: Database, service: string): Promise<OrderableServic
   return serviceId ? findServiceForOrder(db, serviceId) : null;
 }
 
+/** The likes pack an `add` names by its integer API id, as a Package target, or null. */
+async function packOf(db: Database, service: string): Promise<{ pack: { id: string } } | null> {
+  const apiId = service.trim();
+  const pack = SERVICE_ID.test(apiId) ? await findLikesPackByApiId(db, Number(apiId)) : null;
+  return pack ? { pack: { id: pack.id } } : null;
+}
+
 /**
  * action=add, by the service's type: a Subscriptions service (an auto service) places an auto order, any other
- * a one-time order (addApiOrder). A field of the other type is refused in plain words, never dropped.
+ * a one-time order or a likes pack (addApiOrder, by the order types of docs/decisions/021). A field of the other type is refused in plain words, never dropped.
  */
 export async function addApiOrderOrSubscription(
   db: Database,
@@ -33,10 +41,12 @@ export async function addApiOrderOrSubscription(
   params: Record<string, string>,
 ): Promise<ApiAnswer> {
   const service = await serviceOf(db, params.service ?? "");
-  if (!service) return apiError(API_TEXT.incorrectServiceId, "unknown_service");
-  if (service.serviceType === "auto") return addApiSubscription(db, caller, service, params);
+  if (service?.serviceType === "auto") return addApiSubscription(db, caller, service, params);
+  // Not a service: maybe a likes pack, the Package type (its id comes from the same number space).
+  const target = service ? { service } : await packOf(db, params.service ?? "");
+  if (!target) return apiError(API_TEXT.incorrectServiceId, "unknown_service");
   const misplaced = subscriptionFieldOnOneTime(params);
-  return misplaced ? { body: misplaced } : addApiOrder(db, caller, params);
+  return misplaced ? { body: misplaced } : addApiOrder(db, caller, params, target);
 }
 
 /**

@@ -22,6 +22,7 @@ export const API_TEXT = {
   invalidKey: "Invalid API key",
   incorrectServiceId: "Incorrect service ID",
   incorrectOrderId: "Incorrect order ID",
+  packageLinkOnly: "A package takes a link only (no quantity, runs, interval or comments)",
   notEnoughFunds: "Not enough funds on balance",
   incorrectQuantity: "Incorrect quantity",
   refillNotAvailable: "Refill is not available for this order",

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { apiKeys, autoOrders, fulfilments, orders, providers, services } from "../../../app/db/schema.ts";
+import {
+  apiKeys,
+  autoOrders,
+  fulfilments,
+  likesPacks,
+  orders,
+  providers,
+  services,
+} from "../../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
 import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
 import { applyUpstreamStatus } from "../../../app/domain/fulfilment/apply-upstream-status.server.ts";
@@ -213,7 +221,11 @@ describe("API v2 conformance: refusals are HTTP 200 with the conventional texts"
     expectRefusal(await post({ ...add, quantity: "1000" }), "Not enough funds on balance");
     expectRefusal(await post({ ...add, quantity: "ten" }), "Incorrect quantity");
     expectRefusal(await post({ ...add, quantity: "150", link: "" }), /\S/);
-    expectRefusal(await post({ ...add, quantity: "150", runs: "3" }), 'Unknown parameter "runs"');
+    expectRefusal(
+      await post({ ...add, quantity: "150", runs: "3" }),
+      "Drip-feed is not available for this service",
+    );
+    expectRefusal(await post({ ...add, quantity: "150", speed: "fast" }), 'Unknown parameter "speed"');
     expectRefusal(await post({ key: panel.key, action: "delete_everything" }), /^Unknown action/);
     expectRefusal(await post({ key: panel.key, action: "status" }), /order/);
     expectRefusal(await post({ ...add, quantity: "150", link: "https://x\u0000" }), /control characters/);
@@ -243,33 +255,46 @@ describe("API v2 conformance: actions", () => {
       expect(service).toEqual({
         service: expect.any(Number),
         name: expect.any(String),
-        type: expect.stringMatching(/^(Default|Subscriptions)$/),
+        type: expect.stringMatching(/^(Default|Custom Comments|Package|Subscriptions)$/),
         category: expect.stringMatching(/\S/),
         rate: expect.stringMatching(/^\d+\.\d{2,4}$/),
         min: expect.stringMatching(/^\d+$/),
         max: expect.stringMatching(/^\d+$/),
-        dripfeed: false,
+        dripfeed: expect.any(Boolean),
         refill: expect.any(Boolean),
         cancel: true,
       });
       expect(Number.isSafeInteger(service.service) && service.service > 0).toBe(true);
+      // Only a Default service may be drip-fed (docs/decisions/021).
+      if (service.type !== "Default") expect(service.dripfeed).toBe(false);
     }
     const ids = listed.body.map((service: Json) => service.service);
     expect(new Set(ids).size).toBe(ids.length);
     // Every listed service is one add takes: each answers about the quantity (per post for a subscription),
     // never about the service.
     for (const service of listed.body) {
+      // A package takes a link only: without one it is refused as such.
       const fields: Record<string, string> =
         service.type === "Subscriptions"
           ? { username: "conformance", min: "0", max: "0", posts: "10" }
-          : { link: POST_LINK, quantity: "0" };
+          : service.type === "Package"
+            ? {}
+            : service.type === "Custom Comments"
+              ? { link: POST_LINK, comments: "" }
+              : { link: POST_LINK, quantity: "0" };
       const refused = await post({
         key: panel.key,
         action: "add",
         service: String(service.service),
         ...fields,
       });
-      expectRefusal(refused, `Quantity less than minimal ${service.min}`);
+      const expected =
+        service.type === "Package"
+          ? "Incorrect link"
+          : service.type === "Custom Comments"
+            ? "Comments are required: one comment per line"
+            : `Quantity less than minimal ${service.min}`;
+      expectRefusal(refused, expected);
     }
     expect(await balanceOf(panel.id)).toBe(0);
   });
@@ -690,5 +715,137 @@ describe("API v2 conformance: Subscriptions", () => {
     }
     expect(await balanceOf(panel.id)).toBe(10_000);
     expect(await db().$count(autoOrders, eq(autoOrders.userId, panel.id))).toBe(0);
+  });
+});
+
+describe("API v2 conformance: order types (Default with drip-feed, Custom Comments, Package)", () => {
+  /** A service of its own for the test (on a platform few tests look at), so flags changed here touch no one. */
+  async function ownService(values: { orderType?: "default" | "custom_comments"; dripfeed?: boolean }) {
+    const slug = `conformance-${randomUUID().slice(0, 8)}`;
+    const [service] = await db()
+      .insert(services)
+      .values({
+        slug,
+        name: `Twitter Conformance ${slug}`,
+        platform: "twitter",
+        serviceType: "one_time",
+        pricePer1000: "2.0000",
+        minQuantity: 10,
+        maxQuantity: 1000,
+        ...values,
+      })
+      .returning();
+    return service!;
+  }
+
+  async function listed(key: string, apiId: number): Promise<Json> {
+    const answer = await post({ key, action: "services" });
+    return answer.body.find((service: Json) => service.service === apiId);
+  }
+
+  it("drip-feed: runs x quantity charged once, the runs and interval kept, refused where the service has none", async () => {
+    const panel = await reseller(5_000);
+    const service = await ownService({ dripfeed: true });
+    expect(await listed(panel.key, service.apiId)).toMatchObject({ type: "Default", dripfeed: true });
+    const placed = await post({
+      key: panel.key,
+      action: "add",
+      service: String(service.apiId),
+      link: "https://twitter.com/boostly/status/1",
+      quantity: "100",
+      runs: "3",
+      interval: "10",
+    });
+    expect(placed.status).toBe(200);
+    expect(Number.isSafeInteger(placed.body.order)).toBe(true);
+    // 3 runs of 100 at $2.00 per 1000: $0.60, charged once.
+    expect(await balanceOf(panel.id)).toBe(5_000 - 60);
+    const [order] = await db()
+      .select({ quantity: orders.quantity, runs: orders.runs, interval: orders.intervalMinutes })
+      .from(orders)
+      .where(eq(orders.orderNumber, `ORD-${placed.body.order}`));
+    expect(order).toEqual({ quantity: 300, runs: 3, interval: 10 });
+    const status = await post({ key: panel.key, action: "status", order: String(placed.body.order) });
+    expect(status.body).toMatchObject({ charge: "0.60", currency: "USD" });
+
+    const plain = await ownService({});
+    const refused = await post({
+      key: panel.key,
+      action: "add",
+      service: String(plain.apiId),
+      link: "https://twitter.com/boostly/status/2",
+      quantity: "100",
+      runs: "3",
+      interval: "10",
+    });
+    expectRefusal(refused, "Drip-feed is not available for this service");
+    const badRuns = await post({
+      key: panel.key,
+      action: "add",
+      service: String(service.apiId),
+      link: "https://twitter.com/boostly/status/3",
+      quantity: "100",
+      runs: "1",
+      interval: "10",
+    });
+    expectRefusal(badRuns, /^Incorrect runs/);
+    expect(await balanceOf(panel.id)).toBe(5_000 - 60);
+  });
+
+  it("custom comments: one comment per line, the quantity is their count", async () => {
+    const panel = await reseller(5_000);
+    const service = await ownService({ orderType: "custom_comments" });
+    expect(await listed(panel.key, service.apiId)).toMatchObject({
+      type: "Custom Comments",
+      dripfeed: false,
+    });
+    const comments = Array.from({ length: 12 }, (_, index) => `Great post number ${index + 1}!`);
+    const placed = await post({
+      key: panel.key,
+      action: "add",
+      service: String(service.apiId),
+      link: "https://twitter.com/boostly/status/4",
+      comments: `${comments.join("\n")}\n\n`,
+    });
+    expect(placed.status).toBe(200);
+    const [order] = await db()
+      .select({ quantity: orders.quantity, comments: orders.comments })
+      .from(orders)
+      .where(eq(orders.orderNumber, `ORD-${placed.body.order}`));
+    expect(order?.quantity).toBe(12);
+    expect(order?.comments?.split("\n")).toEqual(comments);
+    const tooFew = await post({
+      key: panel.key,
+      action: "add",
+      service: String(service.apiId),
+      link: "https://twitter.com/boostly/status/5",
+      comments: "Only one",
+    });
+    expectRefusal(tooFew, "Quantity less than minimal 10");
+  });
+
+  it("package: a likes pack by its integer id with a link only, charged the pack's price", async () => {
+    const panel = await reseller(20_000);
+    const [pack] = await db().select().from(likesPacks).orderBy(likesPacks.priceCents).limit(1);
+    expect(await listed(panel.key, pack!.apiId)).toMatchObject({ type: "Package", min: "1", max: "1" });
+    const placed = await post({
+      key: panel.key,
+      action: "add",
+      service: String(pack!.apiId),
+      link: "https://www.instagram.com/p/ConformancePack/",
+    });
+    expect(placed.status).toBe(200);
+    expect(Number.isSafeInteger(placed.body.order)).toBe(true);
+    expect(await balanceOf(panel.id)).toBe(20_000 - pack!.priceCents);
+    const withQuantity = await post({
+      key: panel.key,
+      action: "add",
+      service: String(pack!.apiId),
+      link: "https://www.instagram.com/p/ConformancePack2/",
+      runs: "2",
+      interval: "5",
+    });
+    expectRefusal(withQuantity, "A package takes a link only (no quantity, runs, interval or comments)");
+    expect(await balanceOf(panel.id)).toBe(20_000 - pack!.priceCents);
   });
 });

@@ -57,9 +57,12 @@ describe("reseller API /api/v2", () => {
       link: POST_LINK,
       quantity: "150",
     };
+    // Drip-feed is read (docs/decisions/021), and refused on a service that does not allow it, never dropped.
     const dripFeed = await callApi({ ...order, runs: "3", interval: "10" });
     expect(dripFeed.status).toBe(200);
-    expect(dripFeed.body).toEqual({ error: 'Unknown parameter "runs"', code: "unknown_parameter" });
+    expect(dripFeed.body).toEqual({ error: "Drip-feed is not available for this service", code: "invalid" });
+    const unknown = await callApi({ ...order, speed: "fast" });
+    expect(unknown.body).toEqual({ error: 'Unknown parameter "speed"', code: "unknown_parameter" });
     const nul = await callApi({ ...order, idempotency_key: "abc\u0000def" });
     expect(nul.status).toBe(200);
     expect(nul.body.error).toMatch(/control characters/);
