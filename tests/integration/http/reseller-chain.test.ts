@@ -6,6 +6,7 @@ import {
   autoOrders,
   fulfilments,
   orders,
+  refills,
   services,
   transactions,
   userRoles,
@@ -22,6 +23,8 @@ import {
 import { placeOrder } from "../../../app/domain/orders/place-order.server.ts";
 import { placePackOrder } from "../../../app/domain/orders/place-pack-order.server.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
+import { decideManualRefill } from "../../../app/domain/refills/manual-refills.server.ts";
+import { requestRefill } from "../../../app/domain/refills/request-refill.server.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
 import { SLOW_WAIT_TIMEOUT_MS, TEST_AUTH_SECRET } from "../../support/constants.ts";
@@ -403,5 +406,133 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     expect(ended).toMatchObject({ state: "done", upstreamStatus: "Completed" });
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 300);
     expect(await balanceOf(shopA.db, reseller.id)).toBe(10_000 - 300);
+  }, 120_000);
+
+  it("sends a drip-feed order run by run and a custom comments order with its comments; a refill on B reaches A and comes back", async () => {
+    // One service of each kind on both shops, with one slug, mapped B -> A: a drip-feed Default service and a
+    // Custom Comments one (on a platform no other test orders, so these flags touch no one).
+    const slug = `chain-${randomUUID().slice(0, 8)}`;
+    const kinds = [
+      { slug: `${slug}-drip`, orderType: "default" as const, dripfeed: true, name: "Drip" },
+      { slug: `${slug}-comments`, orderType: "custom_comments" as const, dripfeed: false, name: "Comments" },
+    ];
+    for (const db of [shopA.db, shopB.db]) {
+      for (const kind of kinds) {
+        await db.insert(services).values({
+          slug: kind.slug,
+          name: `Twitter Chain ${kind.name} ${slug}`,
+          platform: "twitter",
+          serviceType: "one_time",
+          pricePer1000: "2.0000",
+          minQuantity: 1,
+          maxQuantity: 1000,
+          orderType: kind.orderType,
+          dripfeed: kind.dripfeed,
+          refillDays: 30,
+        });
+      }
+    }
+    const { reseller } = await connectBToA(
+      kinds.map((kind) => kind.slug),
+      10_000,
+    );
+    const adminA = await account(shopA.db, 0, true);
+    const customer = await account(shopB.db, 1_000);
+
+    // Drip-feed on B: 3 runs of 100, one every 10 minutes, charged once for 300 ($0.60).
+    const drip = await placeOrder(shopB.db, {
+      userId: customer.id,
+      serviceId: await serviceIdBySlug(shopB.db, kinds[0]!.slug),
+      quantity: 100,
+      targetLink: "https://twitter.com/boostly/status/777",
+      deliverySpeed: "normal",
+      dripFeed: { runs: 3, intervalMinutes: 10 },
+    });
+    if (!drip.ok) throw new Error(drip.notice.message);
+    // Custom comments on B: 4 comments, the quantity is their count.
+    const comments = ["First!", "Love this", "Great shot", "So true"];
+    const commented = await placeOrder(shopB.db, {
+      userId: customer.id,
+      serviceId: await serviceIdBySlug(shopB.db, kinds[1]!.slug),
+      quantity: comments.length,
+      targetLink: "https://twitter.com/boostly/status/778",
+      deliverySpeed: "normal",
+      comments,
+    });
+    if (!commented.ok) throw new Error(commented.notice.message);
+    expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 60 - 1);
+
+    // The comments order and the first run arrive at once; the later runs when they come due (made due here
+    // rather than waited for: 10 and 20 minutes).
+    const firstSent = await waitFor(
+      "B to send the comments order and the first run to A",
+      () =>
+        shopB.db
+          .select()
+          .from(fulfilments)
+          .where(inArray(fulfilments.orderId, [drip.order.id, commented.order.id])),
+      (rows) => rows.filter((row) => row.state === "submitted").length === 2,
+    );
+    expect(firstSent).toHaveLength(4);
+    await shopB.db
+      .update(fulfilments)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(and(eq(fulfilments.orderId, drip.order.id), eq(fulfilments.state, "queued")));
+    const sent = await waitFor(
+      "B to send every run to A",
+      () =>
+        shopB.db
+          .select()
+          .from(fulfilments)
+          .where(inArray(fulfilments.orderId, [drip.order.id, commented.order.id])),
+      (rows) => rows.every((row) => row.state === "submitted"),
+    );
+    const upstream = await shopA.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.orderNumber,
+          sent.map((row) => `ORD-${row.providerOrderId}`),
+        ),
+      );
+    const runsOnA = upstream.filter((order) => order.comments === null);
+    const commentsOnA = upstream.find((order) => order.comments !== null);
+    // Each run reaches A as an order of one run's quantity; the comments order with its comments, one per line.
+    expect(runsOnA.map((order) => order.quantity)).toEqual([100, 100, 100]);
+    expect(runsOnA.every((order) => order.userId === reseller.id)).toBe(true);
+    expect(commentsOnA).toMatchObject({ quantity: 4, comments: comments.join("\n"), userId: reseller.id });
+
+    // A completes the comments order; B follows. B's customer asks a refill, which B forwards to A's refill.
+    const completed = await changeOrderStatusFromForm(shopA.db, {
+      adminId: adminA.id,
+      form: { intent: "set-status", orderId: commentsOnA!.id, status: "completed" },
+    });
+    expect(completed.ok, completed.notice.message).toBe(true);
+    await waitFor(
+      "A's completion to reach B",
+      () => shopB.db.select().from(orders).where(eq(orders.id, commented.order.id)),
+      ([row]) => row?.status === "completed",
+    );
+    const asked = await requestRefill(shopB.db, { userId: customer.id, orderId: commented.order.id });
+    if (!asked.ok) throw new Error(`refill refused: ${asked.message}`);
+    expect(asked.refill.delivery).toBe("provider");
+    const [refillOnA] = await waitFor(
+      "B's refill to reach A",
+      () => shopA.db.select().from(refills).where(eq(refills.orderId, commentsOnA!.id)),
+      (rows) => rows.length === 1,
+    );
+    // A delivered it by hand, so its admin does the refill; B reads the status back from A.
+    const decided = await decideManualRefill(shopA.db, {
+      adminId: adminA.id,
+      refillId: refillOnA!.id,
+      decision: "completed",
+    });
+    expect(decided.ok).toBe(true);
+    await waitFor(
+      "A's refill status to reach B",
+      () => shopB.db.select().from(refills).where(eq(refills.orderId, commented.order.id)),
+      ([row]) => row?.status === "completed",
+    );
   }, 120_000);
 });
