@@ -25,7 +25,6 @@ export const API_TEXT = {
   packageLinkOnly: "A package takes a link only (no quantity, runs, interval or comments)",
   notEnoughFunds: "Not enough funds on balance",
   incorrectQuantity: "Incorrect quantity",
-  refillNotAvailable: "Refill is not available for this order",
   refillNotFound: "Refill not found",
   tooManyRequests: "Too many requests for this API key, try again shortly",
   serverError:

@@ -1,5 +1,4 @@
 import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
-import { API_TEXT } from "../../domain/reseller/api-text.ts";
 import { CodeSample } from "./code-sample.tsx";
 
 /** The /api page's request and response samples, for the endpoint of this site. */
@@ -22,7 +21,7 @@ export function ApiExamples({ endpoint }: { endpoint: string }) {
     "min": "100",
     "max": "100000",
     "dripfeed": false,
-    "refill": false,
+    "refill": true,
     "cancel": true
   }
 ]`}
@@ -77,10 +76,17 @@ export function ApiExamples({ endpoint }: { endpoint: string }) {
         label="Request: refill"
         code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=refill \\\n  -d order=23501`}
       />
+      <CodeSample label="Response" code={`{ "refill": "12" }`} />
       <CodeSample
-        label="Response"
-        code={`{ "error": ${JSON.stringify(API_TEXT.refillNotAvailable)}, "code": "refill_unavailable" }`}
+        label="Request: refill status"
+        code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=refill_status \\\n  -d refill=12`}
       />
+      <CodeSample label="Response" code={`{ "status": "Completed" }`} />
+      <CodeSample
+        label="Request: a drip-feed order (3 runs of 500, one every 60 minutes)"
+        code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=1 \\\n  -d link=https://www.instagram.com/p/AbC123/ \\\n  -d quantity=500 \\\n  -d runs=3 \\\n  -d interval=60`}
+      />
+      <CodeSample label="Response" code={`{ "order": 23502 }`} />
       <CodeSample
         label="Request: balance"
         code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=balance`}

@@ -1,12 +1,29 @@
+import {
+  COMMENT_MAX_LENGTH,
+  DRIP_FEED_INTERVAL_MINUTES,
+  DRIP_FEED_RUNS,
+} from "../../domain/orders/order-types.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../../domain/orders/quantity-input.ts";
 
 /** The order types `services` lists (its `type`), what `add` takes for each and what `status` answers. */
 const orderTypes = [
   {
     type: "Default",
-    add: "link, quantity",
+    add: "link, quantity; runs, interval (drip-feed)",
     status: "charge, start_count, status, remains, currency",
-    note: "A one-time order: quantity units delivered to the link.",
+    note: `A one-time order: quantity units delivered to the link. Where services says dripfeed: true, runs (${DRIP_FEED_RUNS.min} to ${DRIP_FEED_RUNS.max}) and interval (${DRIP_FEED_INTERVAL_MINUTES.min} to ${DRIP_FEED_INTERVAL_MINUTES.max} minutes) deliver runs × quantity, one run every interval; runs × quantity is charged once and runs not delivered are refunded.`,
+  },
+  {
+    type: "Custom Comments",
+    add: "link, comments (one per line)",
+    status: "charge, start_count, status, remains, currency",
+    note: `Your own comments, one per line (up to ${COMMENT_MAX_LENGTH} characters each; blank lines are dropped): the quantity is their count.`,
+  },
+  {
+    type: "Package",
+    add: "link",
+    status: "charge, start_count, status, remains, currency",
+    note: "A Real Instagram Likes pack at its fixed price: rate is the pack's price, min and max are 1.",
   },
   {
     type: "Subscriptions",

@@ -3,6 +3,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
+import { REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import { CANCEL_WINDOW_MINUTES } from "../../domain/orders/cancel-rules.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../../domain/reseller/api-text.ts";
 import { formatCount } from "../../lib/format-money.ts";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Reseller API",
     description:
-      "Automate orders with the Boostly reseller API: the standard panel protocol (POST /api/v2) with services, add, status, cancel, refill and balance actions.",
+      "Automate orders with the Boostly reseller API: the standard panel protocol (/api/v2) with services, add, status, cancel, refill, refill_status and balance actions.",
     path: "/api",
     matches,
   });
@@ -57,9 +58,13 @@ const actions = [
   {
     action: "refill",
     params: "order or orders",
-    returns: "An error for now: refills are handled by support",
+    returns: `The refill's id (per order with orders), for a completed or partial order of a refillable service within ${REFILL_WINDOW_DAYS} days`,
   },
-  { action: "refill_status", params: "refill or refills", returns: "An error for now: no refills yet" },
+  {
+    action: "refill_status",
+    params: "refill or refills",
+    returns: "Pending, In progress, Completed or Rejected (per refill with refills)",
+  },
   { action: "balance", params: "none", returns: "Your wallet balance and currency" },
 ];
 
