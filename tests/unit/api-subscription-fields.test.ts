@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
 import {
+  readExpiry,
   readSubscriptionFields,
   usernameFromProfile,
 } from "../../app/domain/reseller/api-subscription-fields.ts";
 
 const instagram = { platform: "instagram" as const, minQuantity: 100, maxQuantity: 100_000 };
+
+describe("readExpiry", () => {
+  it("reads d/m/Y as a UTC day, today or later", () => {
+    const today = new Date(Date.UTC(2026, 10, 25, 23, 30));
+    expect(readExpiry("25/11/2026", today)).toBe("2026-11-25");
+    expect(readExpiry("1/2/2027", today)).toBe("2027-02-01");
+    expect(readExpiry("24/11/2026", today)).toBeNull();
+    expect(readExpiry("29/02/2027", today)).toBeNull();
+    expect(readExpiry("29/02/2028", today)).toBe("2028-02-29");
+  });
+});
 
 describe("a Subscriptions add's fields (docs/decisions/023-api-subscriptions.md)", () => {
   it.each([
@@ -32,7 +44,12 @@ describe("a Subscriptions add's fields (docs/decisions/023-api-subscriptions.md)
     const base = { username: "name", min: "100", max: "150", posts: "10" };
     expect(readSubscriptionFields(base, instagram)).toEqual({
       ok: true,
-      fields: { username: "name", min: 100, max: 150, posts: 10 },
+      fields: { username: "name", min: 100, max: 150, posts: 10, delayMinutes: 0 },
+    });
+    // A delay in minutes and an expiry day (d/m/Y) are kept (docs/decisions/023).
+    expect(readSubscriptionFields({ ...base, delay: "30", expiry: "31/12/2099" }, instagram)).toEqual({
+      ok: true,
+      fields: { username: "name", min: 100, max: 150, posts: 10, delayMinutes: 30, expiresOn: "2099-12-31" },
     });
     expect(readSubscriptionFields({ ...base, delay: "0", old_posts: "0", expiry: " " }, instagram).ok).toBe(
       true,
@@ -45,8 +62,10 @@ describe("a Subscriptions add's fields (docs/decisions/023-api-subscriptions.md)
     expect(refused({ max: "100001" })).toEqual(["Quantity more than maximal 100000", "quantity_above_max"]);
     expect(refused({ min: "151" })).toEqual(["min must not be more than max", "invalid"]);
     expect(refused({ posts: "101" })?.[0]).toBe("posts must be a whole number from 1 to 100");
-    expect(refused({ delay: "30" })).toEqual(["Delay is not supported: send delay=0", "not_supported"]);
-    expect(refused({ expiry: "31/12/2030" })?.[0]).toBe("Expiry is not supported: leave expiry empty");
+    expect(refused({ delay: "601" })).toEqual(["Incorrect delay: whole minutes from 0 to 600", "invalid"]);
+    expect(refused({ delay: "1.5" })?.[0]).toBe("Incorrect delay: whole minutes from 0 to 600");
+    for (const expiry of ["31/02/2099", "2099-12-31", "1/1/2000", "32/1/2099"])
+      expect(refused({ expiry })?.[0], expiry).toBe("Incorrect expiry: a day from today on, as d/m/Y");
     expect(refused({ old_posts: "3" })?.[0]).toBe("Old posts are not supported: send old_posts=0");
   });
 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -119,6 +120,11 @@ export const autoOrders = pgTable(
     costPerPostCents: bigint("cost_per_post_cents", { mode: "number" }).$type<Cents>().notNull(),
     totalPosts: integer("total_posts").notNull(),
     remainingPosts: integer("remaining_posts").notNull(),
+    // A subscription's terms over the API (docs/decisions/023): minutes a new post waits before delivery starts
+    // (passed to the provider that watches the profile), and the day after which it ends with the posts left
+    // refunded (null: until its posts are served).
+    delayMinutes: integer("delay_minutes").notNull().default(0),
+    expiresOn: date("expires_on", { mode: "string" }),
     deliverySpeed: deliverySpeedEnum("delivery_speed").notNull().default("normal"),
     status: autoOrderStatusEnum("status").notNull().default("active"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
@@ -133,6 +139,7 @@ export const autoOrders = pgTable(
     check("auto_orders_likes_per_post_not_negative", sql`${table.likesPerPost} >= 0`),
     check("auto_orders_cost_not_negative", sql`${table.costPerPostCents} >= 0`),
     check("auto_orders_total_posts_range", sql`${table.totalPosts} between 1 and 100`),
+    check("auto_orders_delay_range", sql`${table.delayMinutes} between 0 and 600`),
     check("auto_orders_remaining_range", sql`${table.remainingPosts} between 0 and ${table.totalPosts}`),
     uniqueIndex("auto_orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
     index("auto_orders_user_created_idx").on(table.userId, table.createdAt.desc()),

@@ -11,7 +11,11 @@ import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { ADMIN_AUTO_ORDER_TEXT, remainingPostsOutOfRange } from "./admin-change-messages.ts";
 
 /** Who asks for the change: the customer (only their own auto orders) or an admin (any, and it is recorded). */
-export type Actor = { kind: "customer"; userId: string } | { kind: "admin"; adminId: string };
+export type Actor =
+  | { kind: "customer"; userId: string }
+  | { kind: "admin"; adminId: string }
+  // The shop itself: a subscription past its expiry day (docs/decisions/023).
+  | { kind: "expiry" };
 
 export type AutoOrderChange = {
   ok: true;
@@ -21,6 +25,12 @@ export type AutoOrderChange = {
 };
 
 const NOT_FOUND: Notice = { title: "Not found", message: "This auto order does not exist." };
+
+const CANCEL_REASONS: Record<Actor["kind"], string> = {
+  customer: ORDER_TEXT.cancelledByUserReason,
+  admin: "Auto order cancelled by admin",
+  expiry: "Subscription expired",
+};
 
 function ownedBy(actor: Actor) {
   return actor.kind === "customer" ? eq(autoOrders.userId, actor.userId) : sql`true`;
@@ -132,7 +142,7 @@ export async function cancelAutoOrder(
         autoOrderId: cancelled.id,
         adminId: actor.kind === "admin" ? actor.adminId : undefined,
         metadata: {
-          reason: actor.kind === "admin" ? "Auto order cancelled by admin" : ORDER_TEXT.cancelledByUserReason,
+          reason: CANCEL_REASONS[actor.kind],
           auto_order_id: cancelled.id,
           remaining_posts: cancelled.remainingPosts,
         },

@@ -28,6 +28,9 @@ export type AutoOrderInput = {
   adminNotes?: string;
   /** Placed by a reseller through the API (/api/v2) as a subscription: marked in its metadata. */
   viaApi?: boolean;
+  /** A subscription's terms (docs/decisions/023): minutes a new post waits, and its last day (YYYY-MM-DD). */
+  delayMinutes?: number;
+  expiresOn?: string;
 };
 
 export type PlacedAutoOrder = {
@@ -91,6 +94,8 @@ export async function placeAutoOrder(
           deliverySpeed: input.deliverySpeed,
           idempotencyKey: input.idempotencyKey,
           createdByAdminId: input.createdByAdminId,
+          delayMinutes: input.delayMinutes ?? 0,
+          expiresOn: input.expiresOn ?? null,
           metadata: { ...orderOrigin(service, input), ...(input.viaApi ? { via_api: true } : {}) },
         })
         .onConflictDoNothing({ target: [autoOrders.userId, autoOrders.idempotencyKey] })

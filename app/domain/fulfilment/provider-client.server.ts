@@ -166,7 +166,17 @@ export async function addProviderOrder(transport: Transport, input: AddInput): P
  */
 export async function addProviderSubscription(
   transport: Transport,
-  input: { service: string; username: string; quantity: number; posts: number; idempotencyKey?: string },
+  input: {
+    service: string;
+    username: string;
+    quantity: number;
+    posts: number;
+    /** Minutes a new post waits before delivery starts; the provider watches the profile. */
+    delayMinutes?: number;
+    /** The subscription's last day, YYYY-MM-DD; sent as the panels' d/m/Y. */
+    expiresOn?: string | null;
+    idempotencyKey?: string;
+  },
 ): Promise<string> {
   const form: Record<string, string> = {
     action: "add",
@@ -175,8 +185,12 @@ export async function addProviderSubscription(
     min: String(input.quantity),
     max: String(input.quantity),
     posts: String(input.posts),
-    delay: "0",
+    delay: String(input.delayMinutes ?? 0),
   };
+  if (input.expiresOn) {
+    const [year, month, day] = input.expiresOn.split("-");
+    form.expiry = `${day}/${month}/${year}`;
+  }
   if (input.idempotencyKey) form.idempotency_key = input.idempotencyKey;
   const parsed = addAnswer.safeParse(await call(transport, form));
   if (!parsed.success) throw unexpected("add");

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
+import { endExpiredSubscriptions } from "../auto-orders/end-expired-subscriptions.server.ts";
 import { closeCancelledQueuedParts, sendDueCancels } from "./cancel-upstream.server.ts";
 import { pollDueRefills, sendDueRefills } from "./forward-refills.server.ts";
 import { POLL_CLAIM, pollDueFulfilments } from "./poll-fulfilments.server.ts";
@@ -33,6 +34,8 @@ export type RoundReport = {
  * followed the same way (docs/decisions/022-refills.md).
  */
 export async function runFulfilmentRound(db: Database, options: RoundOptions): Promise<RoundReport> {
+  // A subscription past its expiry day posts nothing more: ended (and refunded) before posts are queued.
+  await endExpiredSubscriptions(db);
   const queued = await queueAutoOrderPosts(db);
   await dropOvertakenSubmissions(db);
   await holdInterruptedSubmissions(db);

@@ -132,7 +132,7 @@ export async function submitClaimed(
             service: row.providerServiceId,
             username: row.link,
             quantity: row.quantity,
-            posts: await remainingPosts(db, row.autoOrderId),
+            ...(await subscriptionTerms(db, row.autoOrderId)),
             idempotencyKey,
           })
         : await addProviderOrder(transport, {
@@ -152,12 +152,17 @@ export async function submitClaimed(
   else await recordSubmitted(db, [accepted], options.pollSeconds);
 }
 
-async function remainingPosts(db: Database, autoOrderId: string): Promise<number> {
+/** What a subscription upstream is for: the posts left, the delay and the expiry day (docs/decisions/023). */
+async function subscriptionTerms(db: Database, autoOrderId: string) {
   const [row] = await db
-    .select({ remaining: autoOrders.remainingPosts })
+    .select({
+      posts: autoOrders.remainingPosts,
+      delayMinutes: autoOrders.delayMinutes,
+      expiresOn: autoOrders.expiresOn,
+    })
     .from(autoOrders)
     .where(eq(autoOrders.id, autoOrderId));
-  return row?.remaining ?? 0;
+  return row ?? { posts: 0, delayMinutes: 0, expiresOn: null };
 }
 
 /**

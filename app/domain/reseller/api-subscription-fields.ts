@@ -2,7 +2,14 @@ import type { ListedPlatform } from "../catalog/platforms.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
 import { checkTargetLink } from "../orders/target-link.ts";
 import type { ApiError } from "./api-answer.ts";
-import { API_TEXT, fieldNotForType, missingField, quantityAboveMax, quantityBelowMin } from "./api-text.ts";
+import {
+  API_TEXT,
+  fieldNotForType,
+  missingField,
+  quantityAboveMax,
+  quantityBelowMin,
+  SUBSCRIPTION_DELAY_MAX_MINUTES,
+} from "./api-text.ts";
 
 type Params = Record<string, string>;
 
@@ -21,7 +28,31 @@ export const SUBSCRIPTION_PARAMS = [
 const COMMON_PARAMS = new Set(["key", "action", "service", "idempotency_key"]);
 
 /** A subscription as the shop can place it: every post gets `max` (product rules 2.4 prices it so). */
-export type SubscriptionFields = { username: string; min: number; max: number; posts: number };
+export type SubscriptionFields = {
+  username: string;
+  min: number;
+  max: number;
+  posts: number;
+  /** Minutes a new post waits before delivery starts. */
+  delayMinutes: number;
+  /** The last day (UTC) of the subscription, YYYY-MM-DD; absent: until its posts are served. */
+  expiresOn?: string;
+};
+
+/**
+ * The panels' `expiry`, d/m/Y (one or two digit day and month), as YYYY-MM-DD: a real calendar day, today (UTC) or
+ * later; null otherwise.
+ */
+export function readExpiry(text: string, today: Date = new Date()): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  const iso = date.toISOString().slice(0, 10);
+  return iso >= today.toISOString().slice(0, 10) ? iso : null;
+}
 
 const COUNT = /^\d{1,9}$/;
 const USERNAME = /^@?([A-Za-z0-9._]{1,30})$/;
@@ -65,8 +96,9 @@ export function usernameFromProfile(
 
 /**
  * Reads a Subscriptions `add`: the profile, `min` <= `max` within the service's per-post limits, `posts` within the
- * shop's auto-order limits. `delay` other than 0, an `expiry` and `old_posts` are features the shop does not have
- * (docs/decisions/023-api-subscriptions.md): refused in plain words rather than dropped.
+ * shop's auto-order limits, `delay` in whole minutes (passed to the provider that watches the profile) and `expiry`
+ * (the subscription ends after that day, its posts left refunded). `old_posts` other than 0 is a feature
+ * the shop does not have (docs/decisions/023-api-subscriptions.md): refused in plain words rather than dropped.
  */
 export function readSubscriptionFields(
   params: Params,
@@ -89,7 +121,18 @@ export function readSubscriptionFields(
     return refuse(API_TEXT.postsOutOfRange);
   if (!/^0*$/.test((params.old_posts ?? "").trim()))
     return refuse(API_TEXT.oldPostsNotSupported, "not_supported");
-  if (!/^0*$/.test((params.delay ?? "").trim())) return refuse(API_TEXT.delayNotSupported, "not_supported");
-  if (sent(params, "expiry")) return refuse(API_TEXT.expiryNotSupported, "not_supported");
-  return { ok: true, fields: { username, min: Number(min), max: Number(max), posts: Number(posts) } };
+  const delay = (params.delay ?? "").trim() || "0";
+  if (!COUNT.test(delay) || Number(delay) > SUBSCRIPTION_DELAY_MAX_MINUTES)
+    return refuse(API_TEXT.incorrectDelay);
+  const expiresOn = sent(params, "expiry") ? readExpiry(params.expiry ?? "") : undefined;
+  if (expiresOn === null) return refuse(API_TEXT.incorrectExpiry);
+  const fields: SubscriptionFields = {
+    username,
+    min: Number(min),
+    max: Number(max),
+    posts: Number(posts),
+    delayMinutes: Number(delay),
+    ...(expiresOn ? { expiresOn } : {}),
+  };
+  return { ok: true, fields };
 }

@@ -77,6 +77,8 @@ async function addApiSubscription(
     username: read.fields.username,
     perPost: read.fields.max,
     posts: read.fields.posts,
+    delayMinutes: read.fields.delayMinutes,
+    expiresOn: read.fields.expiresOn,
     deliverySpeed: "normal",
     // Namespaced like an API order's, so it never collides with a key the website generated.
     idempotencyKey: idempotencyKey ? `api:${idempotencyKey}` : undefined,

@@ -18,6 +18,9 @@ export const API_BODY_LIMIT_BYTES = 16 * 1024;
  * scripts match word for word ("Not enough funds" = top up, "Incorrect service" = drop the mapping), and the rest
  * follow their short, plain style.
  */
+/** The longest wait of a subscription's delay, in minutes (docs/decisions/023; the auto_orders_delay_range check). */
+export const SUBSCRIPTION_DELAY_MAX_MINUTES = 600;
+
 export const API_TEXT = {
   invalidKey: "Invalid API key",
   incorrectServiceId: "Incorrect service ID",
@@ -37,8 +40,8 @@ export const API_TEXT = {
   incorrectUsername: "Incorrect username: send the profile's username or its link",
   minAboveMax: "min must not be more than max",
   postsOutOfRange: `posts must be a whole number from ${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}`,
-  delayNotSupported: "Delay is not supported: send delay=0",
-  expiryNotSupported: "Expiry is not supported: leave expiry empty",
+  incorrectDelay: `Incorrect delay: whole minutes from 0 to ${SUBSCRIPTION_DELAY_MAX_MINUTES}`,
+  incorrectExpiry: "Incorrect expiry: a day from today on, as d/m/Y",
   oldPostsNotSupported: "Old posts are not supported: send old_posts=0",
   // Transport failures: the only answers that are not HTTP 200.
   bodyTooLarge: `Request body too large, send only the protocol's fields (at most ${API_BODY_LIMIT_BYTES / 1024} KB)`,

@@ -4,6 +4,7 @@ import {
   DRIP_FEED_RUNS,
 } from "../../domain/orders/order-types.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../../domain/orders/quantity-input.ts";
+import { SUBSCRIPTION_DELAY_MAX_MINUTES } from "../../domain/reseller/api-text.ts";
 
 /** The order types `services` lists (its `type`), what `add` takes for each and what `status` answers. */
 const orderTypes = [
@@ -27,9 +28,9 @@ const orderTypes = [
   },
   {
     type: "Subscriptions",
-    add: `username (or the profile's link), min, max, posts (${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}), delay=0`,
+    add: `username (or the profile's link), min, max, posts (${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}); delay (minutes, 0 to ${SUBSCRIPTION_DELAY_MAX_MINUTES}), expiry (d/m/Y)`,
     status: "charge, status, posts, remains, currency",
-    note: "Likes, views or comments on each of the profile's next posts. Every post gets max (min may not exceed it), and posts × max is charged up front. posts in status counts the posts served, remains the posts left; cancel ends it and refunds the posts left at once. delay other than 0 and expiry are not offered and are refused.",
+    note: "Likes, views or comments on each of the profile's next posts. Every post gets max (min may not exceed it), and posts × max is charged up front. posts in status counts the posts served, remains the posts left; cancel ends it and refunds the posts left at once. delay is the wait before each new post is served; after the expiry day the subscription ends and the posts left are refunded.",
   },
 ];
 

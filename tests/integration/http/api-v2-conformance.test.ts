@@ -13,6 +13,7 @@ import {
 } from "../../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
 import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
+import { endExpiredSubscriptions } from "../../../app/domain/auto-orders/end-expired-subscriptions.server.ts";
 import { applyUpstreamStatus } from "../../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
@@ -676,6 +677,25 @@ describe("API v2 conformance: Subscriptions", () => {
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
+  it("keeps a delay and an expiry day; past that day the subscription ends with its remaining posts refunded", async () => {
+    const panel = await reseller(10_000);
+    const placed = await subscribe(panel.key, { delay: "30", expiry: "31/12/2099", posts: "5" });
+    expect(placed.status).toBe(200);
+    const autoOrder = await autoOrderOf(placed.body.order);
+    expect(autoOrder).toMatchObject({ delayMinutes: 30, expiresOn: "2099-12-31", status: "active" });
+    // 5 posts of 150 at $4.00 per 1000: $3.00 charged up front.
+    expect(await balanceOf(panel.id)).toBe(10_000 - 300);
+
+    // Its last day passes (set here rather than waited for): the next fulfilment round ends it and refunds.
+    await db().update(autoOrders).set({ expiresOn: "2000-01-01" }).where(eq(autoOrders.id, autoOrder.id));
+    // (The app servers' own rounds may get there first: either way it ends once.)
+    await endExpiredSubscriptions(db());
+    expect((await autoOrderOf(placed.body.order)).status).toBe("cancelled");
+    expect(await balanceOf(panel.id)).toBe(10_000);
+    const status = await post({ key: panel.key, action: "status", order: String(placed.body.order) });
+    expect(status.body).toMatchObject({ status: "Canceled", charge: "0.00" });
+  });
+
   it("refuses bad min, max, posts, username, delay, expiry and the other type's fields in plain words, charging nothing", async () => {
     const panel = await reseller(10_000);
     const likesService = await likes();
@@ -691,8 +711,9 @@ describe("API v2 conformance: Subscriptions", () => {
       [{ username: "" }, "Incorrect username: send the profile's username or its link"],
       [{ username: "https://www.instagram.com/p/Conformance1/" }, /^Incorrect username/],
       [{ username: "https://www.tiktok.com/@conformance_sub" }, /^Incorrect username/],
-      [{ delay: "30" }, "Delay is not supported: send delay=0"],
-      [{ expiry: "31/12/2030" }, "Expiry is not supported: leave expiry empty"],
+      [{ delay: "601" }, "Incorrect delay: whole minutes from 0 to 600"],
+      [{ expiry: "31/12/2000" }, "Incorrect expiry: a day from today on, as d/m/Y"],
+      [{ expiry: "2099-12-31" }, "Incorrect expiry: a day from today on, as d/m/Y"],
       [{ old_posts: "5" }, "Old posts are not supported: send old_posts=0"],
       [{ link: POST_LINK }, /^This Subscriptions service does not take "link"/],
       [{ quantity: "150" }, /^This Subscriptions service does not take "quantity"/],

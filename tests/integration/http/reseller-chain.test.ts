@@ -356,6 +356,9 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       username: "@chain_subscriber",
       perPost: 150,
       posts: 5,
+      // Its terms travel with it: 15 minutes' wait per new post, and its last day.
+      delayMinutes: 15,
+      expiresOn: "2099-12-31",
       deliverySpeed: "normal",
     });
     if (!placed.ok) throw new Error(placed.notice.message);
@@ -379,6 +382,8 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       totalPosts: 5,
       remainingPosts: 5,
       costPerPostCents: 60,
+      delayMinutes: 15,
+      expiresOn: "2099-12-31",
       status: "active",
     });
     expect(await balanceOf(shopA.db, reseller.id)).toBe(10_000 - 300);
