@@ -685,6 +685,9 @@ describe("API v2 conformance: Subscriptions", () => {
     expect(autoOrder).toMatchObject({ delayMinutes: 30, expiresOn: "2099-12-31", status: "active" });
     // 5 posts of 150 at $4.00 per 1000: $3.00 charged up front.
     expect(await balanceOf(panel.id)).toBe(10_000 - 300);
+    // A subscription is not refilled: the refill answers so, in the refill's own words, not "Incorrect order ID".
+    const refill = await post({ key: panel.key, action: "refill", order: String(placed.body.order) });
+    expectRefusal(refill, "Refill is not available for this service");
 
     // Its last day passes (set here rather than waited for): the next fulfilment round ends it and refunds.
     await db().update(autoOrders).set({ expiresOn: "2000-01-01" }).where(eq(autoOrders.id, autoOrder.id));
