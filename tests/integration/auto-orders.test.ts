@@ -7,6 +7,7 @@ import {
   pauseAutoOrder,
   resumeAutoOrder,
 } from "../../app/domain/auto-orders/change-auto-order.server.ts";
+import { endExpiredSubscriptions } from "../../app/domain/auto-orders/end-expired-subscriptions.server.ts";
 import { type AutoOrderInput, placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
@@ -151,6 +152,28 @@ describe("changing an auto order", () => {
       ),
     ).toBe(1);
     expect(await balanceOf(user.id)).toBe(1_000);
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("ends a subscription past its expiry day once, with one refund, when rounds race; a current one stays", async () => {
+    const user = await createUser({ fundsCents: 1_000 });
+    const expired = await placed(user.id, { expiresOn: "2099-12-31" });
+    const current = await placed(user.id, { expiresOn: "2099-12-31", idempotencyKey: "current" });
+    expect(await balanceOf(user.id)).toBe(1_000 - 800);
+    // Its last day passed (set rather than waited for); five workers' rounds reach it at once.
+    await db().update(autoOrders).set({ expiresOn: "2000-01-01" }).where(eq(autoOrders.id, expired.id));
+    const ended = await Promise.all(Array.from({ length: 5 }, () => endExpiredSubscriptions(db())));
+    expect(ended.reduce((sum, count) => sum + count, 0)).toBe(1);
+    const rows = await db().select().from(autoOrders).where(eq(autoOrders.userId, user.id));
+    expect(rows.find((row) => row.id === expired.id)?.status).toBe("cancelled");
+    expect(rows.find((row) => row.id === current.id)?.status).toBe("active");
+    expect(
+      await db().$count(
+        transactions,
+        and(eq(transactions.autoOrderId, expired.id), eq(transactions.type, "refund")),
+      ),
+    ).toBe(1);
+    expect(await balanceOf(user.id)).toBe(1_000 - 400);
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 

@@ -18,6 +18,9 @@ export function apiError(error: string, code: string): ApiAnswer {
   return { body: { error, code } satisfies ApiError };
 }
 
+/** An order id that is not one of the caller's orders: the panels' "Incorrect order ID". */
+export const INCORRECT_ORDER: ApiError = { error: API_TEXT.incorrectOrderId, code: "not_found" };
+
 /** A successful answer: the action's body. */
 export function apiOk(body: unknown): ApiAnswer {
   return { body };

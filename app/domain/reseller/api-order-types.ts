@@ -10,6 +10,7 @@ import {
   type ServiceOrderType,
 } from "../orders/order-types.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { API_TEXT, quantityAboveMax, quantityBelowMin } from "./api-text.ts";
 
 /**
  * The order types of the panels' `add` (docs/decisions/021 and 020): which fields
@@ -47,9 +48,9 @@ export type ApiOrderInput =
 /** The refusals' texts, in the panels' short plain style. */
 export const API_ORDER_TYPE_TEXT = {
   incorrectLink: "Incorrect link",
-  incorrectQuantity: "Incorrect quantity",
-  quantityBelow: (min: number) => `Quantity less than minimal ${min}`,
-  quantityAbove: (max: number) => `Quantity more than maximal ${max}`,
+  incorrectQuantity: API_TEXT.incorrectQuantity,
+  quantityBelow: quantityBelowMin,
+  quantityAbove: quantityAboveMax,
   dripFeedUnavailable: "Drip-feed is not available for this service",
   runsWithInterval: "Drip-feed needs both runs and interval",
   incorrectRuns: `Incorrect runs: from ${DRIP_FEED_RUNS.min} to ${DRIP_FEED_RUNS.max}`,

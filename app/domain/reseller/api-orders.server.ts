@@ -16,6 +16,7 @@ import {
   apiOk,
   apiRefusalAnswer,
   apiRefusalError,
+  INCORRECT_ORDER,
 } from "./api-answer.ts";
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
@@ -153,8 +154,6 @@ async function callersOrders(db: Executor, userId: string, ids: string[]): Promi
   return byId;
 }
 
-const incorrectOrder = () => apiError(API_TEXT.incorrectOrderId, "not_found");
-
 /**
  * action=status: one order (`order`) or up to 100 (`orders`, answered per id), only the caller's own. `charge` is
  * what the customer finally paid (the price less its refunds, product rules 4.2), `start_count` the provider's.
@@ -189,10 +188,10 @@ export async function readApiOrderStatuses(
   };
   if (!requested.many) {
     const status = statusFor(requested.ids[0] ?? "");
-    return status ? apiOk(status) : incorrectOrder();
+    return status ? apiOk(status) : { body: INCORRECT_ORDER };
   }
   const body: Record<string, unknown> = {};
-  for (const id of requested.ids) body[id] = statusFor(id) ?? incorrectOrder().body;
+  for (const id of requested.ids) body[id] = statusFor(id) ?? INCORRECT_ORDER;
   return apiOk(body);
 }
 
@@ -221,7 +220,7 @@ export async function cancelApiOrders(
     if (!order) {
       const cancel = subscription
         ? await cancelApiSubscription(db, caller.userId, subscription.id)
-        : incorrectOrder().body;
+        : INCORRECT_ORDER;
       results.push({ order: echoedId(id), cancel });
       continue;
     }

@@ -3,13 +3,19 @@ import { findCustomerRefills } from "../refills/read-refills.server.ts";
 import { REFILL_CODES, REFILL_TEXT } from "../refills/refill-rules.ts";
 import { REFILL_STATUS_WORDS } from "../refills/refill-status.ts";
 import { requestRefill } from "../refills/request-refill.server.ts";
-import { type ApiAnswer, type ApiError, apiError, apiOk, apiRefusalError } from "./api-answer.ts";
+import {
+  type ApiAnswer,
+  type ApiError,
+  apiError,
+  apiOk,
+  apiRefusalError,
+  INCORRECT_ORDER,
+} from "./api-answer.ts";
 import { type ApiCaller, findCallersOrders } from "./api-orders.server.ts";
 import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import { findCallersSubscriptions } from "./api-subscription-status.server.ts";
 import { API_TEXT } from "./api-text.ts";
 
-const incorrectOrder = (): ApiError => ({ error: API_TEXT.incorrectOrderId, code: "not_found" });
 const subscriptionNotRefillable = (): ApiError => ({
   error: REFILL_TEXT.notAvailable,
   code: REFILL_CODES.notAvailable,
@@ -37,7 +43,7 @@ export async function apiRefill(
     const order = found.get(id);
     // A subscription is the caller's too, but refills are for one-time orders (docs/decisions/023).
     if (!order && subscriptions.has(id)) return subscriptionNotRefillable();
-    if (!order) return incorrectOrder();
+    if (!order) return INCORRECT_ORDER;
     const refill = await requestRefill(db, { userId: caller.userId, orderId: order.id });
     return refill.ok ? refill.refill.id : apiRefusalError(refill);
   };
