@@ -1,3 +1,5 @@
+import { orderLineName } from "../../domain/catalog/product-name.ts";
+
 const dateTime = new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",
   timeStyle: "short",
@@ -15,8 +17,7 @@ export function formatDate(iso: string | Date): string {
   return dateOnly.format(new Date(iso));
 }
 
-/** A service_type label of an order line ("instagram_likes_small_pack") in words. */
+/** A service_type label of an order line ("instagram_likes_small_pack") in words (product rules 3.7). */
 export function lineLabel(serviceType: string): string {
-  const words = serviceType.replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return orderLineName(serviceType);
 }

@@ -1,3 +1,5 @@
+import { formatPlatformName } from "../../domain/catalog/product-name.ts";
+
 const dateTime = new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",
   timeStyle: "short",
@@ -15,18 +17,7 @@ export function formatDate(iso: string): string {
   return dateOnly.format(new Date(iso));
 }
 
-const PLATFORM_NAMES: Record<string, string> = {
-  instagram: "Instagram",
-  youtube: "YouTube",
-  tiktok: "TikTok",
-  spotify: "Spotify",
-  threads: "Threads",
-  facebook: "Facebook",
-  twitter: "Twitter",
-  other: "Other",
-};
-
-/** A stored platform value as the shop writes it ("tiktok" -> "TikTok"). */
+/** A stored platform value as the shop writes it ("tiktok" -> "TikTok"; product rules 3.7). */
 export function platformName(platform: string): string {
-  return PLATFORM_NAMES[platform] ?? platform;
+  return formatPlatformName(platform);
 }

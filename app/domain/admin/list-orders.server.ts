@@ -1,6 +1,7 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { type OrderLine, orders, services, users } from "../../db/schema.ts";
+import { likesPacks, type OrderLine, orders, services, users } from "../../db/schema.ts";
+import { orderProductName } from "../catalog/product-name.ts";
 import {
   type OrderCancelState,
   orderCancelStateSql,
@@ -70,6 +71,10 @@ const rowColumns = {
   userId: orders.userId,
   customerEmail: users.email,
   serviceName: services.name,
+  // A pack order is named by its pack (product rules 3.7), not the likes service it is delivered as.
+  packName: sql<
+    string | null
+  >`(select ${likesPacks.name} from ${likesPacks} where ${likesPacks.id} = ${orders.likesPackId})`,
   platform: services.platform,
   quantity: orders.quantity,
   totalCents: orders.totalCents,
@@ -112,8 +117,13 @@ export function orderLines(value: unknown): OrderLine[] {
   });
 }
 
-export function toRow(row: Omit<AdminOrderRow, "lines"> & { lines: unknown }): AdminOrderRow {
-  return { ...row, lines: orderLines(row.lines) };
+export function toRow({
+  packName,
+  ...row
+}: Omit<AdminOrderRow, "lines"> & { lines: unknown; packName: string | null }): AdminOrderRow {
+  const serviceName =
+    row.serviceName === null ? null : orderProductName({ serviceName: row.serviceName, packName });
+  return { ...row, serviceName, lines: orderLines(row.lines) };
 }
 
 /** Orders per status: one `count(*) ... group by status` (an index-only scan of orders_status_created_idx). */

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, users } from "../../db/schema.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
+import { formatServiceName } from "../catalog/product-name.ts";
 import { insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messages.ts";
 import { orderOrigin } from "../orders/order-origin.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "../orders/order-rules.server.ts";
@@ -157,6 +158,6 @@ function summary(row: typeof autoOrders.$inferSelect, serviceName: string): Plac
     remainingPosts: row.remainingPosts,
     costPerPostCents: row.costPerPostCents,
     totalCents: costOfPosts(row.costPerPostCents, row.totalPosts),
-    serviceName,
+    serviceName: formatServiceName(serviceName),
   };
 }

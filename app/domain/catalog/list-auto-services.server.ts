@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
+import { formatServiceName } from "./product-name.ts";
 
 export type AutoService = {
   id: string;
@@ -17,7 +18,7 @@ export type AutoService = {
 
 /** The enabled auto services (the Automatic Order page's list and select), in catalogue order. */
 export async function listAutoServices(db: Executor): Promise<AutoService[]> {
-  return db
+  const rows = await db
     .select({
       id: services.id,
       apiId: services.apiId,
@@ -32,4 +33,5 @@ export async function listAutoServices(db: Executor): Promise<AutoService[]> {
     .from(services)
     .where(and(eq(services.enabled, true), eq(services.serviceType, "auto")))
     .orderBy(asc(services.sortOrder), asc(services.name));
+  return rows.map((row) => ({ ...row, name: formatServiceName(row.name) }));
 }

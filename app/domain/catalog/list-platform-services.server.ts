@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
 import type { ListedPlatform } from "./platforms.ts";
+import { formatServiceName } from "./product-name.ts";
 
 export type ListedService = {
   id: string;
@@ -41,5 +42,5 @@ export async function listPlatformServices(db: Executor, platform: ListedPlatfor
     .from(services)
     .where(and(eq(services.platform, platform), eq(services.enabled, true)))
     .orderBy(asc(services.sortOrder), asc(services.name));
-  return rows.map((row) => ({ ...row, platform }));
+  return rows.map((row) => ({ ...row, name: formatServiceName(row.name), platform }));
 }

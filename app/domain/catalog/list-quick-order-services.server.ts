@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
+import { formatServiceName } from "./product-name.ts";
 
 export type QuickOrderService = {
   id: string;
@@ -27,7 +28,7 @@ const POPULAR_COUNT = 6;
 export async function listQuickOrderServices(
   db: Executor,
 ): Promise<{ all: QuickOrderService[]; popular: QuickOrderService[] }> {
-  const all = await db
+  const rows = await db
     .select({
       id: services.id,
       apiId: services.apiId,
@@ -44,6 +45,7 @@ export async function listQuickOrderServices(
     .from(services)
     .where(and(eq(services.enabled, true), eq(services.serviceType, "one_time")))
     .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name));
+  const all = rows.map((row) => ({ ...row, name: formatServiceName(row.name) }));
   const popular = all
     .filter((service) => POPULAR_NAMES.some((name) => service.name.includes(name)))
     .slice(0, POPULAR_COUNT);

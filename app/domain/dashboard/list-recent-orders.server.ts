@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { type OrderLine, orders, services } from "../../db/schema.ts";
+import { likesPacks, type OrderLine, orders, services } from "../../db/schema.ts";
+import { orderProductName } from "../catalog/product-name.ts";
 import { type OrderCancelState, orderCancelStateSql } from "../fulfilment/order-delivery-state-sql.server.ts";
 import { type Cents, isCents } from "../pricing/cents.ts";
 
@@ -46,6 +47,7 @@ export async function listRecentOrders(db: Executor, userId: string, limit = 10)
       id: orders.id,
       orderNumber: orders.orderNumber,
       serviceName: services.name,
+      packName: likesPacks.name,
       platform: services.platform,
       quantity: orders.quantity,
       totalCents: orders.totalCents,
@@ -60,11 +62,14 @@ export async function listRecentOrders(db: Executor, userId: string, limit = 10)
     })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))
+    .leftJoin(likesPacks, eq(likesPacks.id, orders.likesPackId))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(Math.min(Math.max(limit, 1), 100));
-  return rows.map(({ metadata, createdAt, ...row }) => ({
+  return rows.map(({ metadata, createdAt, packName, ...row }) => ({
     ...row,
+    // One name per product (product rules 3.7): a pack order is named by its pack.
+    serviceName: orderProductName({ serviceName: row.serviceName, packName }),
     orderNumber: row.orderNumber || null,
     createdAt: createdAt.toISOString(),
     lines: readLines(metadata),

@@ -1,4 +1,5 @@
 import type { Executor } from "../../db/client.server.ts";
+import { formatServiceName } from "../catalog/product-name.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
@@ -83,7 +84,7 @@ async function placeCheckedOrder(
     {
       userId: input.userId,
       serviceId: service.id,
-      serviceName: service.name,
+      serviceName: formatServiceName(service.name),
       quantity: typed.quantity,
       targetLink: link.link,
       deliverySpeed: input.deliverySpeed,

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.server.ts";
 import { findLikesPack, findLikesPackById, type LikesPack } from "../catalog/find-likes-pack.server.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
 import { LIKES_PACK_SERVICES } from "../catalog/likes-pack-services.ts";
+import { likesPackProductName } from "../catalog/product-name.ts";
 import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { type PackCommentCount, type PackPart, priceLikesPack } from "../pricing/likes-pack.ts";
@@ -94,7 +95,7 @@ async function placeLikesPack(
   if (!priced) return refuse("unavailable", ORDER_TEXT.serviceError);
   const changed = refuseChangedPrice(priced.totalCents, input.expectedTotalCents);
   if (changed) return changed;
-  const name = `Real Instagram Likes (${pack.name})`;
+  const name = likesPackProductName(pack.name);
   // Each line goes upstream as its own submission, as the Instagram service it is priced from.
   const deliveredAs: Record<PackPart, string | undefined> = {
     likes: likes.id,

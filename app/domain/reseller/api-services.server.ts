@@ -5,6 +5,7 @@ import { listAutoServices } from "../catalog/list-auto-services.server.ts";
 import { listLikesPacks } from "../catalog/list-likes-packs.server.ts";
 import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
 import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
+import { formatServiceName, likesPackProductName } from "../catalog/product-name.ts";
 import { readSettingsCached } from "../settings/read-settings.server.ts";
 import { apiDollars } from "./api-order-status.ts";
 import { API_PACKAGE_FACTS, type ApiOrderType, apiOrderTypeFacts } from "./api-order-types.ts";
@@ -64,7 +65,7 @@ export async function listApiServices(db: Executor): Promise<ApiService[]> {
   const oneTime = all.map(
     (service): ApiService => ({
       service: service.apiId,
-      name: service.name,
+      name: formatServiceName(service.name),
       ...apiOrderTypeFacts(service),
       category: apiCategory(service.platform, service.name),
       rate: apiRate(service.pricePer1000),
@@ -83,7 +84,7 @@ async function listApiSubscriptionServices(db: Executor): Promise<ApiService[]> 
   if (!settings.autoOrdersEnabled) return [];
   return autoServices.map((service) => ({
     service: service.apiId,
-    name: service.name,
+    name: formatServiceName(service.name),
     type: "Subscriptions",
     category: apiSubscriptionCategory(service.platform, service.name),
     rate: apiRate(service.pricePer1000),
@@ -107,7 +108,7 @@ async function listApiPackages(db: Executor): Promise<ApiService[]> {
   if (!likes) return [];
   return packs.map((pack) => ({
     service: pack.apiId,
-    name: `Real Instagram Likes (${pack.name})`,
+    name: likesPackProductName(pack.name),
     ...API_PACKAGE_FACTS,
     category: "Instagram Likes Packages",
     rate: apiDollars(pack.priceCents),

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { freeTrialClaims, orders } from "../../db/schema.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
+import { formatServiceName } from "../catalog/product-name.ts";
 import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
 import type { Notice } from "../orders/messages.ts";
 import { refuseDuringMaintenance } from "../orders/order-rules.server.ts";
@@ -96,7 +97,7 @@ export async function claimFreeTrial(
       });
       return {
         ok: true as const,
-        order: { ...order, serviceName: service.name, quantity: trial.quantity },
+        order: { ...order, serviceName: formatServiceName(service.name), quantity: trial.quantity },
       };
     });
   } catch (error) {

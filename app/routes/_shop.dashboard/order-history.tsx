@@ -1,6 +1,7 @@
 import { formatDateTime, platformName } from "../../components/dashboard/format.ts";
 import { EmptyState, LoadError } from "../../components/dashboard/section-state.tsx";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
+import { orderLineName } from "../../domain/catalog/product-name.ts";
 import type { DashboardOrder } from "../../domain/dashboard/list-recent-orders.server.ts";
 import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
 import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
@@ -9,12 +10,6 @@ import { formatCents, formatCount } from "../../lib/format-money.ts";
 /** The order's number, or 'Order #' and the first 8 characters of its id when it has none. */
 function orderLabel(order: DashboardOrder): string {
   return order.orderNumber ?? `Order #${order.id.slice(0, 8)}`;
-}
-
-/** A metadata line label ("instagram_likes_extra_small") in words. */
-function lineLabel(serviceType: string): string {
-  const words = serviceType.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Order History: the 10 newest orders, with their breakdown when the order has one. */
@@ -71,7 +66,7 @@ export function OrderHistory({ orders }: { orders: Section<DashboardOrder[]> }) 
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <li key={index} className="flex justify-between gap-3 py-2">
                   <span className="text-slate-700">
-                    {lineLabel(line.service_type)} × {formatCount(line.quantity)}
+                    {orderLineName(line.service_type)} × {formatCount(line.quantity)}
                   </span>
                   <span className="font-medium text-slate-900">{formatCents(line.total_cents)}</span>
                 </li>

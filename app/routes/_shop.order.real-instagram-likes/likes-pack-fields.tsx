@@ -1,5 +1,6 @@
 import type { SummaryLine } from "../../components/order/order-summary.tsx";
 import { Select } from "../../components/ui/select.tsx";
+import { formatPackName } from "../../domain/catalog/product-name.ts";
 import {
   type LikesPackPrices,
   PACK_COMMENT_OPTIONS,
@@ -24,7 +25,7 @@ export function parseCommentCount(value: string | null | undefined): PackComment
 export function packSummaryLines(pack: LikesPackView, lines: PackLine[]): SummaryLine[] {
   return lines.map((line) => {
     const label = line.service_type.endsWith("_pack")
-      ? `${pack.name} pack: ${formatCount(line.quantity)} likes`
+      ? `${formatPackName(pack.name)} pack: ${formatCount(line.quantity)} likes`
       : line.service_type.startsWith("instagram_likes_extra")
         ? `Extra likes: +${formatCount(line.quantity)}`
         : line.service_type === "instagram_views"

@@ -10,6 +10,7 @@ import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
+import { likesPackProductName } from "../../domain/catalog/product-name.ts";
 import {
   LIKES_PACK_CODES,
   likesPackCodeFor,
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) =>
   pageMeta({
     title: loaderData
-      ? `Real Instagram Likes: ${loaderData.pack.name}`
+      ? likesPackProductName(loaderData.pack.name)
       : refusalMessage(error)
         ? "Request not accepted"
         : "Page not found",
@@ -146,7 +147,7 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <OrderPageHeader
         fallback="/services/instagram"
-        subtitle={`Real Instagram Likes: ${pack.name} pack, ${formatCount(pack.likes)} likes for ${formatCents(pack.priceCents)}`}
+        subtitle={`${likesPackProductName(pack.name)}: ${formatCount(pack.likes)} likes for ${formatCents(pack.priceCents)}`}
       />
       <Card>
         {likesRate ? null : (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { DELIVERY_SPEEDS } from "../../components/order/delivery-speed.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -9,6 +10,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import type { ManualOrderService } from "../../domain/admin/list-services.server.ts";
 import { manualOrderTotal } from "../../domain/admin/manual-order-total.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "../../domain/admin/messages.ts";
+import { formatPlatformName, formatServiceName } from "../../domain/catalog/product-name.ts";
 import {
   AUTO_POSTS_MAX,
   AUTO_POSTS_MIN,
@@ -21,15 +23,11 @@ import { formatCents, formatRate } from "../../lib/format-money.ts";
 
 export type ManualOrderUser = { id: string; email: string; balanceCents: Cents };
 
-const SPEEDS = [
-  { value: "slow", label: "Slow (5-7 days)" },
-  { value: "normal", label: "Normal (2-3 days)" },
-  { value: "fast", label: "Fast (24-48 hours)" },
-];
-
-function platformName(platform: string): string {
-  return platform.charAt(0).toUpperCase() + platform.slice(1);
-}
+// The speeds and their times from the one list the order pages use (product rules 11.1).
+const SPEEDS = DELIVERY_SPEEDS.map((speed) => ({
+  value: speed.value,
+  label: `${speed.label} (${speed.detail})`,
+}));
 
 /** The user search box (GET ?q=, 20 results on the server), keeping the preselected user. */
 export function UserSearch({ q, preselectedId }: { q: string; preselectedId: string | null }) {
@@ -129,7 +127,7 @@ export function ManualOrderForm({
         <option value="">Select a service</option>
         {services.map((option) => (
           <option key={option.id} value={option.id}>
-            {`${platformName(option.platform)} - ${option.name} (${formatRate(option.pricePer1000)}/1000)`}
+            {`${formatPlatformName(option.platform)} - ${formatServiceName(option.name)} (${formatRate(option.pricePer1000)}/1000)`}
           </option>
         ))}
       </Select>
