@@ -7,9 +7,9 @@ import { insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messa
 import { orderOrigin } from "../orders/order-origin.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "../orders/order-rules.server.ts";
 import type { DeliverySpeed } from "../orders/place-order.server.ts";
+import { readProfileUsername } from "../orders/profile-username.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
-import { normalizeInstagramUsername } from "../orders/target-link.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { autoOrderCost, costOfPosts } from "../pricing/price.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
@@ -63,9 +63,10 @@ export async function placeAutoOrder(
   const service = await findOrderableService(db, input.serviceId);
   if (service?.serviceType !== "auto")
     return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
-  if (!input.username.trim()) return refuse("invalid", ORDER_TEXT.usernameRequired, { field: "username" });
-  const username = normalizeInstagramUsername(input.username);
-  if (!username) return refuse("invalid", ORDER_TEXT.invalidUsername, { field: "username" });
+  // A pasted profile link gives its username; a post's or another site's link is refused (product rules 4.8).
+  const profile = readProfileUsername(input.username, service.platform);
+  if (!profile.ok) return refuse("invalid", profile.notice, { field: "username" });
+  const username = profile.username;
   if (!Number.isSafeInteger(input.posts) || input.posts < AUTO_POSTS_MIN || input.posts > AUTO_POSTS_MAX) {
     return refuse("invalid", ORDER_TEXT.postsOutOfRange, { field: "posts" });
   }

@@ -25,10 +25,6 @@ export const ORDER_TEXT = {
     message: "This service works on your future posts: set it up as an automatic order.",
   },
   usernameRequired: { title: "Error", message: "Please enter your Instagram username" },
-  invalidUsername: {
-    title: "Invalid Username",
-    message: "Please enter a valid Instagram username (letters, numbers, dots and underscores).",
-  },
   postsOutOfRange: { title: "Invalid Posts", message: "Number of posts must be between 1 and 100." },
   autoOrderFailed: { title: "Auto order failed", message: "Failed to create auto order. Please try again." },
   autoOrdersDisabled: {
@@ -94,5 +90,48 @@ export function autoOrderCancelled(refundCents: Cents): Notice {
   return {
     title: ORDER_TEXT.autoOrderCancelledTitle,
     message: `Your auto order has been cancelled and ${formatCents(refundCents)} has been refunded to your wallet`,
+  };
+}
+
+/** The profile field's messages (product rules 4.8), naming the service's platform ("Instagram") when it has one. */
+const PROFILE_LINK_EXAMPLES: Record<string, string> = {
+  Instagram: "instagram.com/yourname",
+  TikTok: "tiktok.com/@yourname",
+  YouTube: "youtube.com/@yourchannel",
+  Threads: "threads.net/@yourname",
+  Twitter: "x.com/yourname",
+  Facebook: "facebook.com/yourname",
+  Spotify: "open.spotify.com/artist/...",
+};
+const profileLinkExample = (platform: string): string =>
+  PROFILE_LINK_EXAMPLES[platform] ?? "your profile's link";
+
+/** Nothing was typed in the profile field (the customer spec's words on Instagram). */
+export function profileRequired(platform: string): Notice {
+  if (platform === "Instagram" || !platform) return ORDER_TEXT.usernameRequired;
+  return { title: "Error", message: `Please enter your ${platform} username` };
+}
+
+/** What was typed is neither a username nor a profile link. */
+export function invalidProfile(platform: string): Notice {
+  return {
+    title: "Invalid Username",
+    message: `Please enter a valid ${platform ? `${platform} ` : ""}username (letters, numbers, dots and underscores) or your profile link, like ${profileLinkExample(platform)}.`,
+  };
+}
+
+/** A post's, reel's or video's link was pasted where the profile is asked for. */
+export function profileLinkIsPost(platform: string): Notice {
+  return {
+    title: "That is a post link",
+    message: `That link points to a post, not a profile. Paste your profile link (${profileLinkExample(platform)}) or just your username.`,
+  };
+}
+
+/** A link on another site than the service's platform. */
+export function profileLinkOnOtherSite(host: string, platform: string): Notice {
+  return {
+    title: "Link from another site",
+    message: `That link is on ${host}${platform ? `, not ${platform}` : ""}. Paste your ${platform ? `${platform} ` : ""}profile link (${profileLinkExample(platform)}) or just your username.`,
   };
 }

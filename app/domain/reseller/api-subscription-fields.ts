@@ -1,6 +1,6 @@
 import type { ListedPlatform } from "../catalog/platforms.ts";
+import { readProfileUsername } from "../orders/profile-username.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
-import { checkTargetLink } from "../orders/target-link.ts";
 import type { ApiError } from "./api-answer.ts";
 import {
   API_TEXT,
@@ -55,7 +55,6 @@ export function readExpiry(text: string, today: Date = new Date()): string | nul
 }
 
 const COUNT = /^\d{1,9}$/;
-const USERNAME = /^@?([A-Za-z0-9._]{1,30})$/;
 
 /** A field counts as sent when it has a value: generic clients send the other type's fields empty. */
 function sent(params: Params, name: string): boolean {
@@ -85,13 +84,9 @@ export function usernameFromProfile(
   text: string,
   service: { platform: ListedPlatform | "other" },
 ): string | null {
-  const trimmed = text.trim();
-  const bare = USERNAME.exec(trimmed);
-  if (bare) return bare[1] ?? null;
-  const link = checkTargetLink(trimmed, { platform: service.platform, targetKind: "profile" });
-  if (!link.ok) return null;
-  const segments = new URL(link.link).pathname.split("/").filter(Boolean);
-  return segments.length === 1 ? (USERNAME.exec(segments[0] ?? "")?.[1] ?? null) : null;
+  // The same reading as the Automatic Order form's (product rules 4.8).
+  const profile = readProfileUsername(text, service.platform);
+  return profile.ok ? profile.username : null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import type { AutoService } from "../../domain/catalog/list-auto-services.server.ts";
+import { readProfileUsername } from "../../domain/orders/profile-username.ts";
 import {
   AUTO_POSTS_MAX,
   AUTO_POSTS_MIN,
@@ -32,12 +33,14 @@ export function AutoOrderSetup({
   services: AutoService[];
   balanceCents: number;
   idempotencyKey: string;
-  notice: { title: string; message: string } | null;
+  notice: { title: string; message: string; field?: string } | null;
 }) {
   const toast = useToast();
   const navigation = useNavigation();
   const [serviceId, setServiceId] = useState(services[0]?.id ?? "");
   const [username, setUsername] = useState("");
+  // The username field's own message: what it reads after the customer leaves it, or the server's refusal of it.
+  const [usernameError, setUsernameError] = useState<string | null>(null);
   const service = services.find((candidate) => candidate.id === serviceId);
   const perPostCountRules = service ? perPostRules(service) : null;
   const perPost = useCountInput(
@@ -53,8 +56,18 @@ export function AutoOrderSetup({
   const busy = navigation.state !== "idle";
 
   useEffect(() => {
-    if (notice) toast({ title: AUTO_FAILED, description: notice.message, variant: "destructive" });
+    if (notice?.field === "username") setUsernameError(notice.message);
+    else if (notice) toast({ title: AUTO_FAILED, description: notice.message, variant: "destructive" });
   }, [notice, toast]);
+
+  /** Product rules 4.8: a pasted profile link is read as its username; a post's or another site's is refused. */
+  function checkUsername(): string | null {
+    if (!service || !username.trim()) return null;
+    const profile = readProfileUsername(username, service.platform);
+    if (!profile.ok) return profile.notice.message;
+    if (profile.username !== username) setUsername(profile.username);
+    return null;
+  }
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
     const refuse = (description: string) => {
@@ -63,6 +76,12 @@ export function AutoOrderSetup({
     };
     // The counts are checked as typed (the button waits for them); the rest is checked here.
     if (!service || !username.trim() || !cost) return refuse("Please fill in all fields.");
+    const problem = checkUsername();
+    if (problem) {
+      event.preventDefault();
+      setUsernameError(problem);
+      return;
+    }
     if (cost.total > balanceCents)
       return refuse(
         `You need ${formatCents(cost.total)} but only have ${formatCents(balanceCents)}. Please add funds to your wallet.`,
@@ -95,9 +114,17 @@ export function AutoOrderSetup({
           label="Target username"
           name="username"
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            setUsernameError(null);
+          }}
+          onBlur={() => setUsernameError(checkUsername())}
           placeholder="@yourusername"
+          hint="Your username, or paste your profile link"
+          error={usernameError ?? undefined}
           autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
         />
         <QuantityField input={perPost} label="Engagement per post" name="perPost" />
         <QuantityField

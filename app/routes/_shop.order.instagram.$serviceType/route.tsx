@@ -17,6 +17,7 @@ import { parseListedPlatform } from "../../domain/catalog/platforms.ts";
 import { resolveAutoOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
+import { readProfileUsername } from "../../domain/orders/profile-username.ts";
 import {
   AUTO_POSTS_MAX,
   AUTO_POSTS_MIN,
@@ -94,8 +95,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerOrderForm(request, autoForm, {
     malformed: ORDER_TEXT.autoOrderFailed,
     place: async (form) => {
-      if (!form.username.replace(/@/g, ""))
-        return refuse("invalid", ORDER_TEXT.usernameRequired, { field: "username" });
+      // A pasted profile link gives its username (product rules 4.8).
+      const profile = readProfileUsername(form.username.replace(/@/g, ""), "instagram");
+      if (!profile.ok) return refuse("invalid", profile.notice, { field: "username" });
       const common = {
         userId: user.id,
         serviceId: entry.service.id,
@@ -108,12 +110,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return placeOrder(shopDatabase(context), {
           ...common,
           quantity: sentCount(form.followers),
-          targetLink: form.username.replace(/@/g, ""),
+          targetLink: profile.username,
         });
-      const { username, perPost, posts } = form;
+      const { perPost, posts } = form;
       return placeAutoOrder(shopDatabase(context), {
         ...common,
-        username,
+        username: profile.username,
         perPost: sentCount(perPost),
         posts: sentCount(posts),
       });
@@ -165,7 +167,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           balanceCents={loaderData.balanceCents}
           refusal={actionData}
           // The counts are checked as typed (Place Order waits for them); the username is checked here.
-          check={() => (username.trim() ? null : ORDER_TEXT.usernameRequired)}
+          check={() => profileProblem(username)}
           canSend={preview !== null}
         >
           <Input
@@ -200,4 +202,10 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ShopRouteError error={error} />;
+}
+
+/** Why the username field cannot be ordered for, or null (the same reading as the server's). */
+function profileProblem(username: string) {
+  const profile = readProfileUsername(username, "instagram");
+  return profile.ok ? null : profile.notice;
 }
