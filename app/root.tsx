@@ -15,6 +15,7 @@ import "./app.css";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { getCurrentUser } from "./domain/accounts/session.server.ts";
 import { readActiveBanner } from "./domain/content/banner.server.ts";
+import { shopFactsFrom } from "./domain/content/read-shop-facts.server.ts";
 import { readSettings } from "./domain/settings/read-settings.server.ts";
 import { usePageViews } from "./lib/analytics.ts";
 import { isAdminPath } from "./lib/analytics-events.ts";
@@ -44,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         footerText: settings.footerText,
         origin: env().appUrl,
         maintenance: settings.maintenanceMode,
+        // What the pages' promises and the footer's payment badges quote (product rules 11).
+        facts: shopFactsFrom(settings),
       },
       analytics: {
         plausibleDomain: env().plausibleDomain ?? null,

@@ -1,7 +1,23 @@
-import { REFILL_WINDOW_DAYS } from "../domain/catalog/refill-window.ts";
+import {
+  minimumDepositSentence,
+  PROMISE_TEXT,
+  PROMISES,
+  paymentSentence,
+  type ShopFacts,
+} from "../domain/content/shop-promises.ts";
 
-/** The FAQ page's four accordion groups; the how-it-works page shows a selection of the same answers. */
-export type FaqItem = { id: string; question: string; answer: string };
+/**
+ * The FAQ page's four accordion groups; the how-it-works page shows a selection of the same answers. An answer
+ * that quotes a setting (the minimum deposit, the payment methods) is a function of the shop's facts, and a
+ * question about a feature that is switched off is left out (product rules 11).
+ */
+export type FaqItem = {
+  id: string;
+  question: string;
+  answer: string | ((facts: ShopFacts) => string);
+  /** Asked only while this holds (a feature that an admin can switch off). */
+  shownWhen?: (facts: ShopFacts) => boolean;
+};
 export type FaqGroup = { id: string; title: string; items: readonly FaqItem[] };
 
 export const faqGroups: readonly FaqGroup[] = [
@@ -42,8 +58,7 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "delivery-speed",
         question: "How fast is delivery?",
-        answer:
-          "Most orders start within minutes and complete in 24-48 hours. Larger orders are spread out gradually so the growth looks natural. You can follow the status of every order in your dashboard.",
+        answer: `${PROMISE_TEXT.delivery} Larger orders are spread out gradually so the growth looks natural. You can follow the status of every order in your dashboard.`,
       },
       {
         id: "is-it-safe",
@@ -54,14 +69,14 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "auto-orders",
         question: "What are automatic orders?",
+        shownWhen: (facts) => facts.autoOrdersEnabled,
         answer:
           "An automatic order watches your profile and sends likes, views or comments to each new post you publish, for as many posts as you choose. You can pause, resume or cancel it from your dashboard at any time; unused posts are refunded to your wallet.",
       },
       {
         id: "cancel-order",
         question: "Can I cancel an order?",
-        answer:
-          "Yes, within 30 minutes of placing it, as long as delivery has not started. The full amount goes straight back to your wallet.",
+        answer: `Yes, within ${PROMISES.cancelWindowMinutes} minutes of placing it, while it is not yet delivered: use Cancel on the order, and what was not delivered goes straight back to your wallet.`,
       },
     ],
   },
@@ -72,14 +87,14 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "how-to-pay",
         question: "How do I pay?",
-        answer:
-          "Add funds to your prepaid wallet on the Wallet page, then pay for orders from your balance in one click. Payments go through our card processor over SSL encryption; we never see or store your card number.",
+        answer: (facts) =>
+          `Add funds to your prepaid wallet on the Wallet page, then pay for orders from your balance in one click. ${paymentSentence(facts)}`,
       },
       {
         id: "minimum-deposit",
         question: "Is there a minimum deposit?",
-        answer:
-          "Yes, the smallest top-up is $10. Your balance never expires, so you can spread it over as many orders as you like.",
+        answer: (facts) =>
+          `Yes. ${minimumDepositSentence(facts)} Your balance never expires, so you can spread it over as many orders as you like.`,
       },
       {
         id: "balance-update",
@@ -91,7 +106,7 @@ export const faqGroups: readonly FaqGroup[] = [
         id: "invoices",
         question: "Can I get a receipt for my deposits?",
         answer:
-          "Your card processor e-mails a receipt for every deposit, and your wallet lists each transaction with its date and amount. For a formal invoice with company details, contact our billing team.",
+          "Your wallet lists each deposit, purchase and refund with its date and amount. For a formal invoice with company details, contact our billing team.",
       },
     ],
   },
@@ -102,25 +117,23 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "drops",
         question: "What if my followers or likes drop?",
-        answer: `Some natural drop is normal on every platform. If a delivered order drops within ${REFILL_WINDOW_DAYS} days, we refill it for free: open a support ticket with the order number and we take care of it.`,
+        answer: `Some natural drop is normal on every platform. If a delivered order drops within ${PROMISES.refillWindowDays} days, we refill it for free: press Refill on the order in your dashboard (services that offer refills show it).`,
       },
       {
         id: "refund",
         question: "Can I get a refund?",
-        answer:
-          "Yes. If we cannot deliver an order it is refunded to your wallet automatically. You can also request a refund within 30 days of your order; approved refunds are processed in 5-7 business days.",
+        answer: `Yes. ${PROMISE_TEXT.refunds} If something else is wrong with an order, open a support ticket with its number and a real person will look at it.`,
       },
       {
         id: "refund-to-card",
         question: "Can my wallet balance go back to my card?",
         answer:
-          "Unused wallet funds can be returned to the original payment method on request within 30 days of the deposit. Contact billing support and we process it in 5-7 business days.",
+          "Your balance pays for orders on Boostly and is not paid out automatically. If you need a deposit returned, contact billing support and a real person will look at your case.",
       },
       {
         id: "guarantee",
-        question: "What does the money-back guarantee cover?",
-        answer:
-          "Orders that are not delivered, orders cancelled before they start, and refund requests made within 30 days. If something is not right, tell us and a real person will look at it.",
+        question: "What do your guarantees cover?",
+        answer: `Orders we cannot deliver, and orders you cancel within ${PROMISES.cancelWindowMinutes} minutes, are refunded to your wallet for what was not delivered; drops within ${PROMISES.refillWindowDays} days are refilled for free. If something is not right, tell us and a real person will look at it.`,
       },
     ],
   },
@@ -134,6 +147,11 @@ export const howItWorksFaqIds = [
   "drops",
   "cancel-order",
 ] as const;
+
+/** An answer in words, with the shop's facts filled in. */
+export function faqAnswer(item: FaqItem, facts: ShopFacts): string {
+  return typeof item.answer === "function" ? item.answer(facts) : item.answer;
+}
 
 export function faqItemsById(ids: readonly string[]): FaqItem[] {
   const all = faqGroups.flatMap((group) => group.items);

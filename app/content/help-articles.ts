@@ -1,4 +1,5 @@
 import { REFILL_WINDOW_DAYS, refillFeature } from "../domain/catalog/refill-window.ts";
+import { PROMISE_TEXT } from "../domain/content/shop-promises.ts";
 
 /**
  * The help centre's fixed content: four topics, each with its articles. The topic pages show these articles
@@ -30,7 +31,7 @@ export const helpTopics: readonly HelpTopic[] = [
         id: "first-deposit",
         title: "Adding funds to your wallet",
         body: [
-          "Boostly works with a prepaid wallet. Open the Wallet page, pick one of the quick amounts or type your own (the minimum is $10) and complete the payment on the secure checkout page.",
+          "Boostly works with a prepaid wallet. Open the Wallet page, pick one of the quick amounts or type your own (the Wallet page shows the minimum) and complete the payment on the secure checkout page.",
           "Your balance updates as soon as the payment is confirmed, usually within seconds, and the deposit appears in your transaction history.",
         ],
       },
@@ -60,16 +61,16 @@ export const helpTopics: readonly HelpTopic[] = [
         id: "payment-methods",
         title: "Accepted payment methods",
         body: [
-          "Deposits are paid by card through our payment processor over an encrypted connection. Boostly never sees or stores your full card number.",
+          "Deposits are paid on our payment processor's secure checkout page, over an encrypted connection; the Wallet page and the footer show the methods it takes. Boostly never sees or stores your full card number.",
           "If a payment is declined, your bank has refused it: check the card details and available limit, or try another card. No money leaves your account for a declined payment.",
         ],
       },
       {
         id: "refund-policy",
-        title: "Refunds and the money-back guarantee",
+        title: "Refunds to your wallet",
         body: [
-          "Orders we cannot deliver are refunded to your wallet automatically. You can also ask for a refund within 30 days of an order by opening a support ticket with the order number.",
-          "Approved refunds to your original payment method are processed in 5-7 business days. Refunds to your wallet are instant.",
+          `${PROMISE_TEXT.refunds} The refund is in your wallet as soon as the order ends, and your transaction history shows it.`,
+          `${PROMISE_TEXT.cancel} For any other question about a charge, open a billing ticket with the order number and a real person will look at it.`,
         ],
       },
       {
@@ -107,7 +108,7 @@ export const helpTopics: readonly HelpTopic[] = [
         id: "delivery-speeds",
         title: "Delivery speeds explained",
         body: [
-          "Most orders start within minutes and complete in 24-48 hours. Normal speed spreads delivery over two to three days, slow speed over five to seven days for the most natural pattern, and fast speed completes in 24-48 hours.",
+          `${PROMISE_TEXT.delivery} ${PROMISE_TEXT.speeds}`,
           "Large orders are always delivered gradually, whatever the speed, so the growth looks natural to the platform.",
         ],
       },
@@ -145,7 +146,7 @@ export const helpTopics: readonly HelpTopic[] = [
         id: "wrong-link",
         title: "I entered the wrong link",
         body: [
-          "Orders can be cancelled within 30 minutes if delivery has not started yet, and the amount goes back to your wallet. Cancel, then place a new order with the correct link.",
+          `${PROMISE_TEXT.cancel} Cancel, then place a new order with the correct link.`,
           "If delivery has already started, contact support quickly with the order number and the correct link; we will do our best to help.",
         ],
       },

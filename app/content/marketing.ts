@@ -1,8 +1,6 @@
-import { REFILL_WINDOW_DAYS } from "../domain/catalog/refill-window.ts";
-
 /**
- * The one set of marketing figures and promises used across the public pages (customer spec section 1, the
- * home page's reading). Pages quote these instead of typing their own numbers.
+ * The headline figures of the public pages (customer spec section 1, the home page's reading). The promises about
+ * what the shop does (cancel, refill, delivery, payments) live in app/domain/content/shop-promises.ts.
  */
 export const headlineStats = [
   { value: "50,000+", label: "Happy customers" },
@@ -10,17 +8,3 @@ export const headlineStats = [
   { value: "10M+", label: "Likes delivered" },
   { value: "98%", label: "Satisfaction rate" },
 ] as const;
-
-export const promises = {
-  deliveryStart: "within minutes",
-  deliveryComplete: "24-48 hours",
-  // The refill guarantee drives the feature too (product rules 4.7): one number.
-  refillDays: REFILL_WINDOW_DAYS,
-  support: "24/7",
-  affiliateCommission: "30%",
-  affiliatePayouts: "weekly",
-  refundRequestDays: 30,
-  refundProcessing: "5-7 business days",
-  cancelMinutes: 30,
-  emailReply: "2 hours",
-} as const;

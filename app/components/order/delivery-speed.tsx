@@ -1,21 +1,11 @@
-/** How fast an order is delivered (the orders table's delivery_speed). */
-export type DeliverySpeed = "slow" | "normal" | "fast";
+import { DELIVERY_SPEEDS, type DeliverySpeed } from "../../domain/orders/delivery-speeds.ts";
 
-/** Customer spec section 4: the three delivery speeds, normal by default. */
-export const DELIVERY_SPEEDS: readonly { value: DeliverySpeed; label: string; detail: string }[] = [
-  { value: "slow", label: "Slow", detail: "5-7 days" },
-  { value: "normal", label: "Normal", detail: "2-3 days" },
-  { value: "fast", label: "Fast", detail: "24-48 hours" },
-];
-
-export const DEFAULT_DELIVERY_SPEED: DeliverySpeed = "normal";
-
-/** Reads a saved or submitted speed, falling back to the default. */
-export function parseDeliverySpeed(value: string | null | undefined): DeliverySpeed {
-  return DELIVERY_SPEEDS.some((speed) => speed.value === value)
-    ? (value as DeliverySpeed)
-    : DEFAULT_DELIVERY_SPEED;
-}
+export {
+  DEFAULT_DELIVERY_SPEED,
+  DELIVERY_SPEEDS,
+  type DeliverySpeed,
+  parseDeliverySpeed,
+} from "../../domain/orders/delivery-speeds.ts";
 
 /** Delivery Speed radios (native radios: arrow keys move between them, the focus ring shows on the card). */
 export function DeliverySpeedField({

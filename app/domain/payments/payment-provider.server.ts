@@ -1,4 +1,5 @@
 import { env } from "../../lib/env.server.ts";
+import { type PaymentMethod, paymentMethodsOf } from "./payment-methods.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { sandboxProvider } from "./sandbox-provider.server.ts";
 import { stripeProvider } from "./stripe-provider.server.ts";
@@ -19,4 +20,11 @@ export function activePaymentProvider(): PaymentProvider | null {
 export function webhookProvider(name: "stripe" | "sandbox"): PaymentProvider | null {
   const provider = activePaymentProvider();
   return provider?.name === name ? provider : null;
+}
+
+/** What customers can pay with now: the active provider's methods, none without one (product rules 6.5). */
+export function acceptedPaymentMethods(): PaymentMethod[] {
+  const config = env();
+  if (config.stripeSecretKey) return paymentMethodsOf("stripe");
+  return paymentMethodsOf(config.isProduction ? null : "sandbox");
 }

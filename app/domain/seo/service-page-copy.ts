@@ -2,6 +2,7 @@ import { formatCents, formatCount, formatRate } from "../../lib/format-money.ts"
 import type { ListedService } from "../catalog/list-platform-services.server.ts";
 import { platformNames } from "../catalog/platforms.ts";
 import { REFILL_WINDOW_DAYS } from "../catalog/refill-window.ts";
+import { PROMISE_TEXT } from "../content/shop-promises.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 
 /** The data the generated copy is written from (any listed service fits). */
@@ -55,7 +56,7 @@ export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
       paragraphs: [
         isAuto
           ? `Set it up once with ${targetPhrase(service)} and the number of posts you want covered. Each new post you publish receives its ${unit} automatically, and you can pause or cancel at any time; posts you did not use are refunded to your wallet.`
-          : `Paste ${targetPhrase(service)}, choose a quantity and pay from your Boostly wallet. Delivery starts within minutes and most orders complete within 24-48 hours; larger orders are spread out so growth looks natural.`,
+          : `Paste ${targetPhrase(service)}, choose a quantity and pay from your Boostly wallet. ${PROMISE_TEXT.delivery} Larger orders are spread out so growth looks natural.`,
         "We never ask for your password: only the public link or username is needed, and your account stays fully in your hands.",
       ],
     },
@@ -95,7 +96,7 @@ export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
       answer:
         service.serviceType === "auto"
           ? `Each new post receives its ${unit} soon after you publish it; delivery is gradual so it looks natural.`
-          : "Delivery starts within minutes of your order, and most orders complete within 24-48 hours. Large orders are delivered gradually.",
+          : `${PROMISE_TEXT.delivery} Large orders are delivered gradually.`,
     },
     {
       question: `Do you need my ${platform} password?`,

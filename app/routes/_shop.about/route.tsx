@@ -3,6 +3,7 @@ import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection } from "../../components/pages/section.tsx";
 import { StatsBand } from "../../components/pages/stats-band.tsx";
+import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
@@ -70,19 +71,16 @@ export default function AboutPage() {
           lead="Every order is backed by the same guarantees, whatever the platform or the size."
         >
           <ul className="grid gap-4 text-slate-700 sm:grid-cols-2">
-            {[
-              "Delivery starts within minutes and completes in 24-48 hours for most orders.",
-              "Free refills for any drop within 30 days of delivery.",
-              "Cancel within 30 minutes if delivery has not started, and get the full amount back.",
-              "Refund requests accepted within 30 days, processed in 5-7 business days.",
-            ].map((item) => (
-              <li key={item} className="flex gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-                <span className="font-bold text-emerald-700" aria-hidden="true">
-                  ✓
-                </span>
-                {item}
-              </li>
-            ))}
+            {[PROMISE_TEXT.delivery, PROMISE_TEXT.refill, PROMISE_TEXT.cancel, PROMISE_TEXT.refunds].map(
+              (item) => (
+                <li key={item} className="flex gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+                  <span className="font-bold text-emerald-700" aria-hidden="true">
+                    ✓
+                  </span>
+                  {item}
+                </li>
+              ),
+            )}
           </ul>
         </PageSection>
 

@@ -2,101 +2,74 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
+import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
+// Product rules 11.3: Boostly has no referral programme (no referral links, commission or payouts), so this page
+// promises none; it invites partners to talk to us, which the contact form really does.
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Affiliate Program",
+    title: "Partnerships",
     description:
-      "Earn a 30% lifetime commission on every order from customers you refer to Boostly, with weekly payouts and real-time tracking.",
+      "Want to recommend Boostly to your audience or work with us? Tell us about your plans through the contact form and we will talk it through.",
     path: "/affiliate",
     matches,
   });
 
 const steps = [
   {
-    title: "Apply",
-    text: "Tell us about your audience through the contact form (subject: Partnership). We read every application and reply by e-mail.",
+    title: "Tell us about your audience",
+    text: "Write to us through the contact form (subject: Partnership): who you reach and how you would like to work with Boostly.",
   },
   {
-    title: "Share your link",
-    text: "Once approved you get a personal referral link to share in your content, newsletter, community or with clients.",
+    title: "Talk it through",
+    text: "A real person on our team reads every message and answers by e-mail.",
   },
   {
-    title: "Earn for life",
-    text: "Receive 30% of every order your referred customers place, for as long as they keep ordering, paid out weekly.",
+    title: "Agree what fits",
+    text: "There is no automatic referral programme; anything we agree is arranged with you in person.",
   },
 ];
 
-const benefits = [
+const reasons = [
   {
-    title: "30% lifetime commission",
-    text: "Not just on the first order: you earn on every order a referred customer places, month after month.",
+    title: "Services that exist",
+    text: "Every service on the site can be ordered right away, with its price worked out by the server and shown before you pay.",
   },
   {
-    title: "Weekly payouts",
-    text: "Commissions are paid every week, so you never wait long for what you have earned.",
+    title: "Free refills",
+    text: PROMISE_TEXT.refill,
   },
   {
-    title: "Real-time tracking",
-    text: "See clicks, sign-ups, orders and commission as they happen, and know exactly which content converts.",
+    title: "Refunds to the wallet",
+    text: PROMISE_TEXT.refunds,
   },
   {
-    title: "A product people recommend",
-    text: "With a 98% satisfaction rate, 24/7 support and free 30-day refills, your audience gets a service worth recommending.",
+    title: "Reseller API",
+    text: "Agencies can place and follow orders from their own scripts with the standard panel API.",
   },
 ];
 
-const example = [
-  { label: "Referred customers", value: "20" },
-  { label: "Average spend per customer per month", value: "$50" },
-  { label: "Your commission", value: "30%" },
-  { label: "Your monthly earnings", value: "$300" },
-];
-
-export default function AffiliatePage() {
+export default function PartnershipsPage() {
   return (
     <main>
       <PageHero
-        eyebrow="Affiliate program"
-        title="Earn 30% lifetime commission"
-        lead="Recommend Boostly to creators, musicians and businesses, and earn 30% of every order they place for life, with weekly payouts."
+        eyebrow="Partnerships"
+        title="Work with Boostly"
+        lead="Recommend Boostly to creators, musicians and businesses, or build it into what you offer. We do not run a referral programme: tell us what you have in mind and we will talk."
       />
       <PageBody>
-        <PageSection id="affiliate-how-title" title="How the program works">
+        <PageSection id="affiliate-how-title" title="How to get in touch">
           <StepList steps={steps} />
         </PageSection>
-        <PageSection id="affiliate-benefits-title" title="Why partners choose Boostly">
-          <FeatureGrid items={benefits} columns={4} />
-        </PageSection>
-        <PageSection
-          id="affiliate-example-title"
-          title="What you could earn"
-          lead="An example: commission is calculated on the amount your referred customers spend on orders."
-        >
-          <dl className="grid max-w-3xl gap-4 sm:grid-cols-2">
-            {example.map((row) => (
-              <div key={row.label} className="rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
-                <dt className="text-sm text-slate-600">{row.label}</dt>
-                <dd className="mt-1 text-2xl font-bold text-slate-900">{row.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </PageSection>
-        <PageSection id="affiliate-rules-title" title="The fine print" className="max-w-3xl">
-          <ul className="list-disc space-y-2 pl-5 leading-7 text-slate-700">
-            <li>
-              Commission applies to completed orders; refunded or cancelled orders do not earn commission.
-            </li>
-            <li>Self-referrals and paid ads bidding on the Boostly name are not allowed.</li>
-            <li>Payouts are sent weekly for the commission earned in the previous week.</li>
-          </ul>
+        <PageSection id="affiliate-benefits-title" title="What your audience gets">
+          <FeatureGrid items={reasons} columns={4} />
         </PageSection>
         <CallToAction
-          title="Become a Boostly partner"
-          text="Send us a short note about your audience and how you plan to share Boostly. We usually reply within 2 hours."
-          primary={{ to: "/contact?subject=partnership", label: "Apply Now" }}
+          title="Talk to us about a partnership"
+          text="Send us a short note about your audience and how you would like to work with Boostly."
+          primary={{ to: "/contact?subject=partnership", label: "Contact Us" }}
           secondary={{ to: "/reseller", label: "Reseller Panel" }}
         />
       </PageBody>

@@ -2,6 +2,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection } from "../../components/pages/section.tsx";
+import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
@@ -36,7 +37,7 @@ const benefits = [
   },
   {
     title: "Gradual, natural delivery",
-    text: "Large volumes are delivered gradually and complete in 24-48 hours for most orders, so every profile grows naturally.",
+    text: `Large volumes are delivered gradually, so every profile grows naturally. ${PROMISE_TEXT.delivery}`,
   },
   {
     title: "Every order tracked",
@@ -44,7 +45,7 @@ const benefits = [
   },
   {
     title: "The same guarantees",
-    text: "Free refills within 30 days and refunds to your wallet apply to every order, however many you place.",
+    text: `${PROMISE_TEXT.refill} ${PROMISE_TEXT.refunds} The same for every order, however many you place.`,
   },
 ];
 

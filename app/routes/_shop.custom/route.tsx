@@ -2,6 +2,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
+import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
@@ -61,8 +62,8 @@ export default function CustomPage() {
         </PageSection>
         <PageSection id="custom-included-title" title="Included in every package" className="max-w-3xl">
           <ul className="list-disc space-y-2 pl-5 leading-7 text-slate-700">
-            <li>Delivery that starts within minutes and completes in 24-48 hours for most orders.</li>
-            <li>Free refills for any drop within 30 days.</li>
+            <li>{PROMISE_TEXT.delivery}</li>
+            <li>{PROMISE_TEXT.refill}</li>
             <li>A real person on our team to talk to, 24/7.</li>
           </ul>
         </PageSection>

@@ -1,13 +1,16 @@
+import { useShopFacts } from "../../components/pages/use-shop-facts.ts";
+import { PROMISE_TEXT, paymentSentence, type ShopFacts } from "../../domain/content/shop-promises.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
-const questions = [
+/** The home page's questions; a payment answer names only the methods the shop takes (product rules 11). */
+const questionsFor = (facts: ShopFacts) => [
   {
     q: "Do you need my password?",
     a: "Never. We only need your username or the link to your post. Your account stays fully in your control.",
   },
   {
     q: "How fast is delivery?",
-    a: "Most orders start within 5-15 minutes and complete in 24-48 hours. Larger orders are delivered gradually so growth looks natural.",
+    a: `${PROMISE_TEXT.delivery} Larger orders are delivered gradually so growth looks natural.`,
   },
   {
     q: "Is it safe for my account?",
@@ -15,20 +18,21 @@ const questions = [
   },
   {
     q: "What if my followers or likes drop?",
-    a: "Drops within 30 days are refilled for free. If we cannot deliver your order, the money goes back to your wallet.",
+    a: `${PROMISE_TEXT.refill} If we cannot deliver your order, the money goes back to your wallet.`,
   },
   {
     q: "How do I pay?",
-    a: "Add funds to your prepaid wallet by card, then pay for orders from your balance in one click. Every payment is protected with SSL encryption.",
+    a: `Add funds to your prepaid wallet, then pay for orders from your balance in one click. ${paymentSentence(facts)}`,
   },
   {
     q: "Can I get a refund?",
-    a: "We offer a 30-day money-back guarantee. Cancelled or undelivered orders are refunded to your wallet automatically.",
+    a: `${PROMISE_TEXT.refunds} ${PROMISE_TEXT.cancel}`,
   },
 ];
 
 /** Frequently asked questions as native accordions. */
 export function Faq() {
+  const questions = questionsFor(useShopFacts());
   return (
     <section aria-labelledby="faq-title" className="bg-slate-50 py-20">
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
+import { refillFeature } from "../../domain/catalog/refill-window.ts";
+import { PROMISES } from "../../domain/content/shop-promises.ts";
 
 const trustPoints = [
   "No password needed",
-  "Delivery starts within minutes",
-  "30-day refill guarantee",
+  `Delivery starts ${PROMISES.deliveryStart}`,
+  `${refillFeature()} guarantee`,
   "24/7 support",
 ];
 

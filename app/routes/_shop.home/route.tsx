@@ -3,6 +3,8 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { listFollowerPackages } from "../../domain/catalog/follower-packages.server.ts";
 import { listFeaturedServices } from "../../domain/catalog/list-featured-services.server.ts";
 import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
+import { refillFeature } from "../../domain/catalog/refill-window.ts";
+import { PROMISES } from "../../domain/content/shop-promises.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -69,9 +71,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const reasons = [
   { title: "Real, active accounts", text: "Engagement from real profiles that looks natural and lasts." },
-  { title: "Fast, gradual delivery", text: "Orders start within minutes and arrive at a natural pace." },
+  {
+    title: "Fast, gradual delivery",
+    text: `Orders start ${PROMISES.deliveryStart} and arrive at a natural pace.`,
+  },
   { title: "Safe and private", text: "No password ever. We only need a username or a post link." },
-  { title: "Money-back guarantee", text: "30-day refill and refunds to your wallet if we cannot deliver." },
+  {
+    title: "Refill and refund guarantee",
+    text: `${refillFeature()} and refunds to your wallet if we cannot deliver.`,
+  },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {

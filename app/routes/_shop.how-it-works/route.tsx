@@ -4,7 +4,10 @@ import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { FaqAccordion } from "../../components/pages/faq-accordion.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
+import { useShopFacts } from "../../components/pages/use-shop-facts.ts";
 import { faqItemsById, howItWorksFaqIds } from "../../content/faq.ts";
+import { PROMISE_TEXT, type ShopFacts } from "../../domain/content/shop-promises.ts";
+import { formatDepositLimit } from "../../domain/payments/messages.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
@@ -17,14 +20,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-const steps = [
+/** The four steps; the deposit step quotes the minimum an admin set (product rules 11). */
+const stepsFor = (facts: ShopFacts) => [
   {
     title: "Create your account",
     text: "Sign up free with your e-mail address and confirm it with one click. No credit card needed to join.",
   },
   {
     title: "Add funds",
-    text: "Top up your prepaid wallet from $10. Your balance never expires and pays for any service in one click.",
+    text: `Top up your prepaid wallet from ${formatDepositLimit(facts.minDepositCents)}. Your balance never expires and pays for any service in one click.`,
   },
   {
     title: "Choose a service",
@@ -32,26 +36,32 @@ const steps = [
   },
   {
     title: "Watch your growth",
-    text: "Delivery starts within minutes and completes in 24-48 hours. Follow every order live from your dashboard.",
+    text: `${PROMISE_TEXT.delivery} Follow every order live from your dashboard.`,
   },
 ];
 
-const details = [
+/** What happens after an order; automatic orders only while an admin has them on. */
+const detailsFor = (facts: ShopFacts) => [
   {
     title: "Natural, gradual delivery",
     text: "Orders are spread out over time, so the growth on your profile looks organic to the platform and to your audience.",
   },
-  {
-    title: "Automatic orders",
-    text: "Set up auto likes, views or comments once with your username, and every new post gets its boost without you doing anything.",
-  },
+  ...(facts.autoOrdersEnabled
+    ? [
+        {
+          title: "Automatic orders",
+          text: "Set up auto likes, views or comments once with your username, and every new post gets its boost without you doing anything.",
+        },
+      ]
+    : []),
   {
     title: "Protected by guarantees",
-    text: "Free refills for drops within 30 days, cancellation within 30 minutes if not started, and refunds to your wallet when we cannot deliver.",
+    text: `${PROMISE_TEXT.refill} ${PROMISE_TEXT.cancel} ${PROMISE_TEXT.refunds}`,
   },
 ];
 
 export default function HowItWorksPage() {
+  const facts = useShopFacts();
   return (
     <main>
       <PageHero
@@ -61,10 +71,10 @@ export default function HowItWorksPage() {
       />
       <PageBody>
         <PageSection id="steps-title" title="Four steps to more reach">
-          <StepList steps={steps} />
+          <StepList steps={stepsFor(facts)} />
         </PageSection>
         <PageSection id="details-title" title="What happens after you order">
-          <FeatureGrid items={details} />
+          <FeatureGrid items={detailsFor(facts)} />
         </PageSection>
         <PageSection
           id="hiw-faq-title"

@@ -2,6 +2,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
+import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
@@ -29,7 +30,7 @@ const offers = [
   },
   {
     title: "Guarantees your clients feel",
-    text: "Delivery starts within minutes, free refills within 30 days, and cancellation within 30 minutes if an order has not started.",
+    text: `${PROMISE_TEXT.delivery} ${PROMISE_TEXT.refill} ${PROMISE_TEXT.cancel}`,
   },
   {
     title: "Volume pricing",

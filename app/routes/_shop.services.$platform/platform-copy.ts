@@ -1,4 +1,6 @@
 import type { ListedPlatform } from "../../domain/catalog/platforms.ts";
+import { REFILL_WINDOW_DAYS, refillFeature } from "../../domain/catalog/refill-window.ts";
+import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 
 export type PlatformCopy = {
   heading: string;
@@ -15,9 +17,12 @@ const sharedWhy = {
   },
   fast: {
     title: "Fast delivery",
-    text: "Delivery starts within minutes and most orders complete in 24-48 hours.",
+    text: PROMISE_TEXT.delivery,
   },
-  refill: { title: "30-day refill", text: "If anything drops within 30 days, we top it up for free." },
+  refill: {
+    title: refillFeature(),
+    text: `If anything drops within ${REFILL_WINDOW_DAYS} days, we top it up for free.`,
+  },
   support: { title: "24/7 support", text: "Real people answer your tickets around the clock." },
 };
 
@@ -28,8 +33,7 @@ export const platformCopy: Record<ListedPlatform, PlatformCopy> = {
     intro:
       "Grow your Instagram with likes, followers, views, comments, saves and more from real, active accounts. Paste a post link once, pick a service and watch your reach climb.",
     metaTitle: "Buy Instagram Likes, Followers & Views",
-    metaDescription:
-      "Buy Instagram likes, followers, views, comments, saves and auto likes from real accounts. Fast delivery, no password needed, 30-day refill.",
+    metaDescription: `Buy Instagram likes, followers, views, comments, saves and auto likes from real accounts. Fast delivery, no password needed, ${refillFeature()}.`,
     why: [sharedWhy.safe, sharedWhy.fast, sharedWhy.refill, sharedWhy.support],
   },
   youtube: {
@@ -37,8 +41,7 @@ export const platformCopy: Record<ListedPlatform, PlatformCopy> = {
     intro:
       "Build your channel with views, likes, subscribers, comments and watch time that move you towards monetisation and into recommendations.",
     metaTitle: "Buy YouTube Views, Subscribers & Watch Time",
-    metaDescription:
-      "Buy YouTube views, likes, subscribers, comments, watch time and bell notifications. Safe for monetised channels, fast start, 30-day refill.",
+    metaDescription: `Buy YouTube views, likes, subscribers, comments, watch time and bell notifications. Safe for monetised channels, fast start, ${refillFeature()}.`,
     why: [
       {
         title: "Monetisation friendly",
@@ -54,8 +57,7 @@ export const platformCopy: Record<ListedPlatform, PlatformCopy> = {
     intro:
       "Push your videos towards the For You page with followers, likes, views, comments, shares and sound plays delivered quickly and safely.",
     metaTitle: "Buy TikTok Followers, Likes & Views",
-    metaDescription:
-      "Buy TikTok followers, likes, views, comments, shares and sound plays. Instant start, no password needed, 30-day refill.",
+    metaDescription: `Buy TikTok followers, likes, views, comments, shares and sound plays. Instant start, no password needed, ${refillFeature()}.`,
     why: [
       sharedWhy.safe,
       { title: "For You momentum", text: "Early engagement that helps the algorithm notice your video." },
@@ -85,8 +87,7 @@ export const platformCopy: Record<ListedPlatform, PlatformCopy> = {
     intro:
       "Start conversations and grow your Threads audience with followers, likes, replies, reposts and shares.",
     metaTitle: "Buy Threads Followers, Likes & Replies",
-    metaDescription:
-      "Buy Threads followers, likes, replies, reposts and shares. Fast delivery, no password needed, 30-day refill.",
+    metaDescription: `Buy Threads followers, likes, replies, reposts and shares. Fast delivery, no password needed, ${refillFeature()}.`,
     why: [sharedWhy.safe, sharedWhy.fast, sharedWhy.refill, sharedWhy.support],
   },
   facebook: {
@@ -94,8 +95,7 @@ export const platformCopy: Record<ListedPlatform, PlatformCopy> = {
     intro:
       "Strengthen your page and posts with page likes, post likes, followers and video views that build social proof for your brand.",
     metaTitle: "Buy Facebook Page Likes, Followers & Video Views",
-    metaDescription:
-      "Buy Facebook page likes, post likes, followers and video views. Gradual delivery, no password needed, 30-day refill.",
+    metaDescription: `Buy Facebook page likes, post likes, followers and video views. Gradual delivery, no password needed, ${refillFeature()}.`,
     why: [
       {
         title: "Social proof for brands",
@@ -111,8 +111,7 @@ export const platformCopy: Record<ListedPlatform, PlatformCopy> = {
     intro:
       "Grow your voice on Twitter (X) with followers, likes, reposts and views that get your posts in front of more people.",
     metaTitle: "Buy Twitter Followers, Likes & Reposts",
-    metaDescription:
-      "Buy Twitter (X) followers, likes, reposts and views. Fast start, no password needed, 30-day refill.",
+    metaDescription: `Buy Twitter (X) followers, likes, reposts and views. Fast start, no password needed, ${refillFeature()}.`,
     why: [sharedWhy.safe, sharedWhy.fast, sharedWhy.refill, sharedWhy.support],
   },
 };

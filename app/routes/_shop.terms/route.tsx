@@ -2,6 +2,14 @@ import { Link } from "react-router";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { LegalDocument, type LegalSection } from "../../components/pages/legal-document.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
+import { useShopFacts } from "../../components/pages/use-shop-facts.ts";
+import {
+  minimumDepositSentence,
+  PROMISE_TEXT,
+  PROMISES,
+  paymentSentence,
+  type ShopFacts,
+} from "../../domain/content/shop-promises.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
@@ -14,7 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-const sections: LegalSection[] = [
+/** The terms; the wallet's minimum and the payment methods are the shop's current ones (product rules 11). */
+const sectionsFor = (facts: ShopFacts): LegalSection[] => [
   {
     id: "acceptance",
     title: "Acceptance of these terms",
@@ -34,7 +43,8 @@ const sections: LegalSection[] = [
     id: "wallet",
     title: "The prepaid wallet",
     paragraphs: [
-      "Orders are paid from a prepaid balance in US dollars. The minimum deposit is $10. Your balance does not expire and cannot be transferred to another account.",
+      `Orders are paid from a prepaid balance in US dollars. ${minimumDepositSentence(facts)} Your balance does not expire and cannot be transferred to another account.`,
+      paymentSentence(facts),
       "The balance is credited only once the payment provider confirms your payment. Each deposit, purchase, refund and bonus is recorded in your transaction history.",
     ],
   },
@@ -43,7 +53,7 @@ const sections: LegalSection[] = [
     title: "Orders and delivery",
     paragraphs: [
       "Before you confirm an order you see its price, calculated from the quantity and the service's price per 1,000. The amount is taken from your wallet when the order is accepted.",
-      "Delivery usually starts within minutes and most orders complete in 24-48 hours; larger orders are delivered gradually. The target profile or post must stay public and available until delivery completes.",
+      `${PROMISE_TEXT.delivery} Larger orders are delivered gradually. The target profile or post must stay public and available until delivery completes.`,
       "Delivery times are estimates. Delays caused by the platforms themselves, private profiles or deleted posts are not a breach of these terms.",
     ],
   },
@@ -51,9 +61,9 @@ const sections: LegalSection[] = [
     id: "cancellations-refunds",
     title: "Cancellations, refunds and refills",
     paragraphs: [
-      "You may cancel an order within 30 minutes of placing it if delivery has not started; the full amount is returned to your wallet.",
-      "Orders we cannot deliver are refunded to your wallet. You may request a refund within 30 days of an order; approved refunds to your original payment method are processed in 5-7 business days.",
-      "If a delivered order drops within 30 days, we refill it free of charge on request.",
+      `You may cancel an order within ${PROMISES.cancelWindowMinutes} minutes of placing it, while it is not yet delivered; what was not delivered is returned to your wallet.`,
+      `${PROMISE_TEXT.refunds} A question about any other charge goes to our billing support, where a person looks at it.`,
+      `If a delivered order of a service that offers refills drops within ${PROMISES.refillWindowDays} days of ending, we refill it free of charge on request.`,
     ],
   },
   {
@@ -95,7 +105,7 @@ export default function TermsPage() {
         title="Terms of Service"
         lead="The rules that apply to your account, your wallet and your orders, written to be read."
       />
-      <LegalDocument updated="1 November 2026" sections={sections} />
+      <LegalDocument updated="1 November 2026" sections={sectionsFor(useShopFacts())} />
       <p className="mx-auto max-w-3xl px-4 pb-16 text-slate-700 sm:px-6 lg:px-8">
         Questions about these terms?{" "}
         <Link to="/contact" className="font-semibold text-brand-700 hover:underline">

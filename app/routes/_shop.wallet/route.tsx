@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
+import { useShopFacts } from "../../components/pages/use-shop-facts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -10,6 +11,7 @@ import { TransactionList } from "../../components/wallet/transaction-list.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { QUICK_DEPOSIT_CENTS, readDepositAmount } from "../../domain/payments/deposit-form.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../../domain/payments/messages.ts";
+import { paidWith } from "../../domain/payments/payment-methods.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { listRecentTransactions } from "../../domain/wallet/list-transactions.server.ts";
@@ -63,6 +65,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
     actionData?.field === "amount" ? actionData.message : null,
   );
   const amountInput = useRef<HTMLInputElement>(null);
+  const facts = useShopFacts();
   const limits = { minCents: loaderData.minDepositCents, maxCents: loaderData.maxDepositCents };
   const next = usePaymentReturn();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -126,7 +129,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
         <Card>
           <CardHeader
             title="Add Funds"
-            description={`${minimumDepositText(loaderData.minDepositCents)}. Paid securely by card.`}
+            description={`${minimumDepositText(loaderData.minDepositCents)}. ${paidWith(facts.paymentMethods)}`}
           />
           {loaderData.maintenance ? (
             <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

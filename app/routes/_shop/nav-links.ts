@@ -44,7 +44,7 @@ export const footerGroups = [
       { to: "/how-it-works", label: "How It Works" },
       { to: "/reviews", label: "Reviews" },
       { to: "/blog", label: "Blog" },
-      { to: "/affiliate", label: "Affiliate Program" },
+      { to: "/affiliate", label: "Partnerships" },
     ],
   },
   {

@@ -60,6 +60,7 @@ function ShopFrame({ children }: { children: ReactNode }) {
       <SiteFooter
         supportEmail={root?.site.supportEmail ?? "support@boostly.example"}
         footerText={root?.site.footerText ?? ""}
+        paymentMethods={root?.site.facts.paymentMethods ?? []}
       />
     </div>
   );

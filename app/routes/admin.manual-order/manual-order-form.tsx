@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { DELIVERY_SPEEDS } from "../../components/order/delivery-speed.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -11,6 +10,7 @@ import type { ManualOrderService } from "../../domain/admin/list-services.server
 import { manualOrderTotal } from "../../domain/admin/manual-order-total.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "../../domain/admin/messages.ts";
 import { formatPlatformName, formatServiceName } from "../../domain/catalog/product-name.ts";
+import { DELIVERY_SPEEDS } from "../../domain/orders/delivery-speeds.ts";
 import {
   AUTO_POSTS_MAX,
   AUTO_POSTS_MIN,

@@ -1,0 +1,20 @@
+import type { Executor } from "../../db/client.server.ts";
+import { acceptedPaymentMethods } from "../payments/payment-provider.server.ts";
+import type { Settings } from "../settings/defaults.ts";
+import { readSettingsCached } from "../settings/read-settings.server.ts";
+import type { ShopFacts } from "./shop-promises.ts";
+
+/** The facts the pages' promises quote, from settings already read (the root loader's) and the payment setup. */
+export function shopFactsFrom(settings: Settings): ShopFacts {
+  return {
+    minDepositCents: settings.minDepositCents,
+    newUserBonusCents: settings.newUserBonusCents,
+    autoOrdersEnabled: settings.autoOrdersEnabled,
+    paymentMethods: acceptedPaymentMethods(),
+  };
+}
+
+/** The settings and payment configuration the pages' promises quote (product rules 11). */
+export async function readShopFacts(db: Executor): Promise<ShopFacts> {
+  return shopFactsFrom(await readSettingsCached(db));
+}

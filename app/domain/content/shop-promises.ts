@@ -1,0 +1,58 @@
+import { REFILL_WINDOW_DAYS } from "../catalog/refill-window.ts";
+import { CANCEL_WINDOW_MINUTES } from "../orders/cancel-rules.ts";
+import { DELIVERY_START, deliveryTime } from "../orders/delivery-speeds.ts";
+import { formatDepositLimit } from "../payments/messages.ts";
+import { type PaymentMethod, paymentMethodsPhrase } from "../payments/payment-methods.ts";
+import type { Cents } from "../pricing/cents.ts";
+
+/**
+ * What the public pages promise, each from the one constant or setting that also drives the feature (product
+ * rules 11): the pages and mails quote these and type no number of their own (tests/unit/page-promises.test.ts).
+ * No server imports: the pages' bundles read it.
+ */
+
+/** The settings and configuration a promise depends on, as the root loader reads them for every page. */
+export type ShopFacts = {
+  minDepositCents: Cents;
+  newUserBonusCents: Cents;
+  autoOrdersEnabled: boolean;
+  paymentMethods: readonly PaymentMethod[];
+};
+
+/** The promises that are constants of the code. */
+export const PROMISES = {
+  cancelWindowMinutes: CANCEL_WINDOW_MINUTES,
+  refillWindowDays: REFILL_WINDOW_DAYS,
+  deliveryStart: DELIVERY_START,
+  /** The fastest speed's time: "most orders complete in ..." */
+  deliveryComplete: deliveryTime("fast"),
+} as const;
+
+/** The sentences the pages share, so a promise reads the same wherever it is made. */
+export const PROMISE_TEXT = {
+  delivery: `Delivery starts ${DELIVERY_START} and most orders complete in ${deliveryTime("fast")}.`,
+  speeds: `Fast speed completes in ${deliveryTime("fast")}, normal speed spreads delivery over ${deliveryTime("normal")} and slow speed over ${deliveryTime("slow")} for the most natural pattern.`,
+  refill: `Free refills for any drop within ${REFILL_WINDOW_DAYS} days of delivery.`,
+  cancel: `Cancel within ${CANCEL_WINDOW_MINUTES} minutes of placing an order, while it is not yet delivered: what was not delivered goes back to your wallet.`,
+  refunds: "Orders we cannot deliver, in whole or in part, are refunded to your wallet automatically.",
+} as const;
+
+/** "The minimum deposit is $10." */
+export function minimumDepositSentence(facts: Pick<ShopFacts, "minDepositCents">): string {
+  return `The minimum deposit is ${formatDepositLimit(facts.minDepositCents)}.`;
+}
+
+/** How deposits are paid, or that none can be made now. */
+export function paymentSentence(facts: Pick<ShopFacts, "paymentMethods">): string {
+  const phrase = paymentMethodsPhrase(facts.paymentMethods);
+  return phrase
+    ? `Deposits are paid by ${phrase} on our payment processor's secure checkout page; Boostly never sees or stores your card number.`
+    : "Deposits are not available at the moment; your balance still pays for orders.";
+}
+
+/** The new-user bonus, while an admin has one set (product rules 7.3); null when it is $0. */
+export function newUserBonusSentence(facts: Pick<ShopFacts, "newUserBonusCents">): string | null {
+  return facts.newUserBonusCents > 0
+    ? `New accounts get a ${formatDepositLimit(facts.newUserBonusCents)} bonus in their wallet once they confirm their e-mail.`
+    : null;
+}
