@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { contactMessages } from "../../../app/db/schema.ts";
+import { REFILL_WINDOW_DAYS } from "../../../app/domain/catalog/refill-window.ts";
 import { CONTACT_TEXT } from "../../../app/domain/contact/contact-form.ts";
+import { CANCEL_WINDOW_MINUTES } from "../../../app/domain/orders/cancel-rules.ts";
+import { deliveryTime } from "../../../app/domain/orders/delivery-speeds.ts";
+import { formatDepositLimit } from "../../../app/domain/payments/messages.ts";
+import { CARD_BRANDS } from "../../../app/domain/payments/payment-methods.ts";
+import { readSettings } from "../../../app/domain/settings/read-settings.server.ts";
 import { appUrl, signedInAdmin, signedInCustomer, uniqueEmail, Visitor } from "../../support/http.ts";
 
 /** The page's text as a reader sees it: markup and React's text separators removed, entities decoded. */
@@ -85,8 +91,40 @@ describe("the public pages without JavaScript", () => {
       ),
     );
     const all = pages.join(" ");
-    expect(all).toContain("30% lifetime commission");
+    expect(all).toContain("98%");
     expect(all).not.toMatch(/500,000|150\+ countries/);
+  });
+});
+
+describe("the pages' promises as rendered (product rules 11)", () => {
+  const text = async (path: string) => visibleText(await (await fetch(`${appUrl}${path}`)).text());
+
+  it("quote the cancel and refill windows, the delivery time and the minimum deposit the shop works by", async () => {
+    const [terms, faq, howItWorks] = await Promise.all(["/terms", "/faq", "/how-it-works"].map(text));
+    const minimum = formatDepositLimit((await readSettings(db())).minDepositCents);
+    expect(terms).toContain(`within ${CANCEL_WINDOW_MINUTES} minutes of placing it`);
+    expect(terms).toContain(`drops within ${REFILL_WINDOW_DAYS} days of ending`);
+    expect(terms).toContain(`most orders complete in ${deliveryTime("fast")}`);
+    expect(terms).toContain(`The minimum deposit is ${minimum}.`);
+    expect(faq).toContain(`The minimum deposit is ${minimum}.`);
+    expect(faq).toContain(`within ${CANCEL_WINDOW_MINUTES} minutes of placing it`);
+    expect(howItWorks).toContain(`Top up your prepaid wallet from ${minimum}.`);
+  });
+
+  it("promise no affiliate commission, refunds to cards or payment methods the shop does not take", async () => {
+    const pages = await Promise.all(
+      ["/", "/affiliate", "/faq", "/terms", "/about", "/help/account-billing"].map(text),
+    );
+    for (const page of pages) expect(page).not.toMatch(/commission|PayPal|crypto|5-7 business days/i);
+    expect(pages[1]).toContain("We do not run a referral programme");
+  });
+
+  it("show the payment badges of the configured provider only: the sandbox's test checkout here", async () => {
+    const html = await (await fetch(`${appUrl}/about`)).text();
+    const footer = visibleText(html.slice(html.lastIndexOf("<footer")));
+    for (const brand of CARD_BRANDS) expect(footer).toContain(brand);
+    expect(footer).toContain("Test checkout");
+    expect(footer).not.toMatch(/PayPal|crypto/i);
   });
 });
 
