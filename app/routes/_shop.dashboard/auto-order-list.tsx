@@ -5,6 +5,7 @@ import { EmptyState, LoadError } from "../../components/dashboard/section-state.
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { formatServiceName } from "../../domain/catalog/product-name.ts";
 import type { DashboardAutoOrder } from "../../domain/dashboard/list-auto-orders.server.ts";
 import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
@@ -54,7 +55,7 @@ function AutoOrderCard({ autoOrder }: { autoOrder: DashboardAutoOrder }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="font-semibold text-slate-900">
-            {autoOrder.serviceName}
+            {formatServiceName(autoOrder.serviceName)}
           </h3>
           <p className="text-sm text-slate-600">
             @{autoOrder.targetUsername} · {platformName(autoOrder.platform)}
@@ -121,8 +122,8 @@ function AutoOrderCard({ autoOrder }: { autoOrder: DashboardAutoOrder }) {
         }
       >
         <p>
-          {autoOrder.serviceName} for @{autoOrder.targetUsername} stops now. The {autoOrder.remainingPosts}{" "}
-          remaining {autoOrder.remainingPosts === 1 ? "post" : "posts"} ×{" "}
+          {formatServiceName(autoOrder.serviceName)} for @{autoOrder.targetUsername} stops now. The{" "}
+          {autoOrder.remainingPosts} remaining {autoOrder.remainingPosts === 1 ? "post" : "posts"} ×{" "}
           {formatCents(autoOrder.costPerPostCents)} ={" "}
           <strong data-testid="refund-amount">{formatCents(refundCents)}</strong> will be refunded to your
           wallet.

@@ -12,6 +12,7 @@ import {
   ADMIN_AUTO_ORDER_STATUSES,
   type AdminAutoOrderStatus,
 } from "../../domain/auto-orders/admin-change-messages.ts";
+import { formatServiceName } from "../../domain/catalog/product-name.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
 /** A row of the list as the page receives it (the date as ISO text). */
@@ -49,7 +50,7 @@ export function AutoOrdersTable({ autoOrders, empty }: { autoOrders: AdminAutoOr
               <div className="text-slate-500">{formatDateTime(autoOrder.createdAt)}</div>
             </td>
             <td className="px-4 py-3">
-              <div>{autoOrder.serviceName ?? "Unknown"}</div>
+              <div>{autoOrder.serviceName ? formatServiceName(autoOrder.serviceName) : "Unknown"}</div>
               <div className="capitalize text-slate-500">{autoOrder.platform}</div>
               <div className="text-slate-700">{label}</div>
               <div className="text-slate-500">{formatCount(autoOrder.likesPerPost)} per post</div>

@@ -4,6 +4,7 @@ import { formatDateTime, lineLabel } from "../../components/admin/format.ts";
 import { type AdminOrderView, OrdersTable } from "../../components/admin/orders-table.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import type { HeldSubmission, UnmappedAutoOrder } from "../../domain/admin/read-manual-work.server.ts";
+import { formatServiceName } from "../../domain/catalog/product-name.ts";
 import type { ManualRefill } from "../../domain/refills/manual-refills.server.ts";
 import { REFILL_STATUS_WORDS } from "../../domain/refills/refill-status.ts";
 import { formatCount } from "../../lib/format-money.ts";
@@ -110,7 +111,7 @@ export function ManualWorkLists({
                     {row.customerEmail ?? "Unknown"}
                   </Link>
                 </td>
-                <td className={td}>{row.serviceName}</td>
+                <td className={td}>{formatServiceName(row.serviceName)}</td>
                 <td className={`${td} max-w-xs break-all`}>{row.targetLink}</td>
                 <td className={td}>{formatDateTime(row.requestedAt)}</td>
                 <td className={td}>
@@ -143,7 +144,7 @@ export function ManualWorkLists({
                     {row.customerEmail ?? "Unknown"}
                   </Link>
                 </td>
-                <td className={td}>{row.serviceName}</td>
+                <td className={td}>{formatServiceName(row.serviceName)}</td>
                 <td className={`${td} break-all`}>@{row.targetUsername}</td>
                 <td className={td}>{formatCount(row.likesPerPost)}</td>
                 <td className={td}>

@@ -6,6 +6,7 @@ import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
 import type { AdminOrderStatus } from "../../domain/admin/order-status-labels.ts";
+import { formatServiceName } from "../../domain/catalog/product-name.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
 export type UserView = { id: string; email: string; balanceCents: number; createdAt: string };
@@ -123,7 +124,7 @@ function UserOrders({ orders }: { orders: UserOrderView[] }) {
         return (
           <tr key={order.id} data-testid="user-order-row" className="align-top">
             <td className={`${td} font-medium text-slate-900`}>{label}</td>
-            <td className={td}>{order.serviceName ?? "Unknown"}</td>
+            <td className={td}>{order.serviceName ? formatServiceName(order.serviceName) : "Unknown"}</td>
             <td className={td}>{formatCount(order.quantity)}</td>
             <td className={td}>{formatCents(order.totalCents)}</td>
             <td className={`${td} space-y-2`}>
