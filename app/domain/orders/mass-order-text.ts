@@ -59,7 +59,7 @@ export function balanceVerdict(totalCents: Cents, balanceCents: Cents): string {
 }
 
 /** The summary after placing. */
-export function placedSummary(placed: number, refused: number, chargedCents: Cents): string {
+export function placedSummary(placed: number, refused: number, chargedCents: number): string {
   const orders = placed === 1 ? "1 order" : `${placed} orders`;
   const lines = refused === 1 ? "1 line" : `${refused} lines`;
   return `${orders} placed for ${formatCents(chargedCents)}; ${lines} not placed, nothing charged for them.`;

@@ -40,6 +40,7 @@ export const DISALLOWED_PATHS = [
   "/wallet",
   "/order/",
   "/quick-order",
+  "/mass-order",
   "/automatic-order",
   "/free-trial",
   "/api/",

@@ -32,11 +32,16 @@ describe("the admin area refuses everyone but admins", () => {
 });
 
 describe("signed-in pages send visitors to sign in and bring them back", () => {
-  it.each(["/dashboard", "/profile"])("%s redirects a visitor to /login?next=...", async (path) => {
-    const response = await new Visitor().request(`${path}?tab=orders`);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`/login?next=${encodeURIComponent(`${path}?tab=orders`)}`);
-  });
+  it.each(["/dashboard", "/profile", "/mass-order"])(
+    "%s redirects a visitor to /login?next=...",
+    async (path) => {
+      const response = await new Visitor().request(`${path}?tab=orders`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(
+        `/login?next=${encodeURIComponent(`${path}?tab=orders`)}`,
+      );
+    },
+  );
 
   it("shows /dashboard to its signed-in customer", async () => {
     const { visitor, email } = await signedInCustomer();

@@ -287,6 +287,7 @@ describe("sitemap.xml and robots.txt", () => {
       "/wallet",
       "/order/",
       "/quick-order",
+      "/mass-order",
       "/automatic-order",
       "/free-trial",
       "/api/",
