@@ -91,7 +91,7 @@ export default function MassOrderPage({ loaderData, actionData }: Route.Componen
         />
       ) : null}
       {actionData?.step === "placed" ? (
-        <Card aria-labelledby="mass-order-result">
+        <Card role="region" aria-labelledby="mass-order-result">
           <h2 id="mass-order-result" className="text-lg font-semibold text-slate-900">
             Orders placed
           </h2>
@@ -125,7 +125,7 @@ function PreviewCard({
   sending: FormDataEntryValue | null | undefined;
 }) {
   return (
-    <Card aria-labelledby="mass-order-preview">
+    <Card role="region" aria-labelledby="mass-order-preview">
       <h2 id="mass-order-preview" className="text-lg font-semibold text-slate-900">
         Preview
       </h2>
