@@ -45,7 +45,7 @@ describe("previewing a mass order", () => {
       60,
       "Quantity must be between 100 and 100,000.",
       150,
-      "No service has the id 999999: see the service list on the API page.",
+      "No service has the id 999999: see the service ids listed on this page.",
       150,
     ]);
     // Line numbers are the paste's own, the blank line counted.
@@ -119,7 +119,7 @@ describe("placing a mass order", () => {
       expect.stringMatching(/^ORD-\d{6,}$/),
       "Quantity must be between 100 and 100,000.",
       expect.stringMatching(/^ORD-\d{6,}$/),
-      "No service has the id 999999: see the service list on the API page.",
+      "No service has the id 999999: see the service ids listed on this page.",
       expect.stringMatching(/^ORD-\d{6,}$/),
     ]);
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(3);

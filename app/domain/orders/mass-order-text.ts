@@ -18,7 +18,7 @@ export const MASS_ORDER_FORMAT = "service id | link | quantity";
 export const MASS_ORDER_TEXT = {
   title: "Mass order",
   lead: `Paste one order per line as ${MASS_ORDER_FORMAT}. Each line is checked and priced before anything is charged, then placed as its own order.`,
-  serviceIdsHint: "Service ids are the numbers listed on the API page.",
+  serviceIdsHint: "The service ids are listed below (the same ids as the API's).",
   label: "Orders, one per line",
   preview: "Preview",
   place: "Place orders",
@@ -43,7 +43,7 @@ export const MASS_ORDER_TEXT = {
 
 /** A service id the catalogue does not list (or a disabled service). */
 export function unknownServiceId(apiId: string): string {
-  return `No service has the id ${apiId}: see the service list on the API page.`;
+  return `No service has the id ${apiId}: see the service ids listed on this page.`;
 }
 
 /** Too many lines: how many were pasted. */
