@@ -55,7 +55,9 @@ describe("mass order in the browser (product rules 4.8)", () => {
     await preview.getByTestId("mass-order-total").waitFor();
     expect(await preview.getByTestId("mass-order-total").textContent()).toBe("$3.60");
     await preview.getByText("Quantity must be between 100 and 100,000.").waitFor();
-    await preview.getByText("No service has the id 999999: see the service ids listed on this page.").waitFor();
+    await preview
+      .getByText("No service has the id 999999: see the service ids listed on this page.")
+      .waitFor();
     await preview.getByText("Your balance of $10.00 covers the $3.60.").waitFor();
     // Nothing is charged by the preview.
     expect(await db().$count(orders, eq(orders.userId, account.id))).toBe(0);
