@@ -10,6 +10,7 @@ export const ORDERS_PAGE_TEXT = {
   empty: "No orders yet",
   noMatch: "No orders match your search",
   clearSearch: "Show all orders",
+  searchForm: "Find orders",
   searchLabel: "Search orders",
   searchPlaceholder: "Order number or link",
   statusLabel: "Status",

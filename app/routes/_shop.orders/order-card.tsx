@@ -69,7 +69,7 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
         <span className="text-slate-500">Link: </span>
         {order.targetLink}
       </p>
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
         <Fact label="Placed">
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </Fact>

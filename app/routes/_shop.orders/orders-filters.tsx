@@ -18,7 +18,7 @@ export function OrdersFilters({ q, status }: { q: string; status: string }) {
     <Form
       method="get"
       role="search"
-      aria-label={ORDERS_PAGE_TEXT.searchLabel}
+      aria-label={ORDERS_PAGE_TEXT.searchForm}
       className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
     >
       <Input
