@@ -52,6 +52,12 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </div>
       <OrdersFilters q={q} status={status} />
+      {actionData && !orders.some((order) => order.id === actionData.orderId) ? (
+        // A refusal about an order this list does not show (a malformed form, or not the customer's order).
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700" data-testid="orders-action-refused">
+          {actionData.message}
+        </p>
+      ) : null}
       {orders.length === 0 ? (
         <div
           data-testid="orders-empty"
@@ -78,11 +84,6 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
               />
             ))}
           </ol>
-          {actionData && actionData.orderId === "" ? (
-            <p role="alert" className="mt-4 text-sm font-medium text-red-700">
-              {actionData.message}
-            </p>
-          ) : null}
           <Pagination page={page} pageCount={pageCount} q={q} status={status} />
         </>
       )}
