@@ -37,68 +37,72 @@ export function OrderHistory({ orders }: { orders: Section<DashboardOrder[]> }) 
   if (orders.data.length === 0) return <EmptyState testId="orders-empty">No orders yet</EmptyState>;
   return (
     <>
-      <ul className="space-y-3">
-        {orders.data.map((order) => (
-          <li
-            key={order.id}
-            data-testid="dashboard-order"
-            className="rounded-xl border border-slate-200 bg-white p-4"
-          >
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <p className="font-semibold text-slate-900">{orderLabel(order)}</p>
-                <p className="text-sm text-slate-600">
-                  {order.serviceName} · {platformName(order.platform)}
-                </p>
-              </div>
-              <div className="flex flex-col items-end gap-1">
-                <StatusBadge status={order.status} />
-                {order.cancelState ? (
-                  <span className="text-xs font-medium text-amber-800" data-testid="order-cancel-state">
-                    {order.cancelState === "requested"
-                      ? CANCEL_TEXT.requested
-                      : CANCEL_TEXT.refusedByProvider}
-                  </span>
-                ) : null}
-              </div>
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-              <div>
-                <dt className="text-slate-500">Quantity</dt>
-                <dd className="font-medium text-slate-900">{formatCount(order.quantity)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Total</dt>
-                <dd className="font-medium text-slate-900">{formatCents(order.totalCents)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Date</dt>
-                <dd className="font-medium text-slate-900">
-                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-                </dd>
-              </div>
-            </dl>
-            {order.lines.length > 0 ? (
-              <ul
-                aria-label="Breakdown"
-                className="mt-3 divide-y divide-slate-100 rounded-lg bg-slate-50 px-3 text-sm"
-              >
-                {order.lines.map((line, index) => (
-                  // Lines have no id of their own; their position in the order is stable.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <li key={index} className="flex justify-between gap-3 py-2">
-                    <span className="text-slate-700">
-                      {lineLabel(line.service_type)} × {formatCount(line.quantity)}
-                    </span>
-                    <span className="font-medium text-slate-900">{formatCents(line.total_cents)}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <RecentOrders orders={orders.data} />
       <ViewAllOrders />
     </>
+  );
+}
+
+function RecentOrders({ orders }: { orders: DashboardOrder[] }) {
+  return (
+    <ul className="space-y-3">
+      {orders.map((order) => (
+        <li
+          key={order.id}
+          data-testid="dashboard-order"
+          className="rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <p className="font-semibold text-slate-900">{orderLabel(order)}</p>
+              <p className="text-sm text-slate-600">
+                {order.serviceName} · {platformName(order.platform)}
+              </p>
+            </div>
+            <div className="flex flex-col items-end gap-1">
+              <StatusBadge status={order.status} />
+              {order.cancelState ? (
+                <span className="text-xs font-medium text-amber-800" data-testid="order-cancel-state">
+                  {order.cancelState === "requested" ? CANCEL_TEXT.requested : CANCEL_TEXT.refusedByProvider}
+                </span>
+              ) : null}
+            </div>
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-500">Quantity</dt>
+              <dd className="font-medium text-slate-900">{formatCount(order.quantity)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Total</dt>
+              <dd className="font-medium text-slate-900">{formatCents(order.totalCents)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Date</dt>
+              <dd className="font-medium text-slate-900">
+                <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+              </dd>
+            </div>
+          </dl>
+          {order.lines.length > 0 ? (
+            <ul
+              aria-label="Breakdown"
+              className="mt-3 divide-y divide-slate-100 rounded-lg bg-slate-50 px-3 text-sm"
+            >
+              {order.lines.map((line, index) => (
+                // Lines have no id of their own; their position in the order is stable.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <li key={index} className="flex justify-between gap-3 py-2">
+                  <span className="text-slate-700">
+                    {lineLabel(line.service_type)} × {formatCount(line.quantity)}
+                  </span>
+                  <span className="font-medium text-slate-900">{formatCents(line.total_cents)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
