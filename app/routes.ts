@@ -12,6 +12,7 @@ export default [
     route("auth/confirm", "routes/_shop.auth.confirm/route.tsx"),
     route("verify-email", "routes/_shop.auth.confirm/route.tsx", { id: "verify-email" }),
     route("dashboard", "routes/_shop.dashboard/route.tsx"),
+    route("orders", "routes/_shop.orders/route.tsx"),
     route("profile", "routes/_shop.profile/route.tsx"),
     route("dev/mailbox", "routes/_shop.dev.mailbox/route.tsx"),
     route("wallet", "routes/_shop.wallet/route.tsx"),

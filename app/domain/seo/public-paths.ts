@@ -36,6 +36,7 @@ export const STATIC_PUBLIC_PATHS: readonly string[] = [
 export const DISALLOWED_PATHS = [
   "/admin",
   "/dashboard",
+  "/orders",
   "/profile",
   "/wallet",
   "/order/",
@@ -46,7 +47,7 @@ export const DISALLOWED_PATHS = [
   "/api/",
 ] as const;
 
-/** The pages that carry noindex (order, wallet, dashboard, profile, trials, account forms, admin). */
+/** The pages that carry noindex (order, wallet, dashboard, the orders list, profile, trials, account forms, admin). */
 export const NOINDEX_PATHS = [
   ...DISALLOWED_PATHS,
   "/login",

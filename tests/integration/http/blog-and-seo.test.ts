@@ -283,6 +283,7 @@ describe("sitemap.xml and robots.txt", () => {
     for (const path of [
       "/admin",
       "/dashboard",
+      "/orders",
       "/profile",
       "/wallet",
       "/order/",

@@ -119,6 +119,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "targetLink",
   },
+  "routes/_shop.orders/route.tsx": {
+    form: () => ({ intent: "cancel", orderId: randomUUID() }),
+    text: "orderId",
+  },
   "routes/_shop.profile/route.tsx": {
     form: () => ({
       intent: "change-password",
