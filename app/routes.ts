@@ -12,10 +12,12 @@ export default [
     route("auth/confirm", "routes/_shop.auth.confirm/route.tsx"),
     route("verify-email", "routes/_shop.auth.confirm/route.tsx", { id: "verify-email" }),
     route("dashboard", "routes/_shop.dashboard/route.tsx"),
+    route("orders", "routes/_shop.orders/route.tsx"),
     route("profile", "routes/_shop.profile/route.tsx"),
     route("dev/mailbox", "routes/_shop.dev.mailbox/route.tsx"),
     route("wallet", "routes/_shop.wallet/route.tsx"),
     route("quick-order", "routes/_shop.quick-order/route.tsx"),
+    route("mass-order", "routes/_shop.mass-order/route.tsx"),
     route("automatic-order", "routes/_shop.automatic-order/route.tsx"),
     route("free-trial", "routes/_shop.free-trial/route.tsx"),
     // Order pages (customer spec route table): likes packs, auto orders, then every other order entry.

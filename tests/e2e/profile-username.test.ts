@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("the Automatic Order username (product rules 4.8)", () => {
+describe("the Automatic Order username (product rules 4.10)", () => {
   it("refuses a post link beside the field, then reads the username from a pasted profile link", async () => {
     const { page, assertNoConsoleErrors } = await openPage(browser);
     const account = await createAccount();

@@ -27,6 +27,7 @@ const MUTABLE_TABLES = [
   "verifications",
   "user_roles",
   "orders",
+  "order_status_changes",
   "auto_orders",
   "free_trial_claims",
   "transactions",

@@ -6,7 +6,7 @@ const username = (text: string, platform: string) => {
   return read.ok ? read.username : read.problem;
 };
 
-describe("the username a pasted profile names (product rules 4.8)", () => {
+describe("the username a pasted profile names (product rules 4.10)", () => {
   it.each([
     ["name", "name"],
     ["@name", "name"],

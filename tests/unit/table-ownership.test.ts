@@ -20,6 +20,7 @@ const OWNERS: Record<string, string> = {
   likes_packs: "catalog",
   // orders
   orders: "orders",
+  order_status_changes: "orders",
   auto_orders: "auto-orders",
   free_trial_claims: "trials",
   refills: "refills",

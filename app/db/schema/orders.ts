@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
+  boolean,
   check,
   date,
   index,
@@ -99,6 +101,26 @@ export const orders = pgTable(
         sql`${table.delivery} = 'manual' and ${table.status} in ('pending', 'processing', 'in_progress')`,
       ),
   ],
+);
+
+/**
+ * An order's status history (docs/decisions/024-order-status-history.md): one row per change, written by
+ * setOrderStatus in the change's own transaction. The order's placing is not a row: it is `pending` at the
+ * order's `created_at`, so the hot order statement stores nothing more.
+ */
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: orderStatusEnum("status").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    // An admin's change, not the provider's or the customer's (who the admin was is in admin_audit_log).
+    byAdmin: boolean("by_admin").notNull().default(false),
+  },
+  (table) => [index("order_status_changes_order_idx").on(table.orderId, table.changedAt, table.id)],
 );
 
 /** Recurring engagement on a customer's next posts, paid up front per post. */

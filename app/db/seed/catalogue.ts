@@ -22,7 +22,12 @@ export type SeedService = {
   features: string[];
   /** The refill window: the services whose features promise a refill get the shop's; the others none. */
   refillDays: number | null;
+  /** Offered with drip-feed (product rules 2.7): runs of the quantity, one every interval. */
+  dripfeed?: boolean;
 };
+
+/** The services offered with drip-feed from the start (views: steady growth looks natural); admins change it. */
+const DRIP_FEED_SERVICES = new Set(["Instagram Views", "TikTok Views"]);
 
 const oneTime = (
   platform: SeedService["platform"],
@@ -44,6 +49,7 @@ const oneTime = (
   description,
   features,
   refillDays: features.includes(REFILL) ? REFILL_WINDOW_DAYS : null,
+  dripfeed: DRIP_FEED_SERVICES.has(name),
 });
 
 const auto = (

@@ -36,6 +36,7 @@ export async function seedDatabase(db: Database): Promise<void> {
             features: service.features,
             defaultPosts: service.serviceType === "auto" ? 10 : null,
             refillDays: service.refillDays,
+            dripfeed: service.dripfeed ?? false,
             sortOrder: index,
           })),
         )

@@ -63,7 +63,7 @@ export async function placeAutoOrder(
   const service = await findOrderableService(db, input.serviceId);
   if (service?.serviceType !== "auto")
     return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
-  // A pasted profile link gives its username; a post's or another site's link is refused (product rules 4.8).
+  // A pasted profile link gives its username; a post's or another site's link is refused (product rules 4.10).
   const profile = readProfileUsername(input.username, service.platform);
   if (!profile.ok) return refuse("invalid", profile.notice, { field: "username" });
   const username = profile.username;

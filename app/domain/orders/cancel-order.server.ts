@@ -6,7 +6,7 @@ import { sendDueCancels, withdrawOrderParts } from "../fulfilment/cancel-upstrea
 import { endOrderWhenAllPartsEnded } from "../fulfilment/order-parts.server.ts";
 import { isUuid } from "../ids.ts";
 import type { Cents } from "../pricing/cents.ts";
-import { CANCEL_TEXT, CANCEL_WINDOW_MS } from "./cancel-rules.ts";
+import { CANCEL_TEXT, withinCancelWindow } from "./cancel-rules.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 import { isFinalStatus, REFUNDING_STATUSES, STATUS_TEXT, setOrderStatus } from "./set-order-status.server.ts";
@@ -43,7 +43,7 @@ export async function cancelOrder(
     if (REFUNDING_STATUSES.includes(order.status)) return refuse("conflict", ORDER_TEXT.refundedStatusFinal);
     if (isFinalStatus(order.status)) return refuse("conflict", ORDER_TEXT.completedStatusFinal);
     if (order.cancelRequestedAt) return { ok: true, outcome: "requested", alreadyRequested: true };
-    if (customerId && Date.now() - order.createdAt.getTime() > CANCEL_WINDOW_MS)
+    if (customerId && !withinCancelWindow(order.createdAt, new Date()))
       return refuse("conflict", CANCEL_TEXT.windowPassed);
 
     if (order.delivery === "provider") {

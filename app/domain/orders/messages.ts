@@ -93,7 +93,7 @@ export function autoOrderCancelled(refundCents: Cents): Notice {
   };
 }
 
-/** The profile field's messages (product rules 4.8), naming the service's platform ("Instagram") when it has one. */
+/** The profile field's messages (product rules 4.10), naming the service's platform ("Instagram") when it has one. */
 const PROFILE_LINK_EXAMPLES: Record<string, string> = {
   Instagram: "instagram.com/yourname",
   TikTok: "tiktok.com/@yourname",

@@ -9,7 +9,7 @@ import {
 
 /**
  * Reads the username an auto order or an API subscription watches from what a customer pastes (product rules
- * 4.8): the name ("name", "@name") or the profile's link on the service's platform, with or without "www.", a
+ * 4.10): the name ("name", "@name") or the profile's link on the service's platform, with or without "www.", a
  * trailing slash, a share query ("?igsh=...") or a fragment. A post's link or another site's link is refused with
  * a message that says which it was. No server imports: the form checks the field with it as the customer types.
  */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { orderStatusEnum, orders } from "../../db/schema.ts";
+import { orderStatusChanges, orderStatusEnum, orders } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import { notifyOrderStatusChanged } from "../live/notify-order-status-changed.server.ts";
@@ -92,6 +92,10 @@ export async function setOrderStatus(
         statusChangedByAdminId: input.adminId,
       })
       .where(eq(orders.id, order.id));
+    // The order's status history (docs/decisions/024): every change is made here, so it is recorded here.
+    await tx
+      .insert(orderStatusChanges)
+      .values({ orderId: order.id, status: input.status, byAdmin: input.adminId !== undefined });
 
     const refundCents =
       input.status === "partial"

@@ -1,3 +1,4 @@
+import { orderRemains } from "../orders/order-remains.ts";
 import type { OrderStatus } from "../orders/set-order-status.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 
@@ -14,9 +15,7 @@ export const API_STATUS: Record<OrderStatus, string> = {
 
 /** Units not delivered, as the standard `remains` field reports them. */
 export function apiRemains(order: { status: OrderStatus; quantity: number; remains: number | null }): number {
-  if (order.status === "completed") return 0;
-  if (order.status === "partial") return Math.min(order.remains ?? 0, order.quantity);
-  return order.quantity;
+  return orderRemains(order);
 }
 
 /** The API's order id: the number of our order number (ORD-100001 -> 100001). */

@@ -84,7 +84,7 @@ export function usernameFromProfile(
   text: string,
   service: { platform: ListedPlatform | "other" },
 ): string | null {
-  // The same reading as the Automatic Order form's (product rules 4.8).
+  // The same reading as the Automatic Order form's (product rules 4.10).
   const profile = readProfileUsername(text, service.platform);
   return profile.ok ? profile.username : null;
 }

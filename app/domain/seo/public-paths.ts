@@ -36,16 +36,18 @@ export const STATIC_PUBLIC_PATHS: readonly string[] = [
 export const DISALLOWED_PATHS = [
   "/admin",
   "/dashboard",
+  "/orders",
   "/profile",
   "/wallet",
   "/order/",
   "/quick-order",
+  "/mass-order",
   "/automatic-order",
   "/free-trial",
   "/api/",
 ] as const;
 
-/** The pages that carry noindex (order, wallet, dashboard, profile, trials, account forms, admin). */
+/** The pages that carry noindex (order, wallet, dashboard, the orders list, profile, trials, account forms, admin). */
 export const NOINDEX_PATHS = [
   ...DISALLOWED_PATHS,
   "/login",

@@ -60,7 +60,7 @@ export function AutoOrderSetup({
     else if (notice) toast({ title: AUTO_FAILED, description: notice.message, variant: "destructive" });
   }, [notice, toast]);
 
-  /** Product rules 4.8: a pasted profile link is read as its username; a post's or another site's is refused. */
+  /** Product rules 4.10: a pasted profile link is read as its username; a post's or another site's is refused. */
   function checkUsername(): string | null {
     if (!service || !username.trim()) return null;
     const profile = readProfileUsername(username, service.platform);

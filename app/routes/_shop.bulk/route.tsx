@@ -25,6 +25,10 @@ const ways = [
     text: "Cover up to 100 future posts of a profile at once: every new post receives its likes, views or comments automatically.",
   },
   {
+    title: "Mass order",
+    text: "Paste up to 100 lines of service id | link | quantity, check each line's price in the preview, then place them all at once from your wallet.",
+  },
+  {
     title: "The API",
     text: "Place hundreds of orders from a spreadsheet or your own tools through the reseller API, paid from the same wallet.",
   },
@@ -58,7 +62,7 @@ export default function BulkPage() {
         lead="Running a launch, a roster of clients or a busy content calendar? Place many orders at once and manage them all from one wallet and one dashboard."
       />
       <PageBody>
-        <PageSection id="bulk-ways-title" title="Three ways to order in bulk">
+        <PageSection id="bulk-ways-title" title="Four ways to order in bulk">
           <FeatureGrid items={ways} />
         </PageSection>
         <PageSection id="bulk-benefits-title" title="Why bulk buyers choose Boostly">
@@ -73,8 +77,8 @@ export default function BulkPage() {
         </PageSection>
         <CallToAction
           title="Start your bulk order"
-          text="Place your orders now with Quick Order, or ask our team for a tailored bulk plan."
-          primary={{ to: "/quick-order", label: "Open Quick Order" }}
+          text="Place your orders now with Mass Order, or ask our team for a tailored bulk plan."
+          primary={{ to: "/mass-order", label: "Open Mass Order" }}
           secondary={{ to: "/contact?subject=general", label: "Request a Bulk Plan" }}
         />
       </PageBody>

@@ -1,10 +1,13 @@
+import { Link } from "react-router";
 import { formatDateTime, platformName } from "../../components/dashboard/format.ts";
 import { EmptyState, LoadError } from "../../components/dashboard/section-state.tsx";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
 import { orderLineName } from "../../domain/catalog/product-name.ts";
 import type { DashboardOrder } from "../../domain/dashboard/list-recent-orders.server.ts";
 import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
 import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
+import { ORDERS_PAGE_TEXT } from "../../domain/orders/orders-page-text.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
 /** The order's number, or 'Order #' and the first 8 characters of its id when it has none. */
@@ -12,13 +15,33 @@ function orderLabel(order: DashboardOrder): string {
   return order.orderNumber ?? `Order #${order.id.slice(0, 8)}`;
 }
 
-/** Order History: the 10 newest orders, with their breakdown when the order has one. */
+/** Every order, with search, paging, Cancel, Refill and Reorder: the /orders page. */
+function ViewAllOrders() {
+  return (
+    <p className="mt-4 text-center">
+      <Link to="/orders" className={buttonClass("secondary")} data-testid="view-all-orders">
+        {ORDERS_PAGE_TEXT.viewAll}
+      </Link>
+    </p>
+  );
+}
+
+/** Order History: the 10 newest orders, with their breakdown when the order has one, and a link to them all. */
 export function OrderHistory({ orders }: { orders: Section<DashboardOrder[]> }) {
   if (!orders.ok) return <LoadError message={orders.error} />;
   if (orders.data.length === 0) return <EmptyState testId="orders-empty">No orders yet</EmptyState>;
   return (
+    <>
+      <RecentOrders orders={orders.data} />
+      <ViewAllOrders />
+    </>
+  );
+}
+
+function RecentOrders({ orders }: { orders: DashboardOrder[] }) {
+  return (
     <ul className="space-y-3">
-      {orders.data.map((order) => (
+      {orders.map((order) => (
         <li
           key={order.id}
           data-testid="dashboard-order"

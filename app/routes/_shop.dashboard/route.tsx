@@ -106,9 +106,12 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold text-slate-900">Dashboard</h1>
           <p className="mt-1 text-slate-600">Signed in as {loaderData.email}</p>
         </div>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <Link to="/quick-order" className={buttonClass("primary")}>
             Quick Order
+          </Link>
+          <Link to="/mass-order" className={buttonClass("secondary")}>
+            Mass Order
           </Link>
           <Form method="post" action="/logout">
             <Button type="submit" variant="secondary">

@@ -16,7 +16,7 @@ import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
-import { chargeForQuantity } from "../../domain/pricing/price.ts";
+import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatRate } from "../../lib/format-money.ts";
 import { pagePath } from "../../lib/page-path.ts";
@@ -25,6 +25,7 @@ import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
+import { DripFeedFields, useDripFeed } from "./drip-feed-fields.tsx";
 
 /** Customer spec section 9: the default order quantity. */
 const DEFAULT_QUANTITY = 100;
@@ -51,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       pricePer1000: service.pricePer1000,
       minQuantity: service.minQuantity,
       maxQuantity: service.maxQuantity,
+      dripfeed: service.dripfeed,
     },
     requestedQuantity: requested !== null && requested > 0 ? requested : null,
     link: (url.searchParams.get("link") ?? "").slice(0, 500),
@@ -80,6 +82,10 @@ const orderForm = z.object({
   // Read as a count below; anything else is refused with the service's 'Quantity must be between…'.
   quantity: z.string(),
   deliverySpeed: deliverySpeedField,
+  // Drip-feed (product rules 2.7): the quantity is each run's; the order function checks runs and interval.
+  dripFeed: z.literal("on").optional(),
+  runs: z.string().max(20).optional(),
+  interval: z.string().max(20).optional(),
   ...orderFormFields,
 });
 
@@ -97,6 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         deliverySpeed: form.deliverySpeed,
         idempotencyKey: form.idempotencyKey,
         expectedTotalCents: form.expectedTotalCents,
+        ...(form.dripFeed
+          ? { dripFeed: { runs: sentCount(form.runs), intervalMinutes: sentCount(form.interval) } }
+          : {}),
       }),
   });
 }
@@ -124,19 +133,33 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   // stays, with the message.
   const quantity = useCountInput(() => countOnLeaving(String(initialQuantity), rules), rules);
   const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
+  const dripFeed = useDripFeed();
   const flow = useOrderFlow({
     signedIn,
     refusal: actionData,
-    readForm: () => ({ targetLink, quantity: quantity.text, deliverySpeed }),
+    readForm: () => ({
+      targetLink,
+      quantity: quantity.text,
+      deliverySpeed,
+      ...(dripFeed.on ? { dripFeed: "on", runs: dripFeed.runs, interval: dripFeed.interval } : {}),
+    }),
     restoreForm: (saved) => {
       if (saved.targetLink !== undefined) setTargetLink(saved.targetLink);
       if (saved.quantity !== undefined) quantity.setText(countOnLeaving(saved.quantity, rules));
       setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
+      if (saved.dripFeed === "on")
+        dripFeed.set({ on: true, runs: saved.runs ?? "", interval: saved.interval ?? "" });
     },
   });
   const isInstagram = service.platform === "instagram";
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
-  const totalCents = quantity.value !== null ? chargeForQuantity(service.pricePer1000, quantity.value) : null;
+  // Drip-feed: runs x quantity at once (product rules 2.7); none while runs or the interval is out of its limits.
+  const totalCents =
+    quantity.value === null || dripFeed.value === "invalid"
+      ? null
+      : dripFeed.value
+        ? dripFeedCharge(service.pricePer1000, quantity.value, dripFeed.value.runs).totalCents
+        : chargeForQuantity(service.pricePer1000, quantity.value);
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
@@ -150,7 +173,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           refusal={actionData}
           check={() => {
             const link = checkTargetLink(targetLink, service);
-            return link.ok ? null : link.notice;
+            return link.ok ? dripFeed.notice : link.notice;
           }}
           canSend={targetLink !== "" && totalCents !== null}
         >
@@ -170,7 +193,12 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             autoComplete="off"
             required
           />
-          <QuantityField input={quantity} label="Quantity" name="quantity" />
+          <QuantityField
+            input={quantity}
+            label={dripFeed.on ? "Quantity per run" : "Quantity"}
+            name="quantity"
+          />
+          {service.dripfeed ? <DripFeedFields input={dripFeed} quantity={quantity.value} /> : null}
           {isInstagram ? <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} /> : null}
         </OrderForm>
       </Card>

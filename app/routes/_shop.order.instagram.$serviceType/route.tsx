@@ -95,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerOrderForm(request, autoForm, {
     malformed: ORDER_TEXT.autoOrderFailed,
     place: async (form) => {
-      // A pasted profile link gives its username (product rules 4.8).
+      // A pasted profile link gives its username (product rules 4.10).
       const profile = readProfileUsername(form.username.replace(/@/g, ""), "instagram");
       if (!profile.ok) return refuse("invalid", profile.notice, { field: "username" });
       const common = {

@@ -145,9 +145,9 @@ export function MobileDrawer({ user }: { user: HeaderUser | null }) {
                     </NavLink>
                   </li>
                   <li>
-                    <Link to="/dashboard" className={itemClass({ isActive: false })}>
+                    <NavLink to="/orders" className={itemClass}>
                       My Orders
-                    </Link>
+                    </NavLink>
                   </li>
                   {user.isAdmin ? (
                     <li>

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { ChevronDownIcon, UserIcon } from "./icons.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
-/** The signed-in user's menu: My Orders, Profile and Sign Out (customer spec, header signed in). */
+/** The signed-in user's menu: Dashboard, My Orders (/orders), Mass Order, Profile and Sign Out (customer spec, header signed in). */
 export function UserMenu({ email }: { email: string }) {
   const { open, toggle, buttonRef, panelRef } = useDisclosure<HTMLDivElement>();
   const itemClass =
@@ -32,7 +32,17 @@ export function UserMenu({ email }: { email: string }) {
         <ul className="border-t border-slate-100 pt-1">
           <li>
             <Link to="/dashboard" className={itemClass}>
+              Dashboard
+            </Link>
+          </li>
+          <li>
+            <Link to="/orders" className={itemClass}>
               My Orders
+            </Link>
+          </li>
+          <li>
+            <Link to="/mass-order" className={itemClass}>
+              Mass Order
             </Link>
           </li>
           <li>

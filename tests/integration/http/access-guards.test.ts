@@ -1,5 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appUrl, signedInCustomer, Visitor } from "../../support/http.ts";
+import { db } from "../../../app/db/client.server.ts";
+import { orders } from "../../../app/db/schema.ts";
+import { placeOrder } from "../../../app/domain/orders/place-order.server.ts";
+import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
+import { fundWallet, serviceBySlug } from "../../support/factories.ts";
+import { appUrl, createAccount, signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
 import { adminPagePaths } from "../../support/route-table.ts";
 
 const adminPaths = adminPagePaths();
@@ -32,17 +38,50 @@ describe("the admin area refuses everyone but admins", () => {
 });
 
 describe("signed-in pages send visitors to sign in and bring them back", () => {
-  it.each(["/dashboard", "/profile"])("%s redirects a visitor to /login?next=...", async (path) => {
-    const response = await new Visitor().request(`${path}?tab=orders`);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`/login?next=${encodeURIComponent(`${path}?tab=orders`)}`);
-  });
+  it.each(["/dashboard", "/orders", "/profile", "/mass-order"])(
+    "%s redirects a visitor to /login?next=...",
+    async (path) => {
+      const response = await new Visitor().request(`${path}?tab=orders`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(
+        `/login?next=${encodeURIComponent(`${path}?tab=orders`)}`,
+      );
+    },
+  );
 
   it("shows /dashboard to its signed-in customer", async () => {
     const { visitor, email } = await signedInCustomer();
     const response = await visitor.request("/dashboard");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(email);
+  });
+});
+
+describe("/orders acts on the customer's own orders only (product rules 10.7)", () => {
+  it("answers a cancel or refill of another customer's order 'not found' and changes nothing", async () => {
+    const owner = await createAccount();
+    await fundWallet(owner.id, 1_000);
+    const placed = await placeOrder(db(), {
+      userId: owner.id,
+      serviceId: (await serviceBySlug("instagram-likes")).id,
+      quantity: 150,
+      targetLink: "https://www.instagram.com/p/NotYours/",
+      deliverySpeed: "normal",
+    });
+    if (!placed.ok) throw new Error(placed.notice.message);
+    const { visitor } = await signedInCustomer();
+    const cancel = await visitor.request("/orders", { form: { intent: "cancel", orderId: placed.order.id } });
+    expect(cancel.status).toBe(200);
+    expect(visibleText(await cancel.text())).toContain("This order does not exist.");
+    await setOrderStatus(db(), { orderId: placed.order.id, status: "completed" });
+    const refill = await visitor.request("/orders", { form: { intent: "refill", orderId: placed.order.id } });
+    expect(refill.status).toBe(200);
+    expect(visibleText(await refill.text())).toContain("Order not found");
+    const [order] = await db().select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(order?.status).toBe("completed");
+    // Nor does their list show it.
+    const list = await visitor.request(`/orders?q=${placed.order.orderNumber}`);
+    expect(visibleText(await list.text())).toContain("No orders match your search");
   });
 });
 

@@ -283,10 +283,12 @@ describe("sitemap.xml and robots.txt", () => {
     for (const path of [
       "/admin",
       "/dashboard",
+      "/orders",
       "/profile",
       "/wallet",
       "/order/",
       "/quick-order",
+      "/mass-order",
       "/automatic-order",
       "/free-trial",
       "/api/",

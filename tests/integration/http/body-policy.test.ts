@@ -86,6 +86,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
     form: (ids) => ({ intent: "sign-in", email: ids.customerEmail, password: "correct-horse-9" }),
     text: "email",
   },
+  "routes/_shop.mass-order/route.tsx": {
+    form: () => ({ intent: "preview", paste: "1 | https://www.instagram.com/p/BodyPolicy/ | 100" }),
+    text: "paste",
+  },
   "routes/_shop.order.$packageId/route.tsx": {
     form: (ids) => ({
       serviceId: ids.packageId,
@@ -114,6 +118,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
       idempotencyKey: randomUUID(),
     }),
     text: "targetLink",
+  },
+  "routes/_shop.orders/route.tsx": {
+    form: () => ({ intent: "cancel", orderId: randomUUID() }),
+    text: "orderId",
   },
   "routes/_shop.profile/route.tsx": {
     form: () => ({

@@ -1,0 +1,191 @@
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { likesPacks, orders, services } from "../../db/schema.ts";
+import { containsPattern, pageWindow } from "../admin/list-query.server.ts";
+import { type OrderCancelState, orderCancelStateSql } from "../fulfilment/order-delivery-state-sql.server.ts";
+import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
+import { type Cents, cents } from "../pricing/cents.ts";
+import { latestRefillsOfOrders } from "../refills/read-refills.server.ts";
+import { refillRefusalOf } from "../refills/refill-rules.ts";
+import { isOpenRefill, type RefillStatus } from "../refills/refill-status.ts";
+import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
+import { customerMayCancel } from "./cancel-rules.ts";
+import {
+  CUSTOMER_ORDERS_PAGE_SIZE,
+  CUSTOMER_ORDERS_SEARCH_MAX_LENGTH,
+  type CustomerOrdersQuery,
+} from "./list-customer-orders-query.ts";
+import { orderRemains } from "./order-remains.ts";
+import { readOrderStatusHistories, type StatusHistoryEntry } from "./order-status-history.server.ts";
+import { FINAL_STATUSES, type OrderStatus } from "./set-order-status.server.ts";
+
+/** One of the customer's orders as /orders shows it. */
+export type CustomerOrder = {
+  id: string;
+  orderNumber: string;
+  /** ISO timestamp of placing it. */
+  createdAt: string;
+  serviceId: string;
+  serviceName: string;
+  platform: string;
+  /** A likes pack order's pack (its name and code), else null. */
+  pack: { name: string; code: string } | null;
+  /** Whether the service can still be ordered (the Reorder link). */
+  serviceEnabled: boolean;
+  quantity: number;
+  targetLink: string;
+  status: OrderStatus;
+  /** The provider's start count when one reported it, else null. */
+  startCount: number | null;
+  remains: number;
+  chargeCents: Cents;
+  refundedCents: Cents;
+  /** A drip-feed order's runs and minutes between them (docs/decisions/021); null for one delivery. */
+  dripFeed: { runs: number; intervalMinutes: number } | null;
+  cancelState: OrderCancelState;
+  /** The Cancel button: the cancel rules allow it now (product rules 4.4). */
+  canCancel: boolean;
+  /** The order's latest refill, if it ever had one. */
+  refill: { status: RefillStatus; error: string | null; requestedAt: string } | null;
+  /** The Refill button: a refill may be asked now (product rules 4.7). */
+  canRefill: boolean;
+  history: StatusHistoryEntry[];
+};
+
+export type CustomerOrdersPage = {
+  orders: CustomerOrder[];
+  /** Orders matching the search and filter. */
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+/** "ORD-100017", "ord-100017" or "100017" as the stored order number, else null. */
+function orderNumberFrom(q: string): string | null {
+  const match = /^(?:ord-?)?(\d{1,12})$/i.exec(q);
+  return match ? `ORD-${Number(match[1])}` : null;
+}
+
+/** The search: the exact order number, or a link containing `q` (any case). */
+function searchCondition(q: string): SQL {
+  const number = orderNumberFrom(q);
+  return or(
+    number ? eq(orders.orderNumber, number) : undefined,
+    ilike(orders.targetLink, containsPattern(q)),
+  ) as SQL;
+}
+
+/**
+ * One page of a customer's own one-time orders, newest first, 10 a page (?page=N), searched by order number or
+ * link and filtered by status, with what each card shows: start count, remains, charge and refunds (the ledger),
+ * the latest refill, the status history, and whether Cancel and Refill are offered now. Only `userId`'s orders
+ * are read (product rules 1.5); the page walks orders_user_created_idx (its order spelled exactly as the index).
+ */
+export async function listCustomerOrders(
+  db: Executor,
+  userId: string,
+  query: CustomerOrdersQuery = {},
+): Promise<CustomerOrdersPage> {
+  const q = query.q?.trim().slice(0, CUSTOMER_ORDERS_SEARCH_MAX_LENGTH) ?? "";
+  const where = and(
+    eq(orders.userId, userId),
+    query.status ? eq(orders.status, query.status) : undefined,
+    q ? searchCondition(q) : undefined,
+  );
+  const total = await db.$count(orders, where);
+  const { page, pageCount, offset } = pageWindow(query.page, total, CUSTOMER_ORDERS_PAGE_SIZE);
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+      endedAt: orders.endedAt,
+      serviceId: orders.serviceId,
+      serviceName: services.name,
+      platform: services.platform,
+      serviceEnabled: services.enabled,
+      refillDays: services.refillDays,
+      packName: likesPacks.name,
+      packCode: likesPacks.code,
+      quantity: orders.quantity,
+      targetLink: orders.targetLink,
+      totalCents: orders.totalCents,
+      status: orders.status,
+      remains: orders.remains,
+      delivery: orders.delivery,
+      cancelRequestedAt: orders.cancelRequestedAt,
+      runs: orders.runs,
+      intervalMinutes: orders.intervalMinutes,
+      cancelState: orderCancelStateSql({
+        orderId: orders.id,
+        cancelRequestedAt: orders.cancelRequestedAt,
+        status: orders.status,
+      }),
+    })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .leftJoin(likesPacks, eq(likesPacks.id, orders.likesPackId))
+    .where(where)
+    .orderBy(sql`${orders.createdAt} desc nulls last`, desc(orders.id))
+    .limit(CUSTOMER_ORDERS_PAGE_SIZE)
+    .offset(offset);
+
+  const orderIds = rows.map((row) => row.id);
+  const [refunds, startCounts, refills, histories] = await Promise.all([
+    readOrderRefunds(db, orderIds),
+    readUpstreamStartCounts(db, orderIds),
+    latestRefillsOfOrders(db, { userId, orderIds }),
+    readOrderStatusHistories(db, rows),
+  ]);
+  const now = new Date();
+  const list = rows.map((row): CustomerOrder => {
+    const refill = refills.get(row.id) ?? null;
+    // Orders that ended before ended_at existed were backfilled from updated_at (as requestRefill reads them).
+    const endedAt = row.endedAt ?? (FINAL_STATUSES.includes(row.status) ? row.updatedAt : null);
+    const refillRefused = refillRefusalOf({
+      orderStatus: row.status,
+      refillDays: row.refillDays,
+      endedAt,
+      hasOpenRefill: refill !== null && isOpenRefill(refill.status),
+      now,
+    });
+    return {
+      id: row.id,
+      orderNumber: row.orderNumber,
+      createdAt: row.createdAt.toISOString(),
+      serviceId: row.serviceId,
+      serviceName: row.serviceName,
+      platform: row.platform,
+      pack:
+        row.packName !== null && row.packCode !== null ? { name: row.packName, code: row.packCode } : null,
+      serviceEnabled: row.serviceEnabled,
+      quantity: row.quantity,
+      targetLink: row.targetLink,
+      status: row.status,
+      startCount: startCounts.get(row.id) ?? null,
+      remains: orderRemains(row),
+      chargeCents: row.totalCents,
+      refundedCents: refunds.get(row.id) ?? cents(0),
+      dripFeed:
+        row.runs !== null && row.intervalMinutes !== null
+          ? { runs: row.runs, intervalMinutes: row.intervalMinutes }
+          : null,
+      cancelState: row.cancelState,
+      canCancel: customerMayCancel({
+        status: row.status,
+        delivery: row.delivery,
+        cancelRequestedAt: row.cancelRequestedAt,
+        placedAt: row.createdAt,
+        now,
+      }),
+      refill: refill
+        ? { status: refill.status, error: refill.error, requestedAt: refill.requestedAt.toISOString() }
+        : null,
+      canRefill: refillRefused === null,
+      history: histories.get(row.id) ?? [],
+    };
+  });
+  return { orders: list, total, page, pageCount, pageSize: CUSTOMER_ORDERS_PAGE_SIZE };
+}

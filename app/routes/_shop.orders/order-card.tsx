@@ -1,0 +1,143 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatDateTime, platformName } from "../../components/dashboard/format.ts";
+import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { orderProductName } from "../../domain/catalog/product-name.ts";
+import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
+import type { CustomerOrder } from "../../domain/orders/list-customer-orders.server.ts";
+import {
+  cancelPromise,
+  dripFeedSchedule,
+  ORDERS_PAGE_TEXT,
+  refillPromise,
+} from "../../domain/orders/orders-page-text.ts";
+import { REFILL_STATUS_WORDS } from "../../domain/refills/refill-status.ts";
+import { formatCents, formatCount } from "../../lib/format-money.ts";
+import { ConfirmedAction } from "./confirmed-action.tsx";
+import type { OrderActionRefused } from "./order-action.server.ts";
+import { StatusHistory } from "./status-history.tsx";
+
+/**
+ * The order page to order the same again, with its link and quantity filled in (the generic order page reads
+ * ?link= and ?pkg=); a likes pack's own page, which starts from the pack.
+ */
+function reorderHref(order: CustomerOrder): string {
+  if (order.pack) return `/order/real-instagram-likes-${order.pack.code}`;
+  const params = new URLSearchParams({ link: order.targetLink, pkg: String(order.quantity) });
+  return `/order/${order.serviceId}?${params}`;
+}
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** One order: what it is, where it stands, its history, and what the customer may do with it now. */
+export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: OrderActionRefused }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      data-testid="customer-order"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="font-semibold text-slate-900">
+            {order.orderNumber}
+          </h2>
+          <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
+            {orderProductName({ serviceName: order.serviceName, packName: order.pack?.name })} ·{" "}
+            {platformName(order.platform)}
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={order.status} />
+          {order.cancelState ? (
+            <span className="text-xs font-medium text-amber-800" data-testid="order-cancel-state">
+              {order.cancelState === "requested" ? CANCEL_TEXT.requested : CANCEL_TEXT.refusedByProvider}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <p className="mt-2 min-w-0 text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="order-link">
+        <span className="text-slate-500">Link: </span>
+        {order.targetLink}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        <Fact label="Placed">
+          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        </Fact>
+        <Fact label="Quantity">{formatCount(order.quantity)}</Fact>
+        <Fact label="Start count" testId="order-start-count">
+          {order.startCount === null ? "Not reported" : formatCount(order.startCount)}
+        </Fact>
+        <Fact label="Remains" testId="order-remains">
+          {formatCount(order.remains)}
+        </Fact>
+        <Fact label="Charge">{formatCents(order.chargeCents)}</Fact>
+        <Fact label="Refunded" testId="order-refunded">
+          {formatCents(order.refundedCents)}
+        </Fact>
+        {order.dripFeed ? (
+          <Fact label="Drip-feed">
+            {dripFeedSchedule(order.dripFeed.runs, order.dripFeed.intervalMinutes)}
+          </Fact>
+        ) : null}
+        {order.refill ? (
+          <Fact label="Refill" testId="order-refill-status">
+            {REFILL_STATUS_WORDS[order.refill.status]}
+            {order.refill.error ? (
+              <span className="font-normal text-slate-600">: {order.refill.error}</span>
+            ) : null}
+          </Fact>
+        ) : null}
+      </dl>
+      <StatusHistory history={order.history} />
+      <div className="mt-4 flex flex-wrap gap-2">
+        {order.canCancel ? (
+          <ConfirmedAction
+            intent="cancel"
+            orderId={order.id}
+            label={ORDERS_PAGE_TEXT.cancel}
+            title={ORDERS_PAGE_TEXT.cancelTitle}
+            keepLabel={ORDERS_PAGE_TEXT.keepOrder}
+            variant="danger"
+          >
+            <p>{cancelPromise(order.orderNumber, order.chargeCents)}</p>
+          </ConfirmedAction>
+        ) : null}
+        {order.canRefill ? (
+          <ConfirmedAction
+            intent="refill"
+            orderId={order.id}
+            label={ORDERS_PAGE_TEXT.refill}
+            title={ORDERS_PAGE_TEXT.refillTitle}
+            keepLabel={ORDERS_PAGE_TEXT.notNow}
+            variant="primary"
+          >
+            <p>{refillPromise(order.orderNumber, order.quantity)}</p>
+          </ConfirmedAction>
+        ) : null}
+        {order.serviceEnabled ? (
+          <Link to={reorderHref(order)} className={buttonClass("secondary")}>
+            {ORDERS_PAGE_TEXT.reorder}
+            <span className="sr-only"> {order.orderNumber}</span>
+          </Link>
+        ) : null}
+      </div>
+      {refused ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700" data-testid="order-action-refused">
+          {refused.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+import { RefusedRequest } from "../../components/layout/page-error.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { requireUser } from "../../domain/accounts/session.server.ts";
+import { listCustomerOrders } from "../../domain/orders/list-customer-orders.server.ts";
+import { customerOrdersQuery } from "../../domain/orders/list-customer-orders-query.ts";
+import { ORDERS_PAGE_TEXT, showingOrders } from "../../domain/orders/orders-page-text.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
+import { refusalMessage } from "../../lib/request-body.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { answerOrderAction } from "./order-action.server.ts";
+import { OrderCard } from "./order-card.tsx";
+import { OrdersFilters } from "./orders-filters.tsx";
+import { Pagination } from "./pagination.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: ORDERS_PAGE_TEXT.title,
+    description: ORDERS_PAGE_TEXT.description,
+    path: "/orders",
+    noindex: true,
+    matches,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const query = customerOrdersQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const list = await listCustomerOrders(shopDatabase(context), user.id, query);
+  return { ...list, q: query.q ?? "", status: query.status ?? "" };
+}
+
+/** intent=cancel or intent=refill on one of the customer's own orders. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  return answerOrderAction(request, shopDatabase(context), user.id);
+}
+
+export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, total, page, pageCount, pageSize, q, status } = loaderData;
+  const searching = q !== "" || status !== "";
+  const first = (page - 1) * pageSize + 1;
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold text-slate-900">{ORDERS_PAGE_TEXT.title}</h1>
+          <p className="mt-1 text-slate-600">{ORDERS_PAGE_TEXT.intro}</p>
+        </div>
+        <Link to="/quick-order" className={buttonClass("primary")}>
+          Quick Order
+        </Link>
+      </div>
+      <OrdersFilters q={q} status={status} />
+      {actionData && !orders.some((order) => order.id === actionData.orderId) ? (
+        // A refusal about an order this list does not show (a malformed form, or not the customer's order).
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700" data-testid="orders-action-refused">
+          {actionData.message}
+        </p>
+      ) : null}
+      {orders.length === 0 ? (
+        <div
+          data-testid="orders-empty"
+          className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
+        >
+          <p>{searching ? ORDERS_PAGE_TEXT.noMatch : ORDERS_PAGE_TEXT.empty}</p>
+          {searching ? (
+            <Link to="/orders" className={buttonClass("secondary", "mt-4")}>
+              {ORDERS_PAGE_TEXT.clearSearch}
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-600" data-testid="orders-showing">
+            {showingOrders(first, first + orders.length - 1, total)}
+          </p>
+          <ol className="mt-3 space-y-4">
+            {orders.map((order) => (
+              <OrderCard
+                key={order.id}
+                order={order}
+                refused={actionData && actionData.orderId === order.id ? actionData : undefined}
+              />
+            ))}
+          </ol>
+          <Pagination page={page} pageCount={pageCount} q={q} status={status} />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = refusalMessage(error);
+  if (refused) return <RefusedRequest message={refused} home="/orders" />;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{ORDERS_PAGE_TEXT.loadError}</h1>
+      <p className="mt-4 text-slate-600">We could not load your orders. Please try again in a moment.</p>
+      <Link to="/orders" className={buttonClass("primary", "mt-8")}>
+        Try again
+      </Link>
+    </main>
+  );
+}
