@@ -119,7 +119,7 @@ function TicketList({ tickets }: { tickets: Section<CustomerTicket[]> }) {
               </p>
               <h3 className="font-semibold text-slate-900">{ticket.subject}</h3>
             </div>
-            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+            <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
               {ticketStatusLabel(ticket.status)}
             </span>
           </div>
