@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { apiKeys, autoOrders, contactMessages, orders, refills, tickets } from "../../app/db/schema.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { signInContext } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
 import { serviceId } from "../support/factories.ts";
@@ -60,7 +61,7 @@ async function seedLongWords(userId: string) {
         serviceId: likes,
         quantity: 100,
         targetLink: link,
-        totalCents: 150,
+        totalCents: cents(150),
         status: "pending",
         delivery: "manual",
         metadata: { created_by_admin: true, manual_order: true, admin_notes: note },
@@ -70,7 +71,7 @@ async function seedLongWords(userId: string) {
         serviceId: likes,
         quantity: 100,
         targetLink: link,
-        totalCents: 150,
+        totalCents: cents(150),
         status: "completed",
         delivery: "manual",
         endedAt: new Date(),
@@ -110,7 +111,7 @@ async function seedLongWords(userId: string) {
       serviceId: likes,
       targetUsername: unbroken("user"),
       likesPerPost: 50,
-      costPerPostCents: 100,
+      costPerPostCents: cents(100),
       totalPosts: 4,
       remainingPosts: 4,
     });
