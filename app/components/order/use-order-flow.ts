@@ -10,6 +10,8 @@ import {
 import { goQuietly } from "../../lib/quiet-navigation.ts";
 import { useToast } from "../ui/toaster.tsx";
 
+const WALLET_PATH = "/wallet";
+
 /** What an order page's action answers when it refuses an order. */
 export type OrderRefusal = { notice: Notice; insufficient?: boolean };
 
@@ -50,15 +52,21 @@ export function useOrderFlow({
   }, [path]);
 
   const saveForm = useCallback(() => saveOrderIntent(path, readRef.current()), [path]);
-  const walletHref = `/wallet?next=${encodeURIComponent(path)}`;
+  const walletHref = `${WALLET_PATH}?next=${encodeURIComponent(path)}`;
 
   // Each refusal is answered once, however often the page re-renders while it is the latest action data.
   const answeredRef = useRef<OrderRefusal | undefined>(undefined);
   useEffect(() => {
     if (!refusal || answeredRef.current === refusal) return;
     answeredRef.current = refusal;
-    toast({ title: refusal.notice.title, description: refusal.notice.message, variant: "destructive" });
-  }, [refusal, toast]);
+    toast({
+      title: refusal.notice.title,
+      description: refusal.notice.message,
+      variant: "destructive",
+      // It explains the detour to the wallet, so it shows there too, and nowhere after (product rules 11.2).
+      pages: refusal.insufficient ? [location.pathname, WALLET_PATH] : undefined,
+    });
+  }, [refusal, toast, location.pathname]);
 
   // The refusal is known while the page's data is still reloading after the action; leaving for the wallet
   // then would abort that load mid-stream (an unhandled AbortError), so the detour waits until it is done.
