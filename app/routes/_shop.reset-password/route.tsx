@@ -1,8 +1,9 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { usePasswordCheck } from "../../components/account/use-password-check.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
@@ -38,7 +39,9 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
     if (actionData) toast({ title: "Error", description: actionData.error, variant: "destructive" });
   }, [actionData, toast]);
 
-  const checkPasswords = usePasswordCheck("new-password", "password");
+  const { checkPasswords, errors } = usePasswordCheck("new-password", "password");
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, errors);
 
   return (
     <main className="mx-auto flex max-w-md flex-col px-4 py-16">
@@ -47,7 +50,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
       <Card>
         <h1 className="text-2xl font-bold text-slate-900">Choose a New Password</h1>
         {token ? (
-          <Form method="post" className="mt-6 space-y-4" onSubmit={checkPasswords}>
+          <Form method="post" ref={form} className="mt-6 space-y-4" onSubmit={checkPasswords} noValidate>
             <input type="hidden" name="token" value={token} />
             <Input
               label="New Password"
@@ -56,6 +59,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
               autoComplete="new-password"
               required
               hint="At least 6 characters."
+              error={errors?.password}
             />
             <Input
               label="Confirm New Password"
@@ -63,6 +67,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
               type="password"
               autoComplete="new-password"
               required
+              error={errors?.confirmPassword}
             />
             {actionData ? (
               <p role="alert" className="text-sm text-red-600">
