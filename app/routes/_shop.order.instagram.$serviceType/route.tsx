@@ -145,6 +145,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
       if (saved.posts !== undefined) posts.setText(saved.posts);
       setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
     },
+    besideFields: ["username"],
   });
   const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
   const perPostLabel = service.views ? "Views per post" : "Likes per post";
@@ -165,7 +166,9 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           balanceCents={loaderData.balanceCents}
           refusal={actionData}
           // The counts are checked as typed (Place Order waits for them); the username is checked here.
-          check={() => (username.trim() ? null : ORDER_TEXT.usernameRequired)}
+          check={() =>
+            username.trim() ? null : { field: "username", message: ORDER_TEXT.usernameRequired.message }
+          }
           canSend={preview !== null}
         >
           <Input
@@ -174,6 +177,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             value={username}
             onChange={(event) => setUsername(event.target.value.replace(/@/g, ""))}
             placeholder="yourusername"
+            error={flow.fieldErrors?.username}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
