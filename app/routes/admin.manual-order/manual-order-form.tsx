@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { type FieldErrors, fieldErrorsOf, useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
@@ -20,6 +21,14 @@ import type { Cents } from "../../domain/pricing/cents.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
 
 export type ManualOrderUser = { id: string; email: string; balanceCents: Cents };
+
+/** The form's fields that can show a message. */
+const MANUAL_FIELDS = ["userId", "serviceId", "quantity", "posts", "target", "adminNotes"] as const;
+
+/** The form's field for a refusal's field: the order's link or username is this form's `target`. */
+function formFieldOf(field: string | null): string | null {
+  return field === "targetLink" || field === "username" ? "target" : field;
+}
 
 const SPEEDS = [
   { value: "slow", label: "Slow (5-7 days)" },
@@ -53,15 +62,28 @@ export function ManualOrderForm({
   preselectedId,
   idempotencyKey,
   notice,
+  noticeField,
 }: {
   users: ManualOrderUser[];
   services: ManualOrderService[];
   preselectedId: string | null;
   idempotencyKey: string;
   notice: { title: string; message: string } | null;
+  /** The field the server's refusal is about, if any (a placed order's `targetLink` is this form's `target`). */
+  noticeField: string | null;
 }) {
   const toast = useToast();
   const busy = useNavigation().state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  const [typedErrors, setTypedErrors] = useState<FieldErrors | null>(null);
+  // A refusal about one of the form's fields is said beside it (product rules 11.3); the rest in toasts.
+  const answeredErrors = useMemo(
+    () =>
+      fieldErrorsOf(notice && { field: formFieldOf(noticeField), message: notice.message }, MANUAL_FIELDS),
+    [notice, noticeField],
+  );
+  const errors = typedErrors ?? (busy ? null : answeredErrors);
+  useFocusFirstInvalid(form, errors);
   const [userId, setUserId] = useState(preselectedId ?? "");
   const [serviceId, setServiceId] = useState("");
   const [target, setTarget] = useState("");
@@ -79,20 +101,25 @@ export function ManualOrderForm({
   const incomplete = !userId || !serviceId || !target.trim() || totalCents === null;
 
   useEffect(() => {
-    if (notice) toast({ title: notice.title, description: notice.message, variant: "destructive" });
-  }, [notice, toast]);
+    if (notice && !answeredErrors)
+      toast({ title: notice.title, description: notice.message, variant: "destructive" });
+  }, [notice, answeredErrors, toast]);
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    setTypedErrors(null);
     const refuse = (title: string, description: string) => {
       event.preventDefault();
       toast({ title, description, variant: "destructive" });
     };
+    const besideField = (field: string, message: string) => {
+      event.preventDefault();
+      setTypedErrors({ [field]: message });
+    };
     if (!userId || !serviceId || !quantity.text.trim() || !target.trim())
       return refuse(ADMIN_TEXT.missingInformation.title, ADMIN_TEXT.missingInformation.message);
     if (!user || !service)
-      return refuse(ADMIN_TEXT.invalidSelection.title, ADMIN_TEXT.invalidSelection.message);
-    if (isAuto && posts.value === null)
-      return refuse(ADMIN_TEXT.postsRequired.title, ADMIN_TEXT.postsRequired.message);
+      return besideField(user ? "serviceId" : "userId", ADMIN_TEXT.invalidSelection.message);
+    if (isAuto && posts.value === null) return besideField("posts", ADMIN_TEXT.postsRequired.message);
     if (totalCents !== null && totalCents > user.balanceCents) {
       const text = userInsufficientBalance(totalCents, user.balanceCents);
       return refuse(text.title, text.message);
@@ -100,7 +127,7 @@ export function ManualOrderForm({
   }
 
   return (
-    <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
+    <Form method="post" ref={form} className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
       <Select
@@ -110,6 +137,7 @@ export function ManualOrderForm({
         value={userId}
         onChange={(event) => setUserId(event.target.value)}
         fieldClassName="md:col-span-2"
+        error={errors?.userId}
       >
         <option value="">Select a user</option>
         {users.map((option) => (
@@ -125,6 +153,7 @@ export function ManualOrderForm({
         value={serviceId}
         onChange={(event) => setServiceId(event.target.value)}
         fieldClassName="md:col-span-2"
+        error={errors?.serviceId}
       >
         <option value="">Select a service</option>
         {services.map((option) => (
@@ -133,13 +162,19 @@ export function ManualOrderForm({
           </option>
         ))}
       </Select>
-      <QuantityField input={quantity} label={isAuto ? "Quantity per post" : "Quantity"} name="quantity" />
+      <QuantityField
+        input={quantity}
+        label={isAuto ? "Quantity per post" : "Quantity"}
+        name="quantity"
+        error={errors?.quantity}
+      />
       {isAuto ? (
         <QuantityField
           input={posts}
           label="Number of Posts"
           name="posts"
           hint={`Between ${AUTO_POSTS_MIN} and ${AUTO_POSTS_MAX}`}
+          error={errors?.posts}
         />
       ) : null}
       <Input
@@ -150,6 +185,7 @@ export function ManualOrderForm({
         placeholder={isAuto ? "username" : "https://..."}
         autoComplete="off"
         maxLength={500}
+        error={errors?.target}
       />
       <Select
         label="Delivery Speed"
@@ -165,6 +201,7 @@ export function ManualOrderForm({
         rows={3}
         maxLength={1000}
         fieldClassName="md:col-span-2"
+        error={errors?.adminNotes}
       />
       <div className="rounded-xl bg-slate-50 p-4 md:col-span-2">
         <p className="text-sm text-slate-600">Total Cost</p>
