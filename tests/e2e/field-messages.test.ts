@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ACCOUNT_TEXT } from "../../app/domain/accounts/messages.ts";
 import { API_TEXT } from "../../app/domain/reseller/api-text.ts";
 import { signInAs } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
 import { expectFieldMessage } from "../support/field-message.ts";
-import { createAccount } from "../support/http.ts";
+import { appUrl, createAccount } from "../support/http.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,6 +44,24 @@ describe("messages beside fields", () => {
     await main.getByRole("button", { name: "Create key" }).click();
     await page.getByTestId("new-api-key").waitFor();
     expect(await name.getAttribute("aria-invalid")).toBeNull();
+    assertNoConsoleErrors();
+  });
+
+  it("the reset link's page says a password problem beside its field and a dead link above the button", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    await page.goto(`${appUrl}/reset-password?token=not-a-real-token`);
+    const main = page.getByRole("main");
+    await main.getByLabel("New Password", { exact: true }).fill("fresh-pass-1");
+    await main.getByLabel("Confirm New Password").fill("fresh-pass-2");
+    await main.getByRole("button", { name: "Reset Password" }).click();
+    const confirmation = main.getByLabel("Confirm New Password");
+    expect(await expectFieldMessage(confirmation, "Passwords do not match")).toEqual({ focused: true });
+
+    await confirmation.fill("fresh-pass-1");
+    await main.getByRole("button", { name: "Reset Password" }).click();
+    await main.getByRole("alert").filter({ hasText: ACCOUNT_TEXT.resetLinkInvalid }).waitFor();
+    expect(await confirmation.getAttribute("aria-invalid")).toBeNull();
+    expect(await page.getByTestId("toast").count()).toBe(0);
     assertNoConsoleErrors();
   });
 });

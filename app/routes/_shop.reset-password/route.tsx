@@ -1,11 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useMemo, useRef } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { usePasswordCheck } from "../../components/account/use-password-check.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
+import { fieldErrorsOf, useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { resetPassword } from "../../domain/accounts/passwords.server.ts";
 import { firstIssue, resetPasswordSchema } from "../../domain/accounts/schemas.ts";
@@ -16,30 +15,41 @@ import type { Route } from "./+types/route";
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(await readForm(request, resetPasswordSchema));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error) });
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path[0];
+    return data({ error: firstIssue(parsed.error), field: typeof field === "string" ? field : undefined });
+  }
   const result = await resetPassword(request, {
     token: parsed.data.token,
     newPassword: parsed.data.password,
   });
-  if (!result.ok) return data({ error: result.message }, refusalAnswer(result).init);
+  if (!result.ok) {
+    const answer = refusalAnswer(result);
+    return data({ error: answer.message, field: answer.field }, answer.init);
+  }
   return redirectWithToast("/login", {
     title: ACCOUNT_TEXT.passwordResetDoneTitle,
     description: ACCOUNT_TEXT.passwordResetDone,
   });
 }
 
+const PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
+
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
-  const toast = useToast();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
 
-  useEffect(() => {
-    if (actionData) toast({ title: "Error", description: actionData.error, variant: "destructive" });
-  }, [actionData, toast]);
-
-  const { checkPasswords, errors } = usePasswordCheck("new-password", "password");
+  // The browser's check when it stopped the form, else the server's answer: beside the password field it is
+  // about (product rules 11.3), or above the button when it is about the link itself.
+  const { checkPasswords, errors: typedErrors } = usePasswordCheck("new-password", "password");
+  const answeredErrors = useMemo(
+    () =>
+      fieldErrorsOf(actionData && { field: actionData.field, message: actionData.error }, PASSWORD_FIELDS),
+    [actionData],
+  );
+  const errors = typedErrors ?? (submitting ? null : answeredErrors);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, errors);
 
@@ -69,7 +79,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
               required
               error={errors?.confirmPassword}
             />
-            {actionData ? (
+            {actionData && !answeredErrors && !typedErrors ? (
               <p role="alert" className="text-sm text-red-600">
                 {actionData.error}
               </p>
