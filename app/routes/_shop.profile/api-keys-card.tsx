@@ -66,11 +66,12 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyRow[] }) {
       <create.Form
         method="post"
         ref={createForm}
-        className="mt-4 flex flex-wrap items-start gap-3"
+        // Side by side from sm up, the button level with the field (below its label), whatever the field says.
+        className="mt-4 grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_auto]"
         noValidate
       >
         <input type="hidden" name="intent" value="create-api-key" />
-        <div className="min-w-56 flex-1">
+        <div>
           <Input
             label="Key name"
             name="name"
@@ -80,7 +81,7 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyRow[] }) {
             error={shownNameErrors?.name}
           />
         </div>
-        <Button type="submit" className="mt-7" disabled={create.state !== "idle"}>
+        <Button type="submit" className="justify-self-start sm:mt-7" disabled={create.state !== "idle"}>
           {create.state !== "idle" ? "Creating..." : "Create key"}
         </Button>
       </create.Form>
