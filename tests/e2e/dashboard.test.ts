@@ -11,6 +11,7 @@ import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.serve
 import { signInAs, signInContext } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
 import { fundWallet, serviceBySlug } from "../support/factories.ts";
+import { expectFieldMessage } from "../support/field-message.ts";
 import { appUrl, createAccount, Visitor } from "../support/http.ts";
 
 const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -173,7 +174,11 @@ describe("the dashboard", () => {
     await panel.getByLabel("Subject").fill("Likes not arrived");
     await panel.getByLabel("Message").fill("My free likes have not arrived yet.");
     await panel.getByRole("button", { name: "Submit Ticket" }).click();
-    await page.getByText("Please select an order").first().waitFor();
+    // Said beside the Order field, which takes the focus (product rules 12.3), not in a toast.
+    expect(
+      await expectFieldMessage(panel.getByLabel("Order", { exact: true }), "Please select an order"),
+    ).toEqual({ focused: true });
+    expect(await page.getByTestId("toast").count()).toBe(0);
     const option = panel.getByLabel("Order", { exact: true }).locator("option", { hasText: orderNumber! });
     await panel.getByLabel("Order", { exact: true }).selectOption((await option.getAttribute("value")) ?? "");
     await panel.getByRole("button", { name: "Submit Ticket" }).click();

@@ -6,6 +6,7 @@ import { autoOrders, orders } from "../../app/db/schema.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { expectFieldMessage } from "../support/field-message.ts";
 import { appUrl, createAccount, uniqueEmail } from "../support/http.ts";
 
 let browser: Browser;
@@ -157,8 +158,11 @@ describe("order pages in the browser", () => {
     const main = page.getByRole("main");
     await main.getByRole("heading", { name: "Instagram Auto Likes" }).waitFor();
     await main.getByRole("button", { name: "Place Order" }).click();
-    await toast(page, "Error").waitFor();
-    expect(await toast(page, "Error").textContent()).toContain("Please enter your Instagram username");
+    // Said beside the username field, which takes the focus (product rules 12.3), not in a toast.
+    expect(
+      await expectFieldMessage(main.getByLabel("Instagram username"), "Please enter your Instagram username"),
+    ).toEqual({ focused: true });
+    expect(await toast(page, "Please enter your Instagram username").count()).toBe(0);
 
     await main.getByLabel("Instagram username").fill("@auto_e2e");
     expect(await main.getByLabel("Instagram username").inputValue()).toBe("auto_e2e");

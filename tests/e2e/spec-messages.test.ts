@@ -9,6 +9,7 @@ import { mailOutbox, orders, services, users } from "../../app/db/schema.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { expectFieldMessage } from "../support/field-message.ts";
 import { appUrl, createAccount, uniqueEmail, Visitor } from "../support/http.ts";
 
 let browser: Browser;
@@ -121,12 +122,21 @@ describe("profile password (sections 5 and 8)", () => {
       await main.getByRole("button", { name: "Update Password" }).click();
     };
 
+    // Each is said beside the field it is about (product rules 12.3), which takes the focus.
+    const newPassword = main.getByLabel("New Password", { exact: true });
+    const confirmation = main.getByLabel("Confirm New Password");
     await update("", "");
-    await toast(page, "Error", "Please enter and confirm your new password");
+    expect(await expectFieldMessage(newPassword, "Please enter and confirm your new password")).toEqual({
+      focused: true,
+    });
     await update("fresh-pass-1", "fresh-pass-2");
-    await toast(page, "Error", "Passwords do not match");
+    expect(await expectFieldMessage(confirmation, "Passwords do not match")).toEqual({ focused: true });
+    expect(await newPassword.getAttribute("aria-invalid")).toBeNull();
     await update("abcde", "abcde");
-    await toast(page, "Error", "Password must be at least 6 characters long");
+    expect(await expectFieldMessage(newPassword, "Password must be at least 6 characters long")).toEqual({
+      focused: true,
+    });
+    expect(await page.getByTestId("toast").count()).toBe(0);
     // None of these reached the server: the password is the old one.
     expect(await canSignIn(account.email, account.password)).toBe(true);
 

@@ -14,7 +14,7 @@ export function CategoryBadge({ category }: { category: BlogCategory }) {
   return (
     <span
       data-testid="category-badge"
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
         BADGE_CLASSES[category] ?? "bg-slate-100 text-slate-800"
       }`}
     >

@@ -27,7 +27,7 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <span
       data-testid="status-badge"
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status] ?? "bg-slate-100 text-slate-800"}`}
+      className={`inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOURS[status] ?? "bg-slate-100 text-slate-800"}`}
     >
       {LABELS[status] ?? status}
     </span>

@@ -4,7 +4,7 @@ import type { Notice } from "../../domain/orders/messages.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { PlaceOrderButton } from "./order-page-header.tsx";
 import { InsufficientFundsAlert, OrderSummary, RefusalNotice, type SummaryLine } from "./order-summary.tsx";
-import type { OrderFlow, OrderRefusal } from "./use-order-flow.ts";
+import type { FieldProblem, OrderFlow, OrderRefusal } from "./use-order-flow.ts";
 
 /**
  * The form of an order page (/order/...): the page's own fields (`children`), then what every order form sends
@@ -31,7 +31,8 @@ export function OrderForm({
   /** The balance the loader read; followed live from here on. */
   balanceCents: number;
   refusal: OrderRefusal | undefined;
-  check: () => Notice | null;
+  /** A notice stops the form with its toast; a field problem with the message beside that field. */
+  check: () => Notice | FieldProblem | null;
   /** False while a required field is empty or a count is not valid: Place Order waits. */
   canSend: boolean;
   children: ReactNode;
@@ -41,6 +42,7 @@ export function OrderForm({
   return (
     <Form
       method="post"
+      ref={flow.formRef}
       className="space-y-5"
       onSubmit={(event) => flow.sendUnless(event, check())}
       noValidate
@@ -56,7 +58,7 @@ export function OrderForm({
           onLeave={flow.saveForm}
         />
       ) : null}
-      <RefusalNotice refusal={refusal} />
+      <RefusalNotice refusal={flow.refusalBesideField ? undefined : refusal} />
       <PlaceOrderButton disabled={!canSend} busy={flow.busy} />
     </Form>
   );

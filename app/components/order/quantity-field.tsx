@@ -58,6 +58,7 @@ export function QuantityField({
   name,
   hint,
   placeholderHint = "Choose a service first",
+  error,
 }: {
   input: CountInput;
   label: string;
@@ -66,6 +67,8 @@ export function QuantityField({
   hint?: string;
   /** Shown while there are no rules yet; the field is disabled until then. */
   placeholderHint?: string;
+  /** The server's message about this field, shown while what is typed reads as a count. */
+  error?: string | null;
 }) {
   const { reading, rules } = input;
   const field = useRef<HTMLInputElement>(null);
@@ -95,7 +98,7 @@ export function QuantityField({
             ? `${range}. Below the minimum: it becomes ${formatCount(resetTo)} when you leave this field.`
             : range
       }
-      error={reading?.kind === "invalid" ? reading.notice.message : null}
+      error={reading?.kind === "invalid" ? reading.notice.message : (error ?? null)}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import type { Notice } from "../../domain/orders/messages.ts";
 import {
@@ -8,10 +8,16 @@ import {
   saveOrderIntent,
 } from "../../lib/order-intent.ts";
 import { goQuietly } from "../../lib/quiet-navigation.ts";
+import { type FieldErrors, useFocusFirstInvalid } from "../ui/field-errors.ts";
 import { useToast } from "../ui/toaster.tsx";
 
-/** What an order page's action answers when it refuses an order. */
-export type OrderRefusal = { notice: Notice; insufficient?: boolean };
+const WALLET_PATH = "/wallet";
+
+/** What an order page's action answers when it refuses an order (and the field it is about, if one). */
+export type OrderRefusal = { notice: Notice; insufficient?: boolean; field?: string };
+
+/** A page's own check that found one field at fault: said beside that field (product rules 12.3). */
+export type FieldProblem = { field: string; message: string };
 
 /** An order page's flow (useOrderFlow), for the form that sends it. */
 export type OrderFlow = ReturnType<typeof useOrderFlow>;
@@ -26,11 +32,17 @@ export function useOrderFlow({
   refusal,
   readForm,
   restoreForm,
+  besideFields = [],
 }: {
   signedIn: boolean;
   refusal: OrderRefusal | undefined;
   readForm: () => OrderIntentPayload;
   restoreForm: (saved: OrderIntentPayload) => void;
+  /**
+   * The fields whose refusals the page says beside them rather than in the spec's toasts (product rules 12.3): the
+   * ones whose notice has no title of its own ('Error').
+   */
+  besideFields?: readonly string[];
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -38,6 +50,15 @@ export function useOrderFlow({
   const toast = useToast();
   const path = `${location.pathname}${location.search}`;
   const busy = navigation.formData !== undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [typedErrors, setTypedErrors] = useState<FieldErrors | null>(null);
+  const answeredField = refusal?.field && besideFields.includes(refusal.field) ? refusal.field : null;
+  const answeredErrors = useMemo(
+    () => (refusal && answeredField ? { [answeredField]: refusal.notice.message } : null),
+    [refusal, answeredField],
+  );
+  const fieldErrors = typedErrors ?? (busy ? null : answeredErrors);
+  useFocusFirstInvalid(formRef, fieldErrors);
   // The effects below must not rerun when the page re-renders with new callbacks.
   const readRef = useRef(readForm);
   readRef.current = readForm;
@@ -50,15 +71,22 @@ export function useOrderFlow({
   }, [path]);
 
   const saveForm = useCallback(() => saveOrderIntent(path, readRef.current()), [path]);
-  const walletHref = `/wallet?next=${encodeURIComponent(path)}`;
+  const walletHref = `${WALLET_PATH}?next=${encodeURIComponent(path)}`;
 
   // Each refusal is answered once, however often the page re-renders while it is the latest action data.
   const answeredRef = useRef<OrderRefusal | undefined>(undefined);
   useEffect(() => {
     if (!refusal || answeredRef.current === refusal) return;
     answeredRef.current = refusal;
-    toast({ title: refusal.notice.title, description: refusal.notice.message, variant: "destructive" });
-  }, [refusal, toast]);
+    if (answeredField) return;
+    toast({
+      title: refusal.notice.title,
+      description: refusal.notice.message,
+      variant: "destructive",
+      // It explains the detour to the wallet, so it shows there too, and nowhere after (product rules 12.2).
+      pages: refusal.insufficient ? [location.pathname, WALLET_PATH] : undefined,
+    });
+  }, [refusal, answeredField, toast, location.pathname]);
 
   // The refusal is known while the page's data is still reloading after the action; leaving for the wallet
   // then would abort that load mid-stream (an unhandled AbortError), so the detour waits until it is done.
@@ -97,13 +125,27 @@ export function useOrderFlow({
    * shown as a toast and the form stays; with none, the form goes on (sendOrSignUp).
    */
   const sendUnless = useCallback(
-    (event: React.FormEvent<HTMLFormElement>, notice: Notice | null) => {
-      if (!notice) return sendOrSignUp(event);
+    (event: React.FormEvent<HTMLFormElement>, problem: Notice | FieldProblem | null) => {
+      setTypedErrors(problem && "field" in problem ? { [problem.field]: problem.message } : null);
+      if (!problem) return sendOrSignUp(event);
       event.preventDefault();
-      toast({ title: notice.title, description: notice.message, variant: "destructive" });
+      if (!("field" in problem))
+        toast({ title: problem.title, description: problem.message, variant: "destructive" });
     },
     [sendOrSignUp, toast],
   );
 
-  return { path, busy, signedIn, walletHref, saveForm, sendOrSignUp, sendUnless };
+  return {
+    path,
+    busy,
+    signedIn,
+    walletHref,
+    saveForm,
+    sendOrSignUp,
+    sendUnless,
+    formRef,
+    fieldErrors,
+    /** Whether the last refusal is said beside its field (so not again above Place Order). */
+    refusalBesideField: answeredField !== null,
+  };
 }

@@ -1,7 +1,26 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useLocation } from "react-router";
 
-export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
-type ShownToast = ToastMessage & { id: number };
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  /**
+   * The pages (paths) the toast is shown on; by default the page it was raised on. A toast that explains a detour
+   * names the page it leads to as well (the order pages' "Insufficient Balance", shown on the wallet).
+   */
+  pages?: readonly string[];
+};
+type ShownToast = ToastMessage & { id: number; pages: readonly string[] };
 
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
 
@@ -12,7 +31,11 @@ export function useToast(): (toast: ToastMessage) => void {
   return useContext(ToastContext);
 }
 
-/** Holds the toasts of the page; `initial` is the flash toast the server sent with this response. */
+/**
+ * Holds the toasts of the page, the app's one toast region (mounted once, in the root). A toast belongs to the
+ * page it was raised on and goes when the customer moves to another page (product rules 12.2); `initial` is the
+ * flash toast the server sent with this page's response, so it belongs to the page it arrives with.
+ */
 export function ToastProvider({
   children,
   initial,
@@ -22,18 +45,34 @@ export function ToastProvider({
 }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const nextId = useRef(1);
+  const { pathname } = useLocation();
+  // The page on screen, for a toast raised without `pages`: layout effects run before every page's own effects,
+  // so a toast a new page raises as it mounts is already counted as that page's.
+  const currentPage = useRef(pathname);
+  useLayoutEffect(() => {
+    currentPage.current = pathname;
+  }, [pathname]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const show = useCallback(
     (toast: ToastMessage) => {
       const id = nextId.current++;
-      setToasts((all) => [...all.slice(-2), { ...toast, id }]);
+      const pages = toast.pages ?? [currentPage.current];
+      setToasts((all) => [...all.slice(-2), { ...toast, id, pages }]);
       window.setTimeout(() => dismiss(id), TOAST_DURATION_MS);
     },
     [dismiss],
   );
+  // Leaving a page drops its toasts (hidden at once below, forgotten here).
+  useEffect(() => {
+    setToasts((all) => {
+      const kept = all.filter((toast) => toast.pages.includes(pathname));
+      return kept.length === all.length ? all : kept;
+    });
+  }, [pathname]);
   useEffect(() => {
     if (initial) show(initial);
   }, [initial, show]);
+  const shown = toasts.filter((toast) => toast.pages.includes(pathname));
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
@@ -43,7 +82,7 @@ export function ToastProvider({
         aria-live="polite"
         className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
       >
-        {toasts.map((toast) => (
+        {shown.map((toast) => (
           <div
             key={toast.id}
             role={toast.variant === "destructive" ? "alert" : "status"}

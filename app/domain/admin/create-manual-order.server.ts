@@ -119,7 +119,7 @@ export async function createManualOrder(
     findUserForAdmin(db, form.userId),
     findOrderableService(db, form.serviceId),
   ]);
-  if (!user || !service) return fail("not_found", ADMIN_TEXT.invalidSelection);
+  if (!user || !service) return fail("not_found", ADMIN_TEXT.invalidSelection, user ? "serviceId" : "userId");
 
   if (service.serviceType === "auto") {
     // Admin spec section 5: required and above 0; any other text that is not 1 to 100 posts is refused by

@@ -29,11 +29,14 @@ export function AutoOrderSetup({
   balanceCents,
   idempotencyKey,
   notice,
+  field,
 }: {
   services: AutoService[];
   balanceCents: number;
   idempotencyKey: string;
-  notice: { title: string; message: string; field?: string } | null;
+  notice: { title: string; message: string } | null;
+  /** The field the server's refusal is about, if one. */
+  field?: string;
 }) {
   const toast = useToast();
   const navigation = useNavigation();
@@ -56,9 +59,9 @@ export function AutoOrderSetup({
   const busy = navigation.state !== "idle";
 
   useEffect(() => {
-    if (notice?.field === "username") setUsernameError(notice.message);
+    if (notice && field === "username") setUsernameError(notice.message);
     else if (notice) toast({ title: AUTO_FAILED, description: notice.message, variant: "destructive" });
-  }, [notice, toast]);
+  }, [notice, field, toast]);
 
   /** Product rules 4.10: a pasted profile link is read as its username; a post's or another site's is refused. */
   function checkUsername(): string | null {

@@ -112,7 +112,7 @@ export default function AutomaticOrderPage({ loaderData, actionData }: Route.Com
                 <Card className="h-full p-4" data-testid="auto-service">
                   <div className="flex items-start justify-between gap-2">
                     <p className="font-semibold text-slate-900">{service.name}</p>
-                    <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                    <span className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
                       AUTO
                     </span>
                   </div>
@@ -133,6 +133,7 @@ export default function AutomaticOrderPage({ loaderData, actionData }: Route.Com
           balanceCents={balanceCents}
           idempotencyKey={loaderData.idempotencyKey}
           notice={actionData?.notice ?? null}
+          field={actionData?.field}
         />
       </div>
     </main>

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatDate, formatDateTime } from "../../components/dashboard/format.ts";
 import { EmptyState, LoadError } from "../../components/dashboard/section-state.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { type FieldErrors, fieldErrorsOf, useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
@@ -24,13 +25,23 @@ export type TicketActionData =
   | { ok: true; ticketNumber: string }
   | { ok: false; message: string; field?: string };
 
+/** The ticket form's fields, in the form's order. */
+const TICKET_FIELDS = ["category", "orderId", "subject", "message"] as const;
+
 function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) {
   const fetcher = useFetcher<TicketActionData>();
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
   const [category, setCategory] = useState("");
+  const [typedErrors, setTypedErrors] = useState<FieldErrors | null>(null);
   const busy = fetcher.state !== "idle";
   const choices = orderChoices.ok ? orderChoices.data : [];
+  // A refusal about one field is said beside it (product rules 12.3); a failure of the whole request is the
+  // spec's toast ('Error' / 'Failed to submit ticket').
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const answeredErrors = useMemo(() => fieldErrorsOf(refused, TICKET_FIELDS), [refused]);
+  const errors = typedErrors ?? (busy ? null : answeredErrors);
+  useFocusFirstInvalid(form, errors);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -39,22 +50,23 @@ function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) 
       toast({ title: TICKET_TEXT.submitted, description: result.ticketNumber });
       form.current?.reset();
       setCategory("");
-    } else {
+    } else if (!answeredErrors) {
       toast({ title: "Error", description: result.message || TICKET_TEXT.failed, variant: "destructive" });
     }
-  }, [fetcher.data, toast]);
+  }, [fetcher.data, answeredErrors, toast]);
 
-  // The spec's checks run before sending; the server repeats every one of them.
+  // The spec's checks run before sending (the server repeats every one of them): the first field at fault says why.
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
     const filled = (name: string) => String(data.get(name) ?? "").trim() !== "";
-    let problem: string | null = null;
-    if (!filled("category") || !filled("subject") || !filled("message")) problem = TICKET_TEXT.missingFields;
-    else if (category === "order" && !filled("orderId")) problem = TICKET_TEXT.selectOrder;
-    if (problem) {
-      event.preventDefault();
-      toast({ title: "Error", description: problem, variant: "destructive" });
-    }
+    const missing = ["category", "subject", "message"].find((name) => !filled(name));
+    const problem = missing
+      ? { [missing]: TICKET_TEXT.missingFields }
+      : category === "order" && !filled("orderId")
+        ? { orderId: TICKET_TEXT.selectOrder }
+        : null;
+    setTypedErrors(problem);
+    if (problem) event.preventDefault();
   }
 
   return (
@@ -75,11 +87,12 @@ function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) 
           value={category}
           onChange={(event) => setCategory(event.target.value)}
           options={TICKET_CATEGORIES}
+          error={errors?.category}
         >
           <option value="">Select a category</option>
         </Select>
         {category === "order" ? (
-          <Select label="Order" id="ticket-order" name="orderId" defaultValue="">
+          <Select label="Order" id="ticket-order" name="orderId" defaultValue="" error={errors?.orderId}>
             <option value="">{choices.length ? "Select an order" : "You have no orders yet"}</option>
             {choices.map((order) => (
               <option key={order.id} value={order.id}>
@@ -88,13 +101,20 @@ function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) 
             ))}
           </Select>
         ) : null}
-        <Input label="Subject" name="subject" maxLength={TICKET_SUBJECT_MAX} autoComplete="off" />
+        <Input
+          label="Subject"
+          name="subject"
+          maxLength={TICKET_SUBJECT_MAX}
+          autoComplete="off"
+          error={errors?.subject}
+        />
         <Textarea
           label="Message"
           id="ticket-message"
           name="message"
           rows={5}
           maxLength={TICKET_MESSAGE_MAX}
+          error={errors?.message}
         />
         <Button type="submit" disabled={busy}>
           {busy ? "Submitting..." : "Submit Ticket"}
@@ -119,7 +139,7 @@ function TicketList({ tickets }: { tickets: Section<CustomerTicket[]> }) {
               </p>
               <h3 className="font-semibold text-slate-900">{ticket.subject}</h3>
             </div>
-            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+            <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
               {ticketStatusLabel(ticket.status)}
             </span>
           </div>

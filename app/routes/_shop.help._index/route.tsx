@@ -141,7 +141,7 @@ export default function HelpCenterPage({ loaderData }: Route.ComponentProps) {
                   className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-5 py-4 font-medium text-slate-900 ring-1 ring-slate-200 hover:bg-white hover:ring-brand-500"
                 >
                   {article.title}
-                  <span className="text-sm text-slate-600">{topic.title}</span>
+                  <span className="shrink-0 text-sm text-slate-600">{topic.title}</span>
                 </Link>
               </li>
             ))}

@@ -33,7 +33,7 @@ export function FeaturedServices({ services }: { services: FeaturedCard[] }) {
               <div className="flex items-start justify-between gap-3">
                 <h3 className="text-lg font-bold text-slate-900">{service.name}</h3>
                 {service.serviceType === "auto" ? (
-                  <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-800">
+                  <span className="shrink-0 rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-800">
                     AUTO
                   </span>
                 ) : null}

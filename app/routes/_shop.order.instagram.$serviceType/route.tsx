@@ -147,6 +147,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
       if (saved.posts !== undefined) posts.setText(saved.posts);
       setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
     },
+    besideFields: ["username"],
   });
   const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
   const perPostLabel = service.views ? "Views per post" : "Likes per post";
@@ -167,7 +168,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           balanceCents={loaderData.balanceCents}
           refusal={actionData}
           // The counts are checked as typed (Place Order waits for them); the username is checked here.
-          check={() => profileProblem(username)}
+          check={() => usernameProblem(username)}
           canSend={preview !== null}
         >
           <Input
@@ -176,6 +177,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             value={username}
             onChange={(event) => setUsername(event.target.value.replace(/@/g, ""))}
             placeholder="yourusername"
+            error={flow.fieldErrors?.username}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
@@ -204,8 +206,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ShopRouteError error={error} />;
 }
 
-/** Why the username field cannot be ordered for, or null (the same reading as the server's). */
-function profileProblem(username: string) {
+/** Why the username field cannot be ordered for, said beside it, or null (the same reading as the server's). */
+function usernameProblem(username: string) {
+  if (!username.trim()) return { field: "username", message: ORDER_TEXT.usernameRequired.message };
   const profile = readProfileUsername(username, "instagram");
-  return profile.ok ? null : profile.notice;
+  return profile.ok ? null : { field: "username", message: profile.notice.message };
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { fieldErrorsOf, useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 
@@ -16,7 +17,7 @@ export type ApiKeyRow = {
 export type ApiKeyActionResult =
   | { ok: true; intent: "create-api-key"; key: string; name: string }
   | { ok: true; intent: "revoke-api-key"; name: string }
-  | { ok: false; error: string };
+  | { ok: false; error: string; field?: string };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
@@ -36,11 +37,20 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyRow[] }) {
     else toast({ title: "Error", description: revoke.data.error, variant: "destructive" });
   }, [revoke.data, toast]);
 
+  // A refused name is said beside the field (product rules 12.3); anything else (a limit) in a toast.
+  const refused = create.data && !create.data.ok ? create.data : null;
+  const nameErrors = useMemo(
+    () => fieldErrorsOf(refused && { field: refused.field, message: refused.error }, ["name"]),
+    [refused],
+  );
+  // Shown once the page's data is back (the fetcher is idle again), which is when the field can take the focus.
+  const shownNameErrors = create.state === "idle" ? nameErrors : null;
+  useFocusFirstInvalid(createForm, shownNameErrors);
   useEffect(() => {
     if (!create.data) return;
     if (create.data.ok) createForm.current?.reset();
-    else toast({ title: "Error", description: create.data.error, variant: "destructive" });
-  }, [create.data, toast]);
+    else if (!nameErrors) toast({ title: "Error", description: create.data.error, variant: "destructive" });
+  }, [create.data, nameErrors, toast]);
 
   return (
     <Card>
@@ -53,12 +63,25 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyRow[] }) {
         : orders placed with a key are paid from your wallet and listed in your dashboard. Give each
         integration its own key.
       </p>
-      <create.Form method="post" ref={createForm} className="mt-4 flex flex-wrap items-end gap-3">
+      <create.Form
+        method="post"
+        ref={createForm}
+        // Side by side from sm up, the button level with the field (below its label), whatever the field says.
+        className="mt-4 grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_auto]"
+        noValidate
+      >
         <input type="hidden" name="intent" value="create-api-key" />
-        <div className="min-w-56 flex-1">
-          <Input label="Key name" name="name" placeholder="e.g. My panel" maxLength={60} required />
+        <div>
+          <Input
+            label="Key name"
+            name="name"
+            placeholder="e.g. My panel"
+            maxLength={60}
+            required
+            error={shownNameErrors?.name}
+          />
         </div>
-        <Button type="submit" disabled={create.state !== "idle"}>
+        <Button type="submit" className="justify-self-start sm:mt-7" disabled={create.state !== "idle"}>
           {create.state !== "idle" ? "Creating..." : "Create key"}
         </Button>
       </create.Form>

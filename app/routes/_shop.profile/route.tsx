@@ -1,8 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { usePasswordCheck } from "../../components/account/use-password-check.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { fieldErrorsOf, useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
@@ -22,7 +23,11 @@ import { type ApiKeyActionResult, ApiKeysCard } from "./api-keys-card.tsx";
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
 
-type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+/** A refusal names the field it is about, when there is one: the form says it beside that field. */
+type ActionResult = { ok: true; message: string } | { ok: false; error: string; field?: string };
+
+/** The update form's fields, in the form's order. */
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -42,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refused key change: the card shows the message (refusalAnswer: 200, the form explains it). */
 function answerKeyRefusal(refusal: Refusal) {
   const answer = refusalAnswer(refusal);
-  return data<ApiKeyActionResult>({ ok: false, error: answer.message }, answer.init);
+  return data<ApiKeyActionResult>({ ok: false, error: answer.message, field: answer.field }, answer.init);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,13 +79,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true, message: ACCOUNT_TEXT.resetSentTitle });
   }
   const parsed = changePasswordSchema.safeParse(form);
-  if (!parsed.success) return data<ActionResult>({ ok: false, error: firstIssue(parsed.error) });
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path[0];
+    return data<ActionResult>({
+      ok: false,
+      error: firstIssue(parsed.error),
+      field: typeof field === "string" ? field : undefined,
+    });
+  }
   const result = await changePassword(request, parsed.data);
-  if (!result.ok)
+  if (!result.ok) {
+    const answer = refusalAnswer(result);
     return data<ActionResult>(
-      { ok: false, error: result.message || ACCOUNT_TEXT.passwordUpdateFailed },
-      refusalAnswer(result).init,
+      { ok: false, error: answer.message || ACCOUNT_TEXT.passwordUpdateFailed, field: answer.field },
+      answer.init,
     );
+  }
   // The new session's cookie replaces the old one (the session id changes at password change). A redirect, so a
   // form posted without JavaScript renders the page on the new session, never on the revoked one.
   return redirectWithToast(
@@ -108,10 +122,16 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     } else toast({ title: "Error", description: reset.data.error, variant: "destructive" });
   }, [reset.data, toast, loaderData.email]);
 
+  // A refusal about one field is said beside it; one about the whole request (a limit, a fault) in a toast.
+  const refused = update.data && !update.data.ok ? update.data : null;
+  const answeredErrors = useMemo(
+    () => fieldErrorsOf(refused && { field: refused.field, message: refused.error }, PASSWORD_FIELDS),
+    [refused],
+  );
   useEffect(() => {
-    if (update.data && !update.data.ok)
-      toast({ title: "Error", description: update.data.error, variant: "destructive" });
-  }, [update.data, toast]);
+    if (refused && !answeredErrors)
+      toast({ title: "Error", description: refused.error, variant: "destructive" });
+  }, [refused, answeredErrors, toast]);
 
   // A changed password answers with a redirect (its toast comes with it): the fetcher then ends with no data.
   const updateState = useRef(update.state);
@@ -121,7 +141,10 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     if (finished && !update.data) updateForm.current?.reset();
   }, [update.state, update.data]);
 
-  const checkPasswords = usePasswordCheck("new-password", "newPassword");
+  const { checkPasswords, errors: typedErrors } = usePasswordCheck("new-password", "newPassword");
+  // The browser's own check, when it stopped the form; otherwise the server's answer.
+  const passwordErrors = typedErrors ?? (update.state === "idle" ? answeredErrors : null);
+  useFocusFirstInvalid(updateForm, passwordErrors);
 
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-12">
@@ -158,7 +181,13 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="border-t border-slate-200 pt-6">
             <h3 className="font-medium text-slate-900">Update password</h3>
-            <update.Form method="post" ref={updateForm} onSubmit={checkPasswords} className="mt-3 space-y-4">
+            <update.Form
+              method="post"
+              ref={updateForm}
+              onSubmit={checkPasswords}
+              className="mt-3 space-y-4"
+              noValidate
+            >
               <input type="hidden" name="intent" value="change-password" />
               <Input
                 label="Current Password"
@@ -166,6 +195,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 type="password"
                 autoComplete="current-password"
                 required
+                error={passwordErrors?.currentPassword}
               />
               <Input
                 label="New Password"
@@ -173,12 +203,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 type="password"
                 autoComplete="new-password"
                 hint="At least 6 characters."
+                error={passwordErrors?.newPassword}
               />
               <Input
                 label="Confirm New Password"
                 name="confirmPassword"
                 type="password"
                 autoComplete="new-password"
+                error={passwordErrors?.confirmPassword}
               />
               <Button type="submit" disabled={update.state !== "idle"}>
                 {update.state !== "idle" ? "Updating..." : "Update Password"}

@@ -92,7 +92,7 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
       toast({ title: "Error", description: resend.data.error, variant: "destructive" });
   }, [resend.data, toast]);
 
-  const checkPasswords = usePasswordCheck("sign-up", "password");
+  const { checkPasswords } = usePasswordCheck("sign-up", "password");
 
   const loginHref = next ? `/login?next=${encodeURIComponent(next)}` : "/login";
 

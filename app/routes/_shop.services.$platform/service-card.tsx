@@ -34,7 +34,7 @@ export function ServiceCard({
           {service.name}
         </h3>
         {service.serviceType === "auto" ? (
-          <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white">
+          <span className="shrink-0 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white">
             AUTO
           </span>
         ) : null}

@@ -52,7 +52,9 @@ export function AutoOrdersTable({ autoOrders, empty }: { autoOrders: AdminAutoOr
             <td className="px-4 py-3">
               <div>{autoOrder.serviceName ? formatServiceName(autoOrder.serviceName) : "Unknown"}</div>
               <div className="capitalize text-slate-500">{autoOrder.platform}</div>
-              <div className="text-slate-700">{label}</div>
+              <div className="max-w-48 truncate text-slate-700" title={label}>
+                {label}
+              </div>
               <div className="text-slate-500">{formatCount(autoOrder.likesPerPost)} per post</div>
             </td>
             <td className="px-4 py-3">

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { type FieldErrors, fieldErrorsOf, useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
@@ -29,6 +30,14 @@ const SPEEDS = DELIVERY_SPEEDS.map((speed) => ({
   label: `${speed.label} (${speed.detail})`,
 }));
 
+/** The form's fields that can show a message. */
+const MANUAL_FIELDS = ["userId", "serviceId", "quantity", "posts", "target", "adminNotes"] as const;
+
+/** The form's field for a refusal's field: the order's link or username is this form's `target`. */
+function formFieldOf(field: string | null): string | null {
+  return field === "targetLink" || field === "username" ? "target" : field;
+}
+
 /** The user search box (GET ?q=, 20 results on the server), keeping the preselected user. */
 export function UserSearch({ q, preselectedId }: { q: string; preselectedId: string | null }) {
   return (
@@ -51,15 +60,28 @@ export function ManualOrderForm({
   preselectedId,
   idempotencyKey,
   notice,
+  noticeField,
 }: {
   users: ManualOrderUser[];
   services: ManualOrderService[];
   preselectedId: string | null;
   idempotencyKey: string;
   notice: { title: string; message: string } | null;
+  /** The field the server's refusal is about, if any (a placed order's `targetLink` is this form's `target`). */
+  noticeField: string | null;
 }) {
   const toast = useToast();
   const busy = useNavigation().state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  const [typedErrors, setTypedErrors] = useState<FieldErrors | null>(null);
+  // A refusal about one of the form's fields is said beside it (product rules 12.3); the rest in toasts.
+  const answeredErrors = useMemo(
+    () =>
+      fieldErrorsOf(notice && { field: formFieldOf(noticeField), message: notice.message }, MANUAL_FIELDS),
+    [notice, noticeField],
+  );
+  const errors = typedErrors ?? (busy ? null : answeredErrors);
+  useFocusFirstInvalid(form, errors);
   const [userId, setUserId] = useState(preselectedId ?? "");
   const [serviceId, setServiceId] = useState("");
   const [target, setTarget] = useState("");
@@ -77,20 +99,25 @@ export function ManualOrderForm({
   const incomplete = !userId || !serviceId || !target.trim() || totalCents === null;
 
   useEffect(() => {
-    if (notice) toast({ title: notice.title, description: notice.message, variant: "destructive" });
-  }, [notice, toast]);
+    if (notice && !answeredErrors)
+      toast({ title: notice.title, description: notice.message, variant: "destructive" });
+  }, [notice, answeredErrors, toast]);
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    setTypedErrors(null);
     const refuse = (title: string, description: string) => {
       event.preventDefault();
       toast({ title, description, variant: "destructive" });
     };
+    const besideField = (field: string, message: string) => {
+      event.preventDefault();
+      setTypedErrors({ [field]: message });
+    };
     if (!userId || !serviceId || !quantity.text.trim() || !target.trim())
       return refuse(ADMIN_TEXT.missingInformation.title, ADMIN_TEXT.missingInformation.message);
     if (!user || !service)
-      return refuse(ADMIN_TEXT.invalidSelection.title, ADMIN_TEXT.invalidSelection.message);
-    if (isAuto && posts.value === null)
-      return refuse(ADMIN_TEXT.postsRequired.title, ADMIN_TEXT.postsRequired.message);
+      return besideField(user ? "serviceId" : "userId", ADMIN_TEXT.invalidSelection.message);
+    if (isAuto && posts.value === null) return besideField("posts", ADMIN_TEXT.postsRequired.message);
     if (totalCents !== null && totalCents > user.balanceCents) {
       const text = userInsufficientBalance(totalCents, user.balanceCents);
       return refuse(text.title, text.message);
@@ -98,7 +125,7 @@ export function ManualOrderForm({
   }
 
   return (
-    <Form method="post" className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
+    <Form method="post" ref={form} className="grid gap-5 md:grid-cols-2" onSubmit={checkBeforeSending}>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {totalCents !== null ? <input type="hidden" name="expectedTotalCents" value={totalCents} /> : null}
       <Select
@@ -108,6 +135,7 @@ export function ManualOrderForm({
         value={userId}
         onChange={(event) => setUserId(event.target.value)}
         fieldClassName="md:col-span-2"
+        error={errors?.userId}
       >
         <option value="">Select a user</option>
         {users.map((option) => (
@@ -123,6 +151,7 @@ export function ManualOrderForm({
         value={serviceId}
         onChange={(event) => setServiceId(event.target.value)}
         fieldClassName="md:col-span-2"
+        error={errors?.serviceId}
       >
         <option value="">Select a service</option>
         {services.map((option) => (
@@ -131,13 +160,19 @@ export function ManualOrderForm({
           </option>
         ))}
       </Select>
-      <QuantityField input={quantity} label={isAuto ? "Quantity per post" : "Quantity"} name="quantity" />
+      <QuantityField
+        input={quantity}
+        label={isAuto ? "Quantity per post" : "Quantity"}
+        name="quantity"
+        error={errors?.quantity}
+      />
       {isAuto ? (
         <QuantityField
           input={posts}
           label="Number of Posts"
           name="posts"
           hint={`Between ${AUTO_POSTS_MIN} and ${AUTO_POSTS_MAX}`}
+          error={errors?.posts}
         />
       ) : null}
       <Input
@@ -148,6 +183,7 @@ export function ManualOrderForm({
         placeholder={isAuto ? "username" : "https://..."}
         autoComplete="off"
         maxLength={500}
+        error={errors?.target}
       />
       <Select
         label="Delivery Speed"
@@ -163,6 +199,7 @@ export function ManualOrderForm({
         rows={3}
         maxLength={1000}
         fieldClassName="md:col-span-2"
+        error={errors?.adminNotes}
       />
       <div className="rounded-xl bg-slate-50 p-4 md:col-span-2">
         <p className="text-sm text-slate-600">Total Cost</p>

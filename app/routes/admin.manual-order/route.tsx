@@ -44,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createManualOrder(shopDatabase(context), { adminId: admin.id, form });
   if (!result.ok) {
     const answer = refusalAnswer(result);
-    return data({ notice: { title: answer.title ?? "", message: answer.message } }, answer.init);
+    return data(
+      { notice: { title: answer.title ?? "", message: answer.message }, field: answer.field ?? null },
+      answer.init,
+    );
   }
   if (result.kind === "auto") {
     return redirectWithToast("/admin/orders", {
@@ -73,6 +76,7 @@ export default function AdminManualOrderPage({ loaderData, actionData }: Route.C
           preselectedId={loaderData.preselectedId}
           idempotencyKey={loaderData.idempotencyKey}
           notice={actionData?.notice ?? null}
+          noticeField={actionData?.field ?? null}
         />
       </Card>
     </main>

@@ -145,7 +145,9 @@ export function ManualWorkLists({
                   </Link>
                 </td>
                 <td className={td}>{formatServiceName(row.serviceName)}</td>
-                <td className={`${td} break-all`}>@{row.targetUsername}</td>
+                <td className={`${td} max-w-48 truncate`} title={`@${row.targetUsername}`}>
+                  @{row.targetUsername}
+                </td>
                 <td className={td}>{formatCount(row.likesPerPost)}</td>
                 <td className={td}>
                   {formatCount(row.remainingPosts)} of {formatCount(row.totalPosts)}

@@ -57,7 +57,7 @@ export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; em
               </div>
               <span
                 data-testid="ticket-status"
-                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[ticket.status]}`}
+                className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[ticket.status]}`}
               >
                 {ticketStatusLabel(ticket.status)}
               </span>

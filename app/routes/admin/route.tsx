@@ -45,7 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3">
           <div className="flex items-center gap-6">
-            <Link to="/admin" className="text-lg font-bold text-brand-700">
+            <Link to="/admin" className="shrink-0 text-lg font-bold text-brand-700">
               Boostly Admin
             </Link>
             <nav aria-label="Admin">

@@ -10,9 +10,10 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 
 /**
  * What an order page's action answers when no order was placed: the form shows the notice (a toast and a line
- * above Place Order) and, for insufficient funds, saves itself and goes to the wallet (use-order-flow.ts).
+ * above Place Order) or, when it names a field the page says beside itself, the message under that field (product
+ * rules 12.3), and, for insufficient funds, saves itself and goes to the wallet (use-order-flow.ts).
  */
-export type OrderRefused = { notice: Notice & { field?: string }; insufficient: boolean };
+export type OrderRefused = { notice: Notice; insufficient: boolean; field?: string };
 
 /**
  * The fields every order form sends: its one-time token (product rules 1.4: sending it twice places one order)
@@ -49,11 +50,12 @@ export async function answerOrderForm<Schema extends z.ZodType>(
   const parsed = schema.safeParse(await readForm(request, schema));
   if (!parsed.success) return { notice: malformed, insufficient: false };
   const outcome = await place(parsed.data);
-  if (!outcome.ok) {
-    // The field a refusal is about travels with its notice, so a form can show it beside that field.
-    const notice = outcome.field ? { ...outcome.notice, field: outcome.field } : outcome.notice;
-    return { notice, insufficient: outcome.reason === "insufficient_funds" };
-  }
+  if (!outcome.ok)
+    return {
+      notice: outcome.notice,
+      insufficient: outcome.reason === "insufficient_funds",
+      ...(outcome.field ? { field: outcome.field } : {}),
+    };
   if ("order" in outcome) {
     const { order } = outcome;
     return redirectWithToast("/dashboard", {

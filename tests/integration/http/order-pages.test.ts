@@ -250,7 +250,10 @@ describe("placing orders over HTTP", () => {
     const response = await visitor.request("/order/instagram/auto-views", {
       form: { username: " ", perPost: "100", posts: "10", idempotencyKey: randomUUID() },
     });
-    expect(visibleText(await response.text())).toContain("Error: Please enter your Instagram username");
+    // Said beside the username field, in the page the server renders (product rules 12.3).
+    const html = await response.text();
+    expect(html).toMatch(/<p id="[^"]+-error" role="alert"[^>]*>Please enter your Instagram username<\/p>/);
+    expect(visibleText(html)).not.toContain("Error: Please enter your Instagram username");
     expect(await db().select().from(autoOrders).where(eq(autoOrders.userId, id))).toHaveLength(0);
   });
 });
