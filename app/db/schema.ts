@@ -4,6 +4,7 @@ export * from "./schema/content.ts";
 export * from "./schema/enums.ts";
 export * from "./schema/fulfilment.ts";
 export * from "./schema/ledger.ts";
+export * from "./schema/notifications.ts";
 export * from "./schema/orders.ts";
 export * from "./schema/refills.ts";
 export * from "./schema/reseller.ts";

@@ -9,6 +9,7 @@ import {
   autoOrders,
   deposits,
   orders,
+  ticketMessages,
   tickets,
   transactions,
   users,
@@ -212,9 +213,17 @@ describe("admin ticket answers", () => {
       notice: { title: "Ticket updated successfully", message: created.ticket.ticketNumber },
     });
     const [mine] = await listTickets(db(), customer.id);
-    expect(mine).toMatchObject({ status: "in_progress", adminResponse: "We refunded the second charge." });
-    const [row] = await db().select().from(tickets).where(eq(tickets.id, created.ticket.id));
-    expect(row?.respondedByAdminId).toBe(admin.id);
+    expect(mine?.status).toBe("in_progress");
+    expect(mine?.thread.at(-1)).toMatchObject({
+      authorRole: "admin",
+      body: "We refunded the second charge.",
+      status: "in_progress",
+    });
+    const [reply] = await db()
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.body, "We refunded the second charge."));
+    expect(reply?.authorId).toBe(admin.id);
     expect(await db().$count(adminAuditLog, eq(adminAuditLog.subjectId, created.ticket.id))).toBe(1);
 
     // Refusals change nothing.
@@ -455,7 +464,6 @@ describe("e-mail search in the admin lists", () => {
           userId: id,
           category: "request" as const,
           subject: "Hi",
-          message: "Hello",
         })),
       );
 

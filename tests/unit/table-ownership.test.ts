@@ -41,6 +41,8 @@ const OWNERS: Record<string, string> = {
   banner_settings: "content",
   settings: "settings",
   tickets: "tickets",
+  ticket_messages: "tickets",
+  notification_preferences: "notifications",
   contact_messages: "contact",
   api_keys: "reseller",
   // system

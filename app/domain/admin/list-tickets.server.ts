@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets, users } from "../../db/schema.ts";
 import { TICKET_STATUSES, type TicketCategory, type TicketStatus } from "../tickets/messages.ts";
+import { readTicketThreads, type ThreadEntry } from "../tickets/read-threads.server.ts";
 import {
   containsPattern,
   countByStatus,
@@ -22,9 +23,9 @@ export type AdminTicketRow = {
   orderNumber: string | null;
   category: TicketCategory;
   subject: string;
-  message: string;
   status: TicketStatus;
-  adminResponse: string | null;
+  /** The ticket's thread, oldest first, with the admins' addresses. */
+  thread: ThreadEntry[];
 };
 
 export type AdminTicketsQuery = { status?: TicketStatus; q?: string; page?: number };
@@ -68,9 +69,7 @@ export async function readAdminTicketsPage(
       orderNumber: orders.orderNumber,
       category: tickets.category,
       subject: tickets.subject,
-      message: tickets.message,
       status: tickets.status,
-      adminResponse: tickets.adminResponse,
     })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.userId))
@@ -79,5 +78,16 @@ export async function readAdminTicketsPage(
     .orderBy(sql`${tickets.createdAt} desc nulls last`, desc(tickets.id))
     .limit(ADMIN_TICKETS_PAGE_SIZE)
     .offset(offset);
-  return { tickets: rows, counts, total, page, pageCount };
+  const threads = await readTicketThreads(
+    db,
+    rows.map((row) => row.id),
+    { withAuthors: true },
+  );
+  return {
+    tickets: rows.map((row) => ({ ...row, thread: threads.get(row.id) ?? [] })),
+    counts,
+    total,
+    page,
+    pageCount,
+  };
 }

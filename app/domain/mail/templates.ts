@@ -1,6 +1,7 @@
 import type { Mail } from "./queue-mail.server.ts";
 
-function escapeHtml(text: string): string {
+/** Text made safe to place in a mail's HTML. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

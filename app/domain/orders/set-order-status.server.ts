@@ -8,6 +8,7 @@ import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { ORDER_TEXT } from "./messages.ts";
+import { queueOrderStatusMail } from "./order-status-mail.server.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 
 export const ORDER_STATUSES = orderStatusEnum.enumValues;
@@ -120,6 +121,7 @@ export async function setOrderStatus(
       });
     }
     await notifyOrderStatusChanged(tx, { userId: order.userId, orderId: order.id, status: input.status });
+    await queueOrderStatusMail(tx, { orderId: order.id, status: input.status, refundCents });
     if (input.adminId) {
       await recordAdminAction(tx, {
         adminId: input.adminId,

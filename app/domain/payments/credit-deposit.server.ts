@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { deposits } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
+import { queueDepositReceipt } from "./deposit-receipt.server.ts";
 
 export type CreditDepositInput = {
   depositId: string;
@@ -24,7 +25,8 @@ export type CreditDepositResult =
 
 /**
  * Turns a paid deposit into wallet money, once: locks the deposit row, credits only a pending one (its own
- * amount, never one from a browser), marks it completed and writes the ledger row in the same transaction.
+ * amount, never one from a browser), marks it completed and writes the ledger row in the same transaction, with
+ * the customer's receipt (product rules 6.5).
  * The unique index transactions_one_credit_per_deposit refuses a second credit even if this check were bypassed.
  */
 export async function creditDeposit(db: Executor, input: CreditDepositInput): Promise<CreditDepositResult> {
@@ -70,6 +72,11 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
     });
     // A credit cannot overdraw a wallet; anything else here is a broken invariant, so roll everything back.
     if (!entry.ok) throw new Error(`Deposit ${deposit.id} could not be credited`);
+    await queueDepositReceipt(tx, {
+      userId: deposit.userId,
+      amountCents: deposit.amountCents,
+      balanceCents: entry.balanceCents,
+    });
     return {
       ok: true,
       credited: true,

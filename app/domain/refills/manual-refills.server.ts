@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client.server.ts";
 import { orders, refills, services, users } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { queueRefillEndedMail } from "./refill-ended-mail.server.ts";
 import { REFILL_STATUS_WORDS, type RefillStatus } from "./refill-status.ts";
 
 /** An open refill of an order a person delivered: a person does it, then an admin ends it. */
@@ -111,6 +112,12 @@ export async function decideManualRefill(
       subjectType: "refill",
       subjectId: String(refill.id),
       details: { order_id: refill.orderId, from: refill.status, to: input.decision, note: error },
+    });
+    await queueRefillEndedMail(tx, {
+      orderId: refill.orderId,
+      userId: refill.userId,
+      status: input.decision,
+      reason: error,
     });
     return { ok: true as const, status: input.decision };
   });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { refillSubmissions, refills } from "../../db/schema.ts";
 import { ourRefillState } from "../fulfilment/upstream-status.ts";
+import { queueRefillEndedMail } from "./refill-ended-mail.server.ts";
 import { refillProgress } from "./refill-progress.ts";
 import { isOpenRefill, type RefillStatus } from "./refill-status.ts";
 
@@ -41,6 +42,13 @@ export async function settleRefillFromParts(db: Executor, refillId: number): Pro
         updatedAt: sql`now()`,
       })
       .where(eq(refills.id, refillId));
+    if (next.status === "completed" || next.status === "rejected")
+      await queueRefillEndedMail(tx, {
+        orderId: refill.orderId,
+        userId: refill.userId,
+        status: next.status,
+        reason: next.status === "rejected" ? next.error : null,
+      });
     return next.status;
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { orders, tickets } from "../../db/schema.ts";
+import { orders, ticketMessages, tickets } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
@@ -21,7 +21,10 @@ export type CreatedTicket = { ok: true; ticket: { id: string; ticketNumber: stri
 /** A refused ticket: invalid or about an order that is not the customer's (with the field), or rate-limited. */
 export type TicketRefusal = Refusal;
 
-/** Opens a support ticket for the customer, optionally about one of their own orders; the number comes from the database. */
+/**
+ * Opens a support ticket for the customer, optionally about one of their own orders; the number comes from the
+ * database, and the message is the first entry of the ticket's thread (product rules 7.8), stored with it.
+ */
 export async function createTicket(db: Executor, input: TicketInput): Promise<CreatedTicket | TicketRefusal> {
   const category = TICKET_CATEGORIES.find((option) => option.value === input.category)?.value;
   const subject = input.subject.trim();
@@ -53,10 +56,15 @@ export async function createTicket(db: Executor, input: TicketInput): Promise<Cr
   const limit = await hitRateLimit(db, `ticket:user:${input.userId}`, TICKET_RATE_LIMIT);
   if (!limit.allowed) return rateLimited(TICKET_TEXT.tooMany, limit.retryAfterSeconds);
 
-  const [created] = await db
-    .insert(tickets)
-    .values({ userId: input.userId, category, subject, message, orderId })
-    .returning({ id: tickets.id, ticketNumber: tickets.ticketNumber });
-  if (!created) throw new Error("The ticket was not stored");
-  return { ok: true, ticket: created };
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tickets)
+      .values({ userId: input.userId, category, subject, orderId })
+      .returning({ id: tickets.id, ticketNumber: tickets.ticketNumber });
+    if (!created) throw new Error("The ticket was not stored");
+    await tx
+      .insert(ticketMessages)
+      .values({ ticketId: created.id, authorId: input.userId, authorRole: "customer", body: message });
+    return { ok: true as const, ticket: created };
+  });
 }

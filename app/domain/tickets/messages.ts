@@ -39,6 +39,44 @@ export const TICKET_ADMIN_TEXT = {
   updateFailed: "Failed to update ticket",
   notFound: "This ticket does not exist.",
   invalid: "Choose a status (open, in progress or completed) for an existing ticket.",
-  responseTooLong: `The response must be at most ${TICKET_RESPONSE_MAX.toLocaleString("en-US")} characters.`,
+  responseTooLong: `The reply must be at most ${TICKET_RESPONSE_MAX.toLocaleString("en-US")} characters.`,
   noTickets: "No tickets found",
 } as const;
+
+/** A reply in a ticket's thread, from either side, is at most as long as a ticket's first message. */
+export const TICKET_REPLY_MAX = TICKET_MESSAGE_MAX;
+
+/** The thread's texts (product rules 7.8): the customer's reply form, the admin's, and the status entries. */
+export const TICKET_THREAD_TEXT = {
+  replyLabel: "Your reply",
+  send: "Send Reply",
+  sending: "Sending...",
+  replySent: "Your reply has been sent",
+  replyFailed: "Your reply could not be sent",
+  emptyReply: "Write your reply before sending it.",
+  replyTooLong: `A reply must be at most ${TICKET_REPLY_MAX.toLocaleString("en-US")} characters.`,
+  tooManyReplies: "You have sent several replies in a short time. Please wait a few minutes and try again.",
+  notFound: "This ticket was not found in your account.",
+  adminNothingToDo: "Write a reply or choose another status.",
+  adminReplyLabel: "Reply to the customer",
+  you: "You",
+  customer: "Customer",
+  support: "Support",
+  reopenedHint: "Replying reopens the ticket.",
+} as const;
+
+/** A thread entry's status line: "Status: COMPLETED". */
+export function ticketStatusChangeLabel(status: TicketStatus): string {
+  return `Status: ${ticketStatusLabel(status)}`;
+}
+
+/**
+ * The status a customer's reply leaves the ticket in (product rules 7.8): back in support's queue, `open`, whatever
+ * it was; a completed ticket is reopened by a reply, as help desks do.
+ */
+export const STATUS_AFTER_CUSTOMER_REPLY: TicketStatus = "open";
+
+/** What the admin form proposes for a reply: an open ticket becomes in progress (answered), others keep theirs. */
+export function suggestedAdminStatus(current: TicketStatus): TicketStatus {
+  return current === "open" ? "in_progress" : current;
+}

@@ -22,6 +22,7 @@ import { OrderHistory } from "./order-history.tsx";
 import { PopularServices } from "./popular-services.tsx";
 import { StatCards } from "./stat-cards.tsx";
 import { SupportPanel, type TicketActionData } from "./support-panel.tsx";
+import { replyToTicketFromForm, ticketReplyForm } from "./ticket-reply.server.ts";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
@@ -49,11 +50,14 @@ const ticketForm = z.object({
   orderId: z.string().trim().max(64).optional(),
 });
 
-/** intent=create-ticket: opens a support ticket (the only change this page makes itself). */
+/** intent=create-ticket opens a support ticket; intent=reply-ticket answers in one (the changes this page makes). */
 export async function action({ request, context }: Route.ActionArgs) {
   // A session that ended while the form was open: say why the ticket was not sent.
   const user = await requireUser(request, { title: "Error", description: TICKET_TEXT.signInRequired });
-  const parsed = ticketForm.safeParse(await readForm(request, ticketForm));
+  const form = await readForm(request, [ticketForm, ticketReplyForm]);
+  if (form.intent === "reply-ticket")
+    return replyToTicketFromForm(shopDatabase(context), { userId: user.id, form });
+  const parsed = ticketForm.safeParse(form);
   if (!parsed.success)
     return data<TicketActionData>({ ok: false, message: TICKET_TEXT.missingFields }, { status: 400 });
   let result: Awaited<ReturnType<typeof createTicket>>;

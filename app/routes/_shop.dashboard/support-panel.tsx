@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatDate, formatDateTime } from "../../components/dashboard/format.ts";
 import { EmptyState, LoadError } from "../../components/dashboard/section-state.tsx";
+import { TicketThread } from "../../components/tickets/ticket-thread.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { type FieldErrors, fieldErrorsOf, useFocusFirstInvalid } from "../../components/ui/field-errors.ts";
@@ -19,6 +20,7 @@ import {
   TICKET_TEXT,
   ticketStatusLabel,
 } from "../../domain/tickets/messages.ts";
+import { TicketReplyForm } from "./ticket-reply-form.tsx";
 
 /** What the dashboard action answers to intent=create-ticket. */
 export type TicketActionData =
@@ -130,34 +132,40 @@ function TicketList({ tickets }: { tickets: Section<CustomerTicket[]> }) {
   return (
     <ul className="space-y-3">
       {tickets.data.map((ticket) => (
-        <li key={ticket.id} data-testid="ticket" className="rounded-xl border border-slate-200 bg-white p-4">
+        <li
+          key={ticket.id}
+          data-testid="ticket"
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-4"
+        >
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <div>
+            <div className="min-w-0">
               <p className="text-xs font-semibold text-slate-500">
                 <span data-testid="ticket-number">{ticket.ticketNumber}</span> ·{" "}
                 {ticket.category.toUpperCase()}
               </p>
-              <h3 className="font-semibold text-slate-900">{ticket.subject}</h3>
+              <h3 className="wrap-anywhere font-semibold text-slate-900">{ticket.subject}</h3>
             </div>
-            <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+            <span
+              data-testid="ticket-status"
+              className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800"
+            >
               {ticketStatusLabel(ticket.status)}
             </span>
           </div>
-          <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{ticket.message}</p>
           {ticket.orderNumber ? (
             <p className="mt-2 text-sm text-slate-600">
               Order: <span className="font-medium text-slate-900">{ticket.orderNumber}</span>
             </p>
           ) : null}
-          {ticket.adminResponse ? (
-            <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm">
-              <p className="font-semibold text-brand-700">Response from support</p>
-              <p className="mt-1 whitespace-pre-line text-slate-800">{ticket.adminResponse}</p>
-            </div>
-          ) : null}
-          <p className="mt-2 text-xs text-slate-500">
-            <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          <p className="mt-1 text-xs text-slate-500">
+            Opened <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
           </p>
+          <TicketThread entries={ticket.thread} viewer="customer" />
+          <TicketReplyForm
+            ticketId={ticket.id}
+            ticketNumber={ticket.ticketNumber}
+            reopens={ticket.status !== "open"}
+          />
         </li>
       ))}
     </ul>
@@ -175,7 +183,7 @@ export function SupportPanel({
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TicketForm orderChoices={orderChoices} />
-      <section aria-labelledby="tickets-heading">
+      <section aria-labelledby="tickets-heading" className="min-w-0">
         <h2 id="tickets-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Your tickets
         </h2>

@@ -10,6 +10,7 @@ import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { changePassword, requestPasswordReset } from "../../domain/accounts/passwords.server.ts";
 import { changePasswordSchema, firstIssue } from "../../domain/accounts/schemas.ts";
 import { requireUser } from "../../domain/accounts/session.server.ts";
+import { readNotificationPreferences } from "../../domain/notifications/preferences.server.ts";
 import type { Refusal } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../domain/reseller/api-keys.server.ts";
@@ -19,6 +20,8 @@ import { readForm } from "../../lib/form-body.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
 import { type ApiKeyActionResult, ApiKeysCard } from "./api-keys-card.tsx";
+import { notificationsForm, saveNotificationsFromForm } from "./notifications.server.ts";
+import { NotificationsCard } from "./notifications-card.tsx";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
@@ -31,8 +34,12 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const apiKeys = await listApiKeys(shopDatabase(context), user.id);
+  const [apiKeys, notifications] = await Promise.all([
+    listApiKeys(shopDatabase(context), user.id),
+    readNotificationPreferences(shopDatabase(context), user.id),
+  ]);
   return {
+    notifications,
     email: user.email,
     id: user.id,
     createdAt: user.createdAt.toISOString(),
@@ -52,7 +59,9 @@ function answerKeyRefusal(refusal: Refusal) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request, [changePasswordSchema, "name", "keyId"]);
+  const form = await readForm(request, [changePasswordSchema, notificationsForm, "name", "keyId"]);
+  if (form.intent === "save-notifications")
+    return saveNotificationsFromForm(shopDatabase(context), { userId: user.id, form });
   if (form.intent === "create-api-key") {
     const created = await createApiKey(shopDatabase(context), { userId: user.id, name: form.name ?? "" });
     if (!created.ok) return answerKeyRefusal(created);
@@ -152,7 +161,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       <meta name="robots" content="noindex" />
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Profile</h1>
-        <p className="mt-1 text-slate-600">Manage your account details, password and API keys.</p>
+        <p className="mt-1 text-slate-600">
+          Manage your account details, password, notifications and API keys.
+        </p>
       </div>
 
       <Card>
@@ -219,6 +230,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </Card>
+
+      <NotificationsCard preferences={loaderData.notifications} />
 
       <ApiKeysCard keys={loaderData.apiKeys} />
 

@@ -1,15 +1,19 @@
+import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
+import { TicketThread } from "../../components/tickets/ticket-thread.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import type { AdminTicketRow } from "../../domain/admin/list-tickets.server.ts";
 import {
+  suggestedAdminStatus,
   TICKET_CATEGORIES,
   TICKET_RESPONSE_MAX,
   TICKET_STATUSES,
+  TICKET_THREAD_TEXT,
   type TicketStatus,
   ticketStatusLabel,
 } from "../../domain/tickets/messages.ts";
@@ -27,20 +31,20 @@ function categoryLabel(value: string): string {
   return TICKET_CATEGORIES.find((category) => category.value === value)?.label ?? value;
 }
 
-/** The admin tickets: each with its customer, linked order, message, and the status and response form. */
+/** The admin tickets: each with its customer, linked order, thread, and the reply and status form. */
 export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; empty: string }) {
   if (tickets.length === 0) return <Card className="text-slate-600">{empty}</Card>;
   return (
     <ul className="space-y-4">
       {tickets.map((ticket) => (
-        <li key={ticket.id}>
-          <Card data-testid="admin-ticket" aria-labelledby={`ticket-${ticket.id}`}>
+        <li key={ticket.id} className="min-w-0">
+          <Card data-testid="admin-ticket" aria-labelledby={`ticket-${ticket.id}`} className="min-w-0">
             <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <h2 id={`ticket-${ticket.id}`} className="font-semibold text-slate-900">
+              <div className="min-w-0">
+                <h2 id={`ticket-${ticket.id}`} className="wrap-anywhere font-semibold text-slate-900">
                   {ticket.ticketNumber}: {ticket.subject}
                 </h2>
-                <p className="text-sm text-slate-600">
+                <p className="wrap-anywhere text-sm text-slate-600">
                   {ticket.customerEmail ? (
                     <Link to={`/admin/users/${ticket.userId}`} className="text-brand-700 hover:underline">
                       {ticket.customerEmail}
@@ -62,7 +66,7 @@ export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; em
                 {ticketStatusLabel(ticket.status)}
               </span>
             </div>
-            <p className="mt-3 whitespace-pre-line text-slate-800">{ticket.message}</p>
+            <TicketThread entries={ticket.thread} viewer="admin" />
             <AnswerForm ticket={ticket} />
           </Card>
         </li>
@@ -71,18 +75,32 @@ export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; em
   );
 }
 
+/**
+ * A reply and the status it leaves the ticket in (product rules 7.8): an open ticket is proposed "in progress"
+ * (answered); a status change alone is allowed too. A sent reply empties the field.
+ */
 function AnswerForm({ ticket }: { ticket: AdminTicketView }) {
   const fetcher = useFetcher<ToastAnswer>();
   const busy = fetcher.state !== "idle";
   useAnswerToast(fetcher.data);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
   return (
     <fetcher.Form
+      ref={form}
       method="post"
-      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 md:grid-cols-[12rem_1fr]"
+      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 md:grid-cols-[12rem_minmax(0,1fr)]"
     >
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" name="ticketId" value={ticket.id} />
-      <Select key={ticket.status} label="Status" name="status" defaultValue={ticket.status}>
+      <Select
+        key={ticket.status}
+        label="Status"
+        name="status"
+        defaultValue={suggestedAdminStatus(ticket.status)}
+      >
         {TICKET_STATUSES.map((status) => (
           <option key={status} value={status}>
             {ticketStatusLabel(status)}
@@ -90,12 +108,10 @@ function AnswerForm({ ticket }: { ticket: AdminTicketView }) {
         ))}
       </Select>
       <Textarea
-        key={ticket.adminResponse ?? ""}
-        label="Response to the customer"
+        label={TICKET_THREAD_TEXT.adminReplyLabel}
         name="response"
         rows={3}
         maxLength={TICKET_RESPONSE_MAX}
-        defaultValue={ticket.adminResponse ?? ""}
       />
       <div className="md:col-start-2">
         <Button type="submit" disabled={busy}>
