@@ -5,6 +5,7 @@ import { db } from "../../app/db/client.server.ts";
 import {
   adminAuditLog,
   fulfilments,
+  mailOutbox,
   orders,
   refillSubmissions,
   refills,
@@ -359,9 +360,14 @@ describe("a provider order's refill", () => {
     const [closed] = await db().select().from(refillSubmissions);
     expect(closed).toMatchObject({ state: "done", outcome: "completed", upstreamStatus: "Completed" });
 
-    // Ended: no more polls; a new refill may be asked.
+    // Ended: no more polls; a new refill may be asked. The customer was told once (product rules 6.5).
     await makeDue();
     expect((await runFulfilmentRound(db(), ROUND)).refillsPolled).toBe(0);
+    const refillMails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Refill of order ${order.orderNumber} completed`));
+    expect(refillMails.map((mail) => mail.to)).toEqual([customer.email]);
     expect(await requestRefill(db(), { userId: customer.id, orderId: order.id })).toMatchObject({ ok: true });
   });
 
@@ -431,6 +437,12 @@ describe("a provider order's refill", () => {
       status: "rejected",
       error: "Refill is disabled for this service",
     });
+    const [rejectedMail, ...more] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Refill of order ${order.orderNumber} rejected`));
+    expect(more).toHaveLength(0);
+    expect(rejectedMail?.text).toContain("Reason: Refill is disabled for this service");
     const [part] = await db().select().from(refillSubmissions);
     expect(part).toMatchObject({ state: "done", outcome: "rejected", providerRefillId: null });
     // A rejected refill is not open: the customer may ask again.

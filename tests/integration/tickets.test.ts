@@ -1,13 +1,23 @@
 import "../support/worker-database.ts";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { services, tickets } from "../../app/db/schema.ts";
+import { services, ticketMessages, tickets } from "../../app/db/schema.ts";
+import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server.ts";
 import { countActivity } from "../../app/domain/dashboard/count-activity.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { answerTicket } from "../../app/domain/tickets/answer-ticket.server.ts";
 import { createTicket, TICKET_RATE_LIMIT } from "../../app/domain/tickets/create-ticket.server.ts";
 import { listTickets } from "../../app/domain/tickets/list-tickets.server.ts";
-import { TICKET_TEXT, ticketStatusLabel } from "../../app/domain/tickets/messages.ts";
+import {
+  TICKET_TEXT,
+  TICKET_THREAD_TEXT,
+  type TicketStatus,
+  ticketStatusLabel,
+} from "../../app/domain/tickets/messages.ts";
+import type { ThreadEntry } from "../../app/domain/tickets/read-threads.server.ts";
+import { replyToTicket, TICKET_REPLY_RATE_LIMIT } from "../../app/domain/tickets/reply-to-ticket.server.ts";
 import { createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -140,5 +150,109 @@ describe("opening a support ticket", () => {
   it("shows statuses upper case with spaces", () => {
     expect(ticketStatusLabel("in_progress")).toBe("IN PROGRESS");
     expect(ticketStatusLabel("open")).toBe("OPEN");
+  });
+});
+
+describe("a ticket's thread (product rules 7.8)", () => {
+  async function openTicket() {
+    const customer = await createUser();
+    const admin = await createUser({ admin: true });
+    const created = await createTicket(db(), { userId: customer.id, ...base });
+    if (!created.ok) throw new Error(created.message);
+    return { customer, admin, ticket: created.ticket };
+  }
+
+  function summary(thread: ThreadEntry[]) {
+    return thread.map((entry) => [entry.authorRole, entry.body, entry.status]);
+  }
+
+  it("keeps the turns in order, with every status change, and a customer reply reopens the ticket", async () => {
+    const { customer, admin, ticket } = await openTicket();
+    const answer = (status: TicketStatus, response: string) =>
+      answerTicket(db(), { adminId: admin.id, ticketId: ticket.id, status, response });
+    expect(await answer("in_progress", "Which card did you use?")).toMatchObject({ ok: true });
+    expect(
+      await replyToTicket(db(), {
+        userId: customer.id,
+        ticketId: ticket.id,
+        body: "  The Visa ending 42.  ",
+      }),
+    ).toEqual({ ok: true, ticketNumber: ticket.ticketNumber, status: "open" });
+    expect(await answer("completed", "Refunded the second charge.")).toMatchObject({ ok: true });
+    // A reply to a completed ticket reopens it; a second reply in a row leaves the status as it is.
+    await replyToTicket(db(), { userId: customer.id, ticketId: ticket.id, body: "Thanks! One more thing." });
+    await replyToTicket(db(), { userId: customer.id, ticketId: ticket.id, body: "Never mind, found it." });
+    expect(await answer("completed", "")).toMatchObject({ ok: true });
+
+    const [mine] = await listTickets(db(), customer.id);
+    expect(mine?.status).toBe("completed");
+    expect(summary(mine!.thread)).toEqual([
+      ["customer", base.message, null],
+      ["admin", "Which card did you use?", "in_progress"],
+      ["customer", "The Visa ending 42.", "open"],
+      ["admin", "Refunded the second charge.", "completed"],
+      ["customer", "Thanks! One more thing.", "open"],
+      ["customer", "Never mind, found it.", null],
+      ["admin", null, "completed"],
+    ]);
+    // The customer never sees who the admin is; the admin page does.
+    expect(mine!.thread.every((entry) => entry.authorEmail === null)).toBe(true);
+    const [listed] = (await readAdminTicketsPage(db(), { q: ticket.ticketNumber })).tickets;
+    expect(summary(listed!.thread)).toEqual(summary(mine!.thread));
+    expect(listed!.thread[1]).toMatchObject({ authorRole: "admin", authorEmail: admin.email });
+    expect(listed!.thread[0]).toMatchObject({ authorRole: "customer", authorEmail: null });
+  });
+
+  it("takes replies only from the ticket's owner: anyone else's, or a malformed id, is not found", async () => {
+    const { ticket } = await openTicket();
+    const stranger = await createUser();
+    for (const ticketId of [ticket.id, "not-a-uuid", randomUUID()]) {
+      expect(await replyToTicket(db(), { userId: stranger.id, ticketId, body: "Let me in" })).toMatchObject({
+        ok: false,
+        kind: "not_found",
+        message: TICKET_THREAD_TEXT.notFound,
+      });
+    }
+    expect(await db().$count(ticketMessages, eq(ticketMessages.ticketId, ticket.id))).toBe(1);
+    expect(await listTickets(db(), stranger.id)).toEqual([]);
+  });
+
+  it("refuses an empty reply and one over 5,000 characters beside the field, and takes 5,000", async () => {
+    const { customer, ticket } = await openTicket();
+    const reply = (body: string) => replyToTicket(db(), { userId: customer.id, ticketId: ticket.id, body });
+    expect(await reply("   ")).toMatchObject({
+      ok: false,
+      field: "body",
+      message: TICKET_THREAD_TEXT.emptyReply,
+    });
+    expect(await reply("x".repeat(5_001))).toMatchObject({
+      ok: false,
+      field: "body",
+      message: TICKET_THREAD_TEXT.replyTooLong,
+    });
+    expect(await reply("y".repeat(5_000))).toMatchObject({ ok: true });
+    expect(await db().$count(ticketMessages, eq(ticketMessages.ticketId, ticket.id))).toBe(2);
+  });
+
+  it(`allows ${TICKET_REPLY_RATE_LIMIT.limit} replies per window per customer, then refuses with a clear message`, async () => {
+    const { customer, ticket } = await openTicket();
+    const reply = () => replyToTicket(db(), { userId: customer.id, ticketId: ticket.id, body: "Hello?" });
+    for (let index = 0; index < TICKET_REPLY_RATE_LIMIT.limit; index += 1)
+      expect((await reply()).ok).toBe(true);
+    const refused = await reply();
+    expect(refused).toMatchObject({
+      ok: false,
+      kind: "rate_limited",
+      message: TICKET_THREAD_TEXT.tooManyReplies,
+    });
+    expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it("refuses an admin answer that neither replies nor changes the status", async () => {
+    const { admin, ticket } = await openTicket();
+    expect(
+      await answerTicket(db(), { adminId: admin.id, ticketId: ticket.id, status: "open", response: "  " }),
+    ).toMatchObject({ ok: false, kind: "invalid", message: TICKET_THREAD_TEXT.adminNothingToDo });
+    expect(await db().$count(ticketMessages, eq(ticketMessages.ticketId, ticket.id))).toBe(1);
   });
 });

@@ -34,6 +34,8 @@ const MUTABLE_TABLES = [
   "deposits",
   "payment_events",
   "tickets",
+  "ticket_messages",
+  "notification_preferences",
   "contact_messages",
   "newsletter_subscribers",
   "rate_limits",
