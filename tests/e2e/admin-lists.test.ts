@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { adminAuditLog, autoOrders, tickets } from "../../app/db/schema.ts";
+import { adminAuditLog, autoOrders, ticketMessages } from "../../app/db/schema.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
 import { openAdminPage, signInAs } from "../support/browser-sign-in.ts";
@@ -37,21 +37,25 @@ describe("admin lists", () => {
     await expect.poll(() => ticket.count()).toBe(1);
     expect(await ticket.textContent()).toContain(customer.email);
     await ticket.getByLabel("Status").selectOption("completed");
-    await ticket.getByLabel("Response to the customer").fill("We have refilled your likes.");
+    await ticket.getByLabel("Reply to the customer").fill("We have refilled your likes.");
     await ticket.getByRole("button", { name: "Update Ticket" }).click();
     await page.getByText("Ticket updated successfully").first().waitFor();
     await expect.poll(() => ticket.getByTestId("ticket-status").textContent()).toBe("COMPLETED");
-    const [row] = await db().select().from(tickets).where(eq(tickets.id, created.ticket.id));
+    const [row] = await db()
+      .select()
+      .from(ticketMessages)
+      .where(and(eq(ticketMessages.ticketId, created.ticket.id), eq(ticketMessages.authorRole, "admin")));
     expect(row).toMatchObject({
-      adminResponse: "We have refilled your likes.",
-      respondedByAdminId: admin.id,
+      body: "We have refilled your likes.",
+      authorId: admin.id,
+      status: "completed",
     });
     assertNoConsoleErrors();
 
     const shopper = await openPage(browser);
     await signInAs(shopper.page, customer, "/dashboard?tab=support");
     const mine = shopper.page.getByTestId("ticket").filter({ hasText: created.ticket.ticketNumber });
-    await mine.getByText("Response from support").waitFor();
+    await mine.getByTestId("thread-entry").filter({ hasText: "Support" }).waitFor();
     expect(await mine.textContent()).toContain("We have refilled your likes.");
     expect(await mine.textContent()).toContain("COMPLETED");
     shopper.assertNoConsoleErrors();

@@ -60,7 +60,7 @@ export default function DevMailboxPage({ loaderData }: Route.ComponentProps) {
       {loaderData.mails.map((mail) => (
         <Card key={mail.id} data-testid="mail">
           <article aria-label={mail.subject}>
-            <h2 className="text-lg font-semibold text-slate-900">{mail.subject}</h2>
+            <h2 className="wrap-anywhere text-lg font-semibold text-slate-900">{mail.subject}</h2>
             <p className="mt-1 text-sm text-slate-500">
               To <span data-testid="mail-to">{mail.to}</span> ·{" "}
               <time dateTime={mail.sentAt}>{timeFormat.format(new Date(mail.sentAt))} UTC</time>
