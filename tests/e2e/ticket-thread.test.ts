@@ -1,12 +1,19 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { AxeResults } from "axe-core";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { mailOutbox, orders, tickets } from "../../app/db/schema.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
-import { openAdminPage, signInAs } from "../support/browser-sign-in.ts";
+import { answerTicket } from "../../app/domain/tickets/answer-ticket.server.ts";
+import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
+import { openAdminPage, signInAs, signInContext } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
 import { fundWallet, serviceBySlug } from "../support/factories.ts";
-import { appUrl, createAccount } from "../support/http.ts";
+import { appUrl, createAccount, createAdminAccount } from "../support/http.ts";
+
+const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -149,5 +156,47 @@ describe("a ticket thread (product rules 7.8) and its reply mail (6.5)", () => {
     assertNoConsoleErrors();
     shopper.assertNoConsoleErrors();
     await shopper.context.close();
+  });
+
+  it.each([
+    ["/dashboard?tab=support", "customer"],
+    ["/profile#notifications", "customer"],
+    ["/admin/tickets", "admin"],
+  ] as const)("has no serious or critical axe violations: %s with a thread", async (path, who) => {
+    const customer = await createAccount();
+    const admin = await createAdminAccount();
+    const created = await createTicket(db(), {
+      userId: customer.id,
+      category: "request",
+      subject: "Axe check",
+      message: "Is this readable?",
+    });
+    if (!created.ok) throw new Error(created.message);
+    await answerTicket(db(), {
+      adminId: admin.id,
+      ticketId: created.ticket.id,
+      status: "in_progress",
+      response: "It is.",
+    });
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
+    try {
+      await signInContext(context, who === "admin" ? admin : customer);
+      const page = await context.newPage();
+      await page.goto(`${appUrl}${who === "admin" ? `${path}?q=${created.ticket.ticketNumber}` : path}`);
+      await page.getByTestId("thread-entry").or(page.locator("#notifications")).first().waitFor();
+      await page.evaluate(axeSource);
+      const results = await page.evaluate(() =>
+        (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document),
+      );
+      const serious = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -46,7 +46,7 @@ export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; em
                 </h2>
                 <p className="wrap-anywhere text-sm text-slate-600">
                   {ticket.customerEmail ? (
-                    <Link to={`/admin/users/${ticket.userId}`} className="text-brand-700 hover:underline">
+                    <Link to={`/admin/users/${ticket.userId}`} className="text-brand-700 underline">
                       {ticket.customerEmail}
                     </Link>
                   ) : (
