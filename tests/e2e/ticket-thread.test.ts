@@ -26,7 +26,7 @@ afterAll(async () => {
 // A pasted link with no place to break: it must wrap inside the ticket, never widen the page.
 const LONG_LINK = `https://www.instagram.com/p/${"x".repeat(600)}/`;
 
-describe("a ticket thread (product rules 7.8) and its reply mail (6.5)", () => {
+describe("a ticket thread (product rules 7.8) and its reply mail (6.6)", () => {
   it("the customer opens a ticket, an admin replies, the customer reads it and the mail, answers, and the admin sees it", async () => {
     const customer = await createAccount();
     const shopper = await openPage(browser, { viewport: { width: 390, height: 844 } });

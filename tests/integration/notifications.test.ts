@@ -85,7 +85,7 @@ async function paidOrder(quantity = 1_000) {
   return { customer, order: placed.order };
 }
 
-describe("notification preferences (product rules 6.5)", () => {
+describe("notification preferences (product rules 6.6)", () => {
   it("are all on for a customer who never chose, and read back as saved", async () => {
     const user = await createUser();
     expect(await readNotificationPreferences(db(), user.id)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
@@ -134,6 +134,7 @@ describe("order status mails", () => {
       `Your order ${order.orderNumber} (Instagram Likes, 1,000) has been delivered in full.`,
     );
     expect(mails[0]!.text).toContain("Link: https://www.instagram.com/p/Notify1/");
+    expect(mails[0]!.text).toContain(`View the order: ${shopUrl(`/orders?q=${order.orderNumber}`)}`);
     expect(mails[0]!.text).not.toContain("refunded");
     expectNotificationShape(mails[0]!);
   });
@@ -192,6 +193,7 @@ describe("refill mails", () => {
     const mails = (await mailsTo(customer.email)).filter((mail) => mail.subject.startsWith("Refill"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Refill of order ${order.orderNumber} completed`);
+    expect(mails[0]!.text).toContain(shopUrl(`/orders?q=${order.orderNumber}`));
     expectNotificationShape(mails[0]!);
   });
 

@@ -360,7 +360,7 @@ describe("a provider order's refill", () => {
     const [closed] = await db().select().from(refillSubmissions);
     expect(closed).toMatchObject({ state: "done", outcome: "completed", upstreamStatus: "Completed" });
 
-    // Ended: no more polls; a new refill may be asked. The customer was told once (product rules 6.5).
+    // Ended: no more polls; a new refill may be asked. The customer was told once (product rules 6.6).
     await makeDue();
     expect((await runFulfilmentRound(db(), ROUND)).refillsPolled).toBe(0);
     const refillMails = await db()

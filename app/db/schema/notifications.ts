@@ -2,7 +2,7 @@ import { boolean, pgTable, uuid } from "drizzle-orm/pg-core";
 import { timestamps, users } from "./accounts.ts";
 
 /**
- * Which notification mails a customer wants (product rules 6.5). No row means every kind is on: a customer who never
+ * Which notification mails a customer wants (product rules 6.6). No row means every kind is on: a customer who never
  * opened the card gets them all. Account mails (confirmation, reset) are not optional and have no column here.
  */
 export const notificationPreferences = pgTable("notification_preferences", {

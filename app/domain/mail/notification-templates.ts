@@ -4,7 +4,7 @@ import type { Mail } from "./queue-mail.server.ts";
 import { escapeHtml } from "./templates.ts";
 
 /**
- * The notification mails (product rules 6.5). Each has a plain-text part and an HTML part that say the same, a
+ * The notification mails (product rules 6.6). Each has a plain-text part and an HTML part that say the same, a
  * button to the page about it, and, for a customer, the link to their notification preferences.
  */
 type Notice = {
@@ -110,7 +110,7 @@ export function orderStatusMail(
     subject: `Order ${order.orderNumber} ${words.subject}`,
     heading: words.heading,
     paragraphs,
-    action: { label: "View your orders", url: order.ordersUrl },
+    action: { label: "View the order", url: order.ordersUrl },
   });
 }
 
@@ -130,7 +130,7 @@ export function refillEndedMail(
           `The refill you asked for on order ${refill.orderNumber} was rejected.`,
           ...(refill.reason ? [`Reason: ${refill.reason}`] : []),
         ],
-    action: { label: "View your orders", url: refill.ordersUrl },
+    action: { label: "View the order", url: refill.ordersUrl },
   });
 }
 

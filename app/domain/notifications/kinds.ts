@@ -1,5 +1,5 @@
 /**
- * The notification mails a customer may switch off in /profile (product rules 6.5), one checkbox each. Plain data,
+ * The notification mails a customer may switch off in /profile (product rules 6.6), one checkbox each. Plain data,
  * no imports: the profile's card shows the same labels the server saves. Account mails (confirmation, reset) are not
  * listed: they are never optional.
  */

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { notificationPreferences } from "../../db/schema.ts";
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "./kinds.ts";
 
-/** The customer's notification choices; every kind on when they never saved any (product rules 6.5). */
+/** The customer's notification choices; every kind on when they never saved any (product rules 6.6). */
 export async function readNotificationPreferences(
   db: Executor,
   userId: string,

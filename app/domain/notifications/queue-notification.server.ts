@@ -15,7 +15,7 @@ const COLUMNS: Record<NotificationKind, string> = {
 export type NotificationRecipient = { to: string; preferencesUrl: string };
 
 /**
- * Queues one notification mail to a customer unless they switched its kind off (product rules 6.5). Called with
+ * Queues one notification mail to a customer unless they switched its kind off (product rules 6.6). Called with
  * the handle of the change it reports, inside that change's transaction: the mail is queued exactly when the
  * change commits, and never for a change that rolled back. True when a mail was queued.
  */

@@ -12,7 +12,7 @@ function isMailedStatus(status: string): status is OrderMailStatus {
 
 /**
  * Tells the customer their order reached a final status (completed, partial, cancelled or failed) and what was
- * refunded, unless they switched order updates off (product rules 6.5). Called by setOrderStatus inside its
+ * refunded, unless they switched order updates off (product rules 6.6). Called by setOrderStatus inside its
  * transaction, once per real change, so a change that rolls back mails nothing and a repeated one mails once.
  */
 export async function queueOrderStatusMail(
@@ -48,7 +48,7 @@ export async function queueOrderStatusMail(
         status,
         refundCents: change.refundCents,
         remains: order.remains,
-        ordersUrl: shopUrl("/dashboard"),
+        ordersUrl: shopUrl(`/orders?q=${encodeURIComponent(order.orderNumber)}`),
       }),
   });
 }

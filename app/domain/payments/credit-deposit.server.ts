@@ -26,7 +26,7 @@ export type CreditDepositResult =
 /**
  * Turns a paid deposit into wallet money, once: locks the deposit row, credits only a pending one (its own
  * amount, never one from a browser), marks it completed and writes the ledger row in the same transaction, with
- * the customer's receipt (product rules 6.5).
+ * the customer's receipt (product rules 6.6).
  * The unique index transactions_one_credit_per_deposit refuses a second credit even if this check were bypassed.
  */
 export async function creditDeposit(db: Executor, input: CreditDepositInput): Promise<CreditDepositResult> {

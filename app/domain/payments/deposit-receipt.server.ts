@@ -5,7 +5,7 @@ import { queueNotification } from "../notifications/queue-notification.server.ts
 import type { Cents } from "../pricing/cents.ts";
 
 /**
- * The receipt of a credited deposit, unless the customer switched receipts off (product rules 6.5); queued by
+ * The receipt of a credited deposit, unless the customer switched receipts off (product rules 6.6); queued by
  * creditDeposit inside its transaction, so a deposit credited once is receipted once.
  */
 export async function queueDepositReceipt(

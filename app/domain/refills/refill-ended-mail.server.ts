@@ -7,7 +7,7 @@ import { queueNotification } from "../notifications/queue-notification.server.ts
 
 /**
  * Tells the customer their refill ended, completed or rejected with the reason, unless they switched refill results
- * off (product rules 6.5). Called where a refill ends, inside that transaction under the refill's row lock, so an
+ * off (product rules 6.6). Called where a refill ends, inside that transaction under the refill's row lock, so an
  * ended refill is mailed once.
  */
 export async function queueRefillEndedMail(
@@ -27,7 +27,7 @@ export async function queueRefillEndedMail(
         orderNumber: order.orderNumber,
         status: refill.status,
         reason: refill.reason,
-        ordersUrl: shopUrl("/dashboard"),
+        ordersUrl: shopUrl(`/orders?q=${encodeURIComponent(order.orderNumber)}`),
       }),
   });
 }

@@ -12,7 +12,7 @@ import {
 import type { NotificationsActionResult } from "./notifications.server.ts";
 
 /**
- * The profile's notification choices (product rules 6.5): one checkbox per kind of mail, saved together. Every
+ * The profile's notification choices (product rules 6.6): one checkbox per kind of mail, saved together. Every
  * notification mail links here (/profile#notifications).
  */
 export function NotificationsCard({ preferences }: { preferences: NotificationPreferences }) {

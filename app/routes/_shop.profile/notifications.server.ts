@@ -25,7 +25,7 @@ export type NotificationsActionResult =
   | { ok: true; intent: "save-notifications"; preferences: NotificationPreferences }
   | { ok: false; error: string };
 
-/** Saves the customer's notification choices from the card (product rules 6.5); an unticked box switches a kind off. */
+/** Saves the customer's notification choices from the card (product rules 6.6); an unticked box switches a kind off. */
 export async function saveNotificationsFromForm(db: Database, input: { userId: string; form: unknown }) {
   const parsed = notificationsForm.safeParse(input.form);
   if (!parsed.success)
