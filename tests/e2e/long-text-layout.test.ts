@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { apiKeys, autoOrders, contactMessages, orders, refills, tickets } from "../../app/db/schema.ts";
+import {
+  apiKeys,
+  autoOrders,
+  contactMessages,
+  orders,
+  refills,
+  ticketMessages,
+  tickets,
+} from "../../app/db/schema.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { signInContext } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
@@ -82,7 +90,7 @@ async function seedLongWords(userId: string) {
   await db()
     .insert(refills)
     .values({ orderId: completed!.id, userId, delivery: "manual", status: "pending" });
-  await db()
+  const [answered, open] = await db()
     .insert(tickets)
     .values([
       {
@@ -90,11 +98,23 @@ async function seedLongWords(userId: string) {
         category: "order",
         orderId: pending!.id,
         subject: unbroken("subject"),
-        message: unbroken("See https://example.com/"),
-        adminResponse: unbroken("reply"),
         status: "in_progress",
       },
-      { userId, category: "request", subject: unbroken("open"), message: unbroken("message") },
+      { userId, category: "request", subject: unbroken("open") },
+    ])
+    .returning({ id: tickets.id });
+  // Each ticket's thread (product rules 7.8): the customer's message, and on the first an admin's reply.
+  await db()
+    .insert(ticketMessages)
+    .values([
+      {
+        ticketId: answered!.id,
+        authorId: userId,
+        authorRole: "customer",
+        body: unbroken("See https://example.com/"),
+      },
+      { ticketId: answered!.id, authorRole: "admin", body: unbroken("reply"), status: "in_progress" },
+      { ticketId: open!.id, authorId: userId, authorRole: "customer", body: unbroken("message") },
     ]);
   await db()
     .insert(apiKeys)
