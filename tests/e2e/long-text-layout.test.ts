@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import {
@@ -9,6 +10,7 @@ import {
   refills,
   ticketMessages,
   tickets,
+  users,
 } from "../../app/db/schema.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { signInContext } from "../support/browser-sign-in.ts";
@@ -42,6 +44,8 @@ const PAGES: { path: (seeded: Seeded) => string; viewer: Viewer }[] = [
   { path: () => "/dashboard?tab=transactions", viewer: "customer" },
   { path: () => "/dashboard?tab=auto-orders", viewer: "customer" },
   { path: () => "/dashboard?tab=support", viewer: "customer" },
+  { path: () => "/orders", viewer: "customer" },
+  { path: () => "/orders?status=pending", viewer: "customer" },
   { path: () => "/profile", viewer: "customer" },
   { path: () => "/wallet", viewer: "customer" },
   { path: () => "/admin/tickets", viewer: "admin" },
@@ -50,6 +54,7 @@ const PAGES: { path: (seeded: Seeded) => string; viewer: Viewer }[] = [
   { path: () => "/admin/manual-work", viewer: "admin" },
   { path: () => "/admin/auto-orders", viewer: "admin" },
   { path: () => "/admin/messages", viewer: "admin" },
+  { path: () => "/admin/users", viewer: "admin" },
 ];
 
 let browser: Browser;
@@ -58,6 +63,10 @@ let admin: { id: string; email: string; password: string };
 
 /** Every user-written field of one customer, filled with unbroken strings, inserted as the shop stores them. */
 async function seedLongWords(userId: string) {
+  await db()
+    .update(users)
+    .set({ name: unbroken("name") })
+    .where(eq(users.id, userId));
   const likes = await serviceId("Instagram Likes");
   const link = unbroken("https://www.instagram.com/p/");
   const note = unbroken("note");
