@@ -2,8 +2,11 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { db } from "../app/db/client.server.ts";
+import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { requestContext } from "../app/lib/database-context.server.ts";
 import { bufferedBody } from "./body-policy.ts";
+import { NONCE_PLACEHOLDER } from "./page-cache-body.ts";
+import { PRIVATE_CACHE_CONTROL, type VisitorPageCache } from "./visitor-page-cache.ts";
 
 /**
  * React Router's request handler for Express, fed the body the edge already read (server/body-policy.ts) rather
@@ -11,12 +14,25 @@ import { bufferedBody } from "./body-policy.ts";
  * (The stock Express adapter streams the socket itself; apart from the body this does what it does.)
  * Each request's React Router context carries the database (app/lib/database-context.server.ts): route modules
  * read it from there instead of importing the database.
+ * A visitor's page comes from the visitor page cache when one is given (docs/decisions/028-visitor-page-cache.md);
+ * every other answer that says nothing of its caching is private and never stored.
  */
-export function pageHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
+export function pageHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: string,
+  cache?: VisitorPageCache,
+) {
   const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
+      if (cache?.accepts(req)) {
+        // Rendered as a GET (a HEAD is answered from the same page) with the placeholder nonce.
+        const render = () => handle(fetchRequest(req, res, { cacheable: true }), requestContext(db()));
+        await cache.serve(req, res, render, sendResponse);
+        return;
+      }
       const response = await handle(fetchRequest(req, res), requestContext(db()));
+      if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -24,12 +40,13 @@ export function pageHandler(build: ServerBuild | (() => Promise<ServerBuild>), m
   };
 }
 
-function fetchRequest(req: Request, res: Response): globalThis.Request {
+function fetchRequest(req: Request, res: Response, { cacheable = false } = {}): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
+  if (cacheable) headers.set(CSP_NONCE_HEADER, NONCE_PLACEHOLDER);
   // Express resolves the host name (with trust proxy, from X-Forwarded-Host); the port comes with it.
   const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(":")[1] : undefined;
   const port = forwarded ?? req.get("host")?.split(":")[1];
@@ -44,7 +61,7 @@ function fetchRequest(req: Request, res: Response): globalThis.Request {
   });
   const body = req.method === "GET" || req.method === "HEAD" ? undefined : bufferedBody(res);
   return new globalThis.Request(`${req.protocol}://${host}${req.originalUrl}`, {
-    method: req.method,
+    method: cacheable ? "GET" : req.method,
     headers,
     signal: controller.signal,
     body: body ? new Uint8Array(body) : undefined,
