@@ -180,6 +180,9 @@ function answer(req: Request, res: Response, entry: Entry, nonce: string, outcom
   res.vary("Cookie");
   res.vary("Accept-Encoding");
   if (notModified(req, entry.etag)) {
+    // A cache updates its stored headers from a 304: a new CSP here would name a nonce that the stored page's
+    // scripts do not carry, and the browser would block them. Without one, the stored page keeps its own.
+    res.removeHeader("Content-Security-Policy");
     res.removeHeader("Content-Type");
     res.status(304).end();
     return;

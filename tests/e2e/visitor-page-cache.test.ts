@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Browser, launchBrowser, openPage } from "../support/chromium.ts";
+import { appUrl } from "../support/http.ts";
+
+// A cached visitor page in a real browser (docs/decisions/028-visitor-page-cache.md): served from the render cache,
+// then revalidated from the browser's own cache (a 304), its scripts still run under the CSP they came with.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser(inject("chromiumPath"));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("a visitor page from the render cache in the browser", () => {
+  it("runs its scripts on a cached page and again when the browser revalidates it (304)", async () => {
+    // Another visitor fills the cache (other files may empty it meanwhile: ask until a request finds it kept).
+    await expect
+      .poll(async () => (await fetch(`${appUrl}/how-it-works`)).headers.get("X-Render-Cache"))
+      .toBe("hit");
+    const { page, context, assertNoConsoleErrors } = await openPage(browser);
+    const statuses: number[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === "/how-it-works") statuses.push(response.status());
+    });
+    for (const path of ["/how-it-works", "/about", "/how-it-works"]) {
+      await page.goto(`${appUrl}${path}`);
+      await page.waitForLoadState("networkidle");
+      // Hydrated: React Router's inline scripts ran (a blocked script leaves no router context).
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+    }
+    const scriptNonce = await page.evaluate(() => document.querySelector("script")?.nonce ?? "");
+    expect(scriptNonce).not.toBe("");
+    // Client navigation works from the revalidated page.
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL(`${appUrl}/about`);
+    expect(statuses.length).toBe(2);
+    assertNoConsoleErrors();
+    await context.close();
+  });
+});
