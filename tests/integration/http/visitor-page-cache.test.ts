@@ -72,6 +72,16 @@ describe("visitor pages from the shared render cache", () => {
     },
   );
 
+  it("answers a HEAD from the same cached page, without a body", async () => {
+    await expect
+      .poll(async () => {
+        const response = await fetch(new URL("/reviews", appUrl), { method: "HEAD" });
+        return [response.status, response.headers.get("X-Render-Cache"), await response.text()];
+      })
+      .toEqual([200, "hit", ""]);
+    expect((await visit(appUrl, "/reviews")).response.headers.get("X-Render-Cache")).toBe("hit");
+  });
+
   it("answers gzip with the same page as the plain one", async () => {
     await expect
       .poll(async () => (await visit(appUrl, "/")).response.headers.get("X-Render-Cache"))
