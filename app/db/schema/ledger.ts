@@ -87,7 +87,7 @@ export const transactions = pgTable(
         or (${table.type} = 'purchase' and ${table.amountCents} <= 0)
         or (${table.type} = 'adjustment' and ${table.amountCents} <> 0)`,
     ),
-    index("transactions_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("transactions_user_created_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
     // Money moves at most once per cause, whatever retries or races happen above the database.
     uniqueIndex("transactions_one_purchase_per_order")
       .on(table.orderId)

@@ -90,7 +90,7 @@ export const orders = pgTable(
         and ${table.intervalMinutes} between 1 and 1440 and ${table.quantity} % ${table.runs} = 0)`,
     ),
     uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
-    index("orders_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("orders_user_created_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
     index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
     index("orders_created_idx").on(table.createdAt.desc()),
     index("orders_service_idx").on(table.serviceId),
