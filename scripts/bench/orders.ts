@@ -168,20 +168,24 @@ try {
     return response.status === 200 && (withCookie ? body.includes("</html>") : body.length > 0);
   };
   const measurePage = async (label: string, task: (worker: number) => Promise<boolean>) => {
-    if (ONLY && ONLY !== "pages") return { label, result: skipped };
+    if (ONLY && ONLY !== "pages") return { label, result: skipped, cpu: "" };
     console.log(
       `${label}: ${WARM_UP_SECONDS} s warm-up, then ${SECONDS} s at concurrency ${CONCURRENCY} ...`,
     );
     await warmUp(CONCURRENCY, WARM_UP_SECONDS, task);
-    return { label, result: await runLoad(CONCURRENCY, SECONDS, task) };
+    const before = await sampleCpu(app.pid, database.dataDir);
+    const result = await runLoad(CONCURRENCY, SECONDS, task);
+    const cpu = cpuPerOrder(before, await sampleCpu(app.pid, database.dataDir), result.count);
+    return { label, result, cpu: cpu.replace("per order", "per request") };
   };
   const robots = await measurePage("GET /robots.txt", page("/robots.txt", false));
   const dashboard = await measurePage("GET /dashboard (signed in)", page("/dashboard", true));
   console.log("");
-  for (const { label, result } of [robots, dashboard]) {
+  for (const { label, result, cpu } of [robots, dashboard]) {
     console.log(
       `${label.padEnd(30)} ${result.perSecond.toFixed(0).padStart(7)} req/s      p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   (${result.count} done, ${result.failures} failed)`,
     );
+    console.log(`    ${cpu}`);
   }
   console.log(
     `ratio signed-in /dashboard / robots.txt: ${(dashboard.result.perSecond / robots.result.perSecond).toFixed(2)} (goal >= 0.25)`,
