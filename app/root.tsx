@@ -14,9 +14,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { getCurrentUser } from "./domain/accounts/session.server.ts";
-import { readActiveBanner } from "./domain/content/banner.server.ts";
 import { shopFactsFrom } from "./domain/content/read-shop-facts.server.ts";
-import { readSettings } from "./domain/settings/read-settings.server.ts";
+import { readSiteFrame } from "./domain/content/read-site-frame.server.ts";
 import { usePageViews } from "./lib/analytics.ts";
 import { isAdminPath } from "./lib/analytics-events.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
@@ -27,11 +26,10 @@ import { refusalMessage } from "./lib/request-body.ts";
 import { takeToast } from "./lib/toast.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, { toast, headers }, banner, settings] = await Promise.all([
+  const [user, { toast, headers }, { banner, settings }] = await Promise.all([
     getCurrentUser(request),
     takeToast(request),
-    readActiveBanner(shopDatabase(context)),
-    readSettings(shopDatabase(context)),
+    readSiteFrame(shopDatabase(context)),
   ]);
   return data(
     {

@@ -82,6 +82,13 @@ async function sendResponse(res: Response, response: globalThis.Response) {
     res.end();
     return;
   }
+  // A page is rendered whole before it is sent (no route streams deferred data): its chunks go out as one write,
+  // so gzip compresses it in one pass instead of one per chunk (docs/decisions/029-lean-request-path.md).
+  if (/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) {
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!res.destroyed) res.end(body);
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

@@ -1,7 +1,8 @@
 // npm run bench:orders: orders over HTTP at concurrency 32 for 20 s against a fresh database, through the reseller
 // API (POST /api/v2, the machine-to-machine order path) and through the storefront's Quick Order form (a signed-in
 // browser's path), then the same SQL transaction (the one statement an order runs) issued directly through pg at
-// the same concurrency, and the ratios.
+// the same concurrency, and the ratios. Then a signed-in page (GET /dashboard, the customers' own page) against
+// GET /robots.txt (a trivial answer of the same server) in the same run, and their ratio.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { connect } from "../../app/db/client.server.ts";
@@ -23,7 +24,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 const PASSWORD = "bench-password-1";
-// BENCH_ONLY=api (or form, direct) runs one path, e.g. to profile the server under that load alone.
+// BENCH_ONLY=api (or form, direct, pages) runs one path, e.g. to profile the server under that load alone.
 const ONLY = process.env.BENCH_ONLY;
 const skipped = { count: 0, failures: 0, perSecond: 0, p50: 0, p99: 0 };
 
@@ -155,6 +156,39 @@ try {
   const ratio = (path: typeof api) => (path.result.perSecond / direct.result.perSecond).toFixed(2);
   console.log(
     `ratio API / direct: ${ratio(api)}, form / direct: ${ratio(form)} (goal >= 0.50; HTTP p99 goal < 100 ms)`,
+  );
+
+  // A signed-in page as a browser asks for it (gzip), against the server's most trivial answer, in the same run.
+  const page = (path: string, withCookie: boolean) => async (worker: number) => {
+    const response = await fetch(`${app.appUrl}${path}`, {
+      headers: { "Accept-Encoding": "gzip", ...(withCookie ? { Cookie: cookies[worker]! } : {}) },
+      redirect: "manual",
+    });
+    const body = await response.text();
+    return response.status === 200 && (withCookie ? body.includes("</html>") : body.length > 0);
+  };
+  const measurePage = async (label: string, task: (worker: number) => Promise<boolean>) => {
+    if (ONLY && ONLY !== "pages") return { label, result: skipped, cpu: "" };
+    console.log(
+      `${label}: ${WARM_UP_SECONDS} s warm-up, then ${SECONDS} s at concurrency ${CONCURRENCY} ...`,
+    );
+    await warmUp(CONCURRENCY, WARM_UP_SECONDS, task);
+    const before = await sampleCpu(app.pid, database.dataDir);
+    const result = await runLoad(CONCURRENCY, SECONDS, task);
+    const cpu = cpuPerOrder(before, await sampleCpu(app.pid, database.dataDir), result.count);
+    return { label, result, cpu: cpu.replace("per order", "per request") };
+  };
+  const robots = await measurePage("GET /robots.txt", page("/robots.txt", false));
+  const dashboard = await measurePage("GET /dashboard (signed in)", page("/dashboard", true));
+  console.log("");
+  for (const { label, result, cpu } of [robots, dashboard]) {
+    console.log(
+      `${label.padEnd(30)} ${result.perSecond.toFixed(0).padStart(7)} req/s      p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   (${result.count} done, ${result.failures} failed)`,
+    );
+    console.log(`    ${cpu}`);
+  }
+  console.log(
+    `ratio signed-in /dashboard / robots.txt: ${(dashboard.result.perSecond / robots.result.perSecond).toFixed(2)} (goal >= 0.25)`,
   );
 } finally {
   closeConnections();

@@ -87,7 +87,9 @@ export const transactions = pgTable(
         or (${table.type} = 'purchase' and ${table.amountCents} <= 0)
         or (${table.type} = 'adjustment' and ${table.amountCents} <> 0)`,
     ),
-    index("transactions_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // Ascending: read backwards it is exactly `order by created_at desc, id desc` (NULLS FIRST, as desc sorts), so
+    // a customer's newest-first page stops after its rows instead of sorting the whole history (decisions/029).
+    index("transactions_user_created_idx").on(table.userId, table.createdAt, table.id),
     // Money moves at most once per cause, whatever retries or races happen above the database.
     uniqueIndex("transactions_one_purchase_per_order")
       .on(table.orderId)

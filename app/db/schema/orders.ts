@@ -90,7 +90,9 @@ export const orders = pgTable(
         and ${table.intervalMinutes} between 1 and 1440 and ${table.quantity} % ${table.runs} = 0)`,
     ),
     uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
-    index("orders_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // Ascending: read backwards it is exactly `order by created_at desc, id desc` (NULLS FIRST, as desc sorts), so
+    // a customer's newest-first page stops after its rows instead of sorting the whole history (decisions/029).
+    index("orders_user_created_idx").on(table.userId, table.createdAt, table.id),
     index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
     index("orders_created_idx").on(table.createdAt.desc()),
     index("orders_service_idx").on(table.serviceId),

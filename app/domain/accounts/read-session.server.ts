@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
+import { executePrepared } from "../../db/prepared-statement.server.ts";
 import { type Cents, centsFromSql } from "../pricing/cents.ts";
 
 export type SessionAccount = {
@@ -46,7 +47,9 @@ export async function readSessionAccount(
   token: string,
   policy: { expiresInSeconds: number; updateAgeSeconds: number },
 ): Promise<SessionAccount | null> {
-  const result = await db.execute<{
+  // Every page and action of a signed-in customer runs this: a named prepared statement, parsed and planned once
+  // per connection (docs/decisions/029-lean-request-path.md).
+  const result = await executePrepared<{
     id: string;
     email: string;
     balance_cents: string | number;
@@ -54,12 +57,15 @@ export async function readSessionAccount(
     is_admin: boolean;
     session_id: string;
     refresh_due: boolean;
-  }>(sql`
+  }>(
+    db,
+    sql`
     select u.id, u.email, u.balance_cents, u.created_at, s.id as session_id,
       exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin') as is_admin,
       s.expires_at < now() + make_interval(secs => ${policy.expiresInSeconds - policy.updateAgeSeconds}) as refresh_due
     from sessions s join users u on u.id = s.user_id
-    where s.token = ${token} and s.expires_at > now()`);
+    where s.token = ${token} and s.expires_at > now()`,
+  );
   const row = result.rows[0];
   if (!row) return null;
   if (row.refresh_due) {

@@ -7,6 +7,13 @@ import type { Cents } from "../pricing/cents.ts";
 import { auth, SESSION_POLICY } from "./auth.server.ts";
 import { readSessionAccount, verifiedSessionToken } from "./read-session.server.ts";
 import { safeNextPath } from "./safe-next.ts";
+import {
+  forgetOrderingSession,
+  isSessionEnded,
+  type OrderingSession,
+  readOrderingSession,
+  sessionAuthorisation,
+} from "./session-authorisation.server.ts";
 
 let cookieName: string | undefined;
 /** The session cookie's name as better-auth sets it (with the __Secure- prefix in production). */
@@ -38,13 +45,14 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return account;
 }
 
+/** The request's session token, its signature verified (no database read), or null. */
+async function sessionToken(request: Request): Promise<string | null> {
+  return verifiedSessionToken(request.headers.get("Cookie"), await sessionCookieName(), env().authSecret);
+}
+
 async function readCurrentUser(request: Request): Promise<CurrentUser | null> {
   // One query per request instead of better-auth's session read plus ours: this runs on every page and action.
-  const token = verifiedSessionToken(
-    request.headers.get("Cookie"),
-    await sessionCookieName(),
-    env().authSecret,
-  );
+  const token = await sessionToken(request);
   if (!token) return null;
   return readSessionAccount(db(), token, SESSION_POLICY);
 }
@@ -67,6 +75,38 @@ export async function requireUser(
   const login = `/login?next=${encodeURIComponent(currentPath(request))}`;
   if (explain) throw await redirectWithToast(login, { ...explain, variant: "destructive" });
   throw redirect(login);
+}
+
+/**
+ * An order form's customer, for an action that places an order with the session's `authorisation` (its
+ * statement re-checks the session, so this may come from the process's short cache: docs/decisions/029), or
+ * the visitor's redirect to /login as requireUser answers it.
+ */
+export async function requireOrderingSession(
+  request: Request,
+  explain: { title: string; description: string },
+): Promise<OrderingSession> {
+  const token = await sessionToken(request);
+  const session = token ? await readOrderingSession(db(), token) : null;
+  if (session) return session;
+  // No session: the redirect (a session created in between is read by requireUser, the token is then there).
+  const user = await requireUser(request, explain);
+  return { userId: user.id, authorisation: sessionAuthorisation(token ?? "", user.id) };
+}
+
+/**
+ * After an order refused by `verdict`: when the order statement found the session ended (signed out on any
+ * server since it was cached), the login redirect as requireUser answers it; otherwise nothing.
+ */
+export async function refuseEndedSession(
+  request: Request,
+  verdict: unknown,
+  explain: { title: string; description: string },
+): Promise<void> {
+  if (!isSessionEnded(verdict)) return;
+  const token = await sessionToken(request);
+  if (token) forgetOrderingSession(token);
+  await requireUser(request, explain);
 }
 
 /**

@@ -35,7 +35,11 @@ export async function readStoredBanner(db: Executor): Promise<{ id: string; bann
 
 /** The site banner when it is enabled, else null. */
 export async function readActiveBanner(db: Executor): Promise<Banner | null> {
-  const banner = (await readStoredBanner(db))?.banner;
+  return activeBanner((await readStoredBanner(db))?.banner);
+}
+
+/** The banner the pages show from the stored one: none while it is disabled, empty or not stored. */
+export function activeBanner(banner: BannerSettings | undefined | null): Banner | null {
   return banner?.enabled && banner.text.trim() ? { text: banner.text, type: banner.type } : null;
 }
 

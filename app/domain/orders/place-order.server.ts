@@ -34,6 +34,11 @@ export type SimpleOrderInput = {
    */
   viaApi?: OrderAuthorisation;
   /**
+   * Set when a storefront form places the order on a session read from this process's short cache: the order
+   * statement re-checks that the session still holds (accounts/session-authorisation.server.ts).
+   */
+  signedIn?: OrderAuthorisation;
+  /**
    * Drip-feed (docs/decisions/021), on a service that allows it: `quantity` is then each run's, and runs x
    * quantity is charged at once.
    */
@@ -96,7 +101,7 @@ async function placeCheckedOrder(
       dripFeed: typed.dripFeed,
       comments: typed.comments,
     },
-    { service, shopMustBeOpen: !byAdmin, authorisation: input.viaApi },
+    { service, shopMustBeOpen: !byAdmin, authorisation: input.viaApi ?? input.signedIn },
   );
   return "guardFailed" in recorded ? "guard_failed" : recorded;
 }

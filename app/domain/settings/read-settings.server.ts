@@ -4,7 +4,11 @@ import { type SettingKey, type Settings, settingDefaults } from "./defaults.ts";
 
 /** All admin settings in effect: stored values over the defaults. */
 export async function readSettings(db: Executor): Promise<Settings> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
+  return settingsFromRows(await db.select({ key: settings.key, value: settings.value }).from(settings));
+}
+
+/** The settings in effect from the stored rows (key and JSON value): stored values over the defaults. */
+export function settingsFromRows(rows: readonly { key: string; value: unknown }[]): Settings {
   const result: Record<string, unknown> = { ...settingDefaults };
   for (const row of rows) {
     if (row.key in settingDefaults && typeof row.value === typeof settingDefaults[row.key as SettingKey]) {

@@ -9,7 +9,11 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { requireUser } from "../../domain/accounts/session.server.ts";
+import {
+  refuseEndedSession,
+  requireOrderingSession,
+  requireUser,
+} from "../../domain/accounts/session.server.ts";
 import { listQuickOrderServices } from "../../domain/catalog/list-quick-order-services.server.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
@@ -59,19 +63,24 @@ const orderForm = z
   .strict();
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, QUICK_TEXT.signInRequired);
+  // The session may come from the process's short cache: the order statement re-checks it (docs/decisions/029).
+  const session = await requireOrderingSession(request, QUICK_TEXT.signInRequired);
   return answerOrderForm(request, orderForm, {
     malformed: QUICK_TEXT.missing,
-    place: (form) =>
-      placeOrder(shopDatabase(context), {
-        userId: user.id,
+    place: async (form) => {
+      const outcome = await placeOrder(shopDatabase(context), {
+        userId: session.userId,
         serviceId: form.serviceId,
         quantity: sentCount(form.quantity),
         targetLink: form.targetLink,
         deliverySpeed: "normal",
         idempotencyKey: form.idempotencyKey,
         expectedTotalCents: form.expectedTotalCents,
-      }),
+        signedIn: session.authorisation,
+      });
+      if (!outcome.ok) await refuseEndedSession(request, outcome.authorisation, QUICK_TEXT.signInRequired);
+      return outcome;
+    },
   });
 }
 

@@ -1,0 +1,53 @@
+import "../support/worker-database.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { bannerSettings } from "../../app/db/schema.ts";
+import { saveBanner } from "../../app/domain/admin/content/banner-save.server.ts";
+import { readActiveBanner } from "../../app/domain/content/banner.server.ts";
+import { readSiteFrame } from "../../app/domain/content/read-site-frame.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
+import { settingDefaults } from "../../app/domain/settings/defaults.ts";
+import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
+import { saveSettings } from "../../app/domain/settings/save-settings.server.ts";
+import { createUser } from "../support/factories.ts";
+import { resetDatabase } from "../support/worker-database.ts";
+
+// The root loader's one statement (docs/decisions/029-lean-request-path.md) reads what readSettings and
+// readActiveBanner read, fresh on every call: an admin's change is on the very next page.
+describe("the site frame (settings and banner in one statement)", () => {
+  beforeEach(resetDatabase);
+
+  it("is the defaults while nothing is stored", async () => {
+    await db().delete(bannerSettings);
+    expect(await readSiteFrame(db())).toEqual({ settings: settingDefaults, banner: null });
+  });
+
+  it("reads exactly what the separate reads read, and sees each save on the next call", async () => {
+    const admin = await createUser();
+    const first = await readSiteFrame(db());
+    expect(first).toEqual({ settings: await readSettings(db()), banner: await readActiveBanner(db()) });
+
+    await saveSettings(db(), {
+      adminId: admin.id,
+      values: { maintenanceMode: true, supportEmail: "help@example.test", minDepositCents: cents(700) },
+    });
+    await saveBanner(db(), {
+      adminId: admin.id,
+      form: { text: "Summer sale", enabled: "on", type: "success" },
+    });
+    const saved = await readSiteFrame(db());
+    expect(saved.settings).toEqual(await readSettings(db()));
+    expect(saved.settings).toMatchObject({
+      maintenanceMode: true,
+      supportEmail: "help@example.test",
+      minDepositCents: 700,
+    });
+    expect(saved.banner).toEqual({ text: "Summer sale", type: "success" });
+
+    await saveBanner(db(), { adminId: admin.id, form: { text: "Summer sale", type: "success" } });
+    await saveSettings(db(), { adminId: admin.id, values: { maintenanceMode: false } });
+    const after = await readSiteFrame(db());
+    expect(after.banner).toBeNull();
+    expect(after.settings.maintenanceMode).toBe(false);
+  });
+});
