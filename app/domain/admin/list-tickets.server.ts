@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets, users } from "../../db/schema.ts";
 import { TICKET_STATUSES, type TicketCategory, type TicketStatus } from "../tickets/messages.ts";
@@ -6,8 +6,12 @@ import { readTicketThreads, type ThreadEntry } from "../tickets/read-threads.ser
 import {
   containsPattern,
   countByStatus,
+  countCapped,
+  cursorSql,
   customerEmailContains,
-  pageWindow,
+  type ListPaging,
+  type ListPosition,
+  readNewestFirstPage,
   searchText,
 } from "./list-query.server.ts";
 
@@ -28,24 +32,25 @@ export type AdminTicketRow = {
   thread: ThreadEntry[];
 };
 
-export type AdminTicketsQuery = { status?: TicketStatus; q?: string; page?: number };
+export type AdminTicketsQuery = { status?: TicketStatus; q?: string } & ListPosition;
 
 export type AdminTicketsPage = {
   tickets: AdminTicketRow[];
   counts: Record<TicketStatus | "all", number>;
-  total: number;
-  page: number;
-  pageCount: number;
-};
+} & ListPaging;
 
-/** The ticket number ("TKT-100001", "tkt100001" or "100001"), a customer's e-mail, or words of the subject. */
+/**
+ * The ticket number ("TKT-100001", "tkt100001" or "100001"), a customer's e-mail, or words of the subject: a union
+ * of ids, each part on its own index (tickets_ticket_number_unique, users_email_trgm_idx through
+ * tickets_user_created_idx, tickets_subject_trgm_idx; docs/decisions/028).
+ */
 function searchCondition(q: string): SQL {
   const number = /^(?:tkt-?)?(\d{1,12})$/i.exec(q)?.[1];
-  return or(
-    number ? eq(tickets.ticketNumber, `TKT-${number}`) : undefined,
-    customerEmailContains(tickets.userId, q),
-    ilike(tickets.subject, containsPattern(q)),
-  ) as SQL;
+  const byNumber = number
+    ? sql`select t.id from ${tickets} as t where t.ticket_number = ${`TKT-${number}`} union all `
+    : sql``;
+  return sql`${tickets.id} in (${byNumber}select t.id from ${tickets} as t where ${customerEmailContains(sql`t.user_id`, q)}
+    union all select t.id from ${tickets} as t where t.subject ilike ${containsPattern(q)})`;
 }
 
 /** One page of the admin tickets list (newest first), filtered by status and searched. */
@@ -57,27 +62,38 @@ export async function readAdminTicketsPage(
   const counts = await countByStatus(db, tickets.status, TICKET_STATUSES);
   const search = q ? searchCondition(q) : undefined;
   const where = and(query.status ? eq(tickets.status, query.status) : undefined, search);
-  const total = search ? await db.$count(tickets, where) : counts[query.status ?? "all"];
-  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_TICKETS_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: tickets.id,
-      ticketNumber: tickets.ticketNumber,
+  const total = search ? await countCapped(db, tickets, where) : counts[query.status ?? "all"];
+  const { rows, paging } = await readNewestFirstPage(
+    db,
+    {
       createdAt: tickets.createdAt,
-      userId: tickets.userId,
-      customerEmail: users.email,
-      orderNumber: orders.orderNumber,
-      category: tickets.category,
-      subject: tickets.subject,
-      status: tickets.status,
-    })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(orders, eq(orders.id, tickets.orderId))
-    .where(where)
-    .orderBy(sql`${tickets.createdAt} desc nulls last`, desc(tickets.id))
-    .limit(ADMIN_TICKETS_PAGE_SIZE)
-    .offset(offset);
+      id: tickets.id,
+      where,
+      total,
+      pageSize: ADMIN_TICKETS_PAGE_SIZE,
+      rows: (pageWhere, orderBy, limit) =>
+        db
+          .select({
+            id: tickets.id,
+            ticketNumber: tickets.ticketNumber,
+            createdAt: tickets.createdAt,
+            userId: tickets.userId,
+            customerEmail: users.email,
+            orderNumber: orders.orderNumber,
+            category: tickets.category,
+            subject: tickets.subject,
+            status: tickets.status,
+            cursor: cursorSql(tickets.createdAt, tickets.id),
+          })
+          .from(tickets)
+          .leftJoin(users, eq(users.id, tickets.userId))
+          .leftJoin(orders, eq(orders.id, tickets.orderId))
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit),
+    },
+    query,
+  );
   const threads = await readTicketThreads(
     db,
     rows.map((row) => row.id),
@@ -86,8 +102,6 @@ export async function readAdminTicketsPage(
   return {
     tickets: rows.map((row) => ({ ...row, thread: threads.get(row.id) ?? [] })),
     counts,
-    total,
-    page,
-    pageCount,
+    ...paging,
   };
 }
