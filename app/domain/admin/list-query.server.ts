@@ -21,15 +21,29 @@ export function wholeEmail(q: string): string | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q) ? q.toLowerCase() : null;
 }
 
+/** Accounts a search names by id at most; beyond, the condition stays a subquery (docs/decisions/028). */
+const LISTED_CUSTOMERS = 1_000;
+
 /**
- * A row whose customer's e-mail is `q` (a whole address: users_email_unique) or contains it (users_email_trgm_idx,
- * docs/decisions/028). A semi-join on the row's user id: every matching customer counts, however many there are,
- * and the planner can start from the few matching accounts instead of walking every row of the list.
+ * A row whose customer's e-mail is `q` (a whole address: users_email_unique) or contains it (users_email_trgm_idx),
+ * every matching customer however many (docs/decisions/028). The accounts are looked up first: up to 1,000 become
+ * `user_id = any(<their ids>)`, which the planner sizes and can combine with a list's other indexed conditions
+ * (a BitmapOr); more than that means the rows are common, and a semi-join lets the newest-first walk stop early.
  */
-export function customerEmailContains(userId: AnyColumn | SQL, q: string): SQL {
+export async function customerEmailMatches(db: Executor, userId: AnyColumn | SQL, q: string): Promise<SQL> {
   const email = wholeEmail(q);
-  const match = email ? sql`u.email = ${email}` : sql`u.email ilike ${containsPattern(q)}`;
-  return sql`${userId} in (select u.id from ${users} as u where ${match})`;
+  const match = email ? sql`${users.email} = ${email}` : sql`${users.email} ilike ${containsPattern(q)}`;
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(match)
+    .limit(LISTED_CUSTOMERS + 1);
+  if (found.length === 0) return sql`false`;
+  if (found.length <= LISTED_CUSTOMERS) {
+    const ids = found.map((row) => row.id);
+    return sql`${userId} = any(${sql.param(ids)}::uuid[])`;
+  }
+  return sql`${userId} in (select ${users.id} from ${users} where ${match})`;
 }
 
 /** Rows of `table` matching `where`, counted up to LIST_COUNT_CAP + 1 (more than the cap reads as the cap + 1). */
