@@ -6,7 +6,7 @@
 // of the same server) and `select 1` (a database round trip), since absolute figures drift on a shared machine.
 // The rows are inserted set-based (INSERT ... SELECT generate_series, bigint arithmetic) WITHOUT ledger rows:
 // users keep a zero balance, so balance == sum(ledger) still holds; the point is how fast the lists read.
-// BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE of the lists' statements; BENCH_SQL="create index ..." runs a
+// BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE times of the lists' statements (=verbose: the plans); BENCH_SQL="create index ..." runs a
 // statement before timing (to measure an index without a migration); BENCH_HOLD=1 keeps the generated database
 // up for psql instead of timing.
 import { randomUUID } from "node:crypto";
@@ -14,6 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import { connect } from "../../app/db/client.server.ts";
 import { userRoles, users } from "../../app/db/schema.ts";
 import { freshDatabase, startApp } from "./bench-support.ts";
+import { explainAdminLists } from "./explain-admin-lists.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -130,7 +131,12 @@ try {
     `\ngoal: every admin list p99 under ${GOAL_P99_MS} ms; ${failedGoal.length === 0 ? "every page meets it" : `missed by ${failedGoal.join(", ")}`}`,
   );
 
-  if (process.env.BENCH_EXPLAIN) await explainLists();
+  if (process.env.BENCH_EXPLAIN)
+    await explainAdminLists(pool, {
+      users: USERS,
+      orders: ORDERS,
+      verbose: process.env.BENCH_EXPLAIN === "verbose",
+    });
 } finally {
   await pool.end();
   await app.stop();
@@ -213,23 +219,6 @@ async function cursorAt(table: string, offset: number): Promise<string> {
     [offset],
   );
   return encodeURIComponent(result.rows[0]?.cursor ?? "");
-}
-
-async function explainLists() {
-  const statements = [
-    "select status, count(*) from orders group by status",
-    `select o.id, u.email, s.name from orders o left join users u on u.id = o.user_id
-       left join services s on s.id = o.service_id
-       order by o.created_at desc nulls last, o.id desc limit 50`,
-    `select count(*) from users where email ilike '%${partialUser()}%'`,
-  ];
-  for (const statement of statements) {
-    const plan = await pool.query(`explain (analyze, buffers) ${statement}`);
-    console.log(`\n${statement}\n${plan.rows.map((row) => row["QUERY PLAN"]).join("\n")}`);
-  }
-  function partialUser() {
-    return `user-${Math.ceil(USERS / 3)}`;
-  }
 }
 
 /** Signs an admin up and in over HTTP (the role row is granted directly); returns the session cookie. */

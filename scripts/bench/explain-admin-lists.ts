@@ -11,7 +11,10 @@ import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server
 import { readAdminUsersPage } from "../../app/domain/admin/list-users.server.ts";
 
 /** Explains the statements behind each admin list view; prints each plan's total time and, verbose, the plan. */
-export async function explainAdminLists(pool: pg.Pool, options: { users: number; orders: number; verbose: boolean }) {
+export async function explainAdminLists(
+  pool: pg.Pool,
+  options: { users: number; orders: number; verbose: boolean },
+) {
   const recorded: { query: string; params: unknown[] }[] = [];
   const db = drizzle(pool, {
     schema,
