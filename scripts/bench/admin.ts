@@ -6,7 +6,7 @@
 // of the same server) and `select 1` (a database round trip), since absolute figures drift on a shared machine.
 // The rows are inserted set-based (INSERT ... SELECT generate_series, bigint arithmetic) WITHOUT ledger rows:
 // users keep a zero balance, so balance == sum(ledger) still holds; the point is how fast the lists read.
-// BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE times of the lists' statements (=verbose: the plans); BENCH_SQL="create index ..." runs a
+// One order in 1,000 is delivered by hand (the manual work queue). BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE times of the lists' statements (=verbose: the plans); BENCH_SQL="create index ..." runs a
 // statement before timing (to measure an index without a migration); BENCH_HOLD=1 keeps the generated database
 // up for psql instead of timing.
 import { randomUUID } from "node:crypto";
@@ -106,7 +106,7 @@ try {
         `/admin/auto-orders?page=501&after=${await cursorAt("auto_orders", Math.floor(AUTO_ORDERS / 2))}`,
       ],
     ],
-    ["manual work", ["/admin/manual-work", "/admin/manual-work?page=50"]],
+    ["manual work", ["/admin/manual-work", "/admin/manual-work?page=9"]],
     ["services", ["/admin/services"]],
     ["messages", ["/admin/messages"]],
   ];
@@ -167,17 +167,27 @@ async function generateRows() {
     with picked_users as (select array_agg(id order by email) as ids from users where email like 'bench-user-%'),
          picked_services as (select array_agg(id) as ids from services where service_type = 'one_time'),
          statuses as (select enum_range(null::order_status) as names)
-    insert into orders (user_id, service_id, quantity, target_link, total_cents, status, created_at, updated_at)
+    insert into orders (user_id, service_id, quantity, target_link, total_cents, status, delivery, created_at,
+                        updated_at)
     select picked_users.ids[1 + (g * 7919) % ${USERS}],
            picked_services.ids[1 + g % array_length(picked_services.ids, 1)],
            100 + g % 900,
            'https://www.instagram.com/p/Bench' || g || '/',
            40 + g % 500,
            statuses.names[1 + (g / 3) % array_length(statuses.names, 1)],
+           (case when g % 1000 = 0 then 'manual' else 'provider' end)::order_delivery,
            now() - g * interval '20 seconds',
            now()
     from generate_series(1, ${ORDERS}::bigint) as g, picked_users, picked_services, statuses
     order by g`);
+  // One provider delivers every service, as in a running shop: the manual work queue holds the one order in
+  // 1,000 delivered by hand, not every auto order.
+  await db.execute(sql`
+    with provider as (
+      insert into providers (name, api_url, api_key_encrypted, api_key_hint)
+      values ('Bench provider', 'https://provider.example.test/api/v2', 'bench', 'ench') returning id)
+    insert into provider_services (service_id, provider_id, provider_service_id)
+    select services.id, provider.id, services.id::text from services, provider`);
   // Tickets come in pairs stored in one transaction (the same created_at), as the list's tie-breaker must handle.
   await db.execute(sql`
     with picked_users as (select array_agg(id order by email) as ids from users where email like 'bench-user-%'),
