@@ -9,6 +9,7 @@ import { readAdminAutoOrdersPage } from "../../app/domain/admin/list-auto-orders
 import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
 import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server.ts";
 import { readAdminUsersPage } from "../../app/domain/admin/list-users.server.ts";
+import { readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
 
 /** Explains the statements behind each admin list view; prints each plan's total time and, verbose, the plan. */
 export async function explainAdminLists(
@@ -44,6 +45,8 @@ export async function explainAdminLists(
     ["auto orders", () => readAdminAutoOrdersPage(db, {})],
     ["auto orders by e-mail", () => readAdminAutoOrdersPage(db, { q: middleUser })],
     ["auto orders by username", () => readAdminAutoOrdersPage(db, { q: "profile_16667" })],
+    ["manual work", () => readManualWork(db, {})],
+    ["manual work page 9", () => readManualWork(db, { page: 9 })],
   ];
   for (const [name, read] of views) {
     recorded.length = 0;
