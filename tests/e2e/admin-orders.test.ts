@@ -9,7 +9,7 @@ import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.serve
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { openAdminPage } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser } from "../support/chromium.ts";
-import { balanceOf } from "../support/factories.ts";
+import { balanceOf, serviceId } from "../support/factories.ts";
 import { appUrl, createAccount, signedInAdmin, signedInCustomer } from "../support/http.ts";
 
 let browser: Browser;
@@ -151,6 +151,43 @@ describe("admin orders", () => {
     ).toBe(0);
     const [done] = await db().select().from(orders).where(eq(orders.id, placed.order.id));
     expect(done).toMatchObject({ status: "completed", delivery: "manual" });
+    assertNoConsoleErrors();
+  });
+
+  it("walks a customer's 60 orders with Next and Previous: 50, then 10 from the cursor, then back (decision 030)", async () => {
+    const customer = await createAccount();
+    const likes = await serviceId("Instagram Likes");
+    // Ten at each instant: the page ends inside a tie, which the cursor's id settles.
+    const base = Date.UTC(2026, 0, 1);
+    await db()
+      .insert(orders)
+      .values(
+        Array.from({ length: 60 }, (_, index) => ({
+          userId: customer.id,
+          serviceId: likes,
+          quantity: 100,
+          targetLink: `https://www.instagram.com/p/Walk${index}/`,
+          totalCents: cents(40),
+          createdAt: new Date(base + Math.floor(index / 10) * 1_000),
+        })),
+      );
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
+    await page.goto(`${appUrl}/admin/orders?q=${encodeURIComponent(customer.email)}`);
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await pagination.getByText("Page 1 of 2 (60 orders)").waitFor();
+    const rows = page.getByTestId("admin-order-row");
+    expect(await rows.count()).toBe(50);
+    const firstPage = await rows.allTextContents();
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL((url) => url.searchParams.has("after"));
+    await pagination.getByText("Page 2 of 2 (60 orders)").waitFor();
+    expect(await rows.count()).toBe(10);
+    const secondPage = await rows.allTextContents();
+    expect(new Set([...firstPage, ...secondPage]).size).toBe(60);
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("after") && !url.searchParams.has("page"));
+    await pagination.getByText("Page 1 of 2 (60 orders)").waitFor();
+    expect(await rows.allTextContents()).toEqual(firstPage);
     assertNoConsoleErrors();
   });
 

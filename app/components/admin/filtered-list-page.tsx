@@ -36,7 +36,15 @@ export function FilteredListPage({
   noun: string;
   filters: Filter[];
   search: { label: string; placeholder: string };
-  list: { status: string | null; q: string; page: number; pageCount: number; total: number };
+  list: {
+    status: string | null;
+    q: string;
+    page: number;
+    pageCount: number;
+    total: number;
+    next: string | null;
+    previous: string | null;
+  };
   width?: string;
   children: ReactNode;
 }) {
@@ -58,7 +66,14 @@ export function FilteredListPage({
         searchPlaceholder={search.placeholder}
       />
       {children}
-      <ListPagination {...address} page={list.page} pageCount={list.pageCount} total={list.total} />
+      <ListPagination
+        {...address}
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        next={list.next}
+        previous={list.previous}
+      />
     </main>
   );
 }

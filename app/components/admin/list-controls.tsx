@@ -1,18 +1,23 @@
 import { Form, Link } from "react-router";
-import { ADMIN_SEARCH_MAX_LENGTH } from "../../domain/admin/list-search.ts";
+import { ADMIN_SEARCH_MAX_LENGTH, LIST_COUNT_CAP } from "../../domain/admin/list-search.ts";
 import { formatCount } from "../../lib/format-money.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 
-/** A list address: its path with the status filter, search and page that are set. */
+/**
+ * A list address: its path with the status filter, search and page that are set, and the cursor a keyset page
+ * continues after or before (docs/decisions/030).
+ */
 export function listHref(
   path: string,
-  params: { status?: string | null; q?: string; page?: number },
+  params: { status?: string | null; q?: string; page?: number; after?: string; before?: string },
 ): string {
   const search = new URLSearchParams();
   if (params.status) search.set("status", params.status);
   if (params.q) search.set("q", params.q);
   if (params.page && params.page > 1) search.set("page", String(params.page));
+  if (params.after) search.set("after", params.after);
+  if (params.before) search.set("before", params.before);
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -52,7 +57,7 @@ export function ListFilters({
                   : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
               }`}
             >
-              {filter.label} ({formatCount(filter.count)})
+              {filter.label} ({formatListCount(filter.count)})
             </Link>
           );
         })}
@@ -95,7 +100,16 @@ export function SearchBox({
   );
 }
 
-/** Previous / next links with "Page x of y (n things)". */
+/** A list count: exact up to LIST_COUNT_CAP, "10,000+" beyond (the counts stop there, docs/decisions/030). */
+export function formatListCount(value: number): string {
+  return value > LIST_COUNT_CAP ? `${formatCount(LIST_COUNT_CAP)}+` : formatCount(value);
+}
+
+/**
+ * Previous / next links with "Page x of y (n things)" ("Page x (10,000+ things)" past the counts' cap). With
+ * cursors (`next`, `previous`), the links continue from the page's last or first row however deep it is; without
+ * them, they address page numbers.
+ */
 export function ListPagination({
   path,
   noun,
@@ -104,6 +118,8 @@ export function ListPagination({
   total,
   status,
   q,
+  next,
+  previous,
 }: {
   path: string;
   noun: string;
@@ -112,21 +128,38 @@ export function ListPagination({
   total: number;
   status?: string | null;
   q: string;
+  next?: string | null;
+  previous?: string | null;
 }) {
-  if (pageCount <= 1) return null;
+  const keyset = next !== undefined;
+  const hasNext = keyset ? next !== null : page < pageCount;
+  const hasPrevious = page > 1;
+  if (!hasNext && !hasPrevious) return null;
+  const capped = total > LIST_COUNT_CAP;
+  const previousHref =
+    keyset && previous && page > 2
+      ? listHref(path, { status, q, page: page - 1, before: previous })
+      : listHref(path, { status, q, page: page - 1 });
+  const nextHref = listHref(path, {
+    status,
+    q,
+    page: page + 1,
+    after: keyset ? (next ?? undefined) : undefined,
+  });
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">
       <span>
-        Page {formatCount(page)} of {formatCount(pageCount)} ({formatCount(total)} {noun})
+        Page {formatCount(page)}
+        {capped ? "" : ` of ${formatCount(pageCount)}`} ({formatListCount(total)} {noun})
       </span>
       <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={listHref(path, { status, q, page: page - 1 })} className={buttonClass("secondary")}>
+        {hasPrevious ? (
+          <Link to={previousHref} className={buttonClass("secondary")}>
             Previous
           </Link>
         ) : null}
-        {page < pageCount ? (
-          <Link to={listHref(path, { status, q, page: page + 1 })} className={buttonClass("secondary")}>
+        {hasNext ? (
+          <Link to={nextHref} className={buttonClass("secondary")}>
             Next
           </Link>
         ) : null}

@@ -34,6 +34,8 @@ export const users = pgTable(
   (table) => [
     check("users_balance_not_negative", sql`${table.balanceCents} >= 0`),
     index("users_created_at_idx").on(table.createdAt.desc()),
+    // The admin lists' "e-mail contains" search (ILIKE '%q%'), a trigram index (docs/decisions/030).
+    index("users_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
   ],
 );
 

@@ -169,6 +169,8 @@ export const autoOrders = pgTable(
     index("auto_orders_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("auto_orders_status_created_idx").on(table.status, table.createdAt.desc()),
     index("auto_orders_created_idx").on(table.createdAt.desc()),
+    // The admin auto orders list's "username contains" search (docs/decisions/030).
+    index("auto_orders_target_username_trgm_idx").using("gin", table.targetUsername.op("gin_trgm_ops")),
   ],
 );
 

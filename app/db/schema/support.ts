@@ -32,6 +32,8 @@ export const tickets = pgTable(
     index("tickets_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("tickets_status_created_idx").on(table.status, table.createdAt.desc()),
     index("tickets_created_idx").on(table.createdAt.desc()),
+    // The admin tickets list's "subject contains" search (docs/decisions/030).
+    index("tickets_subject_trgm_idx").using("gin", table.subject.op("gin_trgm_ops")),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, services, users } from "../../db/schema.ts";
 import {
@@ -10,8 +10,12 @@ import { costOfPosts } from "../pricing/price.ts";
 import {
   containsPattern,
   countByStatus,
-  customerEmailContains,
-  pageWindow,
+  countCapped,
+  cursorSql,
+  customerEmailMatches,
+  type ListPaging,
+  type ListPosition,
+  readNewestFirstPage,
   searchText,
 } from "./list-query.server.ts";
 
@@ -34,23 +38,20 @@ export type AdminAutoOrderRow = {
   status: AdminAutoOrderStatus;
 };
 
-export type AdminAutoOrdersQuery = { status?: AdminAutoOrderStatus; q?: string; page?: number };
+export type AdminAutoOrdersQuery = { status?: AdminAutoOrderStatus; q?: string } & ListPosition;
 
 export type AdminAutoOrdersPage = {
   autoOrders: AdminAutoOrderRow[];
   counts: Record<AdminAutoOrderStatus | "all", number>;
-  total: number;
-  page: number;
-  pageCount: number;
-};
+} & ListPaging;
 
-// Spelled as auto_orders_created_idx and auto_orders_status_created_idx are, so the scan stops at LIMIT.
-const NEWEST_FIRST = [sql`${autoOrders.createdAt} desc nulls last`, desc(autoOrders.id)];
-
-/** An auto order of a customer whose e-mail contains `q`, or whose username does. */
-function searchCondition(q: string): SQL {
+/**
+ * An auto order of a customer whose e-mail is or contains `q`, or whose username contains it, each on its own index
+ * (docs/decisions/030).
+ */
+async function searchCondition(db: Executor, q: string): Promise<SQL> {
   return or(
-    customerEmailContains(autoOrders.userId, q),
+    await customerEmailMatches(db, autoOrders.userId, q),
     ilike(autoOrders.targetUsername, containsPattern(q.replace(/^@/, ""))),
   ) as SQL;
 }
@@ -62,40 +63,49 @@ export async function readAdminAutoOrdersPage(
 ): Promise<AdminAutoOrdersPage> {
   const q = searchText(query.q);
   const counts = await countByStatus(db, autoOrders.status, ADMIN_AUTO_ORDER_STATUSES);
-  const search = q ? searchCondition(q) : undefined;
+  const search = q ? await searchCondition(db, q) : undefined;
   const where = and(query.status ? eq(autoOrders.status, query.status) : undefined, search);
-  const total = search ? await db.$count(autoOrders, where) : counts[query.status ?? "all"];
-  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_AUTO_ORDERS_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: autoOrders.id,
+  const total = search ? await countCapped(db, autoOrders, where) : counts[query.status ?? "all"];
+  const { rows, paging } = await readNewestFirstPage(
+    db,
+    {
       createdAt: autoOrders.createdAt,
-      userId: autoOrders.userId,
-      customerEmail: users.email,
-      serviceName: services.name,
-      platform: services.platform,
-      targetUsername: autoOrders.targetUsername,
-      likesPerPost: autoOrders.likesPerPost,
-      totalPosts: autoOrders.totalPosts,
-      remainingPosts: autoOrders.remainingPosts,
-      costPerPostCents: autoOrders.costPerPostCents,
-      status: autoOrders.status,
-    })
-    .from(autoOrders)
-    .leftJoin(users, eq(users.id, autoOrders.userId))
-    .leftJoin(services, eq(services.id, autoOrders.serviceId))
-    .where(where)
-    .orderBy(...NEWEST_FIRST)
-    .limit(ADMIN_AUTO_ORDERS_PAGE_SIZE)
-    .offset(offset);
+      id: autoOrders.id,
+      where,
+      total,
+      pageSize: ADMIN_AUTO_ORDERS_PAGE_SIZE,
+      rows: (pageWhere, orderBy, limit) =>
+        db
+          .select({
+            id: autoOrders.id,
+            createdAt: autoOrders.createdAt,
+            userId: autoOrders.userId,
+            customerEmail: users.email,
+            serviceName: services.name,
+            platform: services.platform,
+            targetUsername: autoOrders.targetUsername,
+            likesPerPost: autoOrders.likesPerPost,
+            totalPosts: autoOrders.totalPosts,
+            remainingPosts: autoOrders.remainingPosts,
+            costPerPostCents: autoOrders.costPerPostCents,
+            status: autoOrders.status,
+            cursor: cursorSql(autoOrders.createdAt, autoOrders.id),
+          })
+          .from(autoOrders)
+          .leftJoin(users, eq(users.id, autoOrders.userId))
+          .leftJoin(services, eq(services.id, autoOrders.serviceId))
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit),
+    },
+    query,
+  );
   return {
     autoOrders: rows.map((row) => ({
       ...row,
       totalCents: costOfPosts(row.costPerPostCents, row.totalPosts),
     })),
     counts,
-    total,
-    page,
-    pageCount,
+    ...paging,
   };
 }

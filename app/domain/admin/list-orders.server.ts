@@ -8,7 +8,16 @@ import {
   orderWithProviderSql,
 } from "../fulfilment/order-delivery-state-sql.server.ts";
 import { type Cents, cents, isCents } from "../pricing/cents.ts";
-import { countByStatus, customerEmailContains, pageWindow, searchText } from "./list-query.server.ts";
+import {
+  countByStatus,
+  countCapped,
+  cursorSql,
+  customerEmailMatches,
+  type ListPaging,
+  type ListPosition,
+  readNewestFirstPage,
+  searchText,
+} from "./list-query.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
 /** Characters of a custom comments order's comments the admin lists show. */
@@ -44,17 +53,13 @@ export type AdminOrderRow = {
   comments: string | null;
 };
 
-export type AdminOrdersQuery = { status?: AdminOrderStatus; q?: string; page?: number };
+export type AdminOrdersQuery = { status?: AdminOrderStatus; q?: string } & ListPosition;
 
 export type AdminOrdersPage = {
   orders: AdminOrderRow[];
-  /** Orders per stored status, from one grouped count; `all` is their sum. */
+  /** Orders per stored status, each capped at LIST_COUNT_CAP + 1; `all` is their (capped) sum. */
   counts: Record<AdminOrderStatus | "all", number>;
-  /** Orders matching the filter and search (the pagination's total). */
-  total: number;
-  page: number;
-  pageCount: number;
-};
+} & ListPaging;
 
 /**
  * Newest first, spelled exactly as orders_created_idx, orders_status_created_idx and
@@ -126,7 +131,7 @@ export function toRow({
   return { ...row, serviceName, lines: orderLines(row.lines) };
 }
 
-/** Orders per status: one `count(*) ... group by status` (an index-only scan of orders_status_created_idx). */
+/** Orders per status, each counted up to the cap (index-only scans of orders_status_created_idx). */
 export function countOrdersByStatus(db: Executor): Promise<AdminOrdersPage["counts"]> {
   return countByStatus(db, orders.status, ADMIN_ORDER_STATUSES);
 }
@@ -138,20 +143,19 @@ function orderNumberFrom(q: string): string | null {
 }
 
 /**
- * The search condition: the exact order number, or an order of a customer whose e-mail contains `q` (every
- * such customer, however many: a correlated EXISTS, not a capped list of ids).
+ * The search condition: the exact order number (orders_order_number_unique), or an order of a customer whose
+ * e-mail is or contains `q` (every such customer, however many; docs/decisions/030).
  */
-function searchCondition(q: string): SQL {
+async function searchCondition(db: Executor, q: string): Promise<SQL> {
   const number = orderNumberFrom(q);
-  return or(
-    number ? eq(orders.orderNumber, number) : undefined,
-    customerEmailContains(orders.userId, q),
-  ) as SQL;
+  const byCustomer = await customerEmailMatches(db, orders.userId, q);
+  return number ? (or(eq(orders.orderNumber, number), byCustomer) as SQL) : byCustomer;
 }
 
 /**
  * One page of the admin orders list (newest first, 50 a page) with the per-status counts. Filtering by status
- * walks orders_status_created_idx, the unfiltered list orders_created_idx; both stop after LIMIT rows.
+ * walks orders_status_created_idx, the unfiltered list orders_created_idx; both stop after LIMIT rows, and a deep
+ * page continues from a cursor instead of skipping rows (docs/decisions/030).
  */
 export async function readAdminOrdersPage(
   db: Executor,
@@ -159,16 +163,30 @@ export async function readAdminOrdersPage(
 ): Promise<AdminOrdersPage> {
   const q = searchText(query.q);
   const counts = await countOrdersByStatus(db);
-  const search = q ? searchCondition(q) : undefined;
+  const search = q ? await searchCondition(db, q) : undefined;
   const where = and(query.status ? eq(orders.status, query.status) : undefined, search);
-  const total = search ? await db.$count(orders, where) : counts[query.status ?? "all"];
-  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_ORDERS_PAGE_SIZE);
-  const rows = await selectOrderRows(db)
-    .where(where)
-    .orderBy(...NEWEST_FIRST)
-    .limit(ADMIN_ORDERS_PAGE_SIZE)
-    .offset(offset);
-  return { orders: rows.map(toRow), counts, total, page, pageCount };
+  const total = search ? await countCapped(db, orders, where) : counts[query.status ?? "all"];
+  const { rows, paging } = await readNewestFirstPage(
+    db,
+    {
+      createdAt: orders.createdAt,
+      id: orders.id,
+      where,
+      total,
+      pageSize: ADMIN_ORDERS_PAGE_SIZE,
+      rows: (pageWhere, orderBy, limit) =>
+        db
+          .select({ ...rowColumns, cursor: cursorSql(orders.createdAt, orders.id) })
+          .from(orders)
+          .leftJoin(users, eq(users.id, orders.userId))
+          .leftJoin(services, eq(services.id, orders.serviceId))
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit),
+    },
+    query,
+  );
+  return { orders: rows.map(toRow), counts, ...paging };
 }
 
 /** One customer's orders, newest first (admin user detail; orders_user_created_idx). */

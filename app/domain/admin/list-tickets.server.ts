@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets, users } from "../../db/schema.ts";
 import { TICKET_STATUSES, type TicketCategory, type TicketStatus } from "../tickets/messages.ts";
@@ -6,8 +6,12 @@ import { readTicketThreads, type ThreadEntry } from "../tickets/read-threads.ser
 import {
   containsPattern,
   countByStatus,
-  customerEmailContains,
-  pageWindow,
+  countCapped,
+  cursorSql,
+  customerEmailMatches,
+  type ListPaging,
+  type ListPosition,
+  readNewestFirstPage,
   searchText,
 } from "./list-query.server.ts";
 
@@ -28,22 +32,23 @@ export type AdminTicketRow = {
   thread: ThreadEntry[];
 };
 
-export type AdminTicketsQuery = { status?: TicketStatus; q?: string; page?: number };
+export type AdminTicketsQuery = { status?: TicketStatus; q?: string } & ListPosition;
 
 export type AdminTicketsPage = {
   tickets: AdminTicketRow[];
   counts: Record<TicketStatus | "all", number>;
-  total: number;
-  page: number;
-  pageCount: number;
-};
+} & ListPaging;
 
-/** The ticket number ("TKT-100001", "tkt100001" or "100001"), a customer's e-mail, or words of the subject. */
-function searchCondition(q: string): SQL {
+/**
+ * The ticket number ("TKT-100001", "tkt100001" or "100001"), a customer's e-mail, or words of the subject, each on
+ * its own index (tickets_ticket_number_unique, the customers' ids on tickets_user_created_idx,
+ * tickets_subject_trgm_idx; docs/decisions/030).
+ */
+async function searchCondition(db: Executor, q: string): Promise<SQL> {
   const number = /^(?:tkt-?)?(\d{1,12})$/i.exec(q)?.[1];
   return or(
     number ? eq(tickets.ticketNumber, `TKT-${number}`) : undefined,
-    customerEmailContains(tickets.userId, q),
+    await customerEmailMatches(db, tickets.userId, q),
     ilike(tickets.subject, containsPattern(q)),
   ) as SQL;
 }
@@ -55,29 +60,40 @@ export async function readAdminTicketsPage(
 ): Promise<AdminTicketsPage> {
   const q = searchText(query.q);
   const counts = await countByStatus(db, tickets.status, TICKET_STATUSES);
-  const search = q ? searchCondition(q) : undefined;
+  const search = q ? await searchCondition(db, q) : undefined;
   const where = and(query.status ? eq(tickets.status, query.status) : undefined, search);
-  const total = search ? await db.$count(tickets, where) : counts[query.status ?? "all"];
-  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_TICKETS_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: tickets.id,
-      ticketNumber: tickets.ticketNumber,
+  const total = search ? await countCapped(db, tickets, where) : counts[query.status ?? "all"];
+  const { rows, paging } = await readNewestFirstPage(
+    db,
+    {
       createdAt: tickets.createdAt,
-      userId: tickets.userId,
-      customerEmail: users.email,
-      orderNumber: orders.orderNumber,
-      category: tickets.category,
-      subject: tickets.subject,
-      status: tickets.status,
-    })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(orders, eq(orders.id, tickets.orderId))
-    .where(where)
-    .orderBy(sql`${tickets.createdAt} desc nulls last`, desc(tickets.id))
-    .limit(ADMIN_TICKETS_PAGE_SIZE)
-    .offset(offset);
+      id: tickets.id,
+      where,
+      total,
+      pageSize: ADMIN_TICKETS_PAGE_SIZE,
+      rows: (pageWhere, orderBy, limit) =>
+        db
+          .select({
+            id: tickets.id,
+            ticketNumber: tickets.ticketNumber,
+            createdAt: tickets.createdAt,
+            userId: tickets.userId,
+            customerEmail: users.email,
+            orderNumber: orders.orderNumber,
+            category: tickets.category,
+            subject: tickets.subject,
+            status: tickets.status,
+            cursor: cursorSql(tickets.createdAt, tickets.id),
+          })
+          .from(tickets)
+          .leftJoin(users, eq(users.id, tickets.userId))
+          .leftJoin(orders, eq(orders.id, tickets.orderId))
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit),
+    },
+    query,
+  );
   const threads = await readTicketThreads(
     db,
     rows.map((row) => row.id),
@@ -86,8 +102,6 @@ export async function readAdminTicketsPage(
   return {
     tickets: rows.map((row) => ({ ...row, thread: threads.get(row.id) ?? [] })),
     counts,
-    total,
-    page,
-    pageCount,
+    ...paging,
   };
 }

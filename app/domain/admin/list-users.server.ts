@@ -1,9 +1,18 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import type { Cents } from "../pricing/cents.ts";
-import { containsPattern, pageWindow, searchText } from "./list-query.server.ts";
+import {
+  containsPattern,
+  countCapped,
+  cursorSql,
+  type ListPaging,
+  type ListPosition,
+  readNewestFirstPage,
+  searchText,
+  wholeEmail,
+} from "./list-query.server.ts";
 
 export type AdminUserOption = { id: string; email: string; balanceCents: Cents };
 
@@ -63,29 +72,45 @@ export type AdminUserRow = {
   orderCount: number;
 };
 
-export type AdminUsersPage = { users: AdminUserRow[]; total: number; page: number; pageCount: number };
+export type AdminUsersPage = { users: AdminUserRow[] } & ListPaging;
+
+/** The accounts an admin's search means: the whole address (users_email_unique) or e-mails containing `q`. */
+function emailMatches(q: string): SQL {
+  const email = wholeEmail(q);
+  return email ? eq(users.email, email) : ilike(users.email, containsPattern(q));
+}
 
 /**
- * One page of the admin users list, newest accounts first (users_created_at_idx, so the scan stops at
- * LIMIT + OFFSET), optionally only e-mails containing `q`. The order counts and admin badges are read for the
- * page's 50 accounts only, after the page is chosen: computed in the page query, they would also be computed
- * for every row OFFSET skips.
+ * One page of the admin users list, newest accounts first (users_created_at_idx, so the scan stops at LIMIT; deep
+ * pages continue from a cursor, docs/decisions/030), optionally only the account with e-mail `q` or e-mails
+ * containing it. The order counts and admin badges are read for the page's 50 accounts only, after the page is
+ * chosen.
  */
 export async function readAdminUsersPage(
   db: Executor,
-  query: { q?: string; page?: number } = {},
+  query: { q?: string } & ListPosition = {},
 ): Promise<AdminUsersPage> {
   const q = searchText(query.q);
-  const where = q ? ilike(users.email, containsPattern(q)) : undefined;
-  const total = await db.$count(users, where);
-  const { page, pageCount, offset } = pageWindow(query.page, total, ADMIN_USERS_PAGE_SIZE);
-  const rows = await db
-    .select({ ...columns, createdAt: users.createdAt })
-    .from(users)
-    .where(where)
-    .orderBy(sql`${users.createdAt} desc nulls last`, desc(users.id))
-    .limit(ADMIN_USERS_PAGE_SIZE)
-    .offset(offset);
+  const where = q ? emailMatches(q) : undefined;
+  const total = await countCapped(db, users, where);
+  const { rows, paging } = await readNewestFirstPage(
+    db,
+    {
+      createdAt: users.createdAt,
+      id: users.id,
+      where,
+      total,
+      pageSize: ADMIN_USERS_PAGE_SIZE,
+      rows: (pageWhere, orderBy, limit) =>
+        db
+          .select({ ...columns, createdAt: users.createdAt, cursor: cursorSql(users.createdAt, users.id) })
+          .from(users)
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit),
+    },
+    query,
+  );
   const ids = rows.map((row) => row.id);
   const [orderCounts, admins] = ids.length
     ? await Promise.all([
@@ -108,8 +133,6 @@ export async function readAdminUsersPage(
       isAdmin: adminIds.has(row.id),
       orderCount: countOf.get(row.id) ?? 0,
     })),
-    total,
-    page,
-    pageCount,
+    ...paging,
   };
 }

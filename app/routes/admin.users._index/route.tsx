@@ -45,6 +45,8 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
         page={loaderData.page}
         pageCount={loaderData.pageCount}
         total={loaderData.total}
+        next={loaderData.next}
+        previous={loaderData.previous}
         q={q}
       />
     </main>
