@@ -1,11 +1,14 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import stylesheet from "./app.css?inline";
 import { CSP_NONCE_HEADER, NonceProvider } from "./lib/csp-nonce.ts";
+import { StylesheetProvider } from "./lib/inline-stylesheet.tsx";
+import { lowPriorityModulePreloads } from "./lib/low-priority-module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +36,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,
@@ -48,8 +53,9 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          const document = pipeline(body, lowPriorityModulePreloads(), () => {});
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(document), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { getCurrentUser } from "./domain/accounts/session.server.ts";
 import { shopFactsFrom } from "./domain/content/read-shop-facts.server.ts";
@@ -21,6 +20,7 @@ import { isAdminPath } from "./lib/analytics-events.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { shopDatabase } from "./lib/database-context.server.ts";
 import { env } from "./lib/env.server.ts";
+import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { LiveBalanceProvider } from "./lib/live/live-balance.tsx";
 import { refusalMessage } from "./lib/request-body.ts";
 import { takeToast } from "./lib/toast.server.ts";
@@ -67,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStylesheet nonce={nonce} />
         <Links />
         <ThirdPartyAnalytics nonce={nonce} />
       </head>

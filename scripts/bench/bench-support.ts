@@ -49,6 +49,11 @@ export async function freshDatabase() {
 
 let built = false;
 
+/** Starts the servers of this run from the build already in build-bench instead of building the app again. */
+export function reuseExistingBuild() {
+  built = true;
+}
+
 /** Builds the app once per run (BUILD_DIR=build-bench), however many servers the bench then starts from it. */
 export function buildApp() {
   if (built) return;

@@ -13,7 +13,7 @@ export async function chromiumExecutable(): Promise<string> {
 }
 
 // This machine's network is closed: these flags stop Chromium's own background connections.
-const LAUNCH_FLAGS = [
+export const LAUNCH_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

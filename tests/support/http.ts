@@ -25,6 +25,7 @@ export function uniqueEmail(label = "customer"): string {
 export function visibleText(html: string): string {
   return html
     .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<[^>]+>/g, "")
     .replace(/\s+/g, " ");

@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { cachedBody, gzippedBody, NONCE_PLACEHOLDER, plainBody } from "../../server/page-cache-body.ts";
 
-// The visitor page cache keeps a page split around its nonces and compressed once (docs/decisions/028): every
+// The visitor page cache keeps a page split around its nonces and compressed once (docs/decisions/028-visitor-page-cache.md): every
 // answer, plain or gzip, must be exactly the page with this response's nonce in every place.
 describe("a cached page's body", () => {
   const pages = {
