@@ -1,3 +1,5 @@
+import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
+
 const LABELS: Record<string, string> = {
   pending: "Pending",
   processing: "Processing",
@@ -31,5 +33,28 @@ export function StatusBadge({ status }: { status: string }) {
     >
       {LABELS[status] ?? status}
     </span>
+  );
+}
+
+/**
+ * An order's badge with, under it, where a cancel sent to its provider stands (requested, or refused by the
+ * provider): the same on the dashboard's recent orders and on /orders.
+ */
+export function OrderStatusBadges({
+  status,
+  cancelState,
+}: {
+  status: string;
+  cancelState: "requested" | "refused" | null;
+}) {
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <StatusBadge status={status} />
+      {cancelState ? (
+        <span className="text-xs font-medium text-amber-800" data-testid="order-cancel-state">
+          {cancelState === "requested" ? CANCEL_TEXT.requested : CANCEL_TEXT.refusedByProvider}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -1,31 +1,13 @@
 /**
  * One way to write what the shop sells, on every page, toast, mail, admin list and the API's services list
- * (product rules 3.7). No imports: the browser's bundles use it too.
+ * (product rules 3.7). Browser-safe: the browser's bundles use it too.
  */
+import { platformNames } from "./platforms.ts";
 
 /** Brand and platform words as the brands write them, whatever the case they were typed in. */
-const BRAND_WORDS: Record<string, string> = {
-  instagram: "Instagram",
-  youtube: "YouTube",
-  tiktok: "TikTok",
-  spotify: "Spotify",
-  threads: "Threads",
-  facebook: "Facebook",
-  twitter: "Twitter",
-  ig: "IG",
-  tv: "TV",
-};
+const BRAND_WORDS: Record<string, string> = { ...platformNames, ig: "IG", tv: "TV" };
 
-const PLATFORM_NAMES: Record<string, string> = {
-  instagram: "Instagram",
-  youtube: "YouTube",
-  tiktok: "TikTok",
-  spotify: "Spotify",
-  threads: "Threads",
-  facebook: "Facebook",
-  twitter: "Twitter",
-  other: "Other",
-};
+const PLATFORM_NAMES: Record<string, string> = { ...platformNames, other: "Other" };
 
 /** Short words written in lower case inside a name ("Likes per Post" stays as typed). */
 const MINOR_WORDS = new Set(["a", "an", "and", "for", "in", "of", "on", "or", "per", "the", "to", "with"]);

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { formatDateTime, platformName } from "../../components/dashboard/format.ts";
 import { EmptyState, LoadError } from "../../components/dashboard/section-state.tsx";
-import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
+import { OrderStatusBadges } from "../../components/dashboard/status-badge.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { orderLineName } from "../../domain/catalog/product-name.ts";
 import type { DashboardOrder } from "../../domain/dashboard/list-recent-orders.server.ts";
 import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
-import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
 import { ORDERS_PAGE_TEXT } from "../../domain/orders/orders-page-text.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
@@ -54,14 +53,7 @@ function RecentOrders({ orders }: { orders: DashboardOrder[] }) {
                 {order.serviceName} · {platformName(order.platform)}
               </p>
             </div>
-            <div className="flex flex-col items-end gap-1">
-              <StatusBadge status={order.status} />
-              {order.cancelState ? (
-                <span className="text-xs font-medium text-amber-800" data-testid="order-cancel-state">
-                  {order.cancelState === "requested" ? CANCEL_TEXT.requested : CANCEL_TEXT.refusedByProvider}
-                </span>
-              ) : null}
-            </div>
+            <OrderStatusBadges status={order.status} cancelState={order.cancelState} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
             <div>

@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDateTime, platformName } from "../../components/dashboard/format.ts";
-import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
+import { OrderStatusBadges } from "../../components/dashboard/status-badge.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { orderProductName } from "../../domain/catalog/product-name.ts";
-import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
 import type { CustomerOrder } from "../../domain/orders/list-customer-orders.server.ts";
 import {
   cancelPromise,
@@ -58,14 +57,7 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
             {platformName(order.platform)}
           </p>
         </div>
-        <div className="flex flex-col items-end gap-1">
-          <StatusBadge status={order.status} />
-          {order.cancelState ? (
-            <span className="text-xs font-medium text-amber-800" data-testid="order-cancel-state">
-              {order.cancelState === "requested" ? CANCEL_TEXT.requested : CANCEL_TEXT.refusedByProvider}
-            </span>
-          ) : null}
-        </div>
+        <OrderStatusBadges status={order.status} cancelState={order.cancelState} />
       </div>
       <p className="mt-2 min-w-0 text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="order-link">
         <span className="text-slate-500">Link: </span>
