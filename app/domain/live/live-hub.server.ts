@@ -1,4 +1,4 @@
-import pg from "pg";
+import { DatabaseListener } from "../../lib/database-listener.server.ts";
 import { databaseUrl } from "../../lib/env.server.ts";
 import { isCents } from "../pricing/cents.ts";
 import { BALANCE_CHANNEL } from "../wallet/ledger-sql.server.ts";
@@ -7,8 +7,6 @@ import { type LiveEvent, ORDER_STATUS_CHANNEL } from "./live-events.ts";
 /** One open page of a signed-in user: receives that user's events, and `end` when the server stops. */
 export type LiveSubscriber = { send(event: LiveEvent): void; end(): void };
 
-/** Back-off between reconnection attempts of the listener (spec: realtime reconnect delays 1, 2, 5, 10 s). */
-export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** How long a new subscriber waits for the LISTEN to be in place before its stream starts anyway. */
 const READY_TIMEOUT_MS = 5_000;
 const CHANNELS = [BALANCE_CHANNEL, ORDER_STATUS_CHANNEL] as const;
@@ -19,17 +17,26 @@ const CHANNELS = [BALANCE_CHANNEL, ORDER_STATUS_CHANNEL] as const;
  */
 class LiveHub {
   private readonly subscribers = new Map<string, Set<LiveSubscriber>>();
-  private client: pg.Client | null = null;
   private listening = false;
   private waiters: Array<() => void> = [];
-  private failures = 0;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private stopped = false;
-
-  private readonly connectionString: () => string;
+  private readonly listener: DatabaseListener;
 
   constructor(connectionString: () => string) {
-    this.connectionString = connectionString;
+    this.listener = new DatabaseListener({
+      name: "live",
+      channels: CHANNELS,
+      connectionString,
+      onNotification: (channel, payload) => this.dispatch(channel, payload),
+      onReady: (recovered) => {
+        this.listening = true;
+        this.releaseWaiters();
+        // Whatever was committed while nobody listened is lost: every open page reads its state again.
+        if (recovered) this.broadcast({ type: "resync" });
+      },
+      onLost: () => {
+        this.listening = false;
+      },
+    });
   }
 
   /** Adds a page; resolves once the listener hears notifications (or after a short wait), with its removal. */
@@ -45,28 +52,24 @@ class LiveHub {
       current?.delete(subscriber);
       if (current?.size === 0) this.subscribers.delete(userId);
     };
-    if (this.stopped) {
+    if (this.listener.isStopped) {
       unsubscribe();
       subscriber.end();
       return () => {};
     }
-    if (!this.client && !this.retryTimer) void this.connect();
+    this.listener.start();
     await this.whenListening();
     return unsubscribe;
   }
 
   /** Closes the listener and ends every open stream (server shutdown). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
+    const stopping = this.listener.stop();
     for (const set of this.subscribers.values()) for (const subscriber of set) subscriber.end();
     this.subscribers.clear();
     this.releaseWaiters();
-    const client = this.client;
-    this.client = null;
     this.listening = false;
-    await client?.end().catch(() => {});
+    await stopping;
   }
 
   private whenListening(): Promise<void> {
@@ -84,52 +87,6 @@ class LiveHub {
     const waiters = this.waiters;
     this.waiters = [];
     for (const release of waiters) release();
-  }
-
-  private async connect(): Promise<void> {
-    if (this.stopped || this.client) return;
-    const client = new pg.Client({
-      connectionString: this.connectionString(),
-      keepAlive: true,
-      application_name: "boostly-live",
-    });
-    this.client = client;
-    client.on("notification", (message) => this.dispatch(message.channel, message.payload));
-    client.on("error", (error) => this.lost(client, error));
-    client.on("end", () => this.lost(client));
-    try {
-      await client.connect();
-      for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
-    } catch (error) {
-      this.lost(client, error);
-      return;
-    }
-    if (this.client !== client) return;
-    const recovered = this.failures > 0;
-    this.failures = 0;
-    this.listening = true;
-    this.releaseWaiters();
-    // Whatever was committed while nobody listened is lost: every open page reads its state again.
-    if (recovered) this.broadcast({ type: "resync" });
-  }
-
-  /** The connection broke (or never opened): drop it and try again after the next back-off delay. */
-  private lost(client: pg.Client, error?: unknown) {
-    if (this.client !== client) return;
-    this.client = null;
-    this.listening = false;
-    client.on("error", () => {});
-    client.end().catch(() => {});
-    if (this.stopped) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(this.failures, RECONNECT_DELAYS_MS.length - 1)];
-    this.failures += 1;
-    const reason = error instanceof Error ? error.message : "connection ended";
-    console.error(`live listener lost its database connection (${reason}); retrying in ${delay} ms`);
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.connect();
-    }, delay);
-    this.retryTimer.unref();
   }
 
   private dispatch(channel: string, payload: string | undefined) {

@@ -2,9 +2,8 @@ import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatCents } from "../format-money.ts";
+import { RECONNECT_DELAYS_MS } from "./reconnect-delays.ts";
 
-/** Waits before reopening a dropped stream (spec: realtime reconnect delays 1, 2, 5, 10 s; then every 10 s). */
-export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** At most one reload of the page data per this interval when the window regains focus. */
 const FOCUS_REVALIDATE_THROTTLE_MS = 5_000;
 
