@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { services, settings } from "../../../app/db/schema.ts";
@@ -181,6 +181,33 @@ describe("visitor pages from the shared render cache", () => {
     });
     cleanups.push(() => removePost(db(), post!.id));
     await expectEveryVisitorSees("/blog", title);
+  });
+
+  it("listens again after its listener's database connection drops, then serves from the cache again", async () => {
+    for (const base of SERVERS) {
+      await expect
+        .poll(async () => (await visit(base, "/reviews")).response.headers.get("X-Render-Cache"))
+        .toBe("hit");
+    }
+    await db().execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'boostly-content'`,
+    );
+    // While a server cannot hear changes it renders every page afresh, outside the cache (it waits 1 s before its
+    // first reconnection); then it listens again and keeps pages once more.
+    await expect
+      .poll(async () => (await visit(appUrl, "/reviews")).response.headers.get("X-Render-Cache"), {
+        timeout: 5_000,
+        interval: 50,
+      })
+      .toBeNull();
+    for (const base of SERVERS) {
+      await expect
+        .poll(async () => (await visit(base, "/reviews")).response.headers.get("X-Render-Cache"), {
+          timeout: 20_000,
+          interval: 200,
+        })
+        .toBe("hit");
+    }
   });
 
   it("never serves a signed-in customer cached HTML, nor a visitor their page", async () => {
