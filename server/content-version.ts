@@ -6,15 +6,13 @@ export const SITE_CONTENT_CHANNEL = "site_content_changed";
 /**
  * This process's view of the shop's content version (docs/decisions/028-visitor-page-cache.md): one LISTEN
  * connection hears every committed change to the catalogue, settings, banner or blog, from any app server or
- * script. `generation` moves on every notice (and on every reconnection, since notices may have been missed), so
- * whatever was rendered under an older generation is never served again. While the listener is not connected,
- * `trusted` is false and the cache is bypassed.
+ * script. Every notice (and every reconnection, since notices may have been missed) tells the cache to forget what
+ * it rendered, including renders still running. While the listener is not connected, `trusted` is false and the
+ * cache is bypassed.
  */
 export class ContentVersion {
   /** The database's last content version, for the ETag. */
   version = "0";
-  /** Moves on every change heard (or possibly missed). */
-  generation = 0;
   trusted = false;
   private readonly listeners = new Set<() => void>();
   private readonly listener: DatabaseListener;
@@ -61,7 +59,6 @@ export class ContentVersion {
   /** Something changed (a notice, a reconnection, an admin write on this server): forget what was rendered. */
   changed(version?: string) {
     if (version && /^\d+$/.test(version) && BigInt(version) > BigInt(this.version)) this.version = version;
-    this.generation += 1;
     for (const listener of this.listeners) listener();
   }
 }

@@ -3,14 +3,16 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { databaseUrl, type Env } from "../app/lib/env.server.ts";
+import { AccountChanges } from "./account-changes.ts";
+import { AccountPageCache } from "./account-page-cache.ts";
 import { bodyPolicy } from "./body-policy.ts";
 import { ContentVersion } from "./content-version.ts";
-import { pageHandler } from "./page-handler.ts";
+import { type PageCaches, pageHandler } from "./page-handler.ts";
 import { resellerApi } from "./reseller-api.ts";
 import { sameOriginGuard, securityHeaders } from "./security.ts";
 import { VisitorPageCache } from "./visitor-page-cache.ts";
 
-const contentVersions = new WeakMap<express.Express, ContentVersion>();
+const pageListeners = new WeakMap<express.Express, { version: ContentVersion; accounts: AccountChanges }>();
 
 /** The Express app in front of React Router: static files, security headers, origin check, then the pages. */
 export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBuild>), clientDir: string) {
@@ -44,24 +46,26 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
   app.use(sameOriginGuard(env));
   // Every page request's address and body pass the one policy before any route code runs.
   app.use(bodyPolicy());
-  // A built app serves visitors' pages from the render cache (docs/decisions/028-visitor-page-cache.md); the
+  // A built app serves visitors' pages and customers' dashboards from render caches (docs/decisions/028, 032); the
   // development server (a build that changes under it) renders every time.
-  let cache: VisitorPageCache | undefined;
+  let caches: PageCaches | undefined;
   if (typeof build !== "function") {
     const version = new ContentVersion(databaseUrl);
-    contentVersions.set(app, version);
-    cache = new VisitorPageCache(version);
+    const accounts = new AccountChanges(databaseUrl);
+    pageListeners.set(app, { version, accounts });
+    caches = { visitors: new VisitorPageCache(version), accounts: new AccountPageCache(accounts, version) };
     // An admin's write on this server shows on its next visitor page at once; other servers hear the NOTIFY.
     app.use("/admin", (req, res, next) => {
       if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => version.changed());
       next();
     });
   }
-  app.all("/{*splat}", pageHandler(build, env.isProduction ? "production" : "development", cache));
+  app.all("/{*splat}", pageHandler(build, env.isProduction ? "production" : "development", caches));
   return app;
 }
 
-/** Closes the app's content listener (at shutdown). */
-export async function stopContentListener(app: express.Express): Promise<void> {
-  await contentVersions.get(app)?.stop();
+/** Closes the app's render caches' listeners (at shutdown). */
+export async function stopPageListeners(app: express.Express): Promise<void> {
+  const listeners = pageListeners.get(app);
+  await Promise.all([listeners?.version.stop(), listeners?.accounts.stop()]);
 }

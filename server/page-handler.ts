@@ -4,9 +4,13 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { db } from "../app/db/client.server.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { requestContext } from "../app/lib/database-context.server.ts";
+import type { AccountPageCache } from "./account-page-cache.ts";
 import { bufferedBody } from "./body-policy.ts";
 import { NONCE_PLACEHOLDER } from "./page-cache-body.ts";
 import { PRIVATE_CACHE_CONTROL, type VisitorPageCache } from "./visitor-page-cache.ts";
+
+/** The render caches of a built app (the development server has none). */
+export type PageCaches = { visitors: VisitorPageCache; accounts: AccountPageCache };
 
 /**
  * React Router's request handler for Express, fed the body the edge already read (server/body-policy.ts) rather
@@ -14,21 +18,28 @@ import { PRIVATE_CACHE_CONTROL, type VisitorPageCache } from "./visitor-page-cac
  * (The stock Express adapter streams the socket itself; apart from the body this does what it does.)
  * Each request's React Router context carries the database (app/lib/database-context.server.ts): route modules
  * read it from there instead of importing the database.
- * A visitor's page comes from the visitor page cache when one is given (docs/decisions/028-visitor-page-cache.md);
- * every other answer that says nothing of its caching is private and never stored.
+ * A visitor's page comes from the visitor page cache (docs/decisions/028-visitor-page-cache.md), a customer's
+ * dashboard from the account page cache (docs/decisions/032-account-page-cache.md), when they are given; every
+ * other answer that says nothing of its caching is private and never stored.
  */
 export function pageHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
-  cache?: VisitorPageCache,
+  caches?: PageCaches,
 ) {
   const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      if (cache?.accepts(req)) {
-        // Rendered as a GET (a HEAD is answered from the same page) with the placeholder nonce.
-        const render = () => handle(fetchRequest(req, res, { cacheable: true }), requestContext(db()));
-        await cache.serve(req, res, render, sendResponse);
+      // Rendered as a GET (a HEAD is answered from the same page) with the placeholder nonce.
+      const render = () => handle(fetchRequest(req, res, { cacheable: true }), requestContext(db()));
+      if (caches?.visitors.accepts(req)) {
+        await caches.visitors.serve(req, res, render, sendResponse);
+        return;
+      }
+      caches?.accounts.forgetAfterWrite(req, res);
+      const customerId = caches ? await caches.accounts.customerOf(req) : null;
+      if (caches && customerId) {
+        await caches.accounts.serve(req, res, customerId, render, sendResponse);
         return;
       }
       const response = await handle(fetchRequest(req, res), requestContext(db()));

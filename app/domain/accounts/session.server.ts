@@ -17,7 +17,7 @@ import {
 
 let cookieName: string | undefined;
 /** The session cookie's name as better-auth sets it (with the __Secure- prefix in production). */
-async function sessionCookieName(): Promise<string> {
+export async function sessionCookieName(): Promise<string> {
   cookieName ??= (await auth().$context).authCookies.sessionToken.name;
   return cookieName;
 }
@@ -50,9 +50,17 @@ async function sessionToken(request: Request): Promise<string | null> {
   return verifiedSessionToken(request.headers.get("Cookie"), await sessionCookieName(), env().authSecret);
 }
 
-async function readCurrentUser(request: Request): Promise<CurrentUser | null> {
+function readCurrentUser(request: Request): Promise<CurrentUser | null> {
+  return accountOfCookieHeader(request.headers.get("Cookie"));
+}
+
+/**
+ * The account a Cookie header signs in, read fresh from PostgreSQL, or null: the request's user, and what the
+ * account page cache checks before it answers (docs/decisions/032-account-page-cache.md).
+ */
+export async function accountOfCookieHeader(cookieHeader: string | null): Promise<CurrentUser | null> {
   // One query per request instead of better-auth's session read plus ours: this runs on every page and action.
-  const token = await sessionToken(request);
+  const token = verifiedSessionToken(cookieHeader, await sessionCookieName(), env().authSecret);
   if (!token) return null;
   return readSessionAccount(db(), token, SESSION_POLICY);
 }
