@@ -2,7 +2,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { databaseUrl, type Env } from "../app/lib/env.server.ts";
+import { type Env, listenDatabaseUrl } from "../app/lib/env.server.ts";
 import { AccountChanges } from "./account-changes.ts";
 import { AccountPageCache } from "./account-page-cache.ts";
 import { bodyPolicy } from "./body-policy.ts";
@@ -50,8 +50,8 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
   // development server (a build that changes under it) renders every time.
   let caches: PageCaches | undefined;
   if (typeof build !== "function") {
-    const version = new ContentVersion(databaseUrl);
-    const accounts = new AccountChanges(databaseUrl);
+    const version = new ContentVersion(listenDatabaseUrl);
+    const accounts = new AccountChanges(listenDatabaseUrl);
     pageListeners.set(app, { version, accounts });
     caches = { visitors: new VisitorPageCache(version), accounts: new AccountPageCache(accounts, version) };
     // An admin's write on this server shows on its next visitor page at once; other servers hear the NOTIFY.

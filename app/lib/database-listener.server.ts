@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { RECONNECT_DELAYS_MS } from "./live/reconnect-delays.ts";
 
@@ -18,9 +19,14 @@ export type DatabaseListenerHooks = {
   onLost(): void;
 };
 
+/** How long a new connection waits to hear its own probe notice before it counts as not listening. */
+const PROBE_TIMEOUT_MS = 5_000;
+
 /**
  * One process's LISTEN connection, reopened with back-off whenever it breaks (the live hub's page events and the
- * visitor page cache's content version both ride on one of these).
+ * render caches' change notices ride on these). Before it reports ready it must hear a notice it sent itself, on a
+ * channel only it listens to: through a pooler that hands statements to any server connection (PgBouncer's
+ * transaction mode) notices never arrive, and the caches would trust a deaf ear (docs/decisions/032).
  */
 export class DatabaseListener {
   private client: pg.Client | null = null;
@@ -60,12 +66,28 @@ export class DatabaseListener {
       application_name: `boostly-${this.hooks.name}`,
     });
     this.client = client;
-    client.on("notification", (message) => this.hooks.onNotification(message.channel, message.payload));
+    const probe = `listener_probe_${randomBytes(8).toString("hex")}`;
+    let heardProbe: () => void = () => {};
+    const probeHeard = new Promise<void>((resolve) => {
+      heardProbe = resolve;
+    });
+    client.on("notification", (message) => {
+      if (message.channel === probe) heardProbe();
+      else this.hooks.onNotification(message.channel, message.payload);
+    });
     client.on("error", (error) => this.lost(client, error));
     client.on("end", () => this.lost(client));
     try {
       await client.connect();
       for (const channel of this.hooks.channels) await client.query(`LISTEN ${channel}`);
+      await client.query(`LISTEN ${probe}`);
+      await client.query("select pg_notify($1, '')", [probe]);
+      await withTimeout(
+        probeHeard,
+        PROBE_TIMEOUT_MS,
+        "it did not hear its own notice (a transaction-mode pooler?)",
+      );
+      await client.query(`UNLISTEN ${probe}`);
       await this.hooks.prepare?.(client);
     } catch (error) {
       this.lost(client, error);
@@ -96,4 +118,12 @@ export class DatabaseListener {
     }, delay);
     this.retryTimer.unref();
   }
+}
+
+function withTimeout(promise: Promise<void>, ms: number, message: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

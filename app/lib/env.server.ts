@@ -16,6 +16,7 @@ const envSchema = z.object({
   HOST: z.string().optional(),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_LISTEN_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default("data"),
@@ -146,4 +147,12 @@ export function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   return url;
+}
+
+/**
+ * Where the LISTEN connections go (live pages, the render caches, the workers' wake-ups): DATABASE_LISTEN_URL, for
+ * a DATABASE_URL that is a transaction-mode pooler, which cannot deliver notices; else `fallback`.
+ */
+export function listenDatabaseUrl(fallback: string = databaseUrl()): string {
+  return process.env.DATABASE_LISTEN_URL || fallback;
 }

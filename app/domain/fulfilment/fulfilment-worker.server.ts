@@ -1,5 +1,6 @@
 import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
+import { listenDatabaseUrl } from "../../lib/env.server.ts";
 import { ensureSimulatedProvider } from "./ensure-simulated-provider.server.ts";
 import type { FulfilmentConfig } from "./fulfilment-config.server.ts";
 import { runFulfilmentRound } from "./run-fulfilment-round.server.ts";
@@ -39,7 +40,7 @@ export async function startFulfilmentWorker(
     afterAdd: config.crashAfterAdd ? crash : undefined,
   };
   const pump = new SubmissionPump(db, options);
-  await pump.start(databaseUrl);
+  await pump.start(listenDatabaseUrl(databaseUrl));
   await boss.work(ROUND_QUEUE, { pollingIntervalSeconds: Math.min(config.tickSeconds, 2) }, async () => {
     try {
       await runFulfilmentRound(db, { ...options, submit: false });

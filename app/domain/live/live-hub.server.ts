@@ -1,5 +1,5 @@
 import { DatabaseListener } from "../../lib/database-listener.server.ts";
-import { databaseUrl } from "../../lib/env.server.ts";
+import { listenDatabaseUrl } from "../../lib/env.server.ts";
 import { isCents } from "../pricing/cents.ts";
 import { BALANCE_CHANNEL } from "../wallet/ledger-sql.server.ts";
 import { type LiveEvent, ORDER_STATUS_CHANNEL } from "./live-events.ts";
@@ -132,7 +132,7 @@ const hubKey = Symbol.for("boostly.liveHub");
 const holder = globalThis as unknown as { [hubKey]?: LiveHub };
 
 function hub(): LiveHub {
-  holder[hubKey] ??= new LiveHub(databaseUrl);
+  holder[hubKey] ??= new LiveHub(listenDatabaseUrl);
   return holder[hubKey];
 }
 

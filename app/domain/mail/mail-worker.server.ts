@@ -1,6 +1,7 @@
 import pg from "pg";
 import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
+import { listenDatabaseUrl } from "../../lib/env.server.ts";
 import { createMailTransport, deliverDueMail, MAIL_LEASE_SECONDS } from "./deliver-mail.server.ts";
 import type { MailConfig } from "./mail-config.server.ts";
 import { MAIL_QUEUED_CHANNEL } from "./queue-mail.server.ts";
@@ -47,7 +48,7 @@ export async function startMailWorker(
   let listener: pg.Client | null = null;
   let reconnect: NodeJS.Timeout | undefined;
   const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: listenDatabaseUrl(databaseUrl) });
     listener = client;
     const retry = () => {
       if (stopped || listener !== client) return;
