@@ -46,7 +46,13 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "users_account_changed" AFTER UPDATE OR DELETE ON "users"
+-- A balance never changes without its ledger row (product rules 1.3), whose insert notifies: the user's own row
+-- notifies for what else its pages show (the e-mail address) and its deletion, not once more on every order.
+CREATE TRIGGER "users_account_changed" AFTER UPDATE OF "email" ON "users"
+  FOR EACH ROW WHEN (OLD.email IS DISTINCT FROM NEW.email)
+  EXECUTE FUNCTION "notify_account_changed"('id');
+--> statement-breakpoint
+CREATE TRIGGER "users_removed_account_changed" AFTER DELETE ON "users"
   FOR EACH ROW EXECUTE FUNCTION "notify_account_changed"('id');
 --> statement-breakpoint
 CREATE TRIGGER "user_roles_account_changed" AFTER INSERT OR UPDATE OR DELETE ON "user_roles"
