@@ -26,6 +26,8 @@ const ACCOUNT_PAGES = new Set(["/dashboard"]);
 const KEPT_QUERY = /^(\?tab=[a-z-]{1,20})?$/;
 /** A dashboard is ~150 KB kept (raw and compressed): about 200 customers' pages per server. */
 const LIMITS = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, maxAgeMs: 10 * 60_000 };
+/** Posts that change nothing a customer's page shows: the pages' own analytics beacon, sent on every view. */
+const POSTS_THAT_CHANGE_NO_PAGE = new Set(["/api/events"]);
 /** Sessions whose customer this server has read, for forgetting a customer's pages after their own writes. */
 const MAX_SESSIONS_REMEMBERED = 10_000;
 
@@ -71,6 +73,7 @@ export class AccountPageCache {
    */
   forgetAfterWrite(req: Request, res: Response) {
     if (req.method === "GET" || req.method === "HEAD" || !req.headers.cookie) return;
+    if (POSTS_THAT_CHANGE_NO_PAGE.has(req.path)) return;
     void sessionCookieName().then((session) => {
       const sent = cookieValue(req.headers.cookie, session);
       if (!sent) return;
