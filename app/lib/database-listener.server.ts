@@ -124,6 +124,8 @@ function withTimeout(promise: Promise<void>, ms: number, message: string): Promi
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(message)), ms);
+    // A stop() during the wait must not hold the process open.
+    timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
