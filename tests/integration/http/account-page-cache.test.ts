@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { userRoles } from "../../../app/db/schema.ts";
+import { userRoles, users } from "../../../app/db/schema.ts";
 import { placeOrder } from "../../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
 import { answerTicket } from "../../../app/domain/tickets/answer-ticket.server.ts";
@@ -13,7 +13,7 @@ import { formatCents } from "../../../app/lib/format-money.ts";
 import { signedToastValue } from "../../../app/lib/toast.server.ts";
 import { TEST_AUTH_SECRET } from "../../support/constants.ts";
 import { createUser, fundWallet, serviceBySlug } from "../../support/factories.ts";
-import { appUrl, secondAppUrl, signedInCustomer } from "../../support/http.ts";
+import { appUrl, secondAppUrl, signedInCustomer, uniqueEmail } from "../../support/http.ts";
 
 // The account page cache (docs/decisions/032-account-page-cache.md), seen from outside: a signed-in customer's
 // dashboard on the two app servers of the run, which share one database. Other files change the shop's content
@@ -213,12 +213,16 @@ describe("a customer's dashboard from the account page cache", () => {
     await expectShownEverywhere(customer, (html) => html.includes(reply), "the admin's reply");
   });
 
-  it("shows the admin role granted (the header's Admin link) on the next page on both servers", async () => {
+  it("shows the admin role granted (the header's Admin link) and a changed e-mail on the next page on both servers", async () => {
     const customer = await signedInCustomer();
     await reachHit(customer);
     expect((await dashboard(appUrl, customer)).html).not.toContain('href="/admin"');
     await db().insert(userRoles).values({ userId: customer.id, role: "admin" });
     await expectShownEverywhere(customer, (html) => html.includes('href="/admin"'), "the Admin link");
+    await reachHit(customer);
+    const email = uniqueEmail("renamed");
+    await db().update(users).set({ email }).where(eq(users.id, customer.id));
+    await expectShownEverywhere(customer, (html) => html.includes(email), "the new e-mail address");
   });
 
   it("shows the customer's own form post on their very next page from the same server", async () => {
@@ -234,6 +238,21 @@ describe("a customer's dashboard from the account page cache", () => {
     const next = await dashboard(appUrl, customer);
     expect(next.response.status).toBe(200);
     expect(next.html).toContain(subject);
+  });
+
+  it("keeps the customer's pages through the analytics beacon every page view sends", async () => {
+    const customer = await signedInCustomer();
+    await reachHit(customer, [appUrl]);
+    // Asked again because a content change elsewhere may empty the cache between the beacon and the page.
+    await expect
+      .poll(async () => {
+        const beacon = await customer.visitor.request("/api/events", {
+          json: { name: "page_view", properties: {}, path: "/dashboard" },
+        });
+        expect(beacon.status).toBe(204);
+        return (await dashboard(appUrl, customer)).cache;
+      }, HIT)
+      .toBe("hit");
   });
 
   it("renders outside the cache for a toast, any other cookie or query, and keeps ?tab= pages", async () => {
