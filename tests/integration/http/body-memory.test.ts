@@ -12,7 +12,12 @@ import { generatedBody, type RawAnswer, rawRequest } from "../../support/raw-req
 const BODY_BYTES = 100 * 1024 * 1024;
 const REQUESTS = 12;
 const PARALLEL = 6;
-const ALLOWED_GROWTH_BYTES = 50 * 1024 * 1024;
+/**
+ * Six bodies read at once would hold at least 600 MB. A server that refuses and drains them still grows by the
+ * garbage of the drained chunks until V8 collects it: 37 to 61 MB on the shared two-core machine, before and after
+ * the render caches came (2026-11-25), so 50 MB failed about one run in four. 150 MB keeps a factor of four.
+ */
+const ALLOWED_GROWTH_BYTES = 150 * 1024 * 1024;
 /** Per request: a server that drains the refused body takes a few seconds for 100 MB on a loaded machine. */
 const REQUEST_TIMEOUT_MS = 90_000;
 
