@@ -24,7 +24,7 @@ import { NEUTRAL_COOKIE, PRIVATE_CACHE_CONTROL, RENDER_CACHE_HEADER } from "./vi
 /** The pages kept: the customer's own dashboard, on its plain address or one of its tabs. */
 const ACCOUNT_PAGES = new Set(["/dashboard"]);
 const KEPT_QUERY = /^(\?tab=[a-z-]{1,20})?$/;
-/** A dashboard is ~150 KB kept (raw and compressed): about 200 customers' pages per server. */
+/** A dashboard is ~25 KB kept (compressed only): over a thousand customers' pages per server. */
 const LIMITS = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, maxAgeMs: 10 * 60_000 };
 /** Posts that change nothing a customer's page shows: the pages' own analytics beacon, sent on every view. */
 const POSTS_THAT_CHANGE_NO_PAGE = new Set(["/api/events"]);

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { gunzipSync } from "node:zlib";
+import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { cachedBody, gzippedBody, NONCE_PLACEHOLDER, plainBody } from "../../server/page-cache-body.ts";
+import {
+  cachedBody,
+  crc32Combine,
+  gzippedBody,
+  NONCE_PLACEHOLDER,
+  plainBody,
+} from "../../server/page-cache-body.ts";
 
 // The visitor page cache keeps a page split around its nonces and compressed once (docs/decisions/028-visitor-page-cache.md): every
 // answer, plain or gzip, must be exactly the page with this response's nonce in every place.
@@ -30,5 +36,28 @@ describe("a cached page's body", () => {
   it("hashes the page without its nonces: the same render gives the same hash", () => {
     expect(cachedBody(pages["nonces at both ends"]).hash).toBe(cachedBody(pages["nonces at both ends"]).hash);
     expect(cachedBody("<p>a</p>").hash).not.toBe(cachedBody("<p>b</p>").hash);
+  });
+
+  it("keeps only the compressed page: a kept page costs a fraction of its size", () => {
+    const html = `<script nonce="${NONCE_PLACEHOLDER}"></script>${"<li>order 100017 Instagram Likes</li>".repeat(3000)}`;
+    const body = cachedBody(html);
+    expect(body.bytes).toBeLessThan(Buffer.byteLength(html) / 5);
+  });
+
+  it("combines CRC-32s as if computed over the joined bytes (what a gzip answer's trailer carries)", () => {
+    const samples = [
+      Buffer.alloc(0),
+      Buffer.from("a"),
+      randomBytes(1),
+      randomBytes(4097),
+      randomBytes(70_000),
+    ];
+    for (const first of samples) {
+      for (const second of samples) {
+        expect(crc32Combine(crc32(first), crc32(second), second.byteLength)).toBe(
+          crc32(Buffer.concat([first, second])),
+        );
+      }
+    }
   });
 });
