@@ -1,4 +1,5 @@
-import { DatabaseListener } from "../app/lib/database-listener.server.ts";
+import type pg from "pg";
+import { CacheListener } from "./cache-listener.ts";
 
 /** Channel of the content NOTIFY (payload: the new content version), sent by drizzle/0014_site_content_notify.sql. */
 export const SITE_CONTENT_CHANNEL = "site_content_changed";
@@ -10,55 +11,31 @@ export const SITE_CONTENT_CHANNEL = "site_content_changed";
  * it rendered, including renders still running. While the listener is not connected, `trusted` is false and the
  * cache is bypassed.
  */
-export class ContentVersion {
+export class ContentVersion extends CacheListener<void> {
   /** The database's last content version, for the ETag. */
   version = "0";
-  trusted = false;
-  private readonly listeners = new Set<() => void>();
-  private readonly listener: DatabaseListener;
 
   constructor(connectionString: () => string) {
-    this.listener = new DatabaseListener({
-      name: "content",
-      channels: [SITE_CONTENT_CHANNEL],
-      connectionString,
-      onNotification: (_channel, payload) => this.changed(payload),
-      // After LISTEN: a change committed from here on is heard, so the version read now is a safe start.
-      prepare: async (client) => {
-        const { rows } = await client.query<{ version: string }>(
-          "select last_value::text as version from site_content_version",
-        );
-        this.version = rows[0]?.version ?? "0";
-      },
-      onReady: () => {
-        this.changed();
-        this.trusted = true;
-      },
-      onLost: () => {
-        this.trusted = false;
-        this.changed();
-      },
-    });
+    super("content", SITE_CONTENT_CHANNEL, connectionString);
   }
 
-  /** Calls `listener` whenever the content may have changed. */
-  onChange(listener: () => void) {
-    this.listeners.add(listener);
-  }
-
-  /** Opens the listener (idempotent); the cache stays bypassed until it hears notices. */
-  start() {
-    this.listener.start();
-  }
-
-  async stop(): Promise<void> {
-    this.trusted = false;
-    await this.listener.stop();
-  }
-
-  /** Something changed (a notice, a reconnection, an admin write on this server): forget what was rendered. */
+  /** Something changed (an admin write on this server): forget what was rendered. */
   changed(version?: string) {
+    this.changeOf(version);
+    this.tell();
+  }
+
+  protected changeOf(version: string | undefined): void {
     if (version && /^\d+$/.test(version) && BigInt(version) > BigInt(this.version)) this.version = version;
-    for (const listener of this.listeners) listener();
+  }
+
+  protected everything(): void {}
+
+  // After LISTEN: a change committed from here on is heard, so the version read now is a safe start.
+  protected async prepare(client: pg.Client): Promise<void> {
+    const { rows } = await client.query<{ version: string }>(
+      "select last_value::text as version from site_content_version",
+    );
+    this.version = rows[0]?.version ?? "0";
   }
 }

@@ -12,6 +12,7 @@ import { createTicket } from "../../../app/domain/tickets/create-ticket.server.t
 import { formatCents } from "../../../app/lib/format-money.ts";
 import { signedToastValue } from "../../../app/lib/toast.server.ts";
 import { TEST_AUTH_SECRET } from "../../support/constants.ts";
+import { cspNonce, scriptNonces } from "../../support/csp.ts";
 import { createUser, fundWallet, serviceBySlug } from "../../support/factories.ts";
 import { appUrl, secondAppUrl, signedInCustomer, uniqueEmail } from "../../support/http.ts";
 
@@ -58,18 +59,6 @@ async function expectShownEverywhere(
       })
       .toBe(true);
   }
-}
-
-function cspNonce(response: Response): string {
-  const match = /script-src [^;]*'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "");
-  if (!match?.[1]) throw new Error("no nonce in the CSP");
-  return match[1];
-}
-
-function scriptNonces(html: string): Array<string | null> {
-  return [...html.matchAll(/<script\b([^>]*)>/g)].map(
-    (match) => /\bnonce="([^"]*)"/.exec(match[1]!)?.[1] ?? null,
-  );
 }
 
 const balanceLabel = (cents: number) => `aria-label="Wallet balance ${formatCents(cents)}"`;

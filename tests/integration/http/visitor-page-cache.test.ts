@@ -8,6 +8,7 @@ import { ACCOUNT_TEXT } from "../../../app/domain/accounts/messages.ts";
 import { addPost, removePost } from "../../../app/domain/blog/edit-post.server.ts";
 import { addService, removeService } from "../../../app/domain/catalog/edit-service.server.ts";
 import { formatServiceName } from "../../../app/domain/catalog/product-name.ts";
+import { cspNonce, scriptNonces } from "../../support/csp.ts";
 import { appUrl, secondAppUrl, signedInAdmin, signedInCustomer, Visitor } from "../../support/http.ts";
 
 // The visitor page cache (docs/decisions/028-visitor-page-cache.md), seen from outside: through HTTP on the two
@@ -23,19 +24,6 @@ afterEach(async () => {
 async function visit(base: string, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(new URL(path, base), { headers, redirect: "manual" });
   return { response, html: await response.text() };
-}
-
-function cspNonce(response: Response): string {
-  const match = /script-src [^;]*'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "");
-  if (!match?.[1]) throw new Error("no nonce in the CSP");
-  return match[1];
-}
-
-/** Every script element of the page with the nonce it carries (null when none). */
-function scriptNonces(html: string): Array<string | null> {
-  return [...html.matchAll(/<script\b([^>]*)>/g)].map(
-    (match) => /\bnonce="([^"]*)"/.exec(match[1]!)?.[1] ?? null,
-  );
 }
 
 /** Waits until every server shows `text` on `path` to a visitor (each hears the change's NOTIFY on its own). */
