@@ -16,7 +16,7 @@ export type DatabaseListenerHooks = {
   /** Notices are heard (`recovered`: after a lost connection, so some may have been missed). */
   onReady(recovered: boolean): void;
   /** The connection broke: notices are not heard until `onReady` again. */
-  onLost(): void;
+  onLost?(): void;
 };
 
 /** How long a new connection waits to hear its own probe notice before it counts as not listening. */
@@ -33,6 +33,8 @@ export class DatabaseListener {
   private failures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private ready = false;
+  private readyWaiters: Array<(ready: boolean) => void> = [];
 
   private readonly hooks: DatabaseListenerHooks;
 
@@ -44,6 +46,27 @@ export class DatabaseListener {
     return this.stopped;
   }
 
+  /**
+   * Resolves `true` once notices are heard (at once if they are now), or `false` if that takes longer than
+   * `timeoutMs` or the listener is stopped first. For a caller that must not start deaf, nor wait forever on a
+   * database that is away.
+   */
+  whenReady(timeoutMs: number): Promise<boolean> {
+    if (this.ready) return Promise.resolve(true);
+    if (this.stopped) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.readyWaiters = this.readyWaiters.filter((waiter) => waiter !== settle);
+        resolve(false);
+      }, timeoutMs);
+      const settle = (ready: boolean) => {
+        clearTimeout(timer);
+        resolve(ready);
+      };
+      this.readyWaiters.push(settle);
+    });
+  }
+
   /** Opens the connection unless it is open, waiting to reopen, or stopped. */
   start() {
     if (!this.client && !this.retryTimer && !this.stopped) void this.connect();
@@ -51,6 +74,8 @@ export class DatabaseListener {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.ready = false;
+    this.settleWaiters(false);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const client = this.client;
@@ -96,13 +121,22 @@ export class DatabaseListener {
     if (this.client !== client) return;
     const recovered = this.failures > 0;
     this.failures = 0;
+    this.ready = true;
     this.hooks.onReady(recovered);
+    this.settleWaiters(true);
+  }
+
+  private settleWaiters(ready: boolean) {
+    const waiters = this.readyWaiters;
+    this.readyWaiters = [];
+    for (const settle of waiters) settle(ready);
   }
 
   private lost(client: pg.Client, error?: unknown) {
     if (this.client !== client) return;
     this.client = null;
-    this.hooks.onLost();
+    this.ready = false;
+    this.hooks.onLost?.();
     client.on("error", () => {});
     client.end().catch(() => {});
     if (this.stopped) return;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { DatabaseListener, type DatabaseListenerHooks } from "../../app/lib/database-listener.server.ts";
 import { listenDatabaseUrl } from "../../app/lib/env.server.ts";
 import { RECONNECT_DELAYS_MS } from "../../app/lib/live/reconnect-delays.ts";
+import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 
 // A listener trusts its connection only once it hears a notice it sent itself (docs/decisions/032): behind a
 // transaction-mode pooler notices never arrive, and the render caches would serve stale pages from a deaf ear.
@@ -95,7 +96,7 @@ function uniqueChannel(prefix: string) {
 type Spies = {
   onNotification: ReturnType<typeof vi.fn<DatabaseListenerHooks["onNotification"]>>;
   onReady: ReturnType<typeof vi.fn<DatabaseListenerHooks["onReady"]>>;
-  onLost: ReturnType<typeof vi.fn<DatabaseListenerHooks["onLost"]>>;
+  onLost: ReturnType<typeof vi.fn<NonNullable<DatabaseListenerHooks["onLost"]>>>;
 };
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -110,7 +111,7 @@ function startListener(url: string, channels: readonly string[]): { listener: Da
   const spies: Spies = {
     onNotification: vi.fn<DatabaseListenerHooks["onNotification"]>(),
     onReady: vi.fn<DatabaseListenerHooks["onReady"]>(),
-    onLost: vi.fn<DatabaseListenerHooks["onLost"]>(),
+    onLost: vi.fn<NonNullable<DatabaseListenerHooks["onLost"]>>(),
   };
   const listener = new DatabaseListener({ name: "test", channels, connectionString: () => url, ...spies });
   cleanups.push(() => listener.stop());
@@ -229,6 +230,28 @@ describe("a LISTEN connection straight to PostgreSQL", () => {
       [accounts, ""],
     ]);
     expect(onLost).not.toHaveBeenCalled();
+  });
+});
+
+describe("waiting for a listener to be ready (whenReady)", () => {
+  it("resolves true once it hears notices, and at once while it does", async () => {
+    const { listener, onReady } = startListener(serverUrl, [uniqueChannel("awaited")]);
+    expect(await listener.whenReady(WAIT_TIMEOUT_MS)).toBe(true);
+    expect(onReady).toHaveBeenCalledTimes(1);
+    expect(await listener.whenReady(0)).toBe(true);
+  });
+
+  it("resolves false when it cannot hear within the bound, and when it is stopped while waited for", async () => {
+    spyOnLostLog();
+    const proxy = await withProxy(() => true);
+    const { listener, onReady } = startListener(proxy.url, [uniqueChannel("never_ready")]);
+    // Shorter than the probe's own wait: the caller's bound ends the wait, not the listener giving up.
+    expect(await listener.whenReady(500)).toBe(false);
+    const waiting = listener.whenReady(WAIT_TIMEOUT_MS);
+    await listener.stop();
+    expect(await waiting).toBe(false);
+    expect(await listener.whenReady(WAIT_TIMEOUT_MS)).toBe(false);
+    expect(onReady).not.toHaveBeenCalled();
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import "../support/worker-database.ts";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { connect, db } from "../../app/db/client.server.ts";
 import { mailOutbox } from "../../app/db/schema.ts";
 import { requestPasswordReset } from "../../app/domain/accounts/passwords.server.ts";
@@ -17,6 +17,7 @@ import { queueMail } from "../../app/domain/mail/queue-mail.server.ts";
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { createUser } from "../support/factories.ts";
 import { freePort } from "../support/free-port.ts";
+import { terminateListenerConnections } from "../support/listener-connections.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -115,6 +116,34 @@ describe("the mail worker", () => {
     expect(row.lastError).toBeNull();
     await sleep(NOTHING_MORE_WITHIN_MS);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("after its listener's connection is cut: delivers what was queued meanwhile, and new mail again, without a round", async () => {
+    const smtp = await smtpServer();
+    const started = new Date();
+    await startWorker(workerConfig(smtp.url, { tickSeconds: 60 }));
+    // Once its first round has run, nothing but its listener wakes the worker for the next minute.
+    await roundCompletedSince(started);
+    // The listener says why it reconnects; kept out of the test output and checked below.
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await terminateListenerConnections("boostly-mail");
+      // Nobody listens: this mail's NOTIFY is lost; the reconnection must wake the worker.
+      await queueMail(db(), {
+        to: "meanwhile@example.test",
+        subject: "Meanwhile",
+        text: "1",
+        html: "<p>1</p>",
+      });
+      await expect.poll(() => smtp.received.map((mail) => mail.to)).toEqual([["meanwhile@example.test"]]);
+      await queueMail(db(), { to: "after@example.test", subject: "After", text: "2", html: "<p>2</p>" });
+      await expect
+        .poll(() => smtp.received.map((mail) => mail.to))
+        .toEqual([["meanwhile@example.test"], ["after@example.test"]]);
+      expect(log.mock.calls.some(([line]) => String(line).startsWith("mail listener lost"))).toBe(true);
+    } finally {
+      log.mockRestore();
+    }
   });
 
   it("keeps a mail while SMTP is down, retries with growing waits and delivers it once when it is back", async () => {

@@ -1,6 +1,6 @@
 import "../support/worker-database.ts";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import {
   adminAuditLog,
@@ -33,6 +33,7 @@ import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.serve
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
+import { terminateListenerConnections } from "../support/listener-connections.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -627,6 +628,31 @@ describe("a provider that cannot be reached", () => {
       expect(panel.adds).toBe(1);
     } finally {
       await pump.stop();
+    }
+  });
+});
+
+describe("the submission pump's listener", () => {
+  it("after its listener's connection is cut: sends what was stored meanwhile, and new orders again, without a round", async () => {
+    await panelProvider();
+    const pump = new SubmissionPump(db(), { ...ROUND, concurrencyPerProvider: 4 });
+    await pump.start(process.env.DATABASE_URL ?? "");
+    // The listener says why it reconnects; kept out of the test output and checked below.
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const allSubmitted = async (orderId: string) =>
+      (await partsOf(orderId)).every((part) => part.state === "submitted");
+    try {
+      await terminateListenerConnections("boostly-fulfilment");
+      // Nobody listens: this order's NOTIFY is lost, and no round runs here; the reconnection must wake the pump.
+      const meanwhile = await likesOrder();
+      await expect.poll(() => allSubmitted(meanwhile.orderId), { interval: 100 }).toBe(true);
+      const after = await likesOrder();
+      await expect.poll(() => allSubmitted(after.orderId), { interval: 100 }).toBe(true);
+      expect(panel.adds).toBe(2);
+      expect(log.mock.calls.some(([line]) => String(line).startsWith("fulfilment listener lost"))).toBe(true);
+    } finally {
+      await pump.stop();
+      log.mockRestore();
     }
   });
 });

@@ -1,5 +1,5 @@
-import pg from "pg";
 import type { Database } from "../../db/client.server.ts";
+import { DatabaseListener } from "../../lib/database-listener.server.ts";
 import { FULFILMENT_DUE_CHANNEL } from "./order-delivery-sql.server.ts";
 import { loadProviders, type ProviderRow } from "./provider-transport.server.ts";
 import { SubmissionRecorder } from "./record-submissions.server.ts";
@@ -12,7 +12,11 @@ export type PumpOptions = {
   afterAdd?: () => void;
 };
 
-const RECONNECT_DELAY_MS = 2_000;
+/**
+ * How long start-up waits for the LISTEN before it goes on without: the worker's rounds still wake the pump for
+ * whatever is due, and the listener keeps reconnecting (with its back-off) meanwhile.
+ */
+const LISTEN_READY_TIMEOUT_MS = 10_000;
 /** Providers are read again at most this often (an admin's edit reaches the pump within it). */
 const PROVIDERS_MAX_AGE_MS = 5_000;
 
@@ -49,7 +53,7 @@ export class SubmissionPump {
   private claiming: Promise<void> | null = null;
   private readonly limits = new Map<string, Limit>();
   private providers: { at: number; byId: Map<string, ProviderRow> } | null = null;
-  private listener: pg.Client | null = null;
+  private listener: DatabaseListener | null = null;
   private stopped = false;
   private rewake = false;
   private readonly db: Database;
@@ -63,9 +67,26 @@ export class SubmissionPump {
     this.lanes = options.concurrencyPerProvider * 2;
   }
 
-  /** Starts listening for new submissions; resolves once the LISTEN is in place. */
+  /**
+   * Starts listening for new submissions; resolves once the LISTEN is in place (or, if the database is away, after
+   * LISTEN_READY_TIMEOUT_MS: the rounds take over until it is), with its lanes woken for whatever is due.
+   */
   async start(connectionString: string): Promise<void> {
-    await this.listen(connectionString);
+    if (this.stopped || this.listener) return;
+    const listener = new DatabaseListener({
+      name: "fulfilment",
+      channels: [FULFILMENT_DUE_CHANNEL],
+      connectionString: () => connectionString,
+      onNotification: () => this.wake(),
+      // First LISTEN or after a lost connection: whatever was committed meanwhile is still due in the table.
+      onReady: () => this.wake(),
+    });
+    this.listener = listener;
+    listener.start();
+    if ((await listener.whenReady(LISTEN_READY_TIMEOUT_MS)) || this.stopped) return;
+    console.error(
+      `fulfilment pump: not listening after ${LISTEN_READY_TIMEOUT_MS} ms; starting anyway (the rounds wake it)`,
+    );
     this.wake();
   }
 
@@ -82,9 +103,7 @@ export class SubmissionPump {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => {});
+    await this.listener?.stop();
     while (this.active > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     await this.recorder.flush();
   }
@@ -136,36 +155,5 @@ export class SubmissionPump {
     if (!fresh || !this.providers?.byId.has(providerId))
       this.providers = { at: Date.now(), byId: await loadProviders(this.db) };
     return this.providers.byId.get(providerId);
-  }
-
-  private async listen(connectionString: string): Promise<void> {
-    if (this.stopped) return;
-    const client = new pg.Client({
-      connectionString,
-      keepAlive: true,
-      application_name: "boostly-fulfilment",
-    });
-    const reconnect = () => {
-      if (this.listener !== client) return;
-      this.listener = null;
-      client.end().catch(() => {});
-      if (this.stopped) return;
-      // Whatever was committed meanwhile is still due in the table: the next wake (or round) takes it.
-      setTimeout(
-        () => void this.listen(connectionString).then(() => this.wake()),
-        RECONNECT_DELAY_MS,
-      ).unref();
-    };
-    this.listener = client;
-    client.on("notification", () => this.wake());
-    client.on("error", reconnect);
-    client.on("end", reconnect);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${FULFILMENT_DUE_CHANNEL}`);
-    } catch (error) {
-      console.error(`fulfilment listener could not connect (${(error as Error).message}); retrying`);
-      reconnect();
-    }
   }
 }

@@ -17,8 +17,6 @@ const CHANNELS = [BALANCE_CHANNEL, ORDER_STATUS_CHANNEL] as const;
  */
 class LiveHub {
   private readonly subscribers = new Map<string, Set<LiveSubscriber>>();
-  private listening = false;
-  private waiters: Array<() => void> = [];
   private readonly listener: DatabaseListener;
 
   constructor(connectionString: () => string) {
@@ -28,13 +26,8 @@ class LiveHub {
       connectionString,
       onNotification: (channel, payload) => this.dispatch(channel, payload),
       onReady: (recovered) => {
-        this.listening = true;
-        this.releaseWaiters();
         // Whatever was committed while nobody listened is lost: every open page reads its state again.
         if (recovered) this.broadcast({ type: "resync" });
-      },
-      onLost: () => {
-        this.listening = false;
       },
     });
   }
@@ -58,7 +51,7 @@ class LiveHub {
       return () => {};
     }
     this.listener.start();
-    await this.whenListening();
+    await this.listener.whenReady(READY_TIMEOUT_MS);
     return unsubscribe;
   }
 
@@ -67,26 +60,7 @@ class LiveHub {
     const stopping = this.listener.stop();
     for (const set of this.subscribers.values()) for (const subscriber of set) subscriber.end();
     this.subscribers.clear();
-    this.releaseWaiters();
-    this.listening = false;
     await stopping;
-  }
-
-  private whenListening(): Promise<void> {
-    if (this.listening) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, READY_TIMEOUT_MS);
-      this.waiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-
-  private releaseWaiters() {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const release of waiters) release();
   }
 
   private dispatch(channel: string, payload: string | undefined) {

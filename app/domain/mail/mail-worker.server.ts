@@ -1,13 +1,17 @@
-import pg from "pg";
 import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
+import { DatabaseListener } from "../../lib/database-listener.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
 import { createMailTransport, deliverDueMail, MAIL_LEASE_SECONDS } from "./deliver-mail.server.ts";
 import type { MailConfig } from "./mail-config.server.ts";
 import { MAIL_QUEUED_CHANNEL } from "./queue-mail.server.ts";
 
 const ROUND_QUEUE = "mail-round";
-const RECONNECT_DELAY_MS = 2_000;
+/**
+ * How long start-up waits for the LISTEN before it goes on without: the rounds still deliver whatever is due,
+ * and the listener keeps reconnecting (with its back-off) meanwhile.
+ */
+const LISTEN_READY_TIMEOUT_MS = 10_000;
 
 /**
  * Starts the mail worker beside the fulfilment worker (docs/decisions/012): a LISTEN on `mail_queued` delivers a
@@ -45,35 +49,19 @@ export async function startMailWorker(
     return draining;
   };
 
-  let listener: pg.Client | null = null;
-  let reconnect: NodeJS.Timeout | undefined;
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: listenDatabaseUrl(databaseUrl) });
-    listener = client;
-    const retry = () => {
-      if (stopped || listener !== client) return;
-      listener = null;
-      void client.end().catch(() => {});
-      reconnect = setTimeout(() => void listen(), RECONNECT_DELAY_MS);
-    };
-    client.on("error", (error) => {
-      console.error(`mail worker listener: ${error.message}`);
-      retry();
-    });
-    client.on("end", retry);
-    client.on("notification", () => void wake());
-    try {
-      await client.connect();
-      await client.query(`listen ${MAIL_QUEUED_CHANNEL}`);
-    } catch (error) {
-      console.error(`mail worker listener: ${(error as Error).message}`);
-      retry();
-      return;
-    }
-    // Notifications sent while nobody listened are lost: look once the LISTEN is in place.
-    void wake();
-  };
-  await listen();
+  const listener = new DatabaseListener({
+    name: "mail",
+    channels: [MAIL_QUEUED_CHANNEL],
+    connectionString: () => listenDatabaseUrl(databaseUrl),
+    onNotification: () => void wake(),
+    // Notifications sent while nobody listened are lost, but their mail is still due: look at every (re)LISTEN.
+    onReady: () => void wake(),
+  });
+  listener.start();
+  if (!(await listener.whenReady(LISTEN_READY_TIMEOUT_MS)))
+    console.error(
+      `mail worker: not listening after ${LISTEN_READY_TIMEOUT_MS} ms; starting anyway (the rounds deliver)`,
+    );
 
   const boss = new PgBoss({ connectionString: databaseUrl, max: 2 });
   boss.on("error", (error: Error) => console.error(`mail worker: ${error.message}`));
@@ -100,10 +88,7 @@ export async function startMailWorker(
   return async () => {
     stopped = true;
     clearInterval(timer);
-    clearTimeout(reconnect);
-    const client = listener;
-    listener = null;
-    await client?.end().catch(() => {});
+    await listener.stop();
     await boss.stop({ graceful: true, timeout: 10_000 });
     await draining;
     transport.close();
