@@ -13,6 +13,7 @@ import { claimDueMail } from "../../app/domain/mail/deliver-mail.server.ts";
 import { mailRetryDelaySeconds } from "../../app/domain/mail/mail-back-off.ts";
 import type { MailConfig } from "../../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../../app/domain/mail/mail-worker.server.ts";
+import { PRUNE_BATCH, pruneOutbox } from "../../app/domain/mail/prune-outbox.server.ts";
 import { queueMail } from "../../app/domain/mail/queue-mail.server.ts";
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { createUser } from "../support/factories.ts";
@@ -40,6 +41,7 @@ function workerConfig(smtpUrl: string, overrides: Partial<MailConfig> = {}): Mai
     retryBaseSeconds: 0.5,
     retryMaxSeconds: 2,
     tickSeconds: 0.5,
+    retentionDays: 30,
     ...overrides,
   };
 }
@@ -271,6 +273,61 @@ describe("the mail worker", () => {
     } finally {
       await other.pool.end();
     }
+  });
+});
+
+describe("the outbox's retention (product rules 6.7)", () => {
+  /** Writes a mail to `to` in `state`, `daysAgo` days old. */
+  async function storedMail(to: string, state: "local" | "queued" | "sent" | "failed", daysAgo: number) {
+    await db().execute(sql`
+      insert into mail_outbox ("to", subject, text, html, state, created_at, sent_at)
+      values (${to}, 'Old news', 'text', '<p>html</p>', ${state}, now() - make_interval(days => ${daysAgo}),
+        case when ${state} = 'sent' then now() - make_interval(days => ${daysAgo}) end)`);
+  }
+  const addresses = async () =>
+    (await db().select({ to: mailOutbox.to }).from(mailOutbox)).map((row) => row.to).sort();
+
+  it("deletes delivered and abandoned mail past the retention, and never mail still waiting to go out", async () => {
+    await storedMail("sent-old@example.test", "sent", 31);
+    await storedMail("failed-old@example.test", "failed", 45);
+    await storedMail("queued-old@example.test", "queued", 60);
+    await storedMail("local-old@example.test", "local", 60);
+    await storedMail("sent-recent@example.test", "sent", 29);
+    expect(await pruneOutbox(db(), 30)).toBe(2);
+    expect(await addresses()).toEqual([
+      "local-old@example.test",
+      "queued-old@example.test",
+      "sent-recent@example.test",
+    ]);
+    expect(await pruneOutbox(db(), 30)).toBe(0);
+  });
+
+  it("takes a bounded batch each time, oldest first", async () => {
+    await db().execute(sql`
+      insert into mail_outbox ("to", subject, text, html, state, created_at)
+      select 'bulk-' || n || '@example.test', 'Old news', 'text', '<p>html</p>', 'sent',
+        now() - make_interval(days => 40) - make_interval(secs => n)
+      from generate_series(1, ${PRUNE_BATCH + 5}) as n`);
+    expect(await pruneOutbox(db(), 30)).toBe(PRUNE_BATCH);
+    // The oldest went first: what is left are the five newest.
+    expect(await addresses()).toEqual([
+      "bulk-1@example.test",
+      "bulk-2@example.test",
+      "bulk-3@example.test",
+      "bulk-4@example.test",
+      "bulk-5@example.test",
+    ]);
+    expect(await pruneOutbox(db(), 30)).toBe(5);
+  });
+
+  it("is done by the mail worker's rounds", async () => {
+    const smtp = await smtpServer();
+    await storedMail("sent-old@example.test", "sent", 31);
+    await storedMail("sent-recent@example.test", "sent", 1);
+    await startWorker(workerConfig(smtp.url));
+    await expect
+      .poll(addresses, { timeout: WAIT_TIMEOUT_MS, interval: 100 })
+      .toEqual(["sent-recent@example.test"]);
   });
 });
 

@@ -40,6 +40,8 @@ export const mailOutbox = pgTable(
   (table) => [
     index("mail_outbox_to_created_idx").on(table.to, table.createdAt.desc()),
     index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'queued'`),
+    // The retention's clean-up walks delivered and abandoned mail oldest first (pruneOutbox).
+    index("mail_outbox_done_idx").on(table.createdAt).where(sql`${table.state} in ('sent', 'failed')`),
     check("mail_outbox_state_known", sql`${table.state} in ('local', 'queued', 'sent', 'failed')`),
   ],
 );

@@ -8,6 +8,7 @@ const schema = z.object({
   MAIL_RETRY_BASE_SECONDS: seconds(30),
   MAIL_RETRY_MAX_SECONDS: seconds(3600),
   MAIL_TICK_SECONDS: seconds(5),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type MailConfig = {
@@ -21,6 +22,8 @@ export type MailConfig = {
   retryMaxSeconds: number;
   /** How often a worker looks for retries that came due (a fresh mail goes out on its NOTIFY). */
   tickSeconds: number;
+  /** Delivered and abandoned mail is deleted this many days after it was written (product rules 6.7). */
+  retentionDays: number;
 };
 
 /** The mail worker's settings from the environment (docs/configuration.md). */
@@ -34,5 +37,6 @@ export function readMailConfig(source?: NodeJS.ProcessEnv): MailConfig {
     retryBaseSeconds: raw.MAIL_RETRY_BASE_SECONDS,
     retryMaxSeconds: Math.max(raw.MAIL_RETRY_MAX_SECONDS, raw.MAIL_RETRY_BASE_SECONDS),
     tickSeconds: raw.MAIL_TICK_SECONDS,
+    retentionDays: raw.MAIL_RETENTION_DAYS,
   };
 }

@@ -4,6 +4,7 @@ import { DatabaseListener } from "../../lib/database-listener.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
 import { createMailTransport, deliverDueMail, MAIL_LEASE_SECONDS } from "./deliver-mail.server.ts";
 import type { MailConfig } from "./mail-config.server.ts";
+import { pruneOutbox } from "./prune-outbox.server.ts";
 import { MAIL_QUEUED_CHANNEL } from "./queue-mail.server.ts";
 
 const ROUND_QUEUE = "mail-round";
@@ -73,7 +74,13 @@ export async function startMailWorker(
     deleteAfterSeconds: 3600,
   });
   const pollingIntervalSeconds = Math.max(0.5, Math.min(config.tickSeconds, 2));
-  await boss.work(ROUND_QUEUE, { pollingIntervalSeconds }, () => wake());
+  // A round also clears out mail past its retention (product rules 6.7), a bounded batch each time.
+  await boss.work(ROUND_QUEUE, { pollingIntervalSeconds }, async () => {
+    await pruneOutbox(db, config.retentionDays).catch((error: Error) =>
+      console.error(`mail worker: could not prune the outbox: ${error.message}`),
+    );
+    await wake();
+  });
   const offer = () =>
     boss
       .send(

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_done_idx" ON "mail_outbox" USING btree ("created_at") WHERE "mail_outbox"."state" in ('sent', 'failed');
