@@ -141,4 +141,24 @@ describe("on a phone (390 x 844)", () => {
       );
     assertNoConsoleErrors();
   });
+
+  it("reads the API reference's tables as labelled cards, never scrolled sideways (product rules 12.4)", async () => {
+    const { page, assertNoConsoleErrors } = await openPhone();
+    await page.goto(`${appUrl}/api`);
+    const tables = await page.locator("table").evaluateAll((elements) =>
+      elements.map((table) => ({
+        overflow: table.scrollWidth - (table.parentElement?.clientWidth ?? 0),
+        // Each cell says which column it is: its header, shown above it.
+        labels: [...table.querySelectorAll("tbody tr:first-child td")].map((cell) =>
+          getComputedStyle(cell, "::before").content.replaceAll('"', ""),
+        ),
+      })),
+    );
+    expect(tables).toEqual([
+      { overflow: 0, labels: ["action", "Parameters", "Returns"] },
+      { overflow: 0, labels: ["type", "add takes", "status answers", "What it is"] },
+    ]);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    assertNoConsoleErrors();
+  });
 });

@@ -1,3 +1,4 @@
+import { ReferenceTable } from "../../components/ui/reference-table.tsx";
 import {
   COMMENT_MAX_LENGTH,
   DRIP_FEED_INTERVAL_MINUTES,
@@ -37,38 +38,16 @@ const orderTypes = [
 /** The /api page's table of order types. */
 export function OrderTypesTable() {
   return (
-    <div className="overflow-x-auto rounded-2xl ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm">
-        <caption className="sr-only">
-          Order types, the fields add takes for each and what status answers
-        </caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              type
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              add takes
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              status answers
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              What it is
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 text-slate-700">
-          {orderTypes.map((row) => (
-            <tr key={row.type}>
-              <td className="px-4 py-3 font-mono font-semibold text-slate-900">{row.type}</td>
-              <td className="px-4 py-3 font-mono">{row.add}</td>
-              <td className="px-4 py-3 font-mono">{row.status}</td>
-              <td className="px-4 py-3">{row.note}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ReferenceTable
+      caption="Order types, the fields add takes for each and what status answers"
+      rows={orderTypes}
+      rowKey={(row) => row.type}
+      columns={[
+        { header: "type", cell: (row) => row.type, code: true, emphasis: true },
+        { header: "add takes", cell: (row) => row.add, code: true },
+        { header: "status answers", cell: (row) => row.status, code: true },
+        { header: "What it is", cell: (row) => row.note },
+      ]}
+    />
   );
 }

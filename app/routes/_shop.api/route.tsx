@@ -3,6 +3,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
+import { ReferenceTable } from "../../components/ui/reference-table.tsx";
 import { REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import { CANCEL_WINDOW_MINUTES } from "../../domain/orders/cancel-rules.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../../domain/reseller/api-text.ts";
@@ -122,33 +123,16 @@ export default function ApiPage() {
                 <dd className="mt-1 font-mono font-semibold text-slate-900">key, action</dd>
               </div>
             </dl>
-            <div className="overflow-x-auto rounded-2xl ring-1 ring-slate-200">
-              <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm">
-                <caption className="sr-only">API actions, their parameters and what they return</caption>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      action
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Parameters
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Returns
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 text-slate-700">
-                  {actions.map((row) => (
-                    <tr key={row.action}>
-                      <td className="px-4 py-3 font-mono font-semibold text-slate-900">{row.action}</td>
-                      <td className="px-4 py-3 font-mono">{row.params}</td>
-                      <td className="px-4 py-3">{row.returns}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ReferenceTable
+              caption="API actions, their parameters and what they return"
+              rows={actions}
+              rowKey={(row) => row.action}
+              columns={[
+                { header: "action", cell: (row) => row.action, code: true, emphasis: true },
+                { header: "Parameters", cell: (row) => row.params, code: true },
+                { header: "Returns", cell: (row) => row.returns },
+              ]}
+            />
             <OrderTypesTable />
           </div>
         </PageSection>
