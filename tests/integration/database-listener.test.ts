@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import pg from "pg";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { DatabaseListener, type DatabaseListenerHooks } from "../../app/lib/database-listener.server.ts";
 import { listenDatabaseUrl } from "../../app/lib/env.server.ts";
 import { RECONNECT_DELAYS_MS } from "../../app/lib/live/reconnect-delays.ts";
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
+import { type NoticeDroppingProxy, startNoticeDroppingProxy } from "../support/notice-dropping-proxy.ts";
 
 // A listener trusts its connection only once it hears a notice it sent itself (docs/decisions/032): behind a
 // transaction-mode pooler notices never arrive, and the render caches would serve stale pages from a deaf ear.
@@ -13,81 +13,8 @@ import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 
 const serverUrl = inject("pgServerUrl");
 
-/** NotificationResponse, the backend message that carries a NOTIFY (PostgreSQL frontend/backend protocol). */
-const NOTIFICATION_RESPONSE = "A".charCodeAt(0);
 /** How long a fixed window watches for something that must not happen: past the first reconnect delay. */
 const QUIET_WINDOW_MS = RECONNECT_DELAYS_MS[0] + 500;
-
-type Proxy = {
-  /** The test PostgreSQL's address with the proxy's host and port. */
-  url: string;
-  /** Connections accepted so far (each is one attempt of the listener). */
-  accepted: number;
-  /** Connections still open. */
-  open: number;
-  close(): Promise<void>;
-};
-
-/**
- * A proxy in front of the test PostgreSQL that forwards both directions but drops the server's NotificationResponse
- * messages on the connections `deafens(n)` picks (n counts from 1). Each backend message is one type byte and an
- * int32 length that counts itself; pg sends no SSLRequest unless asked, so the stream is typed from its first byte.
- */
-async function startProxy(deafens: (connection: number) => boolean): Promise<Proxy> {
-  const upstream = new URL(serverUrl);
-  const sockets = new Set<Socket>();
-  const proxy: Proxy = { url: "", accepted: 0, open: 0, close: async () => {} };
-  const server: Server = createServer((client) => {
-    proxy.accepted += 1;
-    proxy.open += 1;
-    const deaf = deafens(proxy.accepted);
-    const backend = tcpConnect({ host: upstream.hostname, port: Number(upstream.port || 5432) });
-    sockets.add(client);
-    sockets.add(backend);
-    const closeBoth = () => {
-      client.destroy();
-      backend.destroy();
-    };
-    client.on("error", closeBoth);
-    backend.on("error", closeBoth);
-    client.on("close", () => {
-      proxy.open -= 1;
-      sockets.delete(client);
-      backend.destroy();
-    });
-    backend.on("close", () => {
-      sockets.delete(backend);
-      client.destroy();
-    });
-    client.pipe(backend);
-    let pending = Buffer.alloc(0);
-    backend.on("data", (chunk: Buffer) => {
-      pending = Buffer.concat([pending, chunk]);
-      const forward: Buffer[] = [];
-      while (pending.length >= 5) {
-        const end = 1 + pending.readInt32BE(1);
-        if (pending.length < end) break;
-        if (!(deaf && pending[0] === NOTIFICATION_RESPONSE)) forward.push(pending.subarray(0, end));
-        pending = pending.subarray(end);
-      }
-      if (forward.length > 0) client.write(Buffer.concat(forward));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
-  const address = server.address();
-  const url = new URL(serverUrl);
-  url.hostname = "127.0.0.1";
-  url.port = String(typeof address === "object" && address ? address.port : 0);
-  proxy.url = url.toString();
-  proxy.close = () => {
-    for (const socket of sockets) socket.destroy();
-    return new Promise((resolve) => server.close(() => resolve()));
-  };
-  return proxy;
-}
 
 function uniqueChannel(prefix: string) {
   return `test_${prefix}_${randomBytes(6).toString("hex")}`;
@@ -119,8 +46,9 @@ function startListener(url: string, channels: readonly string[]): { listener: Da
   return { listener, ...spies };
 }
 
-async function withProxy(deafens: (connection: number) => boolean): Promise<Proxy> {
-  const proxy = await startProxy(deafens);
+/** A proxy that drops every notice on the connections `deafens(n)` picks (n counts from 1). */
+async function withProxy(deafens: (connection: number) => boolean): Promise<NoticeDroppingProxy> {
+  const proxy = await startNoticeDroppingProxy({ target: serverUrl, connections: deafens });
   cleanups.push(() => proxy.close());
   return proxy;
 }
