@@ -68,7 +68,7 @@ export class AccountPageCache {
   }
 
   /**
-   * A customer's own change (a form post, a sign-out) shows on their next page from this server at once, without
+   * A customer's own change (a form post, a sign-out) shows on their next page from this process at once, without
    * waiting for its NOTIFY: once the answer is sent (after the commit), their pages and renders are forgotten.
    */
   forgetAfterWrite(req: Request, res: Response) {
@@ -77,7 +77,8 @@ export class AccountPageCache {
     void sessionCookieName().then((session) => {
       const sent = cookieValue(req.headers.cookie, session);
       if (!sent) return;
-      res.on("finish", () => {
+      // "close" comes after the answer is sent, or when the client left first (after the commit or not).
+      res.once("close", () => {
         const customerId = this.customerOfSession.get(sent);
         if (customerId) this.pages.forget(customerId);
       });
