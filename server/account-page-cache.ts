@@ -1,11 +1,10 @@
 import type { Request, Response } from "express";
 import { accountOfCookieHeader, sessionCookieName } from "../app/domain/accounts/session.server.ts";
+import { cookieNames, cookieValue } from "../app/lib/cookie-header.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import type { AccountChanges } from "./account-changes.ts";
 import type { ContentVersion } from "./content-version.ts";
 import {
-  cookieNames,
-  cookieValue,
   type PlaceholderRender,
   RenderedPages,
   type SendResponse,
@@ -25,7 +24,7 @@ import { NEUTRAL_COOKIE, PRIVATE_CACHE_CONTROL, RENDER_CACHE_HEADER } from "./vi
 const ACCOUNT_PAGES = new Set(["/dashboard"]);
 const KEPT_QUERY = /^(\?tab=[a-z-]{1,20})?$/;
 /** A dashboard is ~25 KB kept (compressed only): over a thousand customers' pages per server. */
-const LIMITS = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, maxAgeMs: 10 * 60_000 };
+const LIMITS = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024 };
 /** Posts that change nothing a customer's page shows: the pages' own analytics beacon, sent on every view. */
 const POSTS_THAT_CHANGE_NO_PAGE = new Set(["/api/events"]);
 /** Sessions whose customer this server has read, for forgetting a customer's pages after their own writes. */
@@ -57,13 +56,14 @@ export class AccountPageCache {
       return null;
     }
     const session = await sessionCookieName();
-    const names = cookieNames(req.headers.cookie);
-    if (!names.includes(session)) return null;
-    if (!names.every((name) => name === session || NEUTRAL_COOKIE.test(name))) return null;
+    const sent = cookieValue(req.headers.cookie, session);
+    if (sent === undefined) return null;
+    const others = cookieNames(req.headers.cookie).filter((name) => name !== session);
+    if (!others.every((name) => NEUTRAL_COOKIE.test(name))) return null;
     const account = await accountOfCookieHeader(req.headers.cookie ?? null);
     if (!account) return null;
     if (this.customerOfSession.size >= MAX_SESSIONS_REMEMBERED) this.customerOfSession.clear();
-    this.customerOfSession.set(cookieValue(req.headers.cookie, session), account.id);
+    this.customerOfSession.set(sent, account.id);
     return account.id;
   }
 

@@ -36,7 +36,13 @@ export type RenderOutcome =
 
 type Flight = { owner: string | null; stale: boolean; page: Promise<RenderedPage | null> };
 
-export type StoreLimits = { maxEntries: number; maxBytes: number; maxAgeMs: number };
+/**
+ * A kept page's longest life. A safety net only: changes are heard at once; this bounds what a missed notice
+ * could keep.
+ */
+const MAX_AGE_MS = 10 * 60_000;
+
+export type StoreLimits = { maxEntries: number; maxBytes: number };
 
 export class RenderedPages {
   private readonly entries = new Map<string, RenderedPage>();
@@ -116,7 +122,7 @@ export class RenderedPages {
   private lookup(key: string): RenderedPage | null {
     const page = this.entries.get(key);
     if (!page) return null;
-    if (Date.now() - page.storedAt > this.limits.maxAgeMs) {
+    if (Date.now() - page.storedAt > MAX_AGE_MS) {
       this.remove(key);
       return null;
     }
@@ -209,22 +215,4 @@ export async function sendUncached(
     res,
     new globalThis.Response(body, { status: response.status, statusText: response.statusText, headers }),
   );
-}
-
-/** The names of the cookies in a Cookie header. */
-export function cookieNames(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(";")
-    .filter((pair) => pair.trim())
-    .map((pair) => pair.slice(0, Math.max(pair.indexOf("="), 0)).trim());
-}
-
-/** The value of cookie `name` in a Cookie header, as sent, or "" when there is none. */
-export function cookieValue(header: string | undefined, name: string): string {
-  for (const pair of header?.split(";") ?? []) {
-    const separator = pair.indexOf("=");
-    if (separator > 0 && pair.slice(0, separator).trim() === name) return pair.slice(separator + 1).trim();
-  }
-  return "";
 }

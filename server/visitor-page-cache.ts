@@ -1,8 +1,8 @@
 import type { Request, Response } from "express";
+import { cookieNames } from "../app/lib/cookie-header.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import type { ContentVersion } from "./content-version.ts";
 import {
-  cookieNames,
   type PlaceholderRender,
   RenderedPages,
   type SendResponse,
@@ -23,8 +23,8 @@ export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-whil
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 export const RENDER_CACHE_HEADER = "X-Render-Cache";
 
-/** A safety net only: content changes are heard at once; this bounds what a missed notice could keep. */
-const LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024, maxAgeMs: 10 * 60_000 };
+/** How many pages, and how many bytes of them, a server keeps for visitors. */
+const LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 };
 
 /** Paths that are never visitor pages (or never the same for two visitors). */
 const UNCACHED_PATHS = /^\/(admin|admin-login|api|dev|logout|auto-orders|sandbox-checkout)(\/|$)/;

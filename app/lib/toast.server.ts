@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { cookieValue } from "./cookie-header.ts";
 import { env } from "./env.server.ts";
 
 export const toastSchema = z.object({
@@ -42,19 +43,15 @@ export function verifiedToastValue(signed: string, secret: string): unknown {
 
 /** This request's toast cookie, verified, or null (absent, unsigned or signed with another secret). */
 function toastCookieValue(cookieHeader: string | null): unknown {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator < 0 || part.slice(0, separator).trim() !== TOAST_COOKIE) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(part.slice(separator + 1).trim());
-    } catch {
-      return null;
-    }
-    return value ? verifiedToastValue(value, env().authSecret) : null;
+  const sent = cookieValue(cookieHeader, TOAST_COOKIE);
+  if (sent === undefined) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(sent);
+  } catch {
+    return null;
   }
-  return null;
+  return value ? verifiedToastValue(value, env().authSecret) : null;
 }
 
 /**

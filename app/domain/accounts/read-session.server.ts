@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { executePrepared } from "../../db/prepared-statement.server.ts";
+import { cookieValue } from "../../lib/cookie-header.ts";
 import { type Cents, centsFromSql } from "../pricing/cents.ts";
 
 export type SessionAccount = {
@@ -18,24 +19,20 @@ export function verifiedSessionToken(
   cookieName: string,
   secret: string,
 ): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator < 0 || part.slice(0, separator).trim() !== cookieName) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(part.slice(separator + 1).trim());
-    } catch {
-      return null;
-    }
-    const dot = value.lastIndexOf(".");
-    if (dot < 1) return null;
-    const token = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1), "base64");
-    const expected = createHmac("sha256", secret).update(token).digest();
-    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  const sent = cookieValue(cookieHeader, cookieName);
+  if (sent === undefined) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(sent);
+  } catch {
+    return null;
   }
-  return null;
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
 /**

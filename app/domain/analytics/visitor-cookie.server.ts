@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { cookieValue } from "../../lib/cookie-header.ts";
 import { env } from "../../lib/env.server.ts";
 
 /**
@@ -11,7 +12,7 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** The request's visitor id, or a new one with the Set-Cookie header that stores it. */
 export function readOrMintVisitorId(request: Request): { visitorId: string; setCookie: string | null } {
-  const existing = readCookie(request.headers.get("Cookie"), COOKIE_NAME);
+  const existing = cookieValue(request.headers.get("Cookie"), COOKIE_NAME);
   if (existing && VISITOR_ID.test(existing)) return { visitorId: existing, setCookie: null };
   const visitorId = randomBytes(16).toString("base64url");
   const secure = env().isProduction ? "; Secure" : "";
@@ -19,12 +20,4 @@ export function readOrMintVisitorId(request: Request): { visitorId: string; setC
     visitorId,
     setCookie: `${COOKIE_NAME}=${visitorId}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
   };
-}
-
-function readCookie(header: string | null, name: string): string | undefined {
-  for (const part of header?.split(";") ?? []) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
 }
