@@ -19,6 +19,11 @@ export type DatabaseListenerHooks = {
   onLost?(): void;
 };
 
+/**
+ * How long a worker's start-up (the fulfilment pump, the mail worker) waits for its listener before it goes on
+ * without: its periodic rounds still find whatever is due, and the listener keeps reconnecting meanwhile.
+ */
+export const WORKER_LISTEN_TIMEOUT_MS = 10_000;
 /** How long a new connection waits to hear its own probe notice before it counts as not listening. */
 const PROBE_TIMEOUT_MS = 5_000;
 

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.server.ts";
-import { DatabaseListener } from "../../lib/database-listener.server.ts";
+import { DatabaseListener, WORKER_LISTEN_TIMEOUT_MS } from "../../lib/database-listener.server.ts";
 import { FULFILMENT_DUE_CHANNEL } from "./order-delivery-sql.server.ts";
 import { loadProviders, type ProviderRow } from "./provider-transport.server.ts";
 import { SubmissionRecorder } from "./record-submissions.server.ts";
@@ -12,11 +12,6 @@ export type PumpOptions = {
   afterAdd?: () => void;
 };
 
-/**
- * How long start-up waits for the LISTEN before it goes on without: the worker's rounds still wake the pump for
- * whatever is due, and the listener keeps reconnecting (with its back-off) meanwhile.
- */
-const LISTEN_READY_TIMEOUT_MS = 10_000;
 /** Providers are read again at most this often (an admin's edit reaches the pump within it). */
 const PROVIDERS_MAX_AGE_MS = 5_000;
 
@@ -69,7 +64,7 @@ export class SubmissionPump {
 
   /**
    * Starts listening for new submissions; resolves once the LISTEN is in place (or, if the database is away, after
-   * LISTEN_READY_TIMEOUT_MS: the rounds take over until it is), with its lanes woken for whatever is due.
+   * WORKER_LISTEN_TIMEOUT_MS: the rounds take over until it is), with its lanes woken for whatever is due.
    */
   async start(connectionString: string): Promise<void> {
     if (this.stopped || this.listener) return;
@@ -83,9 +78,9 @@ export class SubmissionPump {
     });
     this.listener = listener;
     listener.start();
-    if ((await listener.whenReady(LISTEN_READY_TIMEOUT_MS)) || this.stopped) return;
+    if ((await listener.whenReady(WORKER_LISTEN_TIMEOUT_MS)) || this.stopped) return;
     console.error(
-      `fulfilment pump: not listening after ${LISTEN_READY_TIMEOUT_MS} ms; starting anyway (the rounds wake it)`,
+      `fulfilment pump: not listening after ${WORKER_LISTEN_TIMEOUT_MS} ms; starting anyway (the rounds wake it)`,
     );
     this.wake();
   }

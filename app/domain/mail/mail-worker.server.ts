@@ -1,6 +1,6 @@
 import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
-import { DatabaseListener } from "../../lib/database-listener.server.ts";
+import { DatabaseListener, WORKER_LISTEN_TIMEOUT_MS } from "../../lib/database-listener.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
 import { createMailTransport, deliverDueMail, MAIL_LEASE_SECONDS } from "./deliver-mail.server.ts";
 import type { MailConfig } from "./mail-config.server.ts";
@@ -8,11 +8,6 @@ import { pruneOutbox } from "./prune-outbox.server.ts";
 import { MAIL_QUEUED_CHANNEL } from "./queue-mail.server.ts";
 
 const ROUND_QUEUE = "mail-round";
-/**
- * How long start-up waits for the LISTEN before it goes on without: the rounds still deliver whatever is due,
- * and the listener keeps reconnecting (with its back-off) meanwhile.
- */
-const LISTEN_READY_TIMEOUT_MS = 10_000;
 
 /**
  * Starts the mail worker beside the fulfilment worker (docs/decisions/012): a LISTEN on `mail_queued` delivers a
@@ -59,9 +54,9 @@ export async function startMailWorker(
     onReady: () => void wake(),
   });
   listener.start();
-  if (!(await listener.whenReady(LISTEN_READY_TIMEOUT_MS)))
+  if (!(await listener.whenReady(WORKER_LISTEN_TIMEOUT_MS)))
     console.error(
-      `mail worker: not listening after ${LISTEN_READY_TIMEOUT_MS} ms; starting anyway (the rounds deliver)`,
+      `mail worker: not listening after ${WORKER_LISTEN_TIMEOUT_MS} ms; starting anyway (the rounds deliver)`,
     );
 
   const boss = new PgBoss({ connectionString: databaseUrl, max: 2 });
