@@ -6,11 +6,15 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { confirmEmail } from "../../domain/accounts/confirm-email.server.ts";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { getCurrentUser, safeNextPath } from "../../domain/accounts/session.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import type { Route } from "./+types/route";
 
 const REDIRECT_AFTER_MS = 2_000;
 
 type ConfirmState = { status: "success"; redirectTo: string } | { status: "error"; title: string };
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["token", "type", "next"] };
 
 /** Confirms the address on the server (the link's token), then the page tells the result. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -22,6 +22,7 @@ import { clientIp } from "../../domain/security/rate-limit.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
@@ -35,6 +36,9 @@ const querySchema = z.object({
     .catch("")
     .default(""),
 });
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: Object.keys(querySchema.shape) };
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -13,6 +13,7 @@ import { TICKET_TEXT } from "../../domain/tickets/messages.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
@@ -35,6 +36,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
     matches,
   });
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["tab"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);

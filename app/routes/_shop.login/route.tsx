@@ -13,6 +13,7 @@ import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { track } from "../../lib/analytics.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -33,6 +34,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type ActionResult =
   | { ok: false; intent: "sign-in"; error: string; unverified?: boolean; email?: string }
   | ResendResult;
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["next"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInUser(request);

@@ -20,6 +20,7 @@ import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatRate } from "../../lib/format-money.ts";
 import { pagePath } from "../../lib/page-path.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -29,6 +30,9 @@ import { DripFeedFields, useDripFeed } from "./drip-feed-fields.tsx";
 
 /** Customer spec section 9: the default order quantity. */
 const DEFAULT_QUANTITY = 100;
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["pkg", "package", "link"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const service = await resolveOrderEntry(shopDatabase(context), params.packageId);

@@ -14,6 +14,7 @@ import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { track } from "../../lib/analytics.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerResend, type ResendResult, redirectSignedInUser } from "../shared/account-forms.server.ts";
@@ -34,6 +35,9 @@ type ActionResult =
   | { ok: true; intent: "register"; email: string }
   | { ok: false; intent: "register"; error: string; title: string }
   | ResendResult;
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["next"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInUser(request);

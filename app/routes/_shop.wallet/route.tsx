@@ -18,6 +18,7 @@ import { listRecentTransactions } from "../../domain/wallet/list-transactions.se
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { answerDepositForm } from "./deposit-action.server.ts";
@@ -34,6 +35,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
     matches,
   });
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["payment", "next"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);

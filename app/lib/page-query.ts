@@ -1,0 +1,12 @@
+/**
+ * What a route module says about its query string, in its `handle`: the parameters it (or anything it renders)
+ * reads, or "any" for a page that passes its whole query on (a redirect). A kept page's key holds these and nothing
+ * else of the query, and the page is rendered without the others (docs/decisions/035-versioned-page-caches.md);
+ * tests/unit/page-query.test.ts checks that every parameter a storefront route reads is named here.
+ */
+export type PageHandle = { pageQuery?: readonly string[] | "any" };
+
+/** The query parameters a route's handle names: none when it names none, "any" when it reads them all. */
+export function pageQueryOf(handle: PageHandle | undefined): readonly string[] | "any" {
+  return handle?.pageQuery ?? [];
+}
