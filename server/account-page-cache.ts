@@ -5,16 +5,17 @@ import {
   sessionCookieName,
 } from "../app/domain/accounts/session.server.ts";
 import { cookieNames } from "../app/lib/cookie-header.ts";
-import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import type { PageAddress } from "./page-address.ts";
 import {
   type PlaceholderRender,
+  PRIVATE_CACHE_CONTROL,
+  RENDER_CACHE_HEADER,
   RenderedPages,
   type SendResponse,
   sendRenderedPage,
   sendUncached,
 } from "./rendered-pages.ts";
-import { NEUTRAL_COOKIE, PRIVATE_CACHE_CONTROL, RENDER_CACHE_HEADER } from "./visitor-page-cache.ts";
+import { NEUTRAL_COOKIE } from "./visitor-page-cache.ts";
 
 /**
  * The account page cache (docs/decisions/032-account-page-cache.md, 035-versioned-page-caches.md): a signed-in
@@ -58,16 +59,15 @@ export class AccountPageCache {
     render: PlaceholderRender,
     send: SendResponse,
   ): Promise<void> {
-    const nonce = String(req.headers[CSP_NONCE_HEADER] ?? "");
     const slot = { key: `${customer.id} ${customer.pageVersion} ${address.url}`, group: customer.id };
-    const result = await this.pages.page(slot, render);
+    const result = await this.pages.page(slot, () => render(address.url));
     if (!result.page) {
       res.setHeader(RENDER_CACHE_HEADER, "bypass");
-      await sendUncached(res, result.response, nonce, send, PRIVATE_CACHE_CONTROL);
+      await sendUncached(req, res, { response: result.response, url: address.url }, render, send);
       return;
     }
     res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
     res.setHeader(RENDER_CACHE_HEADER, result.outcome);
-    sendRenderedPage(req, res, result.page, nonce);
+    sendRenderedPage(req, res, result.page);
   }
 }

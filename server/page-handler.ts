@@ -9,7 +9,8 @@ import { AccountPageCache } from "./account-page-cache.ts";
 import { bufferedBody } from "./body-policy.ts";
 import { type PageAddress, pageAddresses } from "./page-address.ts";
 import { NONCE_PLACEHOLDER } from "./page-cache-body.ts";
-import { PRIVATE_CACHE_CONTROL, VisitorPageCache } from "./visitor-page-cache.ts";
+import { PRIVATE_CACHE_CONTROL } from "./rendered-pages.ts";
+import { VisitorPageCache } from "./visitor-page-cache.ts";
 
 /** The render caches of a built app (the development server has none), and how they name a page. */
 type PageCaches = {
@@ -40,10 +41,10 @@ export function pageHandler(build: ServerBuild | (() => Promise<ServerBuild>), m
       const address =
         caches && reads ? caches.address(req.path, req.originalUrl.slice(req.path.length)) : null;
       if (caches && address) {
-        // Rendered from the kept address, as a GET (a HEAD is answered from the same page), with the placeholder
-        // nonce; `customer` is the account the cache has just read for it.
-        const render = (customer?: CurrentUser) => () => {
-          const request = fetchRequest(req, res, { cacheable: address.url });
+        // Rendered as a GET (a HEAD is answered from the same page) with the placeholder nonce, from the kept
+        // address (or, for an answer that is not kept, the one asked); `customer` is the account just read for it.
+        const render = (customer?: CurrentUser) => (url: string) => {
+          const request = fetchRequest(req, res, { cacheable: url });
           if (customer) rememberCurrentUser(request, customer);
           return handle(request, requestContext(db()));
         };
@@ -66,7 +67,7 @@ export function pageHandler(build: ServerBuild | (() => Promise<ServerBuild>), m
   };
 }
 
-/** The request React Router renders; `cacheable` is a kept page's address, rendered instead of the one asked. */
+/** The request React Router renders; `cacheable`: the address a cache renders, as a GET with the placeholder nonce. */
 function fetchRequest(
   req: Request,
   res: Response,

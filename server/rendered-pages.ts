@@ -1,5 +1,11 @@
 import type { Request, Response } from "express";
+import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { type CachedBody, cachedBody, gzippedBody, NONCE_PLACEHOLDER, plainBody } from "./page-cache-body.ts";
+
+/** Every page answer the caches do not keep, and a customer's kept page: never stored by anyone else. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+/** Says whether a page came from a cache: `hit`, `miss` or `bypass` (rendered, not kept). */
+export const RENDER_CACHE_HEADER = "X-Render-Cache";
 
 /**
  * What the visitor page cache and the account page cache share (docs/decisions/035-versioned-page-caches.md):
@@ -30,8 +36,8 @@ export type RenderedPage = {
  */
 export type PageSlot = { key: string; group: string };
 
-/** A render with the placeholder nonce (the page handler's React Router call). */
-export type PlaceholderRender = () => Promise<globalThis.Response>;
+/** A render of an address with the placeholder nonce (the page handler's React Router call). */
+export type PlaceholderRender = (url: string) => Promise<globalThis.Response>;
 /** Sends a response React Router made, as the page handler always does. */
 export type SendResponse = (res: Response, response: globalThis.Response) => Promise<void>;
 
@@ -59,7 +65,7 @@ export class RenderedPages {
    * The kept page of `slot`, or the one a concurrent request for the same key is rendering, or a render of its own:
    * kept when it is cacheable; a response that is not cacheable comes back as it is.
    */
-  async page(slot: PageSlot, render: PlaceholderRender): Promise<RenderOutcome> {
+  async page(slot: PageSlot, render: () => Promise<globalThis.Response>): Promise<RenderOutcome> {
     const kept = this.lookup(slot.key);
     if (kept) return { page: kept, outcome: "hit" };
     const flight = this.inFlight.get(slot.key);
@@ -73,7 +79,7 @@ export class RenderedPages {
     return this.entries.size;
   }
 
-  private async render(slot: PageSlot, render: PlaceholderRender): Promise<RenderOutcome> {
+  private async render(slot: PageSlot, render: () => Promise<globalThis.Response>): Promise<RenderOutcome> {
     let settle: (page: RenderedPage | null) => void = () => {};
     const flight = new Promise<RenderedPage | null>((resolve) => {
       settle = resolve;
@@ -150,7 +156,8 @@ function isCacheable(response: globalThis.Response): boolean {
 }
 
 /** Sends a kept page's headers and body with this response's nonce, gzipped when the client takes gzip. */
-export function sendRenderedPage(req: Request, res: Response, page: RenderedPage, nonce: string) {
+export function sendRenderedPage(req: Request, res: Response, page: RenderedPage) {
+  const nonce = String(req.headers[CSP_NONCE_HEADER] ?? "");
   for (const [name, value] of page.headers) res.append(name, value);
   res.vary("Cookie");
   res.vary("Accept-Encoding");
@@ -172,16 +179,26 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-/** A response that is not kept: the placeholder nonce becomes this response's in an HTML body. */
+/**
+ * A response that is not kept (a redirect, an error, a cookie): rendered again from the address asked when the kept
+ * address left some of its query out (a login redirect keeps the whole address in its `next`), and its placeholder
+ * nonce becomes this response's in an HTML body.
+ */
 export async function sendUncached(
+  req: Request,
   res: Response,
-  response: globalThis.Response,
-  nonce: string,
+  rendered: { response: globalThis.Response; url: string },
+  render: PlaceholderRender,
   send: SendResponse,
-  cacheControl: string,
 ) {
+  let response = rendered.response;
+  if (rendered.url !== req.originalUrl) {
+    await response.body?.cancel();
+    response = await render(req.originalUrl);
+  }
+  const nonce = String(req.headers[CSP_NONCE_HEADER] ?? "");
   const headers = new Headers(response.headers);
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", cacheControl);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   let body: BodyInit | null = response.body;
   if (/^text\/html\b/i.test(headers.get("Content-Type") ?? "") && response.body) {
     body = (await response.text()).replaceAll(NONCE_PLACEHOLDER, nonce);

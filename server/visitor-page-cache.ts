@@ -2,11 +2,11 @@ import type { Request, Response } from "express";
 import { db } from "../app/db/client.server.ts";
 import { readContentVersion } from "../app/domain/content/content-version.server.ts";
 import { cookieNames } from "../app/lib/cookie-header.ts";
-import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { FreshRead } from "./fresh-read.ts";
 import type { PageAddress } from "./page-address.ts";
 import {
   type PlaceholderRender,
+  RENDER_CACHE_HEADER,
   RenderedPages,
   type SendResponse,
   sendRenderedPage,
@@ -24,9 +24,6 @@ import {
 /** For a CDN in front: shared caches keep a page briefly and may serve it stale while they fetch it again;
  * browsers revalidate every time (a 304 when nothing changed). */
 export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
-/** Everything else a page answers: signed-in pages, toasts, redirects, errors. */
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
-export const RENDER_CACHE_HEADER = "X-Render-Cache";
 
 /**
  * How many pages, and how many bytes of them, a server keeps for visitors; and how many variants of one address
@@ -61,12 +58,13 @@ export class VisitorPageCache {
     render: PlaceholderRender,
     send: SendResponse,
   ): Promise<void> {
-    const nonce = String(req.headers[CSP_NONCE_HEADER] ?? "");
     const version = await this.contentVersion.get();
-    const result = await this.pages.page({ key: `${version} ${address.url}`, group: address.path }, render);
+    const result = await this.pages.page({ key: `${version} ${address.url}`, group: address.path }, () =>
+      render(address.url),
+    );
     if (!result.page) {
       res.setHeader(RENDER_CACHE_HEADER, "bypass");
-      await sendUncached(res, result.response, nonce, send, PRIVATE_CACHE_CONTROL);
+      await sendUncached(req, res, { response: result.response, url: address.url }, render, send);
       return;
     }
     const etag = `W/"${version}-${result.page.body.hash}"`;
@@ -82,7 +80,7 @@ export class VisitorPageCache {
       res.status(304).end();
       return;
     }
-    sendRenderedPage(req, res, result.page, nonce);
+    sendRenderedPage(req, res, result.page);
   }
 }
 
