@@ -7,6 +7,7 @@ import { takeOverOrderParts } from "../fulfilment/cancel-upstream.server.ts";
 import { type CancelOutcome, cancelOrder } from "../orders/cancel-order.server.ts";
 import { CANCEL_TEXT } from "../orders/cancel-rules.ts";
 import type { Notice } from "../orders/messages.ts";
+import { ADMIN_ORDER_STATUSES } from "../orders/order-status-labels.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
 import {
   type StatusChange,
@@ -15,7 +16,6 @@ import {
 } from "../orders/set-order-status.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { ADMIN_ORDER_TEXT, ADMIN_TEXT } from "./messages.ts";
-import { ADMIN_ORDER_STATUSES } from "./order-status-labels.ts";
 
 /** The status form of the admin orders list and user page (intent=set-status). */
 export const statusChangeForm = z
