@@ -9,10 +9,10 @@ import {
   type FulfilmentConfig,
   readFulfilmentConfig,
 } from "../app/domain/fulfilment/fulfilment-config.server.ts";
-import { startFulfilmentWorker } from "../app/domain/fulfilment/fulfilment-worker.server.ts";
 import { stopLiveHub } from "../app/domain/live/live-hub.server.ts";
 import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
+import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
 import { createApp } from "./http.ts";

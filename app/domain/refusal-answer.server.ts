@@ -1,5 +1,5 @@
+import { rateLimitedInit } from "../lib/rate-limited-answer.ts";
 import { type Refusal, refusalHttpStatus } from "./refusal.ts";
-import { rateLimitedInit } from "./security/rate-limited-answer.ts";
 
 /** What a page shows for a refusal, and the status and headers of its answer. */
 export type RefusalAnswer = {

@@ -16,24 +16,26 @@ import {
 import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
 import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
-import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
-import { settleHeldSubmission } from "../../app/domain/fulfilment/held-submissions.server.ts";
 import { listProviders } from "../../app/domain/fulfilment/list-providers.server.ts";
 import { addProvider, deleteProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
-import { pollDueFulfilments } from "../../app/domain/fulfilment/poll-fulfilments.server.ts";
 import {
   importProviderService,
   mapProviderService,
 } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { refreshProviderBalance } from "../../app/domain/fulfilment/refresh-provider-balance.server.ts";
-import { runFulfilmentRound } from "../../app/domain/fulfilment/run-fulfilment-round.server.ts";
 import {
   simulatedStatus,
   simulatedTransport,
 } from "../../app/domain/fulfilment/simulated-provider.server.ts";
 import { ourStatus, parseRemains } from "../../app/domain/fulfilment/upstream-status.ts";
+import {
+  applyUpstreamStatus,
+  pollDueFulfilments,
+  settleHeldSubmission,
+} from "../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
+import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";

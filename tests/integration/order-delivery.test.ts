@@ -15,15 +15,17 @@ import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.t
 import { countManualWork, readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { listRecentOrders } from "../../app/domain/dashboard/list-recent-orders.server.ts";
-import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
-import { settleHeldSubmission } from "../../app/domain/fulfilment/held-submissions.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
-import { pollDueFulfilments } from "../../app/domain/fulfilment/poll-fulfilments.server.ts";
 import { httpTransport, ProviderError } from "../../app/domain/fulfilment/provider-client.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
-import { runFulfilmentRound } from "../../app/domain/fulfilment/run-fulfilment-round.server.ts";
-import { SubmissionPump } from "../../app/domain/fulfilment/submission-pump.server.ts";
+import {
+  applyUpstreamStatus,
+  pollDueFulfilments,
+  SubmissionPump,
+  settleHeldSubmission,
+} from "../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
+import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.ts";

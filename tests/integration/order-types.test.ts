@@ -14,7 +14,7 @@ import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.t
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
-import { runFulfilmentRound } from "../../app/domain/fulfilment/run-fulfilment-round.server.ts";
+import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { commentLines, ORDER_TYPE_TEXT } from "../../app/domain/orders/order-types.ts";
 import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place-order.server.ts";

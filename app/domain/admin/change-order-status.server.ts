@@ -6,7 +6,9 @@ import { formatCents } from "../../lib/format-money.ts";
 import { takeOverOrderParts } from "../fulfilment/cancel-upstream.server.ts";
 import { type CancelOutcome, cancelOrder } from "../orders/cancel-order.server.ts";
 import { CANCEL_TEXT } from "../orders/cancel-rules.ts";
+import { leaveOrderToPerson } from "../orders/leave-order-to-person.server.ts";
 import type { Notice } from "../orders/messages.ts";
+import { ADMIN_ORDER_STATUSES } from "../orders/order-status-labels.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";
 import {
   type StatusChange,
@@ -15,7 +17,6 @@ import {
 } from "../orders/set-order-status.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { ADMIN_ORDER_TEXT, ADMIN_TEXT } from "./messages.ts";
-import { ADMIN_ORDER_STATUSES } from "./order-status-labels.ts";
 
 /** The status form of the admin orders list and user page (intent=set-status). */
 export const statusChangeForm = z
@@ -98,6 +99,8 @@ async function setAdminOrderStatus(db: Database, input: StatusChangeInput): Prom
       .for("update");
     if (order?.delivery === "provider" && (await takeOverOrderParts(tx, input.orderId)) === "with_provider")
       return refuse("conflict", ADMIN_ORDER_TEXT.withProvider);
+    // Taken over: a person delivers it from now on.
+    if (order?.delivery === "provider") await leaveOrderToPerson(tx, input.orderId);
     return setOrderStatus(tx, input);
   });
 }

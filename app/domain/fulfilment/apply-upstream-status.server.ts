@@ -2,10 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
 import { formatCents } from "../../lib/format-money.ts";
-import { recordPostsDelivered } from "../auto-orders/record-posts-delivered.server.ts";
-import { recordPostDelivered } from "./auto-order-progress.server.ts";
-import type { PartOutcome } from "./order-ending.ts";
-import { advanceOrder, closeOrderPart } from "./order-parts.server.ts";
+import type { PartOutcome, PartOutcomes } from "./part-outcomes.ts";
 import type { UpstreamOrderStatus } from "./provider-client.server.ts";
 import { isFinal, ourStatus, parseRemains, parseStartCount } from "./upstream-status.ts";
 
@@ -18,9 +15,9 @@ type Outcome =
   | { state: "unchanged" };
 
 /**
- * Applies one upstream status to its submission. A final status closes the part, and the last part to close
- * ends the order through setOrderStatus, which refunds the undelivered shares exactly once and keeps final
- * statuses final (an auto order's post: recordPostDelivered, which refunds its undelivered share once per
+ * Applies one upstream status to its submission. A final status is reported to `outcomes` (partEnded): the
+ * part closes, and the last part to close ends the order, which refunds the undelivered shares exactly once and
+ * keeps final statuses final (an auto order's post: postDelivered, which refunds its undelivered share once per
  * submission), so the same answer applied twice (two polls, two workers) moves money once.
  */
 export async function applyUpstreamStatus(
@@ -28,9 +25,10 @@ export async function applyUpstreamStatus(
   row: Fulfilment,
   answer: UpstreamOrderStatus,
   pollSeconds: number,
+  outcomes: PartOutcomes,
 ): Promise<Outcome> {
   const outcome = answer.ok
-    ? await apply(db, row, answer)
+    ? await apply(db, row, answer, outcomes)
     : { state: "submitted" as const, lastError: `The provider answered: ${answer.error}` };
   if (outcome.state === "unchanged") return outcome;
   const remains = answer.ok ? parseRemains(answer.remains, row.quantity) : null;
@@ -57,18 +55,19 @@ async function apply(
   db: Database,
   row: Fulfilment,
   answer: Extract<UpstreamOrderStatus, { ok: true }>,
+  outcomes: PartOutcomes,
 ): Promise<Outcome> {
-  if (row.autoOrderId) return applyToAutoOrder(db, row, row.autoOrderId, answer);
+  if (row.autoOrderId) return applyToAutoOrder(db, row, row.autoOrderId, answer, outcomes);
   const status = ourStatus(answer.status);
   if (!status || !row.orderId) return { state: "submitted", lastError: `Unknown status "${answer.status}"` };
   const remains = parseRemains(answer.remains, row.quantity);
   if (status === "partial" && remains === null)
     return { state: "needs_attention", lastError: PARTIAL_WITHOUT_REMAINS };
   if (!isFinal(status)) {
-    await advanceOrder(db, row.orderId, status);
+    await outcomes.partProgressed(db, { orderId: row.orderId, status });
     return { state: "submitted", lastError: null };
   }
-  const closed = await closeOrderPart(db, {
+  const closed = await outcomes.partEnded(db, {
     fulfilmentId: row.id,
     orderId: row.orderId,
     outcome: status as PartOutcome,
@@ -84,13 +83,14 @@ async function applyToAutoOrder(
   row: Fulfilment,
   autoOrderId: string,
   answer: Extract<UpstreamOrderStatus, { ok: true }>,
+  outcomes: PartOutcomes,
 ): Promise<Outcome> {
   const word = answer.status.trim().toLowerCase();
   if (row.postNumber === 0) {
     const served = parseRemains(answer.posts, 100);
-    if (served !== null) await recordPostsDelivered(db, autoOrderId, { servedOfTotal: served });
+    if (served !== null) await outcomes.subscriptionServed(db, { autoOrderId, servedOfTotal: served });
     if (word === "completed") {
-      await recordPostsDelivered(db, autoOrderId, { servedOfTotal: 100 });
+      await outcomes.subscriptionServed(db, { autoOrderId, servedOfTotal: 100 });
       return { state: "done", lastError: null };
     }
     if (word === "canceled" || word === "cancelled" || word === "expired")
@@ -104,7 +104,7 @@ async function applyToAutoOrder(
   if (status === "completed" || status === "partial") {
     // A Partial without the units left is still a delivered post: counted, with nothing refunded automatically.
     const remains = status === "partial" ? parseRemains(answer.remains, row.quantity) : 0;
-    const { counted, refundCents } = await recordPostDelivered(db, {
+    const { counted, refundCents } = await outcomes.postDelivered(db, {
       autoOrderId,
       fulfilmentId: row.id,
       postNumber: row.postNumber ?? 0,

@@ -2,11 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments, orders } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { leaveOrderToPerson } from "../orders/leave-order-to-person.server.ts";
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
-import { closeOrderPart } from "./order-parts.server.ts";
+import type { PartOutcomes } from "./part-outcomes.ts";
 import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
 
 /**
@@ -18,6 +17,7 @@ import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.t
 export async function settleHeldSubmission(
   db: Database,
   input: { adminId: string; fulfilmentId: string; decision: "retry" | "resolve" },
+  outcomes: PartOutcomes,
 ): Promise<{ ok: true; notice: Notice } | ProviderRefusal> {
   if (!isUuid(input.fulfilmentId)) return refuseProviderChange("conflict", PROVIDER_TEXT.submissionNotHeld);
   const [held] = await db
@@ -31,7 +31,7 @@ export async function settleHeldSubmission(
     .where(and(eq(fulfilments.id, input.fulfilmentId), eq(fulfilments.state, "needs_attention")));
   if (!held) return refuseProviderChange("conflict", PROVIDER_TEXT.submissionNotHeld);
   if (input.decision === "retry" && held.orderId && held.cancelled) {
-    await closeOrderPart(db, {
+    await outcomes.partEnded(db, {
       fulfilmentId: input.fulfilmentId,
       orderId: held.orderId,
       outcome: "cancelled",
@@ -54,7 +54,7 @@ export async function settleHeldSubmission(
       .where(and(eq(fulfilments.id, input.fulfilmentId), eq(fulfilments.state, "needs_attention")))
       .returning({ providerId: fulfilments.providerId, lastError: fulfilments.lastError });
     if (!row) return refuseProviderChange("conflict", PROVIDER_TEXT.submissionNotHeld);
-    if (input.decision === "resolve" && held.orderId) await leaveOrderToPerson(tx, held.orderId);
+    if (input.decision === "resolve" && held.orderId) await outcomes.partLeftToPerson(tx, held.orderId);
     await auditProviderChange(tx, input.adminId, `fulfilment.${input.decision}`, row.providerId, {
       fulfilment_id: input.fulfilmentId,
       last_error: row.lastError,

@@ -3,7 +3,7 @@ import type { Database, Executor } from "../../db/client.server.ts";
 import { fulfilments, providerServices, providers } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
 import { apiKeyHint, encryptApiKey } from "./api-key-cipher.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { fieldErrors, providerForm } from "./provider-form.ts";

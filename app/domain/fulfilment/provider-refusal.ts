@@ -1,4 +1,4 @@
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
 import { type Refusal, type RefusalKind, refuse } from "../refusal.ts";
 import type { FieldErrors } from "./provider-form.ts";
 

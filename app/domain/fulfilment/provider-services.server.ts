@@ -4,7 +4,7 @@ import { providerServices, services } from "../../db/schema.ts";
 import { addService } from "../catalog/edit-service.server.ts";
 import { serviceSlug } from "../catalog/service-slug.ts";
 import { isUuid } from "../ids.ts";
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { listProviderServices, type ProviderService } from "./provider-client.server.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { providers } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { readProviderBalance } from "./provider-client.server.ts";
 import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";

@@ -10,7 +10,7 @@ import {
   notifyFulfilmentDue,
   orderDeliverySql,
 } from "../fulfilment/order-delivery-sql.server.ts";
-import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
+import { WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
 import { insufficientBalance, ORDER_TEXT } from "./messages.ts";

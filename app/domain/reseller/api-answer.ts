@@ -1,6 +1,6 @@
+import { rateLimitedInit } from "../../lib/rate-limited-answer.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED } from "../orders/messages.ts";
 import type { Refusal } from "../refusal.ts";
-import { rateLimitedInit } from "../security/rate-limited-answer.ts";
 import type { ApiKeyRefusal } from "./api-keys.server.ts";
 import { API_TEXT, quantityAboveMax, quantityBelowMin } from "./api-text.ts";
 

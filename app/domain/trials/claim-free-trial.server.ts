@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server.ts";
 import { freeTrialClaims, orders } from "../../db/schema.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
 import { formatServiceName } from "../catalog/product-name.ts";
-import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
+import { WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import type { Notice } from "../orders/messages.ts";
 import { refuseDuringMaintenance } from "../orders/order-rules.server.ts";
 import { type Refusal, refuse } from "../orders/refusal.ts";

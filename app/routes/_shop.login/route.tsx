@@ -10,10 +10,10 @@ import { firstIssue, resendSchema, signInSchema } from "../../domain/accounts/sc
 import { safeNextPath } from "../../domain/accounts/session.server.ts";
 import { signInWithPassword, UNVERIFIED_CODE } from "../../domain/accounts/sign-in.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { track } from "../../lib/analytics.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { settleHeldSubmission } from "../../domain/fulfilment/held-submissions.server.ts";
 import {
   addProvider,
   deleteProvider,
@@ -14,6 +13,7 @@ import {
   unmapProviderService,
 } from "../../domain/fulfilment/provider-services.server.ts";
 import { refreshProviderBalance } from "../../domain/fulfilment/refresh-provider-balance.server.ts";
+import { settleHeldSubmission } from "../../domain/order-lifecycle/fulfilment-steps.server.ts";
 import type { Notice } from "../../domain/orders/messages.ts";
 import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
 import type { Database } from "../../lib/database-context.server.ts";
