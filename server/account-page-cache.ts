@@ -63,7 +63,7 @@ export class AccountPageCache {
     const result = await this.pages.page(slot, () => render(address.url));
     if (!result.page) {
       res.setHeader(RENDER_CACHE_HEADER, "bypass");
-      await sendUncached(req, res, { response: result.response, url: address.url }, render, send);
+      await sendUncached(req, res, { response: result.response, address }, render, send);
       return;
     }
     res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);

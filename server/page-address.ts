@@ -3,11 +3,16 @@ import { type PageHandle, pageQueryOf } from "../app/lib/page-query.ts";
 
 /**
  * A kept page's address (docs/decisions/035-versioned-page-caches.md): its path, and of its query only the
- * parameters its routes read (each route names them in `handle.pageQuery`), sorted. Anything else a link carries
+ * parameters its routes read (each route names them in `handle.pageQuery`), in the order given. Anything else a link carries
  * (utm_*, fbclid, a typo) shares the page's entry, and the page is rendered from this address, so a kept page can
  * never depend on a parameter its key does not hold.
  */
-export type PageAddress = { path: string; url: string };
+export type PageAddress = {
+  path: string;
+  url: string;
+  /** Whether the address asked carried parameters the kept one leaves out. */
+  leftOut: boolean;
+};
 
 /** A path as the shop writes its own: lower case, no empty or dot segment, no trailing slash, nothing encoded. */
 const CANONICAL_PATH = /^(\/(?!\.\.?(\/|$))[a-z0-9._~-]+)*$|^\/$/;
@@ -26,7 +31,7 @@ export function pageAddresses(build: ServerBuild): (path: string, search: string
     let keys = queryOfPath.get(path);
     if (keys === undefined) {
       const read = matchRoutes(routes, path)?.map((match) => pageQueryOf(match.route.handle as PageHandle));
-      keys = !read ? null : read.includes("any") ? "any" : [...new Set(read.flat())].sort();
+      keys = !read ? null : read.includes("any") ? "any" : [...new Set(read.flat())];
       // Only canonical paths come here; bounded all the same, since any path is one.
       if (queryOfPath.size >= 10_000) queryOfPath.clear();
       queryOfPath.set(path, keys);
@@ -37,12 +42,12 @@ export function pageAddresses(build: ServerBuild): (path: string, search: string
     if (!CANONICAL_PATH.test(path)) return null;
     const keys = readParameters(path);
     if (!keys || (keys === "any" && search)) return null;
-    if (keys === "any") return { path, url: path };
+    if (keys === "any") return { path, url: path, leftOut: false };
     const given = new URLSearchParams(search);
     const kept = new URLSearchParams();
-    for (const key of keys) for (const value of given.getAll(key)) kept.append(key, value);
+    for (const [key, value] of given) if (keys.includes(key)) kept.append(key, value);
     const query = kept.size ? `?${kept}` : "";
-    return { path, url: `${path}${query}` };
+    return { path, url: `${path}${query}`, leftOut: kept.size < given.size };
   };
 }
 

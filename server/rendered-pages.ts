@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
+import type { PageAddress } from "./page-address.ts";
 import { type CachedBody, cachedBody, gzippedBody, NONCE_PLACEHOLDER, plainBody } from "./page-cache-body.ts";
 
 /** Every page answer the caches do not keep, and a customer's kept page: never stored by anyone else. */
@@ -187,12 +188,12 @@ function acceptsGzip(header: string | undefined): boolean {
 export async function sendUncached(
   req: Request,
   res: Response,
-  rendered: { response: globalThis.Response; url: string },
+  rendered: { response: globalThis.Response; address: PageAddress },
   render: PlaceholderRender,
   send: SendResponse,
 ) {
   let response = rendered.response;
-  if (rendered.url !== req.originalUrl) {
+  if (rendered.address.leftOut) {
     await response.body?.cancel();
     response = await render(req.originalUrl);
   }

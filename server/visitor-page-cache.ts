@@ -64,7 +64,7 @@ export class VisitorPageCache {
     );
     if (!result.page) {
       res.setHeader(RENDER_CACHE_HEADER, "bypass");
-      await sendUncached(req, res, { response: result.response, url: address.url }, render, send);
+      await sendUncached(req, res, { response: result.response, address }, render, send);
       return;
     }
     const etag = `W/"${version}-${result.page.body.hash}"`;

@@ -147,19 +147,29 @@ describe("a kept page's address", () => {
   } as unknown as ServerBuild;
   const address = pageAddresses(build);
 
-  it("keeps only the parameters a page reads, sorted, so tracking parameters share the page's entry", () => {
-    expect(address("/faq", "?utm_source=news&fbclid=abc")).toEqual({ path: "/faq", url: "/faq" });
-    expect(address("/help", "?utm_medium=x&q=refund")).toEqual({ path: "/help", url: "/help?q=refund" });
-    expect(address("/order/12", "?link=https%3A%2F%2Fx&gclid=1&pkg=500")).toEqual({
-      path: "/order/12",
-      url: "/order/12?link=https%3A%2F%2Fx&pkg=500",
+  it("keeps only the parameters a page reads, so tracking parameters share the page's entry", () => {
+    expect(address("/faq", "?utm_source=news&fbclid=abc")).toEqual({
+      path: "/faq",
+      url: "/faq",
+      leftOut: true,
     });
+    expect(address("/help", "?utm_medium=x&q=refund")).toEqual({
+      path: "/help",
+      url: "/help?q=refund",
+      leftOut: true,
+    });
+    expect(address("/order/12", "?pkg=500&gclid=1&link=https%3A%2F%2Fx")).toEqual({
+      path: "/order/12",
+      url: "/order/12?pkg=500&link=https%3A%2F%2Fx",
+      leftOut: true,
+    });
+    expect(address("/help", "?q=refund")).toEqual({ path: "/help", url: "/help?q=refund", leftOut: false });
   });
 
   it("keeps nothing for a path spelled otherwise than the shop spells it, nor for a page that passes its query on", () => {
     for (const path of ["/FAQ", "/faq/", "/f%61q", "//faq", "/faq/../faq"])
       expect(address(path, "")).toBeNull();
     expect(address("/instagram", "?utm_source=x")).toBeNull();
-    expect(address("/instagram", "")).toEqual({ path: "/instagram", url: "/instagram" });
+    expect(address("/instagram", "")).toEqual({ path: "/instagram", url: "/instagram", leftOut: false });
   });
 });

@@ -13,8 +13,11 @@ const REDIRECT_AFTER_MS = 2_000;
 
 type ConfirmState = { status: "success"; redirectTo: string } | { status: "error"; title: string };
 
-/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
-export const handle: PageHandle = { pageQuery: ["token", "type", "next"] };
+/**
+ * The link acts once (it confirms the address): answered from the address asked, never kept nor rendered twice
+ * (docs/decisions/035).
+ */
+export const handle: PageHandle = { pageQuery: "any" };
 
 /** Confirms the address on the server (the link's token), then the page tells the result. */
 export async function loader({ request }: Route.LoaderArgs) {
