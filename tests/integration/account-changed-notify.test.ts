@@ -121,7 +121,7 @@ async function likesOrder(userId: string) {
     targetLink: "https://www.instagram.com/p/AccountCache1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return placed.order;
 }
 
@@ -134,7 +134,7 @@ async function autoOrder(userId: string) {
     posts: 10,
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return placed.autoOrder;
 }
 

@@ -463,7 +463,7 @@ describe("admin settings", () => {
       targetLink: "https://www.instagram.com/p/Maintenance1/",
       deliverySpeed: "normal",
     });
-    expect(order).toMatchObject({ ok: false, reason: "unavailable", notice: ORDER_TEXT.maintenance });
+    expect(order).toMatchObject({ ok: false, kind: "unavailable", ...ORDER_TEXT.maintenance });
     expect(await balanceOf(customer.id)).toBe(1_000);
     const deposit = await startDeposit(db(), { userId: customer.id, amountCents: cents(2_000) });
     expect(deposit).toMatchObject({ ok: false, kind: "unavailable" });

@@ -107,7 +107,7 @@ async function likesOrder() {
     targetLink: "https://www.instagram.com/p/Fulfil1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, order: placed.order };
 }
 
@@ -328,7 +328,7 @@ describe("sending orders to their provider and following them", () => {
       targetLink: "https://www.instagram.com/p/Manual1/",
       deliverySpeed: "normal",
     });
-    if (!manual.ok) throw new Error(manual.notice.message);
+    if (!manual.ok) throw new Error(manual.message);
     expect((await orderStatus(manual.order.id)).delivery).toBe("manual");
     const { order: moved } = await likesOrder();
     expect((await orderStatus(moved.id)).delivery).toBe("provider");
@@ -441,7 +441,7 @@ async function mappedAutoOrder(posts: number, options = { providerServiceId: PAN
     posts,
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, autoOrderId: placed.autoOrder.id };
 }
 

@@ -81,7 +81,7 @@ async function paidOrder(quantity = 1_000) {
     targetLink: "https://www.instagram.com/p/Notify1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, order: placed.order };
 }
 

@@ -1,9 +1,9 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { fulfilments, orders } from "../../db/schema.ts";
-import type { Refusal } from "../orders/refusal.ts";
 import { type OrderStatus, type StatusChange, setOrderStatus } from "../orders/set-order-status.server.ts";
 import type { Cents } from "../pricing/cents.ts";
+import type { Refusal } from "../refusal.ts";
 import { type EndedPart, orderEnding, type PartOutcome } from "./order-ending.ts";
 
 const PROGRESS: readonly OrderStatus[] = ["pending", "processing", "in_progress"];
@@ -40,7 +40,7 @@ export async function closeOrderPart(
     if (!closed) return null;
     const ending = await endOrderWhenAllPartsEnded(tx, order);
     if (ending === "undecided" || ending.ok) return { note: null };
-    return { note: ending.notice.message || ending.notice.title };
+    return { note: ending.message || ending.title || "" };
   });
 }
 

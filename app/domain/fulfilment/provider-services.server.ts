@@ -5,13 +5,13 @@ import { addService } from "../catalog/edit-service.server.ts";
 import { serviceSlug } from "../catalog/service-slug.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../orders/messages.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { listProviderServices, type ProviderService } from "./provider-client.server.ts";
-import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
 import { findProvider, type ProviderRow, transportFor } from "./provider-transport.server.ts";
 
-export type ServiceAnswer = { ok: true; notice: Notice; serviceId?: string } | ProviderRefusal;
+export type ServiceAnswer = { ok: true; notice: Notice; serviceId?: string } | Refusal;
 
 export type ListedServices = { ok: true; services: ProviderService[] } | { ok: false; message: string };
 
@@ -36,13 +36,11 @@ async function providerServiceById(
   db: Database,
   providerId: string,
   providerServiceId: string,
-): Promise<{ ok: true; service: ProviderService } | ProviderRefusal> {
+): Promise<{ ok: true; service: ProviderService } | Refusal> {
   const listed = await fetchProviderServices(db, providerId);
-  if (!listed.ok) return refuseProviderChange("unavailable", PROVIDER_TEXT.unreachable(listed.message));
+  if (!listed.ok) return refuse("unavailable", PROVIDER_TEXT.unreachable(listed.message));
   const found = listed.services.find((service) => service.service === providerServiceId);
-  return found
-    ? { ok: true, service: found }
-    : refuseProviderChange("not_found", PROVIDER_TEXT.unknownProviderService);
+  return found ? { ok: true, service: found } : refuse("not_found", PROVIDER_TEXT.unknownProviderService);
 }
 
 // Imported services sell at the provider's rate plus half, to 4 decimals, exactly (integer arithmetic).
@@ -116,12 +114,12 @@ export async function mapProviderService(
   db: Database,
   input: { adminId: string; providerId: string; providerServiceId: string; serviceId: string },
 ): Promise<ServiceAnswer> {
-  if (!isUuid(input.serviceId)) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
+  if (!isUuid(input.serviceId)) return refuse("not_found", PROVIDER_TEXT.unknownService);
   const [service] = await db
     .select({ id: services.id })
     .from(services)
     .where(eq(services.id, input.serviceId));
-  if (!service) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
+  if (!service) return refuse("not_found", PROVIDER_TEXT.unknownService);
   const found = await providerServiceById(db, input.providerId, input.providerServiceId);
   if (!found.ok) return found;
   const mapping = {
@@ -153,7 +151,7 @@ export async function unmapProviderService(
   input: { adminId: string; providerId: string; serviceId: string },
 ): Promise<ServiceAnswer> {
   if (!isUuid(input.serviceId) || !isUuid(input.providerId))
-    return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
+    return refuse("not_found", PROVIDER_TEXT.unknownService);
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(providerServices)
@@ -161,7 +159,7 @@ export async function unmapProviderService(
         sql`${providerServices.serviceId} = ${input.serviceId} and ${providerServices.providerId} = ${input.providerId}`,
       )
       .returning({ id: providerServices.serviceId });
-    if (removed.length === 0) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
+    if (removed.length === 0) return refuse("not_found", PROVIDER_TEXT.unknownService);
     await auditProviderChange(tx, input.adminId, "provider.service_unmapped", input.providerId, {
       service_id: input.serviceId,
     });

@@ -12,7 +12,6 @@ import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
 import {
   type ApiAnswer,
   apiError,
-  apiKeyRefusalAnswer,
   apiOk,
   apiRefusalAnswer,
   apiRefusalError,
@@ -125,12 +124,8 @@ function apiIdempotencyKey(key: string | undefined): string | undefined {
 function placedAnswer(placed: Awaited<ReturnType<typeof placeOrder>>): ApiAnswer {
   if (!placed.ok) {
     // The statement may have charged nothing because of the key itself: revoked, or over its limit.
-    const keyRefusal =
-      placed.reason === "forbidden" && "authorisation" in placed
-        ? apiKeyRefusalOf(placed.authorisation)
-        : null;
-    if (keyRefusal) return apiKeyRefusalAnswer(keyRefusal);
-    return apiRefusalAnswer(placed);
+    const keyRefusal = placed.kind === "forbidden" ? apiKeyRefusalOf(placed.authorisation) : null;
+    return apiRefusalAnswer(keyRefusal ?? placed);
   }
   return apiOk({ order: apiOrderId(placed.order.orderNumber) });
 }

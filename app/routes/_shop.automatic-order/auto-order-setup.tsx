@@ -67,7 +67,7 @@ export function AutoOrderSetup({
   function checkUsername(): string | null {
     if (!service || !username.trim()) return null;
     const profile = readProfileUsername(username, service.platform);
-    if (!profile.ok) return profile.notice.message;
+    if (!profile.ok) return profile.message;
     if (profile.username !== username) setUsername(profile.username);
     return null;
   }

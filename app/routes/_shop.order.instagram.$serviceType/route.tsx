@@ -27,7 +27,7 @@ import {
   quantityRules,
   sentCount,
 } from "../../domain/orders/quantity-input.ts";
-import { refuse } from "../../domain/orders/refusal.ts";
+import { refuse } from "../../domain/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -97,7 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     place: async (form) => {
       // A pasted profile link gives its username (product rules 4.10).
       const profile = readProfileUsername(form.username.replace(/@/g, ""), "instagram");
-      if (!profile.ok) return refuse("invalid", profile.notice, { field: "username" });
+      if (!profile.ok) return refuse("invalid", profile, { field: "username" });
       const common = {
         userId: user.id,
         serviceId: entry.service.id,
@@ -210,5 +210,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function usernameProblem(username: string) {
   if (!username.trim()) return { field: "username", message: ORDER_TEXT.usernameRequired.message };
   const profile = readProfileUsername(username, "instagram");
-  return profile.ok ? null : { field: "username", message: profile.notice.message };
+  return profile.ok ? null : { field: "username", message: profile.message };
 }

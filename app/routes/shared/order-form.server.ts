@@ -3,7 +3,8 @@ import type { PlacedAutoOrder } from "../../domain/auto-orders/place-auto-order.
 import { type Notice, ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import type { PlacedOrder } from "../../domain/orders/record-paid-order.server.ts";
-import type { Refusal } from "../../domain/orders/refusal.ts";
+import type { Refusal } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -52,8 +53,8 @@ export async function answerOrderForm<Schema extends z.ZodType>(
   const outcome = await place(parsed.data);
   if (!outcome.ok)
     return {
-      notice: outcome.notice,
-      insufficient: outcome.reason === "insufficient_funds",
+      notice: refusalAnswer(outcome).notice,
+      insufficient: outcome.kind === "insufficient_funds",
       ...(outcome.field ? { field: outcome.field } : {}),
     };
   if ("order" in outcome) {

@@ -380,7 +380,7 @@ beforeAll(async () => {
     posts: 10,
     deliverySpeed: "normal",
   });
-  if (!autoOrder.ok) throw new Error(autoOrder.notice.message);
+  if (!autoOrder.ok) throw new Error(autoOrder.message);
   const deposit = await startDeposit(shop.db, { userId: customer.id, amountCents: cents(2_500) });
   if (!deposit.ok) throw new Error(`deposit not started: ${deposit.message}`);
   const provider = await addProvider(shop.db, {

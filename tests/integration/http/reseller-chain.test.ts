@@ -183,7 +183,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
         targetLink: `https://www.instagram.com/p/Chain${index}/`,
         deliverySpeed: "normal",
       });
-      if (!placed.ok) throw new Error(placed.notice.message);
+      if (!placed.ok) throw new Error(placed.message);
       orderIds.push(placed.order.id);
     }
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 180);
@@ -361,7 +361,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       expiresOn: "2099-12-31",
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     const autoOrderId = placed.autoOrder.id;
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 300);
 
@@ -453,7 +453,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       deliverySpeed: "normal",
       dripFeed: { runs: 3, intervalMinutes: 10 },
     });
-    if (!drip.ok) throw new Error(drip.notice.message);
+    if (!drip.ok) throw new Error(drip.message);
     // Custom comments on B: 4 comments, the quantity is their count.
     const comments = ["First!", "Love this", "Great shot", "So true"];
     const commented = await placeOrder(shopB.db, {
@@ -464,7 +464,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       deliverySpeed: "normal",
       comments,
     });
-    if (!commented.ok) throw new Error(commented.notice.message);
+    if (!commented.ok) throw new Error(commented.message);
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 60 - 1);
 
     // The comments order and the first run arrive at once; the later runs when they come due (made due here
