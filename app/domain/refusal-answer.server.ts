@@ -15,7 +15,11 @@ export type RefusalAnswer = {
    * The body of a form that shows the toast and, for a form refused field by field, the message beside each
    * field (the admin forms: useAnswerToast).
    */
-  body: { ok: false; notice: { title: string; message: string }; fieldErrors?: Record<string, string> };
+  body: {
+    ok: Refusal["ok"];
+    notice: { title: string; message: string };
+    fieldErrors?: Record<string, string>;
+  };
   init: ResponseInit;
 };
 

@@ -35,7 +35,7 @@ describe("admin orders", () => {
         metadata: { reason: "e2e funding" },
       }),
     );
-    expect(funded.ok).toBe(true);
+    expect(funded.posted).toBe(true);
 
     const { page, admin, assertNoConsoleErrors } = await openAdminPage(browser);
 

@@ -496,18 +496,18 @@ describe("admin settings", () => {
     });
     const config = { stripeSecretKey: undefined, stripeWebhookSecret: undefined, smtpUrl: undefined };
     expect(await testProviderConnection("stripe", config)).toEqual({
-      ok: false,
+      connected: false,
       message: CONTENT_TEXT.notConfigured,
     });
     expect(await testProviderConnection("smtp", config)).toEqual({
-      ok: false,
+      connected: false,
       message: CONTENT_TEXT.notConfigured,
     });
     const smtp = await testProviderConnection("smtp", {
       ...config,
       smtpUrl: `smtp://127.0.0.1:${closedPort}`,
     });
-    expect(smtp.ok).toBe(false);
+    expect(smtp.connected).toBe(false);
     expect(smtp.message).toMatch(/ECONNREFUSED/);
   });
 });

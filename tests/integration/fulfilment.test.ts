@@ -206,7 +206,13 @@ describe("sending orders to their provider and following them", () => {
     const polls = await Promise.all([pollDueFulfilments(db(), ROUND), pollDueFulfilments(db(), ROUND)]);
     expect(polls.sort()).toEqual([0, 1]);
     // Even the same answer applied twice at once (no claim at all) moves money once.
-    const canceled = { ok: true as const, status: "Canceled", remains: "150", charge: "0", posts: undefined };
+    const canceled = {
+      reported: true as const,
+      status: "Canceled",
+      remains: "150",
+      charge: "0",
+      posts: undefined,
+    };
     await Promise.all([
       applyUpstreamStatus(db(), submitted, canceled, 30),
       applyUpstreamStatus(db(), submitted, canceled, 30),
@@ -380,7 +386,13 @@ describe("auto orders", () => {
 
   it("count a completed post once, even when its answer is applied twice at once", async () => {
     const { autoOrder, post } = await autoOrderWithPostInFlight(3);
-    const completed = { ok: true as const, status: "Completed", remains: "0", charge: null, posts: null };
+    const completed = {
+      reported: true as const,
+      status: "Completed",
+      remains: "0",
+      charge: null,
+      posts: null,
+    };
     await Promise.all([
       applyUpstreamStatus(db(), post, completed, 30),
       applyUpstreamStatus(db(), post, completed, 30),
@@ -390,7 +402,7 @@ describe("auto orders", () => {
     expect(after?.status).toBe("active");
 
     // A worker whose claim ran out answers late, from its old copy of the row: the ended post stays ended.
-    await applyUpstreamStatus(db(), post, { ok: false, error: "No status for this order" }, 30);
+    await applyUpstreamStatus(db(), post, { reported: false, error: "No status for this order" }, 30);
     const [ended] = await db().select().from(fulfilments).where(eq(fulfilments.id, post.id));
     expect(ended?.state).toBe("done");
     await applyUpstreamStatus(db(), post, completed, 30);
@@ -404,7 +416,7 @@ describe("auto orders", () => {
     await applyUpstreamStatus(
       db(),
       post,
-      { ok: true, status: "Partial", remains: null, charge: null, posts: null },
+      { reported: true, status: "Partial", remains: null, charge: null, posts: null },
       30,
     );
     const [after] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrder.id));
@@ -486,7 +498,7 @@ describe("auto order posts delivered partially", () => {
 
     // The same answer again, twice at once (a retried round, a second worker): nothing moves.
     const [done] = await db().select().from(fulfilments).where(eq(fulfilments.id, post.id));
-    const again = { ok: true as const, status: "Partial", remains: "40", charge: null, posts: null };
+    const again = { reported: true as const, status: "Partial", remains: "40", charge: null, posts: null };
     await Promise.all([
       applyUpstreamStatus(db(), done!, again, 30),
       applyUpstreamStatus(db(), done!, again, 30),

@@ -192,7 +192,13 @@ describe("a likes pack", () => {
     upstream(views, "Partial", 2_000);
     await makeDue();
     const [viewsRow] = await db().select().from(fulfilments).where(eq(fulfilments.id, views.id));
-    const partial = { ok: true as const, status: "Partial", remains: "2000", charge: "1", posts: undefined };
+    const partial = {
+      reported: true as const,
+      status: "Partial",
+      remains: "2000",
+      charge: "1",
+      posts: undefined,
+    };
     await Promise.all([
       pollDueFulfilments(db(), ROUND),
       applyUpstreamStatus(db(), viewsRow!, partial, 30),
@@ -394,7 +400,13 @@ describe("cancelling an order", () => {
     upstream(part!, "Partial", 50);
     await makeDue();
     const [row] = await db().select().from(fulfilments).where(eq(fulfilments.id, part!.id));
-    const partial = { ok: true as const, status: "Partial", remains: "50", charge: "0.4", posts: undefined };
+    const partial = {
+      reported: true as const,
+      status: "Partial",
+      remains: "50",
+      charge: "0.4",
+      posts: undefined,
+    };
     await Promise.all([
       ...Array.from({ length: 20 }, () => cancelOrder(db(), { orderId, by: { customerId: customer.id } })),
       pollDueFulfilments(db(), ROUND),

@@ -8,10 +8,11 @@ import {
   saveOrderIntent,
 } from "../../lib/order-intent.ts";
 import { goQuietly } from "../../lib/quiet-navigation.ts";
-import { type FieldErrors, useFocusFirstInvalid } from "../ui/field-errors.ts";
+import { type FieldErrors, fieldErrorsOf, useFocusFirstInvalid } from "../ui/field-errors.ts";
 import { useToast } from "../ui/toaster.tsx";
 
 const WALLET_PATH = "/wallet";
+const NO_FIELDS: readonly string[] = [];
 
 /** What an order page's action answers when it refuses an order (and the field it is about, if one). */
 export type OrderRefusal = { notice: Notice; insufficient?: boolean; field?: string };
@@ -32,7 +33,7 @@ export function useOrderFlow({
   refusal,
   readForm,
   restoreForm,
-  besideFields = [],
+  besideFields = NO_FIELDS,
 }: {
   signedIn: boolean;
   refusal: OrderRefusal | undefined;
@@ -40,7 +41,7 @@ export function useOrderFlow({
   restoreForm: (saved: OrderIntentPayload) => void;
   /**
    * The fields whose refusals the page says beside them rather than in the spec's toasts (product rules 12.3): the
-   * ones whose notice has no title of its own ('Error').
+   * ones whose notice has no title of its own ('Error'). A constant of the page: a new list re-renders the errors.
    */
   besideFields?: readonly string[];
 }) {
@@ -52,11 +53,11 @@ export function useOrderFlow({
   const busy = navigation.formData !== undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const [typedErrors, setTypedErrors] = useState<FieldErrors | null>(null);
-  const answeredField = refusal?.field && besideFields.includes(refusal.field) ? refusal.field : null;
   const answeredErrors = useMemo(
-    () => (refusal && answeredField ? { [answeredField]: refusal.notice.message } : null),
-    [refusal, answeredField],
+    () => fieldErrorsOf(refusal && { field: refusal.field, message: refusal.notice.message }, besideFields),
+    [refusal, besideFields],
   );
+  const answeredField = answeredErrors !== null;
   const fieldErrors = typedErrors ?? (busy ? null : answeredErrors);
   useFocusFirstInvalid(formRef, fieldErrors);
   // The effects below must not rerun when the page re-renders with new callbacks.
@@ -146,6 +147,6 @@ export function useOrderFlow({
     formRef,
     fieldErrors,
     /** Whether the last refusal is said beside its field (so not again above Place Order). */
-    refusalBesideField: answeredField !== null,
+    refusalBesideField: answeredField,
   };
 }

@@ -132,7 +132,7 @@ export async function placeAutoOrder(
         adminId: input.createdByAdminId,
         metadata: { service_name: service.name, posts: input.posts, per_post: input.perPost },
       });
-      if (!charge.ok) throw new InsufficientFunds(charge.balanceCents);
+      if (!charge.posted) throw new InsufficientFunds(charge.balanceCents);
       return {
         ok: true as const,
         autoOrder: summary(created, service.name),

@@ -29,12 +29,12 @@ export async function applyUpstreamStatus(
   answer: UpstreamOrderStatus,
   pollSeconds: number,
 ): Promise<Outcome> {
-  const outcome = answer.ok
+  const outcome = answer.reported
     ? await apply(db, row, answer)
     : { state: "submitted" as const, lastError: `The provider answered: ${answer.error}` };
   if (outcome.state === "unchanged") return outcome;
-  const remains = answer.ok ? parseRemains(answer.remains, row.quantity) : null;
-  const startCount = answer.ok ? parseStartCount(answer.startCount) : null;
+  const remains = answer.reported ? parseRemains(answer.remains, row.quantity) : null;
+  const startCount = answer.reported ? parseStartCount(answer.startCount) : null;
   // A worker whose claim ran out may still answer for a submission another worker has since ended: an ended
   // submission is never reopened (it would be counted again at the next poll).
   const stillOpen = outcome.state === "done" ? undefined : ne(fulfilments.state, "done");
@@ -43,7 +43,7 @@ export async function applyUpstreamStatus(
     .set({
       state: outcome.state,
       lastError: outcome.lastError?.slice(0, 500) ?? null,
-      upstreamStatus: answer.ok ? answer.status.slice(0, 50) : row.upstreamStatus,
+      upstreamStatus: answer.reported ? answer.status.slice(0, 50) : row.upstreamStatus,
       upstreamRemains: remains ?? row.upstreamRemains,
       upstreamStartCount: startCount ?? row.upstreamStartCount,
       nextAttemptAt: sql`now() + make_interval(secs => ${pollSeconds})`,
@@ -56,7 +56,7 @@ export async function applyUpstreamStatus(
 async function apply(
   db: Database,
   row: Fulfilment,
-  answer: Extract<UpstreamOrderStatus, { ok: true }>,
+  answer: Extract<UpstreamOrderStatus, { reported: true }>,
 ): Promise<Outcome> {
   if (row.autoOrderId) return applyToAutoOrder(db, row, row.autoOrderId, answer);
   const status = ourStatus(answer.status);
@@ -83,7 +83,7 @@ async function applyToAutoOrder(
   db: Database,
   row: Fulfilment,
   autoOrderId: string,
-  answer: Extract<UpstreamOrderStatus, { ok: true }>,
+  answer: Extract<UpstreamOrderStatus, { reported: true }>,
 ): Promise<Outcome> {
   const word = answer.status.trim().toLowerCase();
   if (row.postNumber === 0) {

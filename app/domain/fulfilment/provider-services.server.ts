@@ -13,21 +13,24 @@ import { findProvider, type ProviderRow, transportFor } from "./provider-transpo
 
 export type ServiceAnswer = { ok: true; notice: Notice; serviceId?: string } | Refusal;
 
-export type ListedServices = { ok: true; services: ProviderService[] } | { ok: false; message: string };
+/** A provider's services as it lists them, or why they could not be read (the page says so in place). */
+export type ListedServices =
+  | { listed: true; services: ProviderService[] }
+  | { listed: false; message: string };
 
 /** A provider's services as it lists them now, or why they could not be read. */
 export async function fetchProviderServices(db: Database, providerId: string): Promise<ListedServices> {
   const provider = isUuid(providerId) ? await findProvider(db, providerId) : undefined;
-  if (!provider) return { ok: false, message: PROVIDER_TEXT.notFound.message };
+  if (!provider) return { listed: false, message: PROVIDER_TEXT.notFound.message };
   return listServicesOf(db, provider);
 }
 
 /** The services of a provider already read, as it lists them now, or why they could not be read. */
 export async function listServicesOf(db: Database, provider: ProviderRow): Promise<ListedServices> {
   try {
-    return { ok: true, services: await listProviderServices(transportFor(db, provider)) };
+    return { listed: true, services: await listProviderServices(transportFor(db, provider)) };
   } catch (error) {
-    return { ok: false, message: (error as Error).message };
+    return { listed: false, message: (error as Error).message };
   }
 }
 
@@ -38,7 +41,7 @@ async function providerServiceById(
   providerServiceId: string,
 ): Promise<{ ok: true; service: ProviderService } | Refusal> {
   const listed = await fetchProviderServices(db, providerId);
-  if (!listed.ok) return refuse("unavailable", PROVIDER_TEXT.unreachable(listed.message));
+  if (!listed.listed) return refuse("unavailable", PROVIDER_TEXT.unreachable(listed.message));
   const found = listed.services.find((service) => service.service === providerServiceId);
   return found ? { ok: true, service: found } : refuse("not_found", PROVIDER_TEXT.unknownProviderService);
 }

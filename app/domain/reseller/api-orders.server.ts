@@ -11,6 +11,7 @@ import { paidAfterRefunds } from "../pricing/price.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
 import {
   type ApiAnswer,
+  type ApiError,
   apiError,
   apiOk,
   apiRefusalAnswer,
@@ -20,7 +21,7 @@ import {
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
 import { type ApiOrderTarget, readApiOrderRequest } from "./api-order-types.ts";
-import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
+import { answerEachId, echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import {
   cancelApiSubscription,
   findCallersSubscriptions,
@@ -179,15 +180,9 @@ export async function readApiOrderStatuses(
   });
   const statusFor = (id: string) => {
     const order = found.get(id);
-    return order ? statusOf(order) : subscriptions.get(id);
+    return (order ? statusOf(order) : subscriptions.get(id)) ?? INCORRECT_ORDER;
   };
-  if (!requested.many) {
-    const status = statusFor(requested.ids[0] ?? "");
-    return status ? apiOk(status) : { body: INCORRECT_ORDER };
-  }
-  const body: Record<string, unknown> = {};
-  for (const id of requested.ids) body[id] = statusFor(id) ?? INCORRECT_ORDER;
-  return apiOk(body);
+  return answerEachId(requested, statusFor, { one: (status) => status, entry: "by_id" });
 }
 
 /**
@@ -208,21 +203,15 @@ export async function cancelApiOrders(
     callersOrders(db, caller.userId, requested.ids),
     findCallersSubscriptions(db, caller.userId, requested.ids),
   ]);
-  const results = [];
-  for (const id of requested.ids) {
+  const cancelOne = async (id: string): Promise<1 | ApiError> => {
     const order = found.get(id);
     const subscription = subscriptions.get(id);
-    if (!order) {
-      const cancel = subscription
-        ? await cancelApiSubscription(db, caller.userId, subscription.id)
-        : INCORRECT_ORDER;
-      results.push({ order: echoedId(id), cancel });
-      continue;
-    }
+    if (!order)
+      return subscription ? cancelApiSubscription(db, caller.userId, subscription.id) : INCORRECT_ORDER;
     const cancelled = await cancelOrder(db, { orderId: order.id, by: { customerId: caller.userId } });
-    results.push({ order: echoedId(id), cancel: cancelled.ok ? 1 : apiRefusalError(cancelled) });
-  }
-  return apiOk(results);
+    return cancelled.ok ? 1 : apiRefusalError(cancelled);
+  };
+  return answerEachId(requested, cancelOne, { entry: (id, cancel) => ({ order: echoedId(id), cancel }) });
 }
 
 /** The caller's own orders among the ids, for an action that answers per order (refill). */

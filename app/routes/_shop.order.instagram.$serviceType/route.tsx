@@ -38,6 +38,8 @@ import { autoOrderPreview } from "./auto-order-fields.ts";
 /** Customer spec section 9: 100 per post and 10 posts by default. */
 const DEFAULT_PER_POST = 100;
 const DEFAULT_POSTS = 10;
+/** The username is the one field whose refusal the page says beside it (its notice has no title of its own). */
+const USERNAME_BESIDE: readonly string[] = ["username"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const entry = await resolveAutoOrderEntry(shopDatabase(context), params.serviceType);
@@ -147,7 +149,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
       if (saved.posts !== undefined) posts.setText(saved.posts);
       setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
     },
-    besideFields: ["username"],
+    besideFields: USERNAME_BESIDE,
   });
   const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
   const perPostLabel = service.views ? "Views per post" : "Likes per post";

@@ -52,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (parsed.data.intent === "test-connection") {
     const result = await testProviderConnection(parsed.data.provider, env());
-    const title = result.ok ? CONTENT_TEXT.connectionOk : CONTENT_TEXT.connectionFailed;
-    return data({ ok: result.ok, notice: { title, message: result.message }, fieldErrors: {} });
+    const title = result.connected ? CONTENT_TEXT.connectionOk : CONTENT_TEXT.connectionFailed;
+    return data({ ok: result.connected, notice: { title, message: result.message }, fieldErrors: {} });
   }
   const { intent, ...fields } = form;
   const answer = await saveSettingsFromForm(shopDatabase(context), {

@@ -113,7 +113,7 @@ describe("the account page cache behind a proxy that drops the account notices",
           metadata: { reason: "test funding" },
         }),
       );
-      expect(funded.ok).toBe(true);
+      expect(funded.posted).toBe(true);
       await notice.heard;
     } finally {
       await notice.end();

@@ -370,7 +370,7 @@ beforeAll(async () => {
       metadata: { reason: "test funding" },
     }),
   );
-  if (!funded.ok) throw new Error("funding failed");
+  if (!funded.posted) throw new Error("funding failed");
   const autoLikesServiceId = await serviceIdBySlug("instagram-auto-likes");
   const autoOrder = await placeAutoOrder(shop.db, {
     userId: customer.id,

@@ -74,7 +74,7 @@ async function account(db: Database, fundsCents: number, admin = false) {
         metadata: { reason: "test funding" },
       }),
     );
-    if (!funded.ok) throw new Error("funding failed");
+    if (!funded.posted) throw new Error("funding failed");
   }
   return user!;
 }
@@ -160,7 +160,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
 
     // B reads A's service list as peer panels do: integer ids, which sort and compare as numbers.
     const listed = await fetchProviderServices(shopB.db, providerId);
-    if (!listed.ok) throw new Error(listed.message);
+    if (!listed.listed) throw new Error(listed.message);
     const ids = listed.services.map((service) => service.service);
     expect(ids.length).toBeGreaterThan(10);
     for (const id of ids) expect(id).toMatch(/^[1-9]\d*$/);
@@ -340,7 +340,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     const adminA = await account(shopA.db, 0, true);
     // A lists its auto services as the panels' Subscriptions, so B sends an auto order whole, as one subscription.
     const listed = await fetchProviderServices(shopB.db, providerId);
-    if (!listed.ok) throw new Error(listed.message);
+    if (!listed.listed) throw new Error(listed.message);
     const autoLikesOnA = await apiIdBySlug(shopA.db, "instagram-auto-likes");
     expect(listed.services.find((service) => service.service === autoLikesOnA)).toMatchObject({
       type: "Subscriptions",
