@@ -14,8 +14,12 @@ import { useToast } from "../ui/toaster.tsx";
 const WALLET_PATH = "/wallet";
 const NO_FIELDS: readonly string[] = [];
 
-/** What an order page's action answers when it refuses an order (and the field it is about, if one). */
-export type OrderRefusal = { notice: Notice; insufficient?: boolean; field?: string };
+/**
+ * What an order page's action answers when no order was placed (answerOrderForm): the form shows the notice (a
+ * toast and a line above Place Order) or, when it names a field the page says beside itself, the message under
+ * that field (product rules 12.3), and, for insufficient funds, saves itself and goes to the wallet.
+ */
+export type OrderRefused = { notice: Notice; insufficient: boolean; field?: string };
 
 /** A page's own check that found one field at fault: said beside that field (product rules 12.3). */
 export type FieldProblem = { field: string; message: string };
@@ -36,7 +40,7 @@ export function useOrderFlow({
   besideFields = NO_FIELDS,
 }: {
   signedIn: boolean;
-  refusal: OrderRefusal | undefined;
+  refusal: OrderRefused | undefined;
   readForm: () => OrderIntentPayload;
   restoreForm: (saved: OrderIntentPayload) => void;
   /**
@@ -75,7 +79,7 @@ export function useOrderFlow({
   const walletHref = `${WALLET_PATH}?next=${encodeURIComponent(path)}`;
 
   // Each refusal is answered once, however often the page re-renders while it is the latest action data.
-  const answeredRef = useRef<OrderRefusal | undefined>(undefined);
+  const answeredRef = useRef<OrderRefused | undefined>(undefined);
   useEffect(() => {
     if (!refusal || answeredRef.current === refusal) return;
     answeredRef.current = refusal;
@@ -91,7 +95,7 @@ export function useOrderFlow({
 
   // The refusal is known while the page's data is still reloading after the action; leaving for the wallet
   // then would abort that load mid-stream (an unhandled AbortError), so the detour waits until it is done.
-  const detouredFor = useRef<OrderRefusal | null>(null);
+  const detouredFor = useRef<OrderRefused | null>(null);
   const settled = navigation.state === "idle";
   useEffect(() => {
     if (!refusal?.insufficient || !settled || detouredFor.current === refusal) return;
