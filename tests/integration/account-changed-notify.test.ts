@@ -335,7 +335,7 @@ describe("a fulfilment names the order's customer only when its cancel state cha
     const [after] = await db().select().from(fulfilments).where(eq(fulfilments.id, part.id));
     expect(after).toMatchObject({ cancelState: "refused" });
     const dashboard = await readDashboard(db(), customer.id);
-    expect(dashboard.orders).toMatchObject({ ok: true, data: [{ id: order.id, cancelState: "refused" }] });
+    expect(dashboard.orders).toMatchObject({ loaded: true, data: [{ id: order.id, cancelState: "refused" }] });
   });
 
   it("a status poll that changes no cancel state does not name the customer (the worker's polls keep the cache)", async () => {
@@ -470,7 +470,7 @@ describe("coverage guard", () => {
       expect(await readSessionAccount(tx, token, SESSION_POLICY)).toMatchObject({ id: customer.id });
       await readSiteFrame(tx);
       const dashboard = await readDashboard(tx, customer.id);
-      for (const part of Object.values(dashboard)) expect(part).toMatchObject({ ok: true });
+      for (const part of Object.values(dashboard)) expect(part).toMatchObject({ loaded: true });
       const after = await scans();
       return [...after]
         .filter(([table, count]) => count > (before.get(table) ?? 0))
