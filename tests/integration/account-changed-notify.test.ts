@@ -335,7 +335,10 @@ describe("a fulfilment names the order's customer only when its cancel state cha
     const [after] = await db().select().from(fulfilments).where(eq(fulfilments.id, part.id));
     expect(after).toMatchObject({ cancelState: "refused" });
     const dashboard = await readDashboard(db(), customer.id);
-    expect(dashboard.orders).toMatchObject({ loaded: true, data: [{ id: order.id, cancelState: "refused" }] });
+    expect(dashboard.orders).toMatchObject({
+      loaded: true,
+      data: [{ id: order.id, cancelState: "refused" }],
+    });
   });
 
   it("a status poll that changes no cancel state does not name the customer (the worker's polls keep the cache)", async () => {
