@@ -68,7 +68,7 @@ async function likesOrder(userId: string) {
     targetLink: "https://www.instagram.com/p/AccountCache1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return placed.order;
 }
 
@@ -81,7 +81,7 @@ async function autoOrder(userId: string) {
     posts: 10,
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return placed.autoOrder;
 }
 
@@ -280,7 +280,10 @@ describe("a fulfilment moves the order's customer's page version only when its c
     const [after] = await db().select().from(fulfilments).where(eq(fulfilments.id, part.id));
     expect(after).toMatchObject({ cancelState: "refused" });
     const dashboard = await readDashboard(db(), customer.id);
-    expect(dashboard.orders).toMatchObject({ ok: true, data: [{ id: order.id, cancelState: "refused" }] });
+    expect(dashboard.orders).toMatchObject({
+      loaded: true,
+      data: [{ id: order.id, cancelState: "refused" }],
+    });
   });
 
   it("a status poll that changes no cancel state leaves it (the worker's polls keep the kept page)", async () => {
@@ -503,7 +506,7 @@ describe("coverage guard", () => {
       expect(await readSessionAccount(tx, token, SESSION_POLICY)).toMatchObject({ id: customer.id });
       await readSiteFrame(tx);
       const dashboard = await readDashboard(tx, customer.id);
-      for (const part of Object.values(dashboard)) expect(part).toMatchObject({ ok: true });
+      for (const part of Object.values(dashboard)) expect(part).toMatchObject({ loaded: true });
       const after = await scans();
       return [...after]
         .filter(([table, count]) => count > (before.get(table) ?? 0))

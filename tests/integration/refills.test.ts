@@ -58,7 +58,7 @@ async function paidOrder(service = "Instagram Likes") {
     targetLink: "https://www.instagram.com/p/Refill1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, order: placed.order };
 }
 

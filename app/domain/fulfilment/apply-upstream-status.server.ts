@@ -27,12 +27,12 @@ export async function applyUpstreamStatus(
   pollSeconds: number,
   outcomes: PartOutcomes,
 ): Promise<Outcome> {
-  const outcome = answer.ok
+  const outcome = answer.reported
     ? await apply(db, row, answer, outcomes)
     : { state: "submitted" as const, lastError: `The provider answered: ${answer.error}` };
   if (outcome.state === "unchanged") return outcome;
-  const remains = answer.ok ? parseRemains(answer.remains, row.quantity) : null;
-  const startCount = answer.ok ? parseStartCount(answer.startCount) : null;
+  const remains = answer.reported ? parseRemains(answer.remains, row.quantity) : null;
+  const startCount = answer.reported ? parseStartCount(answer.startCount) : null;
   // A worker whose claim ran out may still answer for a submission another worker has since ended: an ended
   // submission is never reopened (it would be counted again at the next poll).
   const stillOpen = outcome.state === "done" ? undefined : ne(fulfilments.state, "done");
@@ -41,7 +41,7 @@ export async function applyUpstreamStatus(
     .set({
       state: outcome.state,
       lastError: outcome.lastError?.slice(0, 500) ?? null,
-      upstreamStatus: answer.ok ? answer.status.slice(0, 50) : row.upstreamStatus,
+      upstreamStatus: answer.reported ? answer.status.slice(0, 50) : row.upstreamStatus,
       upstreamRemains: remains ?? row.upstreamRemains,
       upstreamStartCount: startCount ?? row.upstreamStartCount,
       nextAttemptAt: sql`now() + make_interval(secs => ${pollSeconds})`,
@@ -54,7 +54,7 @@ export async function applyUpstreamStatus(
 async function apply(
   db: Database,
   row: Fulfilment,
-  answer: Extract<UpstreamOrderStatus, { ok: true }>,
+  answer: Extract<UpstreamOrderStatus, { reported: true }>,
   outcomes: PartOutcomes,
 ): Promise<Outcome> {
   if (row.autoOrderId) return applyToAutoOrder(db, row, row.autoOrderId, answer, outcomes);
@@ -82,7 +82,7 @@ async function applyToAutoOrder(
   db: Database,
   row: Fulfilment,
   autoOrderId: string,
-  answer: Extract<UpstreamOrderStatus, { ok: true }>,
+  answer: Extract<UpstreamOrderStatus, { reported: true }>,
   outcomes: PartOutcomes,
 ): Promise<Outcome> {
   const word = answer.status.trim().toLowerCase();

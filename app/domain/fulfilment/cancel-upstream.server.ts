@@ -85,8 +85,8 @@ async function askProvider(db: Database, transport: ReturnType<typeof transportF
     return;
   }
   for (const row of rows) {
-    const answer = answers.get(row.providerOrderId ?? "") ?? { ok: false as const, error: "No answer" };
-    if (answer.ok) await note(db, [row], "sent", null, false);
+    const answer = answers.get(row.providerOrderId ?? "") ?? { taken: false as const, error: "No answer" };
+    if (answer.taken) await note(db, [row], "sent", null, false);
     else await note(db, [row], "refused", `The provider refused to cancel: ${answer.error}`, false);
   }
 }

@@ -175,7 +175,7 @@ async function applyRefillStatus(
   answer: UpstreamRefillStatus,
   pollSeconds: number,
 ) {
-  if (!answer.ok) {
+  if (!answer.reported) {
     await update(db, row, { state: "done", outcome: "rejected", lastError: answer.error });
     return;
   }

@@ -44,7 +44,7 @@ export async function pollDueFulfilments(db: Database, options: PollOptions): Pr
         );
         for (const row of batch) {
           const answer = statuses.get(row.providerOrderId ?? "") ?? {
-            ok: false as const,
+            reported: false as const,
             error: "No status for this order",
           };
           await applyUpstreamStatus(db, row, answer, options.pollSeconds, options.outcomes);

@@ -4,8 +4,8 @@ import { orders } from "../../db/schema.ts";
 import { closePart, partsOfOrder } from "../fulfilment/close-parts.server.ts";
 import type { EndedPartReport, PartOutcome } from "../fulfilment/part-outcomes.ts";
 import type { Cents } from "../pricing/cents.ts";
+import type { Refusal } from "../refusal.ts";
 import { type EndedPart, orderEnding } from "./order-ending.ts";
-import type { Refusal } from "./refusal.ts";
 import { type OrderStatus, type StatusChange, setOrderStatus } from "./set-order-status.server.ts";
 
 const PROGRESS: readonly OrderStatus[] = ["pending", "processing", "in_progress"];
@@ -34,7 +34,7 @@ export async function closeOrderPart(db: Executor, input: EndedPartReport): Prom
     if (!(await closePart(tx, input))) return null;
     const ending = await endOrderWhenAllPartsEnded(tx, order);
     if (ending === "undecided" || ending.ok) return { note: null };
-    return { note: ending.notice.message || ending.notice.title };
+    return { note: ending.message || ending.title || "" };
   });
 }
 

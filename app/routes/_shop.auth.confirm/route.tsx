@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data<ConfirmState>({ status: "error", title: ACCOUNT_TEXT.invalidConfirmationLink });
   }
   const result = await confirmEmail(request, token);
-  if (!result.ok) return data<ConfirmState>({ status: "error", title: ACCOUNT_TEXT.confirmFailed });
+  if (!result.ok) return data<ConfirmState>({ status: "error", title: result.message });
   const signedIn = result.signedIn || (await getCurrentUser(request)) !== null;
   const next = url.searchParams.get("next");
   const redirectTo = signedIn

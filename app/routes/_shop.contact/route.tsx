@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // An invalid form answers 200 (the form shows the messages), a rate limit 429 with Retry-After.
   const answer = refusalAnswer(result);
   return data<ActionResult>(
-    { ok: false, message: answer.message, fieldErrors: result.fieldErrors ?? {}, values: echo(values) },
+    { ok: false, message: answer.message, fieldErrors: answer.fieldErrors, values: echo(values) },
     answer.init,
   );
 }

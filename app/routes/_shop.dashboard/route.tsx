@@ -128,7 +128,10 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </div>
-      <StatCards balanceCents={balanceCents} counts={loaderData.counts.ok ? loaderData.counts.data : null} />
+      <StatCards
+        balanceCents={balanceCents}
+        counts={loaderData.counts.loaded ? loaderData.counts.data : null}
+      />
       <PopularServices packs={loaderData.packs} />
       <DashboardTabs
         active={tab}

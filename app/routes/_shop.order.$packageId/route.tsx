@@ -17,6 +17,7 @@ import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts";
+import { noticeOf } from "../../domain/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatRate } from "../../lib/format-money.ts";
 import { pagePath } from "../../lib/page-path.ts";
@@ -177,7 +178,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           refusal={actionData}
           check={() => {
             const link = checkTargetLink(targetLink, service);
-            return link.ok ? dripFeed.notice : link.notice;
+            return link.ok ? dripFeed.notice : noticeOf(link);
           }}
           canSend={targetLink !== "" && totalCents !== null}
         >

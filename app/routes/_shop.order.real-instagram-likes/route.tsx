@@ -22,6 +22,7 @@ import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
+import { noticeOf } from "../../domain/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
@@ -173,7 +174,7 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
           check={() => {
             if (!likesRate) return ORDER_TEXT.likesServiceUnavailable;
             const link = checkTargetLink(targetLink, POST_TARGET);
-            return link.ok ? null : link.notice;
+            return link.ok ? null : noticeOf(link);
           }}
           canSend={targetLink !== "" && Boolean(likesRate)}
         >

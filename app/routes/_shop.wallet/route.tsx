@@ -4,6 +4,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { useShopFacts } from "../../components/pages/use-shop-facts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { fieldErrorsOf } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
@@ -26,6 +27,9 @@ import { usePaymentReturn } from "./use-payment-return.ts";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
+
+/** The one field a refused deposit may name: the amount, said beside it too. */
+const AMOUNT_FIELD = ["amount"] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -66,7 +70,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
   // What is wrong with the amount, beside the field: checked on sending (not on leaving the field, where the
   // message appearing would move Add Funds away from the click that left it), or the server's answer.
   const [amountError, setAmountError] = useState<string | null>(
-    actionData?.field === "amount" ? actionData.message : null,
+    fieldErrorsOf(actionData, AMOUNT_FIELD)?.amount ?? null,
   );
   const amountInput = useRef<HTMLInputElement>(null);
   const facts = useShopFacts();
@@ -80,7 +84,8 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     if (actionData && !actionData.ok) {
       toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
-      if (actionData.field === "amount") setAmountError(actionData.message);
+      const amountError = fieldErrorsOf(actionData, AMOUNT_FIELD)?.amount;
+      if (amountError) setAmountError(amountError);
     }
   }, [actionData, toast]);
 

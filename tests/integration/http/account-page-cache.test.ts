@@ -165,7 +165,7 @@ describe("a customer's dashboard from the account page cache", () => {
       targetLink: "https://www.instagram.com/p/AccountCache/",
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     await expectShownEverywhere(customer, (html) => html.includes(placed.order.orderNumber), "the new order");
     await reachHit(customer);
     const cancelled = await setOrderStatus(db(), { orderId: placed.order.id, status: "cancelled" });

@@ -374,7 +374,7 @@ describe("API v2 conformance: actions", () => {
       db(),
       part!,
       {
-        ok: true,
+        reported: true,
         status: "In progress",
         remains: "100",
         charge: "0.5",
