@@ -5,11 +5,11 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../app/db/schema.ts";
-import { readAdminAutoOrdersPage } from "../../app/domain/admin/list-auto-orders.server.ts";
-import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
-import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server.ts";
-import { readAdminUsersPage } from "../../app/domain/admin/list-users.server.ts";
+import { readAdminUsersPage } from "../../app/domain/accounts/list-users-for-admin.server.ts";
 import { readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
+import { readAdminAutoOrdersPage } from "../../app/domain/auto-orders/list-auto-orders-for-admin.server.ts";
+import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
+import { readAdminTicketsPage } from "../../app/domain/tickets/list-tickets-for-admin.server.ts";
 
 /** Explains the statements behind each admin list view; prints each plan's total time and, verbose, the plan. */
 export async function explainAdminLists(

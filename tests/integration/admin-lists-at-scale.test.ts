@@ -3,13 +3,19 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { autoOrders, orders, tickets, users } from "../../app/db/schema.ts";
-import { readAdminAutoOrdersPage } from "../../app/domain/admin/list-auto-orders.server.ts";
-import { ADMIN_ORDERS_PAGE_SIZE, readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
-import type { ListPaging, ListPosition } from "../../app/domain/admin/list-query.server.ts";
-import { LIST_COUNT_CAP } from "../../app/domain/admin/list-search.ts";
-import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server.ts";
-import { ADMIN_USERS_PAGE_SIZE, readAdminUsersPage } from "../../app/domain/admin/list-users.server.ts";
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  readAdminUsersPage,
+} from "../../app/domain/accounts/list-users-for-admin.server.ts";
+import { readAdminAutoOrdersPage } from "../../app/domain/auto-orders/list-auto-orders-for-admin.server.ts";
+import { LIST_COUNT_CAP } from "../../app/domain/lists/list-search.ts";
+import type { ListPaging, ListPosition } from "../../app/domain/lists/read-list.server.ts";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  readAdminOrdersPage,
+} from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
+import { readAdminTicketsPage } from "../../app/domain/tickets/list-tickets-for-admin.server.ts";
 import { createUser, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 

@@ -14,23 +14,23 @@ import {
   transactions,
   users,
 } from "../../app/db/schema.ts";
-import { readAdminAutoOrdersPage } from "../../app/domain/admin/list-auto-orders.server.ts";
-import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
-import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server.ts";
 import {
   ADMIN_USERS_PAGE_SIZE,
   readAdminUsersPage,
   searchUsersForAdmin,
-} from "../../app/domain/admin/list-users.server.ts";
+} from "../../app/domain/accounts/list-users-for-admin.server.ts";
 import { readAdminDashboard } from "../../app/domain/admin/read-dashboard-stats.server.ts";
 import { readConversionFunnel } from "../../app/domain/admin/read-funnel.server.ts";
 import { cancelAutoOrder, setRemainingPosts } from "../../app/domain/auto-orders/change-auto-order.server.ts";
+import { readAdminAutoOrdersPage } from "../../app/domain/auto-orders/list-auto-orders-for-admin.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
+import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
 import { listTickets } from "../../app/domain/tickets/list-tickets.server.ts";
+import { readAdminTicketsPage } from "../../app/domain/tickets/list-tickets-for-admin.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { changeAutoOrderFromForm } from "../../app/routes/admin.auto-orders/change-auto-order-from-form.server.ts";
 import { answerTicketFromForm } from "../../app/routes/admin.tickets/answer-ticket-from-form.server.ts";

@@ -4,17 +4,17 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { adminAuditLog, autoOrders, orders, transactions } from "../../app/db/schema.ts";
+import { searchUsersForAdmin } from "../../app/domain/accounts/list-users-for-admin.server.ts";
+import { readUserPage } from "../../app/domain/accounts/read-user-for-admin.server.ts";
 import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
 import { createManualOrder } from "../../app/domain/admin/create-manual-order.server.ts";
+import { listServicesForManualOrder } from "../../app/domain/admin/list-services.server.ts";
+import { LIST_COUNT_CAP } from "../../app/domain/lists/list-search.ts";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   countOrdersByStatus,
   readAdminOrdersPage,
-} from "../../app/domain/admin/list-orders.server.ts";
-import { LIST_COUNT_CAP } from "../../app/domain/admin/list-search.ts";
-import { listServicesForManualOrder } from "../../app/domain/admin/list-services.server.ts";
-import { searchUsersForAdmin } from "../../app/domain/admin/list-users.server.ts";
-import { readUserPage } from "../../app/domain/admin/read-user-detail.server.ts";
+} from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";

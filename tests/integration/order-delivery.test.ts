@@ -11,7 +11,6 @@ import {
   transactions,
 } from "../../app/db/schema.ts";
 import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
-import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
 import { countManualWork, readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { listRecentOrders } from "../../app/domain/dashboard/list-recent-orders.server.ts";
@@ -27,6 +26,7 @@ import {
 } from "../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
+import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";

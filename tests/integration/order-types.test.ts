@@ -10,12 +10,12 @@ import {
   simulatedProviderOrders,
   transactions,
 } from "../../app/db/schema.ts";
-import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
+import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { commentLines, ORDER_TYPE_TEXT } from "../../app/domain/orders/order-types.ts";
 import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place-order.server.ts";
 import { placePackageOrder } from "../../app/domain/orders/place-pack-order.server.ts";

@@ -4,12 +4,12 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { services, ticketMessages, tickets } from "../../app/db/schema.ts";
-import { readAdminTicketsPage } from "../../app/domain/admin/list-tickets.server.ts";
 import { countActivity } from "../../app/domain/dashboard/count-activity.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { answerTicket } from "../../app/domain/tickets/answer-ticket.server.ts";
 import { createTicket, TICKET_RATE_LIMIT } from "../../app/domain/tickets/create-ticket.server.ts";
 import { listTickets } from "../../app/domain/tickets/list-tickets.server.ts";
+import { readAdminTicketsPage } from "../../app/domain/tickets/list-tickets-for-admin.server.ts";
 import {
   TICKET_TEXT,
   TICKET_THREAD_TEXT,

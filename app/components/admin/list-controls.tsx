@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { ADMIN_SEARCH_MAX_LENGTH, LIST_COUNT_CAP } from "../../domain/admin/list-search.ts";
+import { ADMIN_SEARCH_MAX_LENGTH, LIST_COUNT_CAP } from "../../domain/lists/list-search.ts";
 import { formatCount } from "../../lib/format-money.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";

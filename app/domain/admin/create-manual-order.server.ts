@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
+import { findUserForAdmin } from "../accounts/list-users-for-admin.server.ts";
 import { type AdminAction, recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { placeAutoOrder } from "../auto-orders/place-auto-order.server.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
@@ -10,7 +11,6 @@ import { placeOrder } from "../orders/place-order.server.ts";
 import { parseCount, sentCount } from "../orders/quantity-input.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { type Refusal, type RefusalKind, type RefusalText, refuse } from "../refusal.ts";
-import { findUserForAdmin } from "./list-users.server.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "./messages.ts";
 
 const REQUIRED = ["userId", "serviceId", "quantity", "target"] as const;

@@ -7,11 +7,11 @@ import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
-import type { AdminAutoOrderRow } from "../../domain/admin/list-auto-orders.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   type AdminAutoOrderStatus,
 } from "../../domain/auto-orders/admin-change-messages.ts";
+import type { AdminAutoOrderRow } from "../../domain/auto-orders/list-auto-orders-for-admin.server.ts";
 import { formatServiceName } from "../../domain/catalog/product-name.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 

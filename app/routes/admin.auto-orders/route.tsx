@@ -1,12 +1,12 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { readAdminAutoOrdersPage } from "../../domain/admin/list-auto-orders.server.ts";
-import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   ADMIN_AUTO_ORDER_TEXT,
 } from "../../domain/auto-orders/admin-change-messages.ts";
+import { readAdminAutoOrdersPage } from "../../domain/auto-orders/list-auto-orders-for-admin.server.ts";
+import { readAdminListQuery } from "../../domain/lists/read-list.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { Card } from "../../components/ui/card.tsx";
+import { searchUsersForAdmin } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { createManualOrder, manualOrderForm } from "../../domain/admin/create-manual-order.server.ts";
 import { listServicesForManualOrder } from "../../domain/admin/list-services.server.ts";
-import { searchUsersForAdmin } from "../../domain/admin/list-users.server.ts";
 import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";

@@ -1,7 +1,7 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
-import { readAdminTicketsPage } from "../../domain/admin/list-tickets.server.ts";
+import { readAdminListQuery } from "../../domain/lists/read-list.server.ts";
+import { readAdminTicketsPage } from "../../domain/tickets/list-tickets-for-admin.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES, ticketStatusLabel } from "../../domain/tickets/messages.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import type { AdminTicketRow } from "../../domain/admin/list-tickets.server.ts";
+import type { AdminTicketRow } from "../../domain/tickets/list-tickets-for-admin.server.ts";
 import {
   suggestedAdminStatus,
   TICKET_CATEGORIES,

@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import {
   changeOrderStatusFromForm,
   statusChangeForm,
 } from "../../domain/admin/change-order-status.server.ts";
 import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
-import { readUserPage } from "../../domain/admin/read-user-detail.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";

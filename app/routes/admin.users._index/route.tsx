@@ -1,8 +1,8 @@
 import { ListPagination, SearchBox } from "../../components/admin/list-controls.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { readAdminUsersPage } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
-import { readAdminUsersPage } from "../../domain/admin/list-users.server.ts";
+import { readAdminListQuery } from "../../domain/lists/read-list.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDate } from "../../components/admin/format.ts";
-import type { AdminUserRow } from "../../domain/admin/list-users.server.ts";
+import type { AdminUserRow } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
 /** An account as the page receives it (the date as ISO text). */

@@ -6,8 +6,6 @@ import {
   type AdminAutoOrderStatus,
 } from "../auto-orders/admin-change-messages.ts";
 import { containsPattern } from "../lists/list-paging.ts";
-import type { Cents } from "../pricing/cents.ts";
-import { costOfPosts } from "../pricing/price.ts";
 import {
   countByStatus,
   countCapped,
@@ -17,7 +15,9 @@ import {
   type ListPosition,
   readNewestFirstPage,
   searchText,
-} from "./list-query.server.ts";
+} from "../lists/read-list.server.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { costOfPosts } from "../pricing/price.ts";
 
 /** Rows per page of the admin auto orders list. */
 export const ADMIN_AUTO_ORDERS_PAGE_SIZE = 50;

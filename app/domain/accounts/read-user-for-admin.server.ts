@@ -2,8 +2,8 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { type AdminOrderRow, listUserOrdersForAdmin } from "../orders/list-orders-for-admin.server.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
-import { type AdminOrderRow, listUserOrdersForAdmin } from "./list-orders.server.ts";
 
 /** Rows the user page shows per tab (newest first). */
 const DETAIL_ROWS = 200;

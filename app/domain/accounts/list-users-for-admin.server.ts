@@ -3,7 +3,6 @@ import type { Executor } from "../../db/client.server.ts";
 import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { containsPattern } from "../lists/list-paging.ts";
-import type { Cents } from "../pricing/cents.ts";
 import {
   countCapped,
   cursorSql,
@@ -12,7 +11,8 @@ import {
   readNewestFirstPage,
   searchText,
   wholeEmail,
-} from "./list-query.server.ts";
+} from "../lists/read-list.server.ts";
+import type { Cents } from "../pricing/cents.ts";
 
 export type AdminUserOption = { id: string; email: string; balanceCents: Cents };
 

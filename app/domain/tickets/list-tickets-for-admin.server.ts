@@ -2,8 +2,6 @@ import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets, users } from "../../db/schema.ts";
 import { containsPattern } from "../lists/list-paging.ts";
-import { TICKET_STATUSES, type TicketCategory, type TicketStatus } from "../tickets/messages.ts";
-import { readTicketThreads, type ThreadEntry } from "../tickets/read-threads.server.ts";
 import {
   countByStatus,
   countCapped,
@@ -13,7 +11,9 @@ import {
   type ListPosition,
   readNewestFirstPage,
   searchText,
-} from "./list-query.server.ts";
+} from "../lists/read-list.server.ts";
+import { TICKET_STATUSES, type TicketCategory, type TicketStatus } from "../tickets/messages.ts";
+import { readTicketThreads, type ThreadEntry } from "../tickets/read-threads.server.ts";
 
 /** Rows per page of the admin tickets list. */
 export const ADMIN_TICKETS_PAGE_SIZE = 25;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Executor } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { containsPattern, MAX_PAGE, pageWindow } from "../lists/list-paging.ts";
+import { containsPattern, MAX_PAGE, pageWindow } from "./list-paging.ts";
 import { ADMIN_SEARCH_MAX_LENGTH, LIST_COUNT_CAP } from "./list-search.ts";
 
 /** A list query's search text: trimmed and at most ADMIN_SEARCH_MAX_LENGTH characters; "" for no search. */

@@ -7,8 +7,6 @@ import {
   orderCancelStateSql,
   orderWithProviderSql,
 } from "../fulfilment/order-delivery-state-sql.server.ts";
-import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "../orders/order-status-labels.ts";
-import { type Cents, cents, isCents } from "../pricing/cents.ts";
 import {
   countByStatus,
   countCapped,
@@ -18,7 +16,9 @@ import {
   type ListPosition,
   readNewestFirstPage,
   searchText,
-} from "./list-query.server.ts";
+} from "../lists/read-list.server.ts";
+import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "../orders/order-status-labels.ts";
+import { type Cents, cents, isCents } from "../pricing/cents.ts";
 
 /** Characters of a custom comments order's comments the admin lists show. */
 const ADMIN_COMMENTS_PREVIEW_CHARS = 2_000;
