@@ -8,8 +8,8 @@ import {
   readAdminUsersPage,
 } from "../../app/domain/accounts/list-users-for-admin.server.ts";
 import { readAdminAutoOrdersPage } from "../../app/domain/auto-orders/list-auto-orders-for-admin.server.ts";
+import type { ListPaging, ListPosition } from "../../app/domain/lists/keyset-page.server.ts";
 import { LIST_COUNT_CAP } from "../../app/domain/lists/list-search.ts";
-import type { ListPaging, ListPosition } from "../../app/domain/lists/read-list.server.ts";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   readAdminOrdersPage,

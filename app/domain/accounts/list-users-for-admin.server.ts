@@ -1,17 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import type { ListPaging } from "../lists/keyset-page.server.ts";
 import { containsPattern } from "../lists/list-paging.ts";
-import {
-  countCapped,
-  cursorSql,
-  type ListPaging,
-  type ListPosition,
-  readNewestFirstPage,
-  searchText,
-  wholeEmail,
-} from "../lists/read-list.server.ts";
+import { type ListDeclaration, type ListQuery, readList, searchText } from "../lists/read-list.server.ts";
+import { emailIs } from "../lists/search-rules.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 
 export type AdminUserOption = { id: string; email: string; balanceCents: Cents };
@@ -20,15 +14,6 @@ export type AdminUserOption = { id: string; email: string; balanceCents: Cents }
 export const USER_SEARCH_LIMIT = 20;
 
 const columns = { id: users.id, email: users.email, balanceCents: users.balanceCents };
-
-/** Accounts ordered by e-mail (the manual order page's user list). */
-export async function listUsersForAdmin(db: Executor, limit = 500) {
-  return db
-    .select({ ...columns, createdAt: users.createdAt })
-    .from(users)
-    .orderBy(asc(users.email))
-    .limit(limit);
-}
 
 /**
  * The manual order form's user list: accounts whose e-mail contains `q` (all when empty), by e-mail, at most
@@ -74,43 +59,29 @@ export type AdminUserRow = {
 
 export type AdminUsersPage = { users: AdminUserRow[] } & ListPaging;
 
-/** The accounts an admin's search means: the whole address (users_email_unique) or e-mails containing `q`. */
-function emailMatches(q: string): SQL {
-  const email = wholeEmail(q);
-  return email ? eq(users.email, email) : ilike(users.email, containsPattern(q));
-}
+/**
+ * The admin users list: newest accounts first (users_created_at_idx, so the scan stops at LIMIT; deep pages
+ * continue from a cursor, docs/decisions/030), searched by the whole e-mail (users_email_unique) or e-mails
+ * containing the text (users_email_trgm_idx).
+ */
+export const usersList: ListDeclaration<Omit<AdminUserRow, "isAdmin" | "orderCount">> = {
+  createdAt: users.createdAt,
+  id: users.id,
+  pageSize: ADMIN_USERS_PAGE_SIZE,
+  search: [emailIs(users.email)],
+  rows: (db, cursor) =>
+    db
+      .select({ ...columns, createdAt: users.createdAt, cursor })
+      .from(users)
+      .$dynamic(),
+};
 
 /**
- * One page of the admin users list, newest accounts first (users_created_at_idx, so the scan stops at LIMIT; deep
- * pages continue from a cursor, docs/decisions/030), optionally only the account with e-mail `q` or e-mails
- * containing it. The order counts and admin badges are read for the page's 50 accounts only, after the page is
- * chosen.
+ * One page of the admin users list (usersList). The order counts and admin badges are read for the page's 50
+ * accounts only, after the page is chosen.
  */
-export async function readAdminUsersPage(
-  db: Executor,
-  query: { q?: string } & ListPosition = {},
-): Promise<AdminUsersPage> {
-  const q = searchText(query.q);
-  const where = q ? emailMatches(q) : undefined;
-  const total = await countCapped(db, users, where);
-  const { rows, paging } = await readNewestFirstPage(
-    db,
-    {
-      createdAt: users.createdAt,
-      id: users.id,
-      where,
-      total,
-      pageSize: ADMIN_USERS_PAGE_SIZE,
-      rows: (pageWhere, orderBy, limit) =>
-        db
-          .select({ ...columns, createdAt: users.createdAt, cursor: cursorSql(users.createdAt, users.id) })
-          .from(users)
-          .where(pageWhere)
-          .orderBy(...orderBy)
-          .limit(limit),
-    },
-    query,
-  );
+export async function readAdminUsersPage(db: Executor, query: ListQuery = {}): Promise<AdminUsersPage> {
+  const { rows, ...paging } = await readList(db, usersList, query);
   const ids = rows.map((row) => row.id);
   const [orderCounts, admins] = ids.length
     ? await Promise.all([

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { likesPacks, type OrderLine, orders, services, users } from "../../db/schema.ts";
 import { orderProductName } from "../catalog/product-name.ts";
@@ -7,18 +7,17 @@ import {
   orderCancelStateSql,
   orderWithProviderSql,
 } from "../fulfilment/order-delivery-state-sql.server.ts";
+import type { ListPaging } from "../lists/keyset-page.server.ts";
 import {
   countByStatus,
-  countCapped,
-  cursorSql,
-  customerEmailMatches,
-  type ListPaging,
-  type ListPosition,
-  readNewestFirstPage,
-  searchText,
+  type ListDeclaration,
+  type ListQuery,
+  readList,
+  type StatusCounts,
 } from "../lists/read-list.server.ts";
-import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "../orders/order-status-labels.ts";
+import { customerEmail, numberIs } from "../lists/search-rules.server.ts";
 import { type Cents, cents, isCents } from "../pricing/cents.ts";
+import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
 /** Characters of a custom comments order's comments the admin lists show. */
 const ADMIN_COMMENTS_PREVIEW_CHARS = 2_000;
@@ -53,12 +52,12 @@ export type AdminOrderRow = {
   comments: string | null;
 };
 
-export type AdminOrdersQuery = { status?: AdminOrderStatus; q?: string } & ListPosition;
+export type AdminOrdersQuery = ListQuery<AdminOrderStatus>;
 
 export type AdminOrdersPage = {
   orders: AdminOrderRow[];
   /** Orders per stored status, each capped at LIST_COUNT_CAP + 1; `all` is their (capped) sum. */
-  counts: Record<AdminOrderStatus | "all", number>;
+  counts: StatusCounts<AdminOrderStatus>;
 } & ListPaging;
 
 /**
@@ -101,15 +100,32 @@ const rowColumns = {
   }),
 };
 
-/** The admin lists' order rows (with customer and service) to filter, sort and page; read them with toRow. */
-export function selectOrderRows(db: Executor) {
+/**
+ * The admin lists' order rows (with customer and service, and any `extra` column) to filter, sort and page; read
+ * them with toRow.
+ */
+export function selectOrderRows<E extends Record<string, SQL>>(db: Executor, extra: E = {} as E) {
   return db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...extra })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(services, eq(services.id, orders.serviceId))
     .$dynamic();
 }
+
+/**
+ * The admin orders list: newest first, 50 a page, filtered by status (orders_status_created_idx, else
+ * orders_created_idx; both stop after LIMIT rows) and searched by the exact order number
+ * (orders_order_number_unique) or a customer whose e-mail is or contains the text (docs/decisions/030).
+ */
+export const ordersList: ListDeclaration<RowColumns, AdminOrderStatus> = {
+  createdAt: orders.createdAt,
+  id: orders.id,
+  pageSize: ADMIN_ORDERS_PAGE_SIZE,
+  status: { column: orders.status, values: ADMIN_ORDER_STATUSES },
+  search: [numberIs(orders.orderNumber, "ORD"), customerEmail(orders.userId)],
+  rows: (db, cursor) => selectOrderRows(db, { cursor }),
+};
 
 /** metadata.services as stored, keeping only well-formed lines. */
 export function orderLines(value: unknown): OrderLine[] {
@@ -122,10 +138,9 @@ export function orderLines(value: unknown): OrderLine[] {
   });
 }
 
-export function toRow({
-  packName,
-  ...row
-}: Omit<AdminOrderRow, "lines"> & { lines: unknown; packName: string | null }): AdminOrderRow {
+type RowColumns = Omit<AdminOrderRow, "lines"> & { lines: unknown; packName: string | null };
+
+export function toRow({ packName, ...row }: RowColumns): AdminOrderRow {
   const serviceName =
     row.serviceName === null ? null : orderProductName({ serviceName: row.serviceName, packName });
   return { ...row, serviceName, lines: orderLines(row.lines) };
@@ -136,57 +151,13 @@ export function countOrdersByStatus(db: Executor): Promise<AdminOrdersPage["coun
   return countByStatus(db, orders.status, ADMIN_ORDER_STATUSES);
 }
 
-/** "ORD-100001", "ord-100001" or "100001" as the stored order number, else null. */
-function orderNumberFrom(q: string): string | null {
-  const match = /^(?:ord-?)?(\d{1,12})$/i.exec(q);
-  return match ? `ORD-${match[1]}` : null;
-}
-
-/**
- * The search condition: the exact order number (orders_order_number_unique), or an order of a customer whose
- * e-mail is or contains `q` (every such customer, however many; docs/decisions/030).
- */
-async function searchCondition(db: Executor, q: string): Promise<SQL> {
-  const number = orderNumberFrom(q);
-  const byCustomer = await customerEmailMatches(db, orders.userId, q);
-  return number ? (or(eq(orders.orderNumber, number), byCustomer) as SQL) : byCustomer;
-}
-
-/**
- * One page of the admin orders list (newest first, 50 a page) with the per-status counts. Filtering by status
- * walks orders_status_created_idx, the unfiltered list orders_created_idx; both stop after LIMIT rows, and a deep
- * page continues from a cursor instead of skipping rows (docs/decisions/030).
- */
+/** One page of the admin orders list with the per-status counts (ordersList). */
 export async function readAdminOrdersPage(
   db: Executor,
   query: AdminOrdersQuery = {},
 ): Promise<AdminOrdersPage> {
-  const q = searchText(query.q);
-  const counts = await countOrdersByStatus(db);
-  const search = q ? await searchCondition(db, q) : undefined;
-  const where = and(query.status ? eq(orders.status, query.status) : undefined, search);
-  const total = search ? await countCapped(db, orders, where) : counts[query.status ?? "all"];
-  const { rows, paging } = await readNewestFirstPage(
-    db,
-    {
-      createdAt: orders.createdAt,
-      id: orders.id,
-      where,
-      total,
-      pageSize: ADMIN_ORDERS_PAGE_SIZE,
-      rows: (pageWhere, orderBy, limit) =>
-        db
-          .select({ ...rowColumns, cursor: cursorSql(orders.createdAt, orders.id) })
-          .from(orders)
-          .leftJoin(users, eq(users.id, orders.userId))
-          .leftJoin(services, eq(services.id, orders.serviceId))
-          .where(pageWhere)
-          .orderBy(...orderBy)
-          .limit(limit),
-    },
-    query,
-  );
-  return { orders: rows.map(toRow), counts, ...paging };
+  const { rows, ...page } = await readList(db, ordersList, query);
+  return { ...page, orders: rows.map(toRow) };
 }
 
 /** One customer's orders, newest first (admin user detail; orders_user_created_idx). */

@@ -6,7 +6,7 @@ import {
   ADMIN_AUTO_ORDER_TEXT,
 } from "../../domain/auto-orders/admin-change-messages.ts";
 import { readAdminAutoOrdersPage } from "../../domain/auto-orders/list-auto-orders-for-admin.server.ts";
-import { readAdminListQuery } from "../../domain/lists/read-list.server.ts";
+import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = readAdminListQuery(request, ADMIN_AUTO_ORDER_STATUSES);
+  const query = readListQuery(request, ADMIN_AUTO_ORDER_STATUSES);
   const result = await readAdminAutoOrdersPage(shopDatabase(context), query);
   return {
     ...result,

@@ -6,7 +6,7 @@ import {
   changeOrderStatusFromForm,
   statusChangeForm,
 } from "../../domain/admin/change-order-status.server.ts";
-import { readAdminListQuery } from "../../domain/lists/read-list.server.ts";
+import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import { readAdminOrdersPage } from "../../domain/orders/list-orders-for-admin.server.ts";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/orders/order-status-labels.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = readAdminListQuery(request, ADMIN_ORDER_STATUSES);
+  const query = readListQuery(request, ADMIN_ORDER_STATUSES);
   const result = await readAdminOrdersPage(shopDatabase(context), query);
   return {
     ...result,

@@ -1,6 +1,6 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { readAdminListQuery } from "../../domain/lists/read-list.server.ts";
+import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import { readAdminTicketsPage } from "../../domain/tickets/list-tickets-for-admin.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES, ticketStatusLabel } from "../../domain/tickets/messages.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = readAdminListQuery(request, TICKET_STATUSES);
+  const query = readListQuery(request, TICKET_STATUSES);
   const result = await readAdminTicketsPage(shopDatabase(context), query);
   return {
     ...result,

@@ -2,7 +2,7 @@ import { ListPagination, SearchBox } from "../../components/admin/list-controls.
 import { Card } from "../../components/ui/card.tsx";
 import { readAdminUsersPage } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { readAdminListQuery } from "../../domain/lists/read-list.server.ts";
+import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = readAdminListQuery(request);
+  const query = readListQuery(request);
   const result = await readAdminUsersPage(shopDatabase(context), query);
   return {
     ...result,
