@@ -6,8 +6,6 @@ import { db } from "../../app/db/client.server.ts";
 import { adminAuditLog, autoOrders, orders, transactions } from "../../app/db/schema.ts";
 import { searchUsersForAdmin } from "../../app/domain/accounts/list-users-for-admin.server.ts";
 import { readUserPage } from "../../app/domain/accounts/read-user-for-admin.server.ts";
-import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
-import { createManualOrder } from "../../app/domain/admin/create-manual-order.server.ts";
 import { listServicesForManualOrder } from "../../app/domain/admin/list-services.server.ts";
 import { LIST_COUNT_CAP } from "../../app/domain/lists/list-search.ts";
 import {
@@ -17,6 +15,8 @@ import {
 } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { createManualOrderFromForm } from "../../app/routes/admin.manual-order/create-manual-order-from-form.server.ts";
+import { changeOrderStatusFromForm } from "../../app/routes/shared/order-status-form.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -179,7 +179,7 @@ describe("manual orders", () => {
       target: "https://www.instagram.com/p/Manual1/",
       adminNotes: "Goodwill order",
     });
-    const result = await createManualOrder(db(), { adminId: admin.id, form });
+    const result = await createManualOrderFromForm(db(), { adminId: admin.id, form });
     expect(result).toMatchObject({ ok: true, kind: "order", totalCents: 60, replayed: false });
     expect(await balanceOf(customer.id)).toBe(940);
     const [order] = await db().select().from(orders).where(eq(orders.userId, customer.id));
@@ -203,7 +203,7 @@ describe("manual orders", () => {
       },
     ]);
 
-    expect(await createManualOrder(db(), { adminId: admin.id, form })).toMatchObject({
+    expect(await createManualOrderFromForm(db(), { adminId: admin.id, form })).toMatchObject({
       ok: true,
       replayed: true,
     });
@@ -211,7 +211,7 @@ describe("manual orders", () => {
     // Two clicks of the same form at once: one charge, one record.
     const twice = manualForm({ ...form, idempotencyKey: randomUUID(), quantity: "250" });
     const both = await Promise.all(
-      [1, 2].map(() => createManualOrder(db(), { adminId: admin.id, form: twice })),
+      [1, 2].map(() => createManualOrderFromForm(db(), { adminId: admin.id, form: twice })),
     );
     expect(both.map((answer) => answer.ok && answer.replayed).sort()).toEqual([false, true]);
     expect(await balanceOf(customer.id)).toBe(840);
@@ -222,7 +222,7 @@ describe("manual orders", () => {
   it("charges nothing above the user's balance: 'User needs $X but only has $Y'", async () => {
     const admin = await createUser();
     const customer = await createUser({ fundsCents: 100 });
-    const result = await createManualOrder(db(), {
+    const result = await createManualOrderFromForm(db(), {
       adminId: admin.id,
       form: manualForm({
         userId: customer.id,
@@ -251,12 +251,14 @@ describe("manual orders", () => {
       quantity: "100",
       target: "@boostly.test",
     };
-    expect(await createManualOrder(db(), { adminId: admin.id, form: manualForm(base) })).toMatchObject({
+    expect(
+      await createManualOrderFromForm(db(), { adminId: admin.id, form: manualForm(base) }),
+    ).toMatchObject({
       ok: false,
       message: "Please enter the number of posts for auto services",
       field: "posts",
     });
-    const result = await createManualOrder(db(), {
+    const result = await createManualOrderFromForm(db(), {
       adminId: admin.id,
       form: manualForm({ ...base, posts: "10", adminNotes: "Trial" }),
     });
@@ -291,7 +293,7 @@ describe("manual orders", () => {
       target: "https://www.instagram.com/p/Check/",
     };
     const notice = async (fields: Record<string, string>) => {
-      const result = await createManualOrder(db(), { adminId: admin.id, form: manualForm(fields) });
+      const result = await createManualOrderFromForm(db(), { adminId: admin.id, form: manualForm(fields) });
       expect(result.ok).toBe(false);
       return result.ok ? null : { title: result.title, message: result.message };
     };
@@ -315,7 +317,7 @@ describe("admin status changes and lookups", () => {
   it("cancelling refunds once; a second change is refused with the refusal's message", async () => {
     const admin = await createUser();
     const customer = await createUser({ fundsCents: 1_000 });
-    const placed = await createManualOrder(db(), {
+    const placed = await createManualOrderFromForm(db(), {
       adminId: admin.id,
       form: manualForm({
         userId: customer.id,

@@ -13,7 +13,6 @@ import {
   simulatedProviderOrders,
   transactions,
 } from "../../app/db/schema.ts";
-import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
 import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
@@ -38,6 +37,7 @@ import {
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { changeOrderStatusFromForm } from "../../app/routes/shared/order-status-form.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";

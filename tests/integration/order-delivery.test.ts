@@ -10,7 +10,6 @@ import {
   simulatedProviderOrders,
   transactions,
 } from "../../app/db/schema.ts";
-import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
 import { countManualWork, readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { listRecentOrders } from "../../app/domain/dashboard/list-recent-orders.server.ts";
@@ -32,6 +31,7 @@ import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { claimFreeTrial } from "../../app/domain/trials/claim-free-trial.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { changeOrderStatusFromForm } from "../../app/routes/shared/order-status-form.server.ts";
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
+import { ADMIN_ORDER_TEXT } from "../../domain/orders/admin-order-messages.ts";
 import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
@@ -33,7 +33,7 @@ const HEADINGS = ["Order", "Customer", "Service", "Details", "Status"];
 /** The admin orders table (admin spec, Admin orders): one row per order with its status form. */
 export function OrdersTable({
   orders,
-  empty = ADMIN_TEXT.noOrders,
+  empty = ADMIN_ORDER_TEXT.noOrders,
 }: {
   orders: AdminOrderView[];
   empty?: string;

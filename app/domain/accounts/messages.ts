@@ -44,3 +44,6 @@ export const ACCOUNT_TEXT = {
   adminSignUpFailedTitle: "Sign Up Failed",
   adminSignUpFailed: "Could not create account",
 } as const;
+
+/** The admin spec's texts for the admin's user pages (admin spec section 8), verbatim. */
+export const USER_ADMIN_TEXT = { userNotFound: "User not found" } as const;

@@ -1,19 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database, Executor } from "../../db/client.server.ts";
-import { orders } from "../../db/schema.ts";
+import type { Database } from "../../db/client.server.ts";
 import { findUserForAdmin } from "../accounts/list-users-for-admin.server.ts";
-import { type AdminAction, recordAdminAction } from "../audit/record-admin-action.server.ts";
-import { placeAutoOrder } from "../auto-orders/place-auto-order.server.ts";
+import { placeManualAutoOrder } from "../auto-orders/place-manual-auto-order.server.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import { expectedTotalField } from "../orders/order-form-fields.ts";
-import { placeOrder } from "../orders/place-order.server.ts";
+import { placeManualOrder } from "../orders/place-manual-order.server.ts";
 import { parseCount, sentCount } from "../orders/quantity-input.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
-import { type Refusal, type RefusalKind, type RefusalText, refuse } from "../refusal.ts";
-import { ADMIN_TEXT, userInsufficientBalance } from "./messages.ts";
+import { type Refusal, refuse } from "../refusal.ts";
+import { MANUAL_ORDER_TEXT, userInsufficientBalance } from "./manual-order-messages.ts";
 
-const REQUIRED = ["userId", "serviceId", "quantity", "target"] as const;
+/** The fields a manual order cannot go without: missing or blank, the form says 'Missing Information'. */
+const REQUIRED = new Set(["userId", "serviceId", "quantity", "target"]);
 const MAX_NOTES = 1_000;
 
 /** The manual order form (admin spec section 2), parsed strictly: unknown fields are refused. */
@@ -22,7 +20,7 @@ export const manualOrderForm = z
     userId: z.string().trim().min(1).max(64),
     serviceId: z.string().trim().min(1).max(64),
     // Read as counts once the service is known: "1.5", "-3" or "1e9" are refused with the service's limits.
-    quantity: z.string().trim(),
+    quantity: z.string().trim().min(1),
     posts: z.string().trim().optional(),
     target: z.string().trim().min(1).max(500),
     deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
@@ -31,6 +29,22 @@ export const manualOrderForm = z
     expectedTotalCents: expectedTotalField,
   })
   .strict();
+
+export type ManualOrderForm = z.output<typeof manualOrderForm>;
+
+/**
+ * A manual order form that does not parse: 'Missing Information' when a required field is missing or blank, else
+ * 'Failed to create order' with the first field at fault.
+ */
+export function manualOrderRefused(error: z.ZodError): Refusal {
+  const missing = error.issues.some(
+    (issue) =>
+      REQUIRED.has(String(issue.path[0])) && (issue.code === "invalid_type" || issue.code === "too_small"),
+  );
+  if (missing) return refuse("invalid", MANUAL_ORDER_TEXT.missingInformation);
+  const field = String(error.issues[0]?.path[0] ?? "");
+  return refuse("invalid", MANUAL_ORDER_TEXT.createFailed, field ? { field } : {});
+}
 
 export type ManualOrderResult =
   | { ok: true; kind: "order"; orderNumber: string; totalCents: Cents; replayed: boolean }
@@ -45,118 +59,51 @@ export type ManualOrderResult =
     }
   | Refusal;
 
-/** A refused manual order (docs/decisions/017): the spec's title and message, and the field at fault if any. */
-function fail(kind: RefusalKind, text: RefusalText, field?: string): Refusal {
-  return refuse(kind, text, field ? { field } : {});
-}
-
 /** The order area's refusal as the admin reads it: a short balance is the user's, not the admin's. */
 function refuseForUser(refusal: Refusal): Refusal {
-  if (refusal.kind !== "insufficient_funds") return fail(refusal.kind, refusal, refusal.field);
-  return fail(
+  if (refusal.kind !== "insufficient_funds")
+    return refuse(refusal.kind, refusal, refusal.field ? { field: refusal.field } : {});
+  return refuse(
     "insufficient_funds",
     userInsufficientBalance(refusal.totalCents ?? cents(0), refusal.balanceCents ?? cents(0)),
   );
 }
 
 /**
- * Runs `place` in one transaction with the admin_audit_log row `audit` makes of its result (null: nothing to
- * record), so a charge and its record commit together or not at all (placeAutoOrder's own transaction becomes a
- * savepoint of this one).
- */
-function placeAudited<R>(
-  db: Database,
-  place: (tx: Executor) => Promise<R>,
-  audit: (result: R) => AdminAction | null,
-): Promise<R> {
-  return db.transaction(async (tx) => {
-    const result = await place(tx);
-    const entry = audit(result);
-    if (entry) await recordAdminAction(tx, entry);
-    return result;
-  });
-}
-
-/**
- * True when the user already has a one-time order with this form token, checked under a lock on the token.
- * A repeated key reaches placeOrder's insert as a unique violation, which would abort the audited transaction
- * before placeOrder could look the first order up; a repeat is therefore answered outside it.
- */
-async function isRepeatedOrder(tx: Executor, userId: string, key: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`manual-order:${userId}:${key}`}))`);
-  const [earlier] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-    .limit(1);
-  return earlier !== undefined;
-}
-
-/**
- * An order an admin places for a user (one-time, or auto for the user's next posts), charged to that user's
- * wallet in the same transaction as the order (placeOrder / placeAutoOrder) and its admin_audit_log row,
- * recorded as created by the admin. A repeated form token returns the first order and charges nothing.
- * A total above the user's balance charges nothing: 'Insufficient Balance' / 'User needs $X but only has $Y'.
+ * An order an admin places for a user: one-time (placeManualOrder) or auto for the user's next posts
+ * (placeManualAutoOrder), by the service's type, each charged to that user's wallet with its audit row. A repeated
+ * form token returns the first order and charges nothing. A total above the user's balance charges nothing:
+ * 'Insufficient Balance' / 'User needs $X but only has $Y'.
  */
 export async function createManualOrder(
   db: Database,
-  input: { adminId: string; form: Record<string, unknown> },
+  input: ManualOrderForm & { adminId: string },
 ): Promise<ManualOrderResult> {
-  const raw = input.form;
-  if (REQUIRED.some((name) => typeof raw[name] !== "string" || !(raw[name] as string).trim()))
-    return fail("invalid", ADMIN_TEXT.missingInformation);
-  const parsed = manualOrderForm.safeParse(raw);
-  if (!parsed.success) {
-    const field = String(parsed.error.issues[0]?.path[0] ?? "");
-    return fail("invalid", ADMIN_TEXT.createFailed, field || undefined);
-  }
-  const form = parsed.data;
-  // Not a count: NaN, which placeOrder / placeAutoOrder refuse with the service's own limits.
-  const quantity = sentCount(form.quantity);
   const [user, service] = await Promise.all([
-    findUserForAdmin(db, form.userId),
-    findOrderableService(db, form.serviceId),
+    findUserForAdmin(db, input.userId),
+    findOrderableService(db, input.serviceId),
   ]);
-  if (!user || !service) return fail("not_found", ADMIN_TEXT.invalidSelection, user ? "serviceId" : "userId");
+  if (!user || !service)
+    return refuse("not_found", MANUAL_ORDER_TEXT.invalidSelection, { field: user ? "serviceId" : "userId" });
+  const order = {
+    adminId: input.adminId,
+    userId: user.id,
+    serviceId: service.id,
+    // Not a count: NaN, which placeOrder / placeAutoOrder refuse with the service's own limits.
+    quantity: sentCount(input.quantity),
+    target: input.target,
+    deliverySpeed: input.deliverySpeed,
+    idempotencyKey: input.idempotencyKey,
+    expectedTotalCents: input.expectedTotalCents,
+    adminNotes: input.adminNotes,
+  };
 
   if (service.serviceType === "auto") {
     // Admin spec section 5: required and above 0; any other text that is not 1 to 100 posts is refused by
     // placeAutoOrder with 'Number of posts must be between 1 and 100.'
-    if (!form.posts || parseCount(form.posts) === 0)
-      return fail("invalid", ADMIN_TEXT.postsRequired, "posts");
-    const posts = sentCount(form.posts);
-    const result = await placeAudited(
-      db,
-      (tx) =>
-        placeAutoOrder(tx, {
-          userId: user.id,
-          serviceId: service.id,
-          username: form.target,
-          perPost: quantity,
-          posts,
-          deliverySpeed: form.deliverySpeed,
-          idempotencyKey: form.idempotencyKey,
-          expectedTotalCents: form.expectedTotalCents,
-          createdByAdminId: input.adminId,
-          adminNotes: form.adminNotes,
-        }),
-      (placed) =>
-        placed.ok && !placed.replayed
-          ? {
-              adminId: input.adminId,
-              action: "auto_order.create",
-              subjectType: "auto_order",
-              subjectId: placed.autoOrder.id,
-              details: {
-                user_id: user.id,
-                per_post: quantity,
-                posts,
-                total_cents: placed.autoOrder.totalCents,
-                notes: form.adminNotes,
-              },
-            }
-          : null,
-    );
+    if (!input.posts || parseCount(input.posts) === 0)
+      return refuse("invalid", MANUAL_ORDER_TEXT.postsRequired, { field: "posts" });
+    const result = await placeManualAutoOrder(db, { ...order, posts: sentCount(input.posts) });
     if (!result.ok) return refuseForUser(result);
     return {
       ok: true,
@@ -169,39 +116,7 @@ export async function createManualOrder(
     };
   }
 
-  const orderInput = {
-    userId: user.id,
-    serviceId: service.id,
-    quantity,
-    targetLink: form.target,
-    deliverySpeed: form.deliverySpeed,
-    idempotencyKey: form.idempotencyKey,
-    expectedTotalCents: form.expectedTotalCents,
-    createdByAdminId: input.adminId,
-    adminNotes: form.adminNotes,
-  };
-  const placed = await placeAudited(
-    db,
-    async (tx) =>
-      (await isRepeatedOrder(tx, user.id, form.idempotencyKey)) ? null : placeOrder(tx, orderInput),
-    (outcome) =>
-      outcome?.ok && !outcome.replayed
-        ? {
-            adminId: input.adminId,
-            action: "order.create",
-            subjectType: "order",
-            subjectId: outcome.order.id,
-            details: {
-              user_id: user.id,
-              quantity,
-              total_cents: outcome.order.totalCents,
-              notes: form.adminNotes,
-            },
-          }
-        : null,
-  );
-  // A repeated token: placeOrder answers with the first order and charges nothing.
-  const result = placed ?? (await placeOrder(db, orderInput));
+  const result = await placeManualOrder(db, order);
   if (!result.ok) return refuseForUser(result);
   return {
     ok: true,

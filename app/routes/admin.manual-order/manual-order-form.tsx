@@ -8,8 +8,8 @@ import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import type { ManualOrderService } from "../../domain/admin/list-services.server.ts";
+import { MANUAL_ORDER_TEXT, userInsufficientBalance } from "../../domain/admin/manual-order-messages.ts";
 import { manualOrderTotal } from "../../domain/admin/manual-order-total.ts";
-import { ADMIN_TEXT, userInsufficientBalance } from "../../domain/admin/messages.ts";
 import { formatPlatformName, formatServiceName } from "../../domain/catalog/product-name.ts";
 import { DELIVERY_SPEEDS } from "../../domain/orders/delivery-speeds.ts";
 import {
@@ -114,10 +114,13 @@ export function ManualOrderForm({
       setTypedErrors({ [field]: message });
     };
     if (!userId || !serviceId || !quantity.text.trim() || !target.trim())
-      return stopWithToast(ADMIN_TEXT.missingInformation.title, ADMIN_TEXT.missingInformation.message);
+      return stopWithToast(
+        MANUAL_ORDER_TEXT.missingInformation.title,
+        MANUAL_ORDER_TEXT.missingInformation.message,
+      );
     if (!user || !service)
-      return besideField(user ? "serviceId" : "userId", ADMIN_TEXT.invalidSelection.message);
-    if (isAuto && posts.value === null) return besideField("posts", ADMIN_TEXT.postsRequired.message);
+      return besideField(user ? "serviceId" : "userId", MANUAL_ORDER_TEXT.invalidSelection.message);
+    if (isAuto && posts.value === null) return besideField("posts", MANUAL_ORDER_TEXT.postsRequired.message);
     if (totalCents !== null && totalCents > user.balanceCents) {
       const text = userInsufficientBalance(totalCents, user.balanceCents);
       return stopWithToast(text.title, text.message);

@@ -3,9 +3,9 @@ import { data } from "react-router";
 import { Card } from "../../components/ui/card.tsx";
 import { searchUsersForAdmin } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { createManualOrder, manualOrderForm } from "../../domain/admin/create-manual-order.server.ts";
+import { manualOrderForm } from "../../domain/admin/create-manual-order.server.ts";
 import { listServicesForManualOrder } from "../../domain/admin/list-services.server.ts";
-import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
+import { MANUAL_ORDER_TEXT } from "../../domain/admin/manual-order-messages.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -13,6 +13,7 @@ import { formatCents } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
+import { createManualOrderFromForm } from "./create-manual-order-from-form.server.ts";
 import { ManualOrderForm, UserSearch } from "./manual-order-form.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, manualOrderForm);
-  const result = await createManualOrder(shopDatabase(context), { adminId: admin.id, form });
+  const result = await createManualOrderFromForm(shopDatabase(context), { adminId: admin.id, form });
   if (!result.ok) {
     const answer = refusalAnswer(result);
     return data(
@@ -51,12 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.kind === "auto") {
     return redirectWithToast("/admin/orders", {
-      title: ADMIN_TEXT.autoOrderCreated,
+      title: MANUAL_ORDER_TEXT.autoOrderCreated,
       description: `${result.remainingPosts}/${result.totalPosts} posts remaining, ${formatCents(result.totalCents)} charged`,
     });
   }
   return redirectWithToast("/admin/orders", {
-    title: ADMIN_TEXT.orderCreated,
+    title: MANUAL_ORDER_TEXT.orderCreated,
     description: `Order ${result.orderNumber} (${formatCents(result.totalCents)})`,
   });
 }

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { ListPagination } from "../../components/admin/list-controls.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import {
-  changeOrderStatusFromForm,
-  statusChangeForm,
-} from "../../domain/admin/change-order-status.server.ts";
 import { readManualWork } from "../../domain/admin/read-manual-work.server.ts";
+import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import {
   decideManualRefillFromForm,
   refillDecisionForm,
@@ -13,6 +10,7 @@ import {
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
 import { ManualWorkLists } from "./manual-work-lists.tsx";
 

@@ -2,16 +2,14 @@ import { FilteredListPage, statusFilters } from "../../components/admin/filtered
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import {
-  changeOrderStatusFromForm,
-  statusChangeForm,
-} from "../../domain/admin/change-order-status.server.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
+import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { readAdminOrdersPage } from "../../domain/orders/list-orders-for-admin.server.ts";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/orders/order-status-labels.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

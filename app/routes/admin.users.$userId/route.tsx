@@ -1,21 +1,19 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import {
-  changeOrderStatusFromForm,
-  statusChangeForm,
-} from "../../domain/admin/change-order-status.server.ts";
-import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
+import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   pageMeta({
-    title: `${loaderData?.page ? loaderData.page.user.email : ADMIN_TEXT.userNotFound} | Admin`,
+    title: `${loaderData?.page ? loaderData.page.user.email : USER_ADMIN_TEXT.userNotFound} | Admin`,
     description: "A customer's balance, orders and transactions.",
     path: `/admin/users/${params.userId}`,
     noindex: true,
@@ -48,7 +46,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
   if (!page) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{ADMIN_TEXT.userNotFound}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{USER_ADMIN_TEXT.userNotFound}</h1>
         <Link to="/admin" className={buttonClass("primary", "mt-6")}>
           Back to Admin
         </Link>

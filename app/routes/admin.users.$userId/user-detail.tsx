@@ -4,8 +4,8 @@ import { formatDate, formatDateTime } from "../../components/admin/format.ts";
 import { OrderStatusForm } from "../../components/admin/order-status-form.tsx";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
 import { formatServiceName } from "../../domain/catalog/product-name.ts";
+import { ADMIN_ORDER_TEXT } from "../../domain/orders/admin-order-messages.ts";
 import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
@@ -118,7 +118,7 @@ export function UserTabs({
 
 function UserOrders({ orders }: { orders: UserOrderView[] }) {
   return (
-    <AdminTable headings={ORDER_HEADINGS} items={orders} empty={ADMIN_TEXT.noOrders}>
+    <AdminTable headings={ORDER_HEADINGS} items={orders} empty={ADMIN_ORDER_TEXT.noOrders}>
       {(order) => {
         const label = order.orderNumber || `#${order.id.slice(0, 8)}`;
         return (

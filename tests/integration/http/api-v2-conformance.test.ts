@@ -11,13 +11,13 @@ import {
   providers,
   services,
 } from "../../../app/db/schema.ts";
-import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
 import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
 import { endExpiredSubscriptions } from "../../../app/domain/auto-orders/end-expired-subscriptions.server.ts";
 import { applyUpstreamStatus } from "../../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
 import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { findLedgerMismatches } from "../../../app/domain/wallet/check-ledger.server.ts";
+import { changeOrderStatusFromForm } from "../../../app/routes/shared/order-status-form.server.ts";
 import { balanceOf, createUser, fundWallet, serviceBySlug } from "../../support/factories.ts";
 import { appUrl, createAccount } from "../../support/http.ts";
 

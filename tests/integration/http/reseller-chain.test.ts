@@ -12,7 +12,6 @@ import {
   userRoles,
   users,
 } from "../../../app/db/schema.ts";
-import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
 import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../../app/domain/auto-orders/place-auto-order.server.ts";
 import { addProvider } from "../../../app/domain/fulfilment/manage-providers.server.ts";
@@ -27,6 +26,7 @@ import { decideManualRefill } from "../../../app/domain/refills/manual-refills.s
 import { requestRefill } from "../../../app/domain/refills/request-refill.server.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
+import { changeOrderStatusFromForm } from "../../../app/routes/shared/order-status-form.server.ts";
 import { SLOW_WAIT_TIMEOUT_MS, TEST_AUTH_SECRET } from "../../support/constants.ts";
 import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
 
