@@ -17,24 +17,23 @@ import {
 import { auth } from "../../app/domain/accounts/auth.server.ts";
 import { confirmEmail } from "../../app/domain/accounts/confirm-email.server.ts";
 import { registerAccount } from "../../app/domain/accounts/sign-up.server.ts";
-import { saveBanner } from "../../app/domain/admin/content/banner-save.server.ts";
-import { deleteBlogPost } from "../../app/domain/admin/content/blog-delete.server.ts";
-import { findPostForAdmin, listPostsForAdmin } from "../../app/domain/admin/content/blog-list.server.ts";
-import { setPostPublished } from "../../app/domain/admin/content/blog-publish.server.ts";
-import { saveBlogPost } from "../../app/domain/admin/content/blog-save.server.ts";
-import { CONTENT_TEXT } from "../../app/domain/admin/content/messages.ts";
-import { deleteService } from "../../app/domain/admin/content/services-delete.server.ts";
-import { listServicesForAdmin } from "../../app/domain/admin/content/services-list.server.ts";
-import { saveService } from "../../app/domain/admin/content/services-save.server.ts";
-import { testProviderConnection } from "../../app/domain/admin/content/settings-providers.server.ts";
-import { saveSettingsFromForm } from "../../app/domain/admin/content/settings-save.server.ts";
+import { testProviderConnection } from "../../app/domain/admin/provider-checks.server.ts";
+import { deleteBlogPost } from "../../app/domain/blog/delete-post.server.ts";
 import { findPublishedPost } from "../../app/domain/blog/find-published-post.server.ts";
+import { findPostForAdmin, listPostsForAdmin } from "../../app/domain/blog/list-posts-for-admin.server.ts";
+import { setPostPublished } from "../../app/domain/blog/publish-post.server.ts";
+import { saveBlogPost } from "../../app/domain/blog/save-post.server.ts";
+import { deleteService } from "../../app/domain/catalog/delete-service.server.ts";
 import { listPlatformServices } from "../../app/domain/catalog/list-platform-services.server.ts";
+import { listServicesForAdmin } from "../../app/domain/catalog/list-services-for-admin.server.ts";
+import { saveService } from "../../app/domain/catalog/save-service.server.ts";
+import { CONTENT_TEXT } from "../../app/domain/catalog/service-form-text.ts";
 import {
   DEFAULT_BANNER,
   readActiveBanner,
   readBannerSettings,
 } from "../../app/domain/content/banner.server.ts";
+import { saveBanner } from "../../app/domain/content/save-banner.server.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/messages.ts";
@@ -43,6 +42,7 @@ import { cents } from "../../app/domain/pricing/cents.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { creditNewUserBonus } from "../../app/domain/wallet/credit-new-user-bonus.server.ts";
+import { saveSettingsFromForm } from "../../app/routes/admin.settings/save-settings-from-form.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 

@@ -13,9 +13,9 @@ import {
   simulatedProviderOrders,
   simulatedProviderRefills,
 } from "../../app/db/schema.ts";
-import { CONTENT_TEXT } from "../../app/domain/admin/content/messages.ts";
-import { saveService } from "../../app/domain/admin/content/services-save.server.ts";
 import { countManualWork, readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
+import { saveService } from "../../app/domain/catalog/save-service.server.ts";
+import { CONTENT_TEXT } from "../../app/domain/catalog/service-form-text.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";

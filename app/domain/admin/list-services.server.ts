@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
-import type { AdminService } from "./content/services-form.ts";
-import { serviceOrderingColumns } from "./content/services-list.server.ts";
+import { serviceOrderingColumns } from "../catalog/list-services-for-admin.server.ts";
+import type { AdminService } from "../catalog/service-form.ts";
 
 /** A service as the manual order form lists it: the admin's view of it without the storefront texts. */
 export type ManualOrderService = Omit<

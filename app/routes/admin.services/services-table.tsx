@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { DeleteButton } from "../../components/admin/content/delete-button.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
-import type { AdminService } from "../../domain/admin/content/services-form.ts";
 import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
+import type { AdminService } from "../../domain/catalog/service-form.ts";
 import { formatCount, formatRate } from "../../lib/format-money.ts";
 
 const HEADINGS = ["Service", "Platform", "Type", "Price / 1000", "Quantity", "Status", "Actions"];

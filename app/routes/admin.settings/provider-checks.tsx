@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import type { ToastAnswer } from "../../components/admin/use-answer-toast.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import type { ProviderStatus } from "../../domain/admin/content/settings-providers.server.ts";
+import type { ProviderStatus } from "../../domain/admin/provider-checks.server.ts";
 
 /** One provider: configured or not, and a "Test connection" that makes a real call and tells the result. */
 function ProviderRow({ provider }: { provider: ProviderStatus }) {

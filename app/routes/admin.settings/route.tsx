@@ -2,15 +2,14 @@ import { data } from "react-router";
 import { z } from "zod";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { formRefusal } from "../../domain/admin/content/answer.ts";
-import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
 import { pageContentForm, shopSettingsForm } from "../../domain/admin/content/settings-form.ts";
 import {
   describeProviders,
   PROVIDER_IDS,
   testProviderConnection,
-} from "../../domain/admin/content/settings-providers.server.ts";
-import { saveSettingsFromForm } from "../../domain/admin/content/settings-save.server.ts";
+} from "../../domain/admin/provider-checks.server.ts";
+import { formRefusal } from "../../domain/admin-form.ts";
+import { CONTENT_TEXT } from "../../domain/catalog/service-form-text.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -20,6 +19,7 @@ import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
 import { ProviderChecks } from "./provider-checks.tsx";
+import { saveSettingsFromForm } from "./save-settings-from-form.server.ts";
 import { PageContentForm, ShopSettingsForm } from "./settings-forms.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

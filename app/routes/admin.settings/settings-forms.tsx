@@ -4,8 +4,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { PAGE_TEXT_MAX } from "../../domain/admin/content/field-limits.ts";
-import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
+import { PAGE_TEXT_MAX } from "../../domain/catalog/field-limits.ts";
+import { CONTENT_TEXT } from "../../domain/catalog/service-form-text.ts";
 import type { Settings } from "../../domain/settings/defaults.ts";
 
 /** Cents as the plain dollar amount a person types back ("10", "12.50"). */

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { checkbox } from "../../admin-form.ts";
+import { PAGE_TEXT_MAX } from "../../catalog/field-limits.ts";
+import { CONTENT_TEXT } from "../../catalog/service-form-text.ts";
 import { type Cents, cents, parseDollars } from "../../pricing/cents.ts";
-import { checkbox } from "./answer.ts";
-import { PAGE_TEXT_MAX } from "./field-limits.ts";
-import { CONTENT_TEXT } from "./messages.ts";
 
 /** Deposits below $1 cost more in card fees than they bring; above $1,000,000 is surely a typo. */
 const DEPOSIT_FLOOR_CENTS = cents(100);

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../../db/client.server.ts";
-import { services } from "../../../db/schema.ts";
-import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
-import { addService, changeService } from "../../catalog/edit-service.server.ts";
-import { serviceSlug } from "../../catalog/service-slug.ts";
-import { isUuid } from "../../ids.ts";
-import { issuesByField, type Refusal, type RefusalKind } from "../../refusal.ts";
-import { type ContentAnswer, formRefusal } from "./answer.ts";
-import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
-import { type ServiceInput, serviceForm } from "./services-form.ts";
+import type { Database } from "../../db/client.server.ts";
+import { services } from "../../db/schema.ts";
+import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
+import { isUuid } from "../ids.ts";
+import { issuesByField, type Refusal, type RefusalKind } from "../refusal.ts";
+import { addService, changeService } from "./edit-service.server.ts";
+import { type ServiceInput, serviceForm } from "./service-form.ts";
+import { CONTENT_TEXT, serviceFailed } from "./service-form-text.ts";
+import { serviceSlug } from "./service-slug.ts";
 
 type SaveInput = { adminId: string; serviceId?: string; form: Record<string, unknown> };
 

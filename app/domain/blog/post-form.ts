@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { BLOG_CATEGORIES, DEFAULT_POST_AUTHOR, DEFAULT_READ_TIME, isPostSlug } from "../../blog/posts.ts";
-import { checkbox } from "./answer.ts";
-import { BLOG_POST_MAX } from "./field-limits.ts";
-import { CONTENT_TEXT } from "./messages.ts";
+import { checkbox } from "../admin-form.ts";
+import { BLOG_POST_MAX } from "../catalog/field-limits.ts";
+import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
+import { BLOG_CATEGORIES, DEFAULT_POST_AUTHOR, DEFAULT_READ_TIME, isPostSlug } from "./posts.ts";
 
 const optionalText = (max: number) =>
   z

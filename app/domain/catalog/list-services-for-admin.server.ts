@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
-import type { Executor } from "../../../db/client.server.ts";
-import { services } from "../../../db/schema.ts";
-import type { AdminService } from "./services-form.ts";
+import type { Executor } from "../../db/client.server.ts";
+import { services } from "../../db/schema.ts";
+import type { AdminService } from "./service-form.ts";
 
 /** The columns of a service that placing an order reads (all the manual order form lists of one). */
 export const serviceOrderingColumns = {

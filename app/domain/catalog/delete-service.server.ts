@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.server.ts";
-import { autoOrders, orders, services } from "../../../db/schema.ts";
-import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
-import { disableService, removeService } from "../../catalog/edit-service.server.ts";
-import { isUuid } from "../../ids.ts";
-import { type ContentAnswer, formRefusal } from "./answer.ts";
-import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
+import type { Database } from "../../db/client.server.ts";
+import { autoOrders, orders, services } from "../../db/schema.ts";
+import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
+import { isUuid } from "../ids.ts";
+import { disableService, removeService } from "./edit-service.server.ts";
+import { CONTENT_TEXT, serviceFailed } from "./service-form-text.ts";
 
 /**
  * Deletes a service nobody ordered. A service with orders or auto orders is disabled instead (hidden from the

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { checkbox } from "./answer.ts";
-import { BANNER_TEXT_MAX } from "./field-limits.ts";
-import { CONTENT_TEXT } from "./messages.ts";
+import { checkbox } from "../admin-form.ts";
+import { BANNER_TEXT_MAX } from "../catalog/field-limits.ts";
+import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
 
 export const BANNER_TYPES = ["info", "success", "warning", "error"] as const;
 

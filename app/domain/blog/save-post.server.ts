@@ -1,14 +1,14 @@
 import { eq, like } from "drizzle-orm";
-import type { Database, Executor } from "../../../db/client.server.ts";
-import { blogPosts } from "../../../db/schema.ts";
-import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
-import { addPost, changePost } from "../../blog/edit-post.server.ts";
-import { postSlugFromTitle } from "../../blog/posts.ts";
-import { isUuid } from "../../ids.ts";
-import { issuesByField, type Refusal, type RefusalKind } from "../../refusal.ts";
-import { type ContentAnswer, formRefusal } from "./answer.ts";
-import { type BlogPostInput, blogPostForm } from "./blog-form.ts";
-import { CONTENT_TEXT } from "./messages.ts";
+import type { Database, Executor } from "../../db/client.server.ts";
+import { blogPosts } from "../../db/schema.ts";
+import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
+import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
+import { isUuid } from "../ids.ts";
+import { issuesByField, type Refusal, type RefusalKind } from "../refusal.ts";
+import { addPost, changePost } from "./edit-post.server.ts";
+import { type BlogPostInput, blogPostForm } from "./post-form.ts";
+import { postSlugFromTitle } from "./posts.ts";
 
 type SaveInput = { adminId: string; postId?: string; form: Record<string, unknown> };
 

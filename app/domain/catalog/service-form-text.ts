@@ -1,6 +1,6 @@
-import { MAX_REFILL_DAYS } from "../../catalog/refill-window.ts";
-import type { Notice } from "../../orders/messages.ts";
+import type { Notice } from "../notice.ts";
 import { BANNER_TEXT_MAX, BLOG_POST_MAX, SERVICE_MAX } from "./field-limits.ts";
+import { MAX_REFILL_DAYS } from "./refill-window.ts";
 
 /**
  * The admin spec's texts for the Services, Blog, Banner and Settings tabs (admin spec sections 2 and 8),

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { listedPlatforms } from "../../catalog/platforms.ts";
-import { MAX_REFILL_DAYS } from "../../catalog/refill-window.ts";
-import { checkbox } from "./answer.ts";
+import { checkbox } from "../admin-form.ts";
 import { SERVICE_MAX } from "./field-limits.ts";
-import { CONTENT_TEXT } from "./messages.ts";
+import { listedPlatforms } from "./platforms.ts";
+import { MAX_REFILL_DAYS } from "./refill-window.ts";
+import { CONTENT_TEXT } from "./service-form-text.ts";
 
 /** Quantities fit PostgreSQL's integer column with room to spare. */
 const MAX_QUANTITY = 1_000_000_000;

@@ -1,10 +1,10 @@
-import type { Database } from "../../../db/client.server.ts";
-import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
-import { DEFAULT_BANNER, storeBanner } from "../../content/banner.server.ts";
-import { issuesByField } from "../../refusal.ts";
-import { type ContentAnswer, formRefusal } from "./answer.ts";
+import type { Database } from "../../db/client.server.ts";
+import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
+import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
+import { issuesByField } from "../refusal.ts";
+import { DEFAULT_BANNER, storeBanner } from "./banner.server.ts";
 import { bannerForm } from "./banner-form.ts";
-import { CONTENT_TEXT } from "./messages.ts";
 
 /** Saves the site banner; the storefront shows it on its next page load while it is enabled. */
 export async function saveBanner(

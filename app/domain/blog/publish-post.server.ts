@@ -1,9 +1,9 @@
-import type { Database } from "../../../db/client.server.ts";
-import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
-import { markPostPublished } from "../../blog/edit-post.server.ts";
-import { isUuid } from "../../ids.ts";
-import { type ContentAnswer, formRefusal } from "./answer.ts";
-import { CONTENT_TEXT } from "./messages.ts";
+import type { Database } from "../../db/client.server.ts";
+import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
+import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
+import { isUuid } from "../ids.ts";
+import { markPostPublished } from "./edit-post.server.ts";
 
 /** The Blog tab's publish toggle: publishing sets published_at to now, unpublishing clears it. */
 export async function setPostPublished(

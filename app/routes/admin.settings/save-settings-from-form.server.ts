@@ -1,9 +1,9 @@
-import type { Database } from "../../../db/client.server.ts";
-import { issuesByField } from "../../refusal.ts";
-import { saveSettings } from "../../settings/save-settings.server.ts";
-import { type ContentAnswer, formRefusal } from "./answer.ts";
-import { CONTENT_TEXT } from "./messages.ts";
-import { pageContentForm, shopSettingsForm } from "./settings-form.ts";
+import { pageContentForm, shopSettingsForm } from "../../domain/admin/content/settings-form.ts";
+import { type ContentAnswer, formRefusal } from "../../domain/admin-form.ts";
+import { CONTENT_TEXT } from "../../domain/catalog/service-form-text.ts";
+import { issuesByField } from "../../domain/refusal.ts";
+import { saveSettings } from "../../domain/settings/save-settings.server.ts";
+import type { Database } from "../../lib/database-context.server.ts";
 
 /** Saves one part of the Settings tab ("shop": limits, bonus, switches; "content": page texts). */
 export async function saveSettingsFromForm(

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Executor } from "../../../db/client.server.ts";
-import { blogPosts } from "../../../db/schema.ts";
-import { isUuid } from "../../ids.ts";
+import type { Executor } from "../../db/client.server.ts";
+import { blogPosts } from "../../db/schema.ts";
+import { isUuid } from "../ids.ts";
 
 /** A row of the admin blog list: what the table shows and its buttons need, never the post's content. */
 export type AdminBlogListRow = {

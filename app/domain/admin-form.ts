@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Notice } from "../../orders/messages.ts";
-import { type Refusal, type RefusalKind, refuse } from "../../refusal.ts";
+import type { Notice } from "./notice.ts";
+import { type Refusal, type RefusalKind, refuse } from "./refusal.ts";
 
 /** A content change that was made, with its toast. */
 export type ContentDone = { ok: true; notice: Notice; id?: string; outcome?: "deleted" | "disabled" };

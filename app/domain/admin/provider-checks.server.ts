@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import Stripe from "stripe";
-import { CONTENT_TEXT } from "./messages.ts";
+import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
 
 export const PROVIDER_IDS = ["stripe", "smtp"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];

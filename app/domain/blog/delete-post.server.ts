@@ -1,9 +1,9 @@
-import type { Database } from "../../../db/client.server.ts";
-import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
-import { removePost } from "../../blog/edit-post.server.ts";
-import { isUuid } from "../../ids.ts";
-import { type ContentAnswer, formRefusal } from "./answer.ts";
-import { CONTENT_TEXT } from "./messages.ts";
+import type { Database } from "../../db/client.server.ts";
+import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
+import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
+import { isUuid } from "../ids.ts";
+import { removePost } from "./edit-post.server.ts";
 
 /** Deletes a post for good (the page asked for confirmation first). */
 export async function deleteBlogPost(
