@@ -2,14 +2,22 @@ import { z } from "zod";
 import type { Notice } from "./notice.ts";
 import { type Refusal, type RefusalKind, refuse } from "./refusal.ts";
 
-/** A content change that was made, with its toast. */
-export type ContentDone = { ok: true; notice: Notice; id?: string; outcome?: "deleted" | "disabled" };
+/**
+ * What the admin's editor forms share (services, blog posts, the banner, the settings), below every area that owns
+ * one: a ticked box, a form refused field by field and the answer of a change made.
+ */
+
+/** A change an admin made, with its toast. */
+export type ChangeMade = { ok: true; notice: Notice; id?: string; outcome?: "deleted" | "disabled" };
 
 /**
- * What an admin content form gets back: the change made, or its refusal (docs/decisions/017, 033) with the
- * toast's title and message and the message of each field at fault (`fieldErrors`, `field` naming the first).
+ * What an admin editor form gets back: the change made, or its refusal (docs/decisions/017, 033) with the toast's
+ * title and message and the message of each field at fault (`fieldErrors`, `field` naming the first).
  */
-export type ContentAnswer = ContentDone | Refusal;
+export type ChangeAnswer = ChangeMade | Refusal;
+
+/** The editor forms' schemas are strict: a field the form does not have is refused, never dropped (product rules 10.6). */
+export const UNKNOWN_FIELD_TEXT = "This form sent a field it does not have; reload the page and try again.";
 
 /**
  * A refused form: each field at fault shows its message, and the toast titled `title` repeats the first ("" when

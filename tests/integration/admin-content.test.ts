@@ -17,31 +17,38 @@ import {
 import { auth } from "../../app/domain/accounts/auth.server.ts";
 import { confirmEmail } from "../../app/domain/accounts/confirm-email.server.ts";
 import { registerAccount } from "../../app/domain/accounts/sign-up.server.ts";
-import { testProviderConnection } from "../../app/domain/admin/provider-checks.server.ts";
+import {
+  PROVIDER_CHECK_TEXT,
+  testProviderConnection,
+} from "../../app/domain/admin/provider-checks.server.ts";
+import { UNKNOWN_FIELD_TEXT } from "../../app/domain/admin-form.ts";
 import { deleteBlogPost } from "../../app/domain/blog/delete-post.server.ts";
 import { findPublishedPost } from "../../app/domain/blog/find-published-post.server.ts";
 import { findPostForAdmin, listPostsForAdmin } from "../../app/domain/blog/list-posts-for-admin.server.ts";
+import { POST_TEXT } from "../../app/domain/blog/post-form-text.ts";
 import { setPostPublished } from "../../app/domain/blog/publish-post.server.ts";
-import { saveBlogPost } from "../../app/domain/blog/save-post.server.ts";
 import { deleteService } from "../../app/domain/catalog/delete-service.server.ts";
 import { listPlatformServices } from "../../app/domain/catalog/list-platform-services.server.ts";
 import { listServicesForAdmin } from "../../app/domain/catalog/list-services-for-admin.server.ts";
-import { saveService } from "../../app/domain/catalog/save-service.server.ts";
-import { CONTENT_TEXT } from "../../app/domain/catalog/service-form-text.ts";
+import { SERVICE_TEXT } from "../../app/domain/catalog/service-form-text.ts";
 import {
   DEFAULT_BANNER,
   readActiveBanner,
   readBannerSettings,
 } from "../../app/domain/content/banner.server.ts";
-import { saveBanner } from "../../app/domain/content/save-banner.server.ts";
+import { BANNER_TEXT } from "../../app/domain/content/banner-form-text.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/messages.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
+import { SETTINGS_TEXT } from "../../app/domain/settings/settings-form-text.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { creditNewUserBonus } from "../../app/domain/wallet/credit-new-user-bonus.server.ts";
+import { saveBannerFromForm } from "../../app/routes/admin.banner/save-banner-from-form.server.ts";
+import { saveBlogPostFromForm } from "../../app/routes/admin.blog/save-post-from-form.server.ts";
+import { saveServiceFromForm } from "../../app/routes/admin.services/save-service-from-form.server.ts";
 import { saveSettingsFromForm } from "../../app/routes/admin.settings/save-settings-from-form.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -93,38 +100,38 @@ describe("admin services", () => {
     const admin = await createUser();
     const before = await db().$count(services);
 
-    const minAboveMax = await saveService(db(), {
+    const minAboveMax = await saveServiceFromForm(db(), {
       adminId: admin.id,
       form: serviceForm({ minQuantity: "500", maxQuantity: "100" }),
     });
-    expect(minAboveMax).toMatchObject({ ok: false, fieldErrors: { maxQuantity: CONTENT_TEXT.minAboveMax } });
+    expect(minAboveMax).toMatchObject({ ok: false, fieldErrors: { maxQuantity: SERVICE_TEXT.minAboveMax } });
     expect(minAboveMax).toMatchObject({
       kind: "invalid",
       title: "Error",
-      message: `Failed to create service: ${CONTENT_TEXT.minAboveMax}`,
+      message: `Failed to create service: ${SERVICE_TEXT.minAboveMax}`,
     });
     for (const price of ["-1", "1.23456", "abc", ""]) {
-      const refused = await saveService(db(), {
+      const refused = await saveServiceFromForm(db(), {
         adminId: admin.id,
         form: serviceForm({ pricePer1000: price }),
       });
       expect(refused, price).toMatchObject({
         ok: false,
-        fieldErrors: { pricePer1000: CONTENT_TEXT.badPrice },
+        fieldErrors: { pricePer1000: SERVICE_TEXT.badPrice },
       });
     }
-    const badPosts = await saveService(db(), {
+    const badPosts = await saveServiceFromForm(db(), {
       adminId: admin.id,
       form: serviceForm({ serviceType: "auto", defaultPosts: "101" }),
     });
     expect(badPosts).toMatchObject({
       ok: false,
-      fieldErrors: { defaultPosts: CONTENT_TEXT.badDefaultPosts },
+      fieldErrors: { defaultPosts: SERVICE_TEXT.badDefaultPosts },
     });
     expect(await db().$count(services)).toBe(before);
 
     const name = `${PREFIX} Unique Name`;
-    const created = await saveService(db(), {
+    const created = await saveServiceFromForm(db(), {
       adminId: admin.id,
       form: serviceForm({ name, defaultPosts: "10" }),
     });
@@ -138,15 +145,15 @@ describe("admin services", () => {
       defaultPosts: null,
       enabled: true,
     });
-    const sameSlug = await saveService(db(), {
+    const sameSlug = await saveServiceFromForm(db(), {
       adminId: admin.id,
       form: serviceForm({ name: `${PREFIX.toUpperCase()} unique  name!` }),
     });
-    expect(sameSlug).toMatchObject({ ok: false, fieldErrors: { name: CONTENT_TEXT.nameTaken } });
+    expect(sameSlug).toMatchObject({ ok: false, fieldErrors: { name: SERVICE_TEXT.nameTaken } });
     expect(await db().$count(services)).toBe(before + 1);
     expect(await auditActions(row!.id)).toEqual(["service.create"]);
     // The admin list shows disabled services too.
-    await saveService(db(), {
+    await saveServiceFromForm(db(), {
       adminId: admin.id,
       serviceId: row!.id,
       form: serviceForm({ name, enabled: "" }),
@@ -158,7 +165,7 @@ describe("admin services", () => {
   it("sets a service's order type and drip-feed (docs/decisions/021), only where they apply", async () => {
     const admin = await createUser();
     const name = `${PREFIX} Drip ${randomUUID().slice(0, 8)}`;
-    const created = await saveService(db(), {
+    const created = await saveServiceFromForm(db(), {
       adminId: admin.id,
       form: serviceForm({ name, dripfeed: "on" }),
     });
@@ -167,19 +174,19 @@ describe("admin services", () => {
       (await listServicesForAdmin(db())).find((service) => service.id === created.id);
     expect(await listed()).toMatchObject({ orderType: "default", dripfeed: true });
     // Custom comments take no drip-feed; an auto service neither (the services_dripfeed_default_one_time check).
-    await saveService(db(), {
+    await saveServiceFromForm(db(), {
       adminId: admin.id,
       serviceId: created.id,
       form: serviceForm({ name, orderType: "custom_comments", dripfeed: "on" }),
     });
     expect(await listed()).toMatchObject({ orderType: "custom_comments", dripfeed: false });
-    await saveService(db(), {
+    await saveServiceFromForm(db(), {
       adminId: admin.id,
       serviceId: created.id,
       form: serviceForm({ name, serviceType: "auto", orderType: "custom_comments", dripfeed: "on" }),
     });
     expect(await listed()).toMatchObject({ orderType: "default", dripfeed: false });
-    const refused = await saveService(db(), {
+    const refused = await saveServiceFromForm(db(), {
       adminId: admin.id,
       serviceId: created.id,
       form: serviceForm({ name, orderType: "poll" }),
@@ -190,11 +197,11 @@ describe("admin services", () => {
   it("charges and lists a new price as soon as the admin saves it", async () => {
     const admin = await createUser();
     const customer = await createUser({ fundsCents: 10_000 });
-    const created = await saveService(db(), { adminId: admin.id, form: serviceForm() });
+    const created = await saveServiceFromForm(db(), { adminId: admin.id, form: serviceForm() });
     const serviceId = created.ok ? created.id! : "";
     const form = serviceForm({ pricePer1000: "12.5" });
-    const updated = await saveService(db(), { adminId: admin.id, serviceId, form });
-    expect(updated).toMatchObject({ ok: true, notice: { title: CONTENT_TEXT.serviceUpdated } });
+    const updated = await saveServiceFromForm(db(), { adminId: admin.id, serviceId, form });
+    expect(updated).toMatchObject({ ok: true, notice: { title: SERVICE_TEXT.serviceUpdated } });
 
     const listed = (await listPlatformServices(db(), "threads")).find((service) => service.id === serviceId);
     expect(listed?.pricePer1000).toBe("12.5000");
@@ -217,8 +224,8 @@ describe("admin services", () => {
   it("disables a service that has orders instead of deleting it, and deletes an unused one", async () => {
     const admin = await createUser();
     const customer = await createUser({ fundsCents: 1_000 });
-    const used = await saveService(db(), { adminId: admin.id, form: serviceForm() });
-    const unused = await saveService(db(), { adminId: admin.id, form: serviceForm() });
+    const used = await saveServiceFromForm(db(), { adminId: admin.id, form: serviceForm() });
+    const unused = await saveServiceFromForm(db(), { adminId: admin.id, form: serviceForm() });
     const usedId = used.ok ? used.id! : "";
     const unusedId = unused.ok ? unused.id! : "";
     const order = await placeOrder(db(), {
@@ -234,7 +241,7 @@ describe("admin services", () => {
     expect(disabled).toMatchObject({
       ok: true,
       outcome: "disabled",
-      notice: { title: CONTENT_TEXT.serviceDisabled, message: CONTENT_TEXT.serviceInUse },
+      notice: { title: SERVICE_TEXT.serviceDisabled, message: SERVICE_TEXT.serviceInUse },
     });
     const [kept] = await db()
       .select({ enabled: services.enabled })
@@ -250,7 +257,7 @@ describe("admin services", () => {
     expect(deleted).toMatchObject({
       ok: true,
       outcome: "deleted",
-      notice: { title: CONTENT_TEXT.serviceDeleted },
+      notice: { title: SERVICE_TEXT.serviceDeleted },
     });
     expect(await db().$count(services, eq(services.id, unusedId))).toBe(0);
     expect(await auditActions(unusedId)).toEqual(["service.create", "service.delete"]);
@@ -270,8 +277,8 @@ describe("admin blog", () => {
       author: "",
       readTime: "",
     };
-    const first = await saveBlogPost(db(), { adminId: admin.id, form });
-    const second = await saveBlogPost(db(), { adminId: admin.id, form });
+    const first = await saveBlogPostFromForm(db(), { adminId: admin.id, form });
+    const second = await saveBlogPostFromForm(db(), { adminId: admin.id, form });
     const firstId = first.ok ? first.id! : "";
     const secondId = second.ok ? second.id! : "";
     const slugs = await db()
@@ -291,23 +298,23 @@ describe("admin blog", () => {
     expect(slugs.find((post) => post.id === secondId)?.slug).toBe(
       "admin-content-test-grow-on-tiktok-in-2026-2",
     );
-    const taken = await saveBlogPost(db(), {
+    const taken = await saveBlogPostFromForm(db(), {
       adminId: admin.id,
       form: { ...form, slug: "admin-content-test-grow-on-tiktok-in-2026" },
     });
-    expect(taken).toMatchObject({ ok: false, fieldErrors: { slug: CONTENT_TEXT.slugTaken } });
-    const unsafeImage = await saveBlogPost(db(), {
+    expect(taken).toMatchObject({ ok: false, fieldErrors: { slug: POST_TEXT.slugTaken } });
+    const unsafeImage = await saveBlogPostFromForm(db(), {
       adminId: admin.id,
       form: { ...form, featuredImage: "javascript:alert(1)" },
     });
-    expect(unsafeImage).toMatchObject({ ok: false, fieldErrors: { featuredImage: CONTENT_TEXT.badImage } });
+    expect(unsafeImage).toMatchObject({ ok: false, fieldErrors: { featuredImage: POST_TEXT.badImage } });
 
     const slug = "admin-content-test-grow-on-tiktok-in-2026";
     expect(await findPublishedPost(db(), slug)).toBeNull();
     await setPostPublished(db(), { adminId: admin.id, postId: firstId, published: true });
     expect((await findPublishedPost(db(), slug))?.title).toBe(form.title);
     // Editing keeps the address, whatever the new title.
-    await saveBlogPost(db(), {
+    await saveBlogPostFromForm(db(), {
       adminId: admin.id,
       postId: firstId,
       form: { ...form, title: `${PREFIX}: renamed`, published: "on" },
@@ -333,17 +340,17 @@ describe("admin blog", () => {
 describe("admin banner", () => {
   it("shows the saved banner on the site while enabled and refuses enabling an empty one", async () => {
     const admin = await createUser();
-    const empty = await saveBanner(db(), {
+    const empty = await saveBannerFromForm(db(), {
       adminId: admin.id,
       form: { text: " ", enabled: "on", type: "info" },
     });
-    expect(empty).toMatchObject({ ok: false, fieldErrors: { text: CONTENT_TEXT.bannerTextRequired } });
-    await saveBanner(db(), {
+    expect(empty).toMatchObject({ ok: false, fieldErrors: { text: BANNER_TEXT.bannerTextRequired } });
+    await saveBannerFromForm(db(), {
       adminId: admin.id,
       form: { text: "Summer sale", enabled: "on", type: "success" },
     });
     expect(await readActiveBanner(db())).toEqual({ text: "Summer sale", type: "success" });
-    await saveBanner(db(), { adminId: admin.id, form: { text: "Summer sale", type: "success" } });
+    await saveBannerFromForm(db(), { adminId: admin.id, form: { text: "Summer sale", type: "success" } });
     expect(await readActiveBanner(db())).toBeNull();
     const audit = await db().$count(adminAuditLog, eq(adminAuditLog.action, "banner.update"));
     expect(audit).toBe(2);
@@ -362,7 +369,7 @@ describe("the banner row", () => {
     const admin = await createUser();
     const answers = await Promise.all(
       ["First", "Second"].map((text) =>
-        saveBanner(db(), { adminId: admin.id, form: { text, enabled: "on", type: "info" } }),
+        saveBannerFromForm(db(), { adminId: admin.id, form: { text, enabled: "on", type: "info" } }),
       ),
     );
     expect(answers.every((answer) => answer.ok)).toBe(true);
@@ -399,8 +406,8 @@ describe("admin settings", () => {
     expect(saved).toMatchObject({
       ok: false,
       kind: "invalid",
-      title: CONTENT_TEXT.settingsSaveFailed,
-      message: CONTENT_TEXT.unknownField,
+      title: SETTINGS_TEXT.settingsSaveFailed,
+      message: UNKNOWN_FIELD_TEXT,
     });
     expect((await readSettings(db())).minDepositCents).toBe(1_000);
     expect(await readSettings(db())).not.toHaveProperty("referralBonusCents");
@@ -415,7 +422,10 @@ describe("admin settings", () => {
       part: "shop",
       form: { ...shop, minDepositCents: "50" },
     });
-    expect(refused).toMatchObject({ ok: false, fieldErrors: { maxDepositCents: CONTENT_TEXT.depositRange } });
+    expect(refused).toMatchObject({
+      ok: false,
+      fieldErrors: { maxDepositCents: SETTINGS_TEXT.depositRange },
+    });
     expect((await readSettings(db())).minDepositCents).toBe(1_000);
 
     const saved = await saveSettingsFromForm(db(), { adminId: admin.id, part: "shop", form: shop });
@@ -483,7 +493,7 @@ describe("admin settings", () => {
       part: "content",
       form: { ...content, supportEmail: "not-an-address" },
     });
-    expect(badEmail).toMatchObject({ ok: false, fieldErrors: { supportEmail: CONTENT_TEXT.badEmail } });
+    expect(badEmail).toMatchObject({ ok: false, fieldErrors: { supportEmail: SETTINGS_TEXT.badEmail } });
   });
 
   it("test connection makes a real call and reports the error, and says when a provider is not configured", async () => {
@@ -497,11 +507,11 @@ describe("admin settings", () => {
     const config = { stripeSecretKey: undefined, stripeWebhookSecret: undefined, smtpUrl: undefined };
     expect(await testProviderConnection("stripe", config)).toEqual({
       connected: false,
-      message: CONTENT_TEXT.notConfigured,
+      message: PROVIDER_CHECK_TEXT.notConfigured,
     });
     expect(await testProviderConnection("smtp", config)).toEqual({
       connected: false,
-      message: CONTENT_TEXT.notConfigured,
+      message: PROVIDER_CHECK_TEXT.notConfigured,
     });
     const smtp = await testProviderConnection("smtp", {
       ...config,
@@ -517,8 +527,8 @@ describe("unknown fields (product rules 10.6)", () => {
     ok: false,
     kind: "invalid",
     title,
-    message: CONTENT_TEXT.unknownField,
-    fieldErrors: { form: CONTENT_TEXT.unknownField },
+    message: UNKNOWN_FIELD_TEXT,
+    fieldErrors: { form: UNKNOWN_FIELD_TEXT },
   });
 
   async function auditCount(): Promise<number> {
@@ -527,30 +537,30 @@ describe("unknown fields (product rules 10.6)", () => {
 
   it("a service form with an extra field is refused with the message and writes nothing", async () => {
     const admin = await createUser();
-    const existing = await saveService(db(), { adminId: admin.id, form: serviceForm() });
+    const existing = await saveServiceFromForm(db(), { adminId: admin.id, form: serviceForm() });
     const serviceId = existing.ok ? existing.id! : "";
     const [before] = await db().select().from(services).where(eq(services.id, serviceId));
     const servicesBefore = await db().$count(services);
     const auditBefore = await auditCount();
 
-    const created = await saveService(db(), {
+    const created = await saveServiceFromForm(db(), {
       adminId: admin.id,
       form: serviceForm({ sortOrder: "0" }),
     });
     expect(created).toMatchObject({
       ok: false,
       title: "Error",
-      message: `Failed to create service: ${CONTENT_TEXT.unknownField}`,
-      fieldErrors: { form: CONTENT_TEXT.unknownField },
+      message: `Failed to create service: ${UNKNOWN_FIELD_TEXT}`,
+      fieldErrors: { form: UNKNOWN_FIELD_TEXT },
     });
-    const updated = await saveService(db(), {
+    const updated = await saveServiceFromForm(db(), {
       adminId: admin.id,
       serviceId,
       form: serviceForm({ name: before!.name, pricePer1000: "99", slug: "hijacked" }),
     });
     expect(updated).toMatchObject({
       ok: false,
-      message: `Failed to update service: ${CONTENT_TEXT.unknownField}`,
+      message: `Failed to update service: ${UNKNOWN_FIELD_TEXT}`,
     });
     expect(await db().$count(services)).toBe(servicesBefore);
     const [after] = await db().select().from(services).where(eq(services.id, serviceId));
@@ -558,7 +568,7 @@ describe("unknown fields (product rules 10.6)", () => {
     expect(await auditCount()).toBe(auditBefore);
 
     // What the page posts once the route takes intent and serviceId: an auto service with default posts.
-    const auto = await saveService(db(), {
+    const auto = await saveServiceFromForm(db(), {
       adminId: admin.id,
       serviceId,
       form: serviceForm({ name: before!.name, serviceType: "auto", defaultPosts: "10", enabled: "on" }),
@@ -569,30 +579,30 @@ describe("unknown fields (product rules 10.6)", () => {
   it("a blog post form with an extra field is refused with the message and writes nothing", async () => {
     const admin = await createUser();
     const form = { title: `${PREFIX}: strict`, excerpt: "E", content: "Body", category: "TikTok" };
-    const existing = await saveBlogPost(db(), { adminId: admin.id, form });
+    const existing = await saveBlogPostFromForm(db(), { adminId: admin.id, form });
     const postId = existing.ok ? existing.id! : "";
     const [before] = await db().select().from(blogPosts).where(eq(blogPosts.id, postId));
     const postsBefore = await db().$count(blogPosts);
     const auditBefore = await auditCount();
 
-    const created = await saveBlogPost(db(), {
+    const created = await saveBlogPostFromForm(db(), {
       adminId: admin.id,
       form: { ...form, publishedAt: "2001-01-01" },
     });
-    expect(created).toMatchObject(refusedWith(CONTENT_TEXT.postSaveFailed));
-    const updated = await saveBlogPost(db(), {
+    expect(created).toMatchObject(refusedWith(POST_TEXT.postSaveFailed));
+    const updated = await saveBlogPostFromForm(db(), {
       adminId: admin.id,
       postId,
       form: { ...form, title: `${PREFIX}: changed`, views: "1000" },
     });
-    expect(updated).toMatchObject(refusedWith(CONTENT_TEXT.postSaveFailed));
+    expect(updated).toMatchObject(refusedWith(POST_TEXT.postSaveFailed));
     expect(await db().$count(blogPosts)).toBe(postsBefore);
     const [after] = await db().select().from(blogPosts).where(eq(blogPosts.id, postId));
     expect(after).toEqual(before);
     expect(await auditCount()).toBe(auditBefore);
 
     // Every field the edit form posts (the read-only slug included) is still accepted.
-    const edited = await saveBlogPost(db(), {
+    const edited = await saveBlogPostFromForm(db(), {
       adminId: admin.id,
       postId,
       form: {
@@ -613,11 +623,11 @@ describe("unknown fields (product rules 10.6)", () => {
     const admin = await createUser();
     const rowsBefore = await db().select().from(bannerSettings);
     const auditBefore = await auditCount();
-    const refused = await saveBanner(db(), {
+    const refused = await saveBannerFromForm(db(), {
       adminId: admin.id,
       form: { text: "Sale", enabled: "on", type: "info", updatedByAdminId: admin.id },
     });
-    expect(refused).toMatchObject(refusedWith(CONTENT_TEXT.bannerUpdateFailed));
+    expect(refused).toMatchObject(refusedWith(BANNER_TEXT.bannerUpdateFailed));
     expect(await db().select().from(bannerSettings)).toEqual(rowsBefore);
     expect(await auditCount()).toBe(auditBefore);
   });
@@ -631,7 +641,7 @@ describe("unknown fields (product rules 10.6)", () => {
       part: "shop",
       form: { minDepositCents: "20", maxDepositCents: "30", newUserBonusCents: "1", heroTitle: "Mixed" },
     });
-    expect(shop).toMatchObject(refusedWith(CONTENT_TEXT.settingsSaveFailed));
+    expect(shop).toMatchObject(refusedWith(SETTINGS_TEXT.settingsSaveFailed));
     const content = await saveSettingsFromForm(db(), {
       adminId: admin.id,
       part: "content",
@@ -643,7 +653,7 @@ describe("unknown fields (product rules 10.6)", () => {
         maintenanceMode: "on",
       },
     });
-    expect(content).toMatchObject(refusedWith(CONTENT_TEXT.settingsSaveFailed));
+    expect(content).toMatchObject(refusedWith(SETTINGS_TEXT.settingsSaveFailed));
     expect(await db().select().from(settings)).toEqual(settingsBefore);
     expect(await auditCount()).toBe(auditBefore);
   });
@@ -652,7 +662,7 @@ describe("unknown fields (product rules 10.6)", () => {
 describe("the admin blog list", () => {
   it("carries only the list's columns, never a post's content; the edited post is read in full", async () => {
     const admin = await createUser();
-    const created = await saveBlogPost(db(), {
+    const created = await saveBlogPostFromForm(db(), {
       adminId: admin.id,
       form: { title: `${PREFIX}: listed`, excerpt: "E", content: "# Long body", category: "TikTok" },
     });

@@ -6,7 +6,7 @@ import { db } from "../../app/db/client.server.ts";
 import { adminAuditLog, autoOrders, orders, transactions } from "../../app/db/schema.ts";
 import { searchUsersForAdmin } from "../../app/domain/accounts/list-users-for-admin.server.ts";
 import { readUserPage } from "../../app/domain/accounts/read-user-for-admin.server.ts";
-import { listServicesForManualOrder } from "../../app/domain/admin/list-services.server.ts";
+import { listServicesForManualOrder } from "../../app/domain/catalog/list-services-for-admin.server.ts";
 import { LIST_COUNT_CAP } from "../../app/domain/lists/list-search.ts";
 import {
   ADMIN_ORDERS_PAGE_SIZE,

@@ -14,8 +14,7 @@ import {
   simulatedProviderRefills,
 } from "../../app/db/schema.ts";
 import { countManualWork, readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
-import { saveService } from "../../app/domain/catalog/save-service.server.ts";
-import { CONTENT_TEXT } from "../../app/domain/catalog/service-form-text.ts";
+import { SERVICE_TEXT } from "../../app/domain/catalog/service-form-text.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
@@ -25,6 +24,7 @@ import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.
 import { decideManualRefillFromForm } from "../../app/domain/refills/manual-refills.server.ts";
 import { latestRefillsOfOrders } from "../../app/domain/refills/read-refills.server.ts";
 import { requestRefill } from "../../app/domain/refills/request-refill.server.ts";
+import { saveServiceFromForm } from "../../app/routes/admin.services/save-service-from-form.server.ts";
 import { createUser, serviceId } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
@@ -202,15 +202,19 @@ describe("the services form's refill window", () => {
       enabled: "on",
     });
     for (const bad of ["0", "366", "abc", "1.5"])
-      expect(await saveService(db(), { adminId: admin.id, form: form(bad) }), bad).toMatchObject({
+      expect(await saveServiceFromForm(db(), { adminId: admin.id, form: form(bad) }), bad).toMatchObject({
         ok: false,
-        fieldErrors: { refillDays: CONTENT_TEXT.badRefillDays },
+        fieldErrors: { refillDays: SERVICE_TEXT.badRefillDays },
       });
-    const created = await saveService(db(), { adminId: admin.id, form: form("45") });
+    const created = await saveServiceFromForm(db(), { adminId: admin.id, form: form("45") });
     if (!created.ok) throw new Error(created.message);
     const [row] = await db().select().from(services).where(eq(services.name, "Refill Test Likes"));
     expect(row!.refillDays).toBe(45);
-    const updated = await saveService(db(), { adminId: admin.id, serviceId: row!.id, form: form("") });
+    const updated = await saveServiceFromForm(db(), {
+      adminId: admin.id,
+      serviceId: row!.id,
+      form: form(""),
+    });
     expect(updated.ok).toBe(true);
     const [after] = await db().select().from(services).where(eq(services.id, row!.id));
     expect(after!.refillDays).toBeNull();

@@ -4,11 +4,11 @@ import { db } from "../../app/db/client.server.ts";
 import { bannerSettings } from "../../app/db/schema.ts";
 import { readActiveBanner } from "../../app/domain/content/banner.server.ts";
 import { readSiteFrame } from "../../app/domain/content/read-site-frame.server.ts";
-import { saveBanner } from "../../app/domain/content/save-banner.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { settingDefaults } from "../../app/domain/settings/defaults.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
 import { saveSettings } from "../../app/domain/settings/save-settings.server.ts";
+import { saveBannerFromForm } from "../../app/routes/admin.banner/save-banner-from-form.server.ts";
 import { createUser } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -31,7 +31,7 @@ describe("the site frame (settings and banner in one statement)", () => {
       adminId: admin.id,
       values: { maintenanceMode: true, supportEmail: "help@example.test", minDepositCents: cents(700) },
     });
-    await saveBanner(db(), {
+    await saveBannerFromForm(db(), {
       adminId: admin.id,
       form: { text: "Summer sale", enabled: "on", type: "success" },
     });
@@ -44,7 +44,7 @@ describe("the site frame (settings and banner in one statement)", () => {
     });
     expect(saved.banner).toEqual({ text: "Summer sale", type: "success" });
 
-    await saveBanner(db(), { adminId: admin.id, form: { text: "Summer sale", type: "success" } });
+    await saveBannerFromForm(db(), { adminId: admin.id, form: { text: "Summer sale", type: "success" } });
     await saveSettings(db(), { adminId: admin.id, values: { maintenanceMode: false } });
     const after = await readSiteFrame(db());
     expect(after.banner).toBeNull();

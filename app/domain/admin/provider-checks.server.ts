@@ -1,6 +1,12 @@
 import nodemailer from "nodemailer";
 import Stripe from "stripe";
-import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
+
+/** What the Settings tab's connection checks say. */
+export const PROVIDER_CHECK_TEXT = {
+  connectionOk: "Connection successful",
+  connectionFailed: "Connection failed",
+  notConfigured: "Not configured: set it in the server configuration (environment), never here.",
+} as const;
 
 export const PROVIDER_IDS = ["stripe", "smtp"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -77,12 +83,12 @@ export async function testProviderConnection(
 ): Promise<ConnectionResult> {
   try {
     if (id === "stripe") {
-      if (!config.stripeSecretKey) return { connected: false, message: CONTENT_TEXT.notConfigured };
+      if (!config.stripeSecretKey) return { connected: false, message: PROVIDER_CHECK_TEXT.notConfigured };
       const client = new Stripe(config.stripeSecretKey, { timeout: CHECK_TIMEOUT_MS, maxNetworkRetries: 0 });
       const balance = await withTimeout(client.balance.retrieve());
       return { connected: true, message: `Stripe answered (${balance.livemode ? "live" : "test"} mode).` };
     }
-    if (!config.smtpUrl) return { connected: false, message: CONTENT_TEXT.notConfigured };
+    if (!config.smtpUrl) return { connected: false, message: PROVIDER_CHECK_TEXT.notConfigured };
     const transport = nodemailer.createTransport(config.smtpUrl);
     try {
       await withTimeout(transport.verify());

@@ -1,21 +1,21 @@
 import type { Database } from "../../db/client.server.ts";
-import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
-import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
 import { isUuid } from "../ids.ts";
 import { removePost } from "./edit-post.server.ts";
+import { POST_TEXT } from "./post-form-text.ts";
 
 /** Deletes a post for good (the page asked for confirmation first). */
 export async function deleteBlogPost(
   db: Database,
   input: { adminId: string; postId: string },
-): Promise<ContentAnswer> {
+): Promise<ChangeAnswer> {
   const notFound = formRefusal(
-    CONTENT_TEXT.postDeleteFailed,
+    POST_TEXT.postDeleteFailed,
     {},
     {
       kind: "not_found",
-      message: CONTENT_TEXT.postNotFound,
+      message: POST_TEXT.postNotFound,
     },
   );
   if (!isUuid(input.postId)) return notFound;
@@ -29,6 +29,6 @@ export async function deleteBlogPost(
       subjectId: post.id,
       details: { slug: post.slug, title: post.title },
     });
-    return { ok: true, notice: { title: CONTENT_TEXT.postDeleted, message: post.title } };
+    return { ok: true, notice: { title: POST_TEXT.postDeleted, message: post.title } };
   });
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { checkbox } from "../admin-form.ts";
-import { BLOG_POST_MAX } from "../catalog/field-limits.ts";
-import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
+import { checkbox, UNKNOWN_FIELD_TEXT } from "../admin-form.ts";
+import { BLOG_POST_MAX, POST_TEXT } from "./post-form-text.ts";
 import { BLOG_CATEGORIES, DEFAULT_POST_AUTHOR, DEFAULT_READ_TIME, isPostSlug } from "./posts.ts";
 
 const optionalText = (max: number) =>
@@ -21,15 +20,15 @@ export const blogPostForm = z.strictObject(
     title: z
       .string()
       .trim()
-      .min(1, CONTENT_TEXT.titleRequired)
-      .max(BLOG_POST_MAX.title, CONTENT_TEXT.titleRequired),
+      .min(1, POST_TEXT.titleRequired)
+      .max(BLOG_POST_MAX.title, POST_TEXT.titleRequired),
     // Only read when creating; empty means "from the title".
     slug: z
       .string()
       .trim()
       .max(BLOG_POST_MAX.slug)
       .default("")
-      .refine((value) => value === "" || isPostSlug(value), CONTENT_TEXT.badSlug),
+      .refine((value) => value === "" || isPostSlug(value), POST_TEXT.badSlug),
     excerpt: z.string().trim().max(BLOG_POST_MAX.excerpt).default(""),
     content: z.string().max(BLOG_POST_MAX.content).default(""),
     category: z.enum(BLOG_CATEGORIES, { error: "Choose a category." }),
@@ -48,13 +47,13 @@ export const blogPostForm = z.strictObject(
     // Rendered as an <img src>: our own paths or https only, never javascript: or data: addresses.
     featuredImage: optionalText(BLOG_POST_MAX.featuredImage).refine(
       (value) => value === null || /^(https:\/\/|\/(?!\/))\S+$/.test(value),
-      CONTENT_TEXT.badImage,
+      POST_TEXT.badImage,
     ),
     metaDescription: optionalText(BLOG_POST_MAX.metaDescription),
     metaKeywords: optionalText(BLOG_POST_MAX.metaKeywords),
     published: checkbox,
   },
-  { error: CONTENT_TEXT.unknownField },
+  { error: UNKNOWN_FIELD_TEXT },
 );
 
 export type BlogPostInput = z.output<typeof blogPostForm>;

@@ -1,21 +1,21 @@
 import type { Database } from "../../db/client.server.ts";
-import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
-import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
 import { isUuid } from "../ids.ts";
 import { markPostPublished } from "./edit-post.server.ts";
+import { POST_TEXT } from "./post-form-text.ts";
 
 /** The Blog tab's publish toggle: publishing sets published_at to now, unpublishing clears it. */
 export async function setPostPublished(
   db: Database,
   input: { adminId: string; postId: string; published: boolean },
-): Promise<ContentAnswer> {
+): Promise<ChangeAnswer> {
   const notFound = formRefusal(
-    CONTENT_TEXT.postStatusFailed,
+    POST_TEXT.postStatusFailed,
     {},
     {
       kind: "not_found",
-      message: CONTENT_TEXT.postNotFound,
+      message: POST_TEXT.postNotFound,
     },
   );
   if (!isUuid(input.postId)) return notFound;
@@ -32,7 +32,7 @@ export async function setPostPublished(
     return {
       ok: true,
       notice: {
-        title: input.published ? CONTENT_TEXT.postPublished : CONTENT_TEXT.postUnpublished,
+        title: input.published ? POST_TEXT.postPublished : POST_TEXT.postUnpublished,
         message: post.title,
       },
       id: post.id,

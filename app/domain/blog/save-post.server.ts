@@ -1,19 +1,18 @@
 import { eq, like } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { blogPosts } from "../../db/schema.ts";
-import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
-import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
 import { isUuid } from "../ids.ts";
-import { issuesByField, type Refusal, type RefusalKind } from "../refusal.ts";
+import type { Refusal, RefusalKind } from "../refusal.ts";
 import { addPost, changePost } from "./edit-post.server.ts";
-import { type BlogPostInput, blogPostForm } from "./post-form.ts";
+import type { BlogPostInput } from "./post-form.ts";
+import { POST_TEXT } from "./post-form-text.ts";
 import { postSlugFromTitle } from "./posts.ts";
 
-type SaveInput = { adminId: string; postId?: string; form: Record<string, unknown> };
-
-function refused(fieldErrors: Record<string, string>, kind: RefusalKind = "invalid"): Refusal {
-  return formRefusal(CONTENT_TEXT.postSaveFailed, fieldErrors, { kind });
+/** 'Failed to save blog post', each field at fault beside it. */
+export function postRefused(fieldErrors: Record<string, string>, kind: RefusalKind = "invalid"): Refusal {
+  return formRefusal(POST_TEXT.postSaveFailed, fieldErrors, { kind });
 }
 
 /** The title's slug, or the first free "{slug}-2", "{slug}-3" ... when another post has it. */
@@ -37,20 +36,21 @@ export async function freePostSlug(db: Executor, title: string): Promise<string>
  * Creates a post (slug typed, or from the title and made unique) or updates one (its slug, the public address,
  * stays). Publishing stamps published_at; unpublishing clears it (admin spec section 4).
  */
-export async function saveBlogPost(db: Database, input: SaveInput): Promise<ContentAnswer> {
-  const parsed = blogPostForm.safeParse(input.form);
-  if (!parsed.success) return refused(issuesByField(parsed.error));
-  if (!input.postId) return createPost(db, input.adminId, parsed.data);
-  if (!isUuid(input.postId)) return refused({ form: CONTENT_TEXT.postNotFound }, "not_found");
-  return updatePost(db, input.adminId, input.postId, parsed.data);
+export async function saveBlogPost(
+  db: Database,
+  input: { adminId: string; postId?: string; post: BlogPostInput },
+): Promise<ChangeAnswer> {
+  if (!input.postId) return createPost(db, input.adminId, input.post);
+  if (!isUuid(input.postId)) return postRefused({ form: POST_TEXT.postNotFound }, "not_found");
+  return updatePost(db, input.adminId, input.postId, input.post);
 }
 
-async function createPost(db: Database, adminId: string, form: BlogPostInput): Promise<ContentAnswer> {
+async function createPost(db: Database, adminId: string, form: BlogPostInput): Promise<ChangeAnswer> {
   const { slug: typed, ...fields } = form;
   return db.transaction(async (tx) => {
     const slug = typed || (await freePostSlug(tx, form.title));
     const created = await addPost(tx, { ...fields, slug });
-    if (!created) return refused({ slug: CONTENT_TEXT.slugTaken }, "conflict");
+    if (!created) return postRefused({ slug: POST_TEXT.slugTaken }, "conflict");
     await recordAdminAction(tx, {
       adminId,
       action: "blog.create",
@@ -58,7 +58,7 @@ async function createPost(db: Database, adminId: string, form: BlogPostInput): P
       subjectId: created.id,
       details: { slug, title: form.title, published: form.published },
     });
-    return { ok: true, notice: { title: CONTENT_TEXT.postCreated, message: form.title }, id: created.id };
+    return { ok: true, notice: { title: POST_TEXT.postCreated, message: form.title }, id: created.id };
   });
 }
 
@@ -67,7 +67,7 @@ async function updatePost(
   adminId: string,
   postId: string,
   form: BlogPostInput,
-): Promise<ContentAnswer> {
+): Promise<ChangeAnswer> {
   const { slug: _ignored, ...fields } = form;
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -75,7 +75,7 @@ async function updatePost(
       .from(blogPosts)
       .where(eq(blogPosts.id, postId))
       .for("update");
-    if (!before) return refused({ form: CONTENT_TEXT.postNotFound }, "not_found");
+    if (!before) return postRefused({ form: POST_TEXT.postNotFound }, "not_found");
     await changePost(tx, postId, fields);
     await recordAdminAction(tx, {
       adminId,
@@ -84,6 +84,6 @@ async function updatePost(
       subjectId: postId,
       details: { title: form.title, published: { from: before.published, to: form.published } },
     });
-    return { ok: true, notice: { title: CONTENT_TEXT.postUpdated, message: form.title }, id: postId };
+    return { ok: true, notice: { title: POST_TEXT.postUpdated, message: form.title }, id: postId };
   });
 }

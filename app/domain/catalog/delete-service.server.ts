@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { autoOrders, orders, services } from "../../db/schema.ts";
-import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import { disableService, removeService } from "./edit-service.server.ts";
-import { CONTENT_TEXT, serviceFailed } from "./service-form-text.ts";
+import { SERVICE_TEXT, serviceFailed } from "./service-form-text.ts";
 
 /**
  * Deletes a service nobody ordered. A service with orders or auto orders is disabled instead (hidden from the
@@ -14,11 +14,11 @@ import { CONTENT_TEXT, serviceFailed } from "./service-form-text.ts";
 export async function deleteService(
   db: Database,
   input: { adminId: string; serviceId: string },
-): Promise<ContentAnswer> {
-  const failed = serviceFailed("delete", CONTENT_TEXT.serviceNotFound);
+): Promise<ChangeAnswer> {
+  const failed = serviceFailed("delete", SERVICE_TEXT.serviceNotFound);
   const notFound = formRefusal(failed.title, {}, { kind: "not_found", message: failed.message });
   if (!isUuid(input.serviceId)) return notFound;
-  return db.transaction(async (tx): Promise<ContentAnswer> => {
+  return db.transaction(async (tx): Promise<ChangeAnswer> => {
     // The row lock makes a concurrent order for this service wait, so "unused" stays true until we delete.
     const [service] = await tx
       .select({ id: services.id, name: services.name, slug: services.slug })
@@ -38,7 +38,7 @@ export async function deleteService(
       return {
         ok: true,
         outcome: "disabled",
-        notice: { title: CONTENT_TEXT.serviceDisabled, message: CONTENT_TEXT.serviceInUse },
+        notice: { title: SERVICE_TEXT.serviceDisabled, message: SERVICE_TEXT.serviceInUse },
       };
     }
     await removeService(tx, service.id);
@@ -50,7 +50,7 @@ export async function deleteService(
     return {
       ok: true,
       outcome: "deleted",
-      notice: { title: CONTENT_TEXT.serviceDeleted, message: service.name },
+      notice: { title: SERVICE_TEXT.serviceDeleted, message: service.name },
     };
   });
 }

@@ -1,19 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
-import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
-import { issuesByField, type Refusal, type RefusalKind } from "../refusal.ts";
+import type { Refusal, RefusalKind } from "../refusal.ts";
 import { addService, changeService } from "./edit-service.server.ts";
-import { type ServiceInput, serviceForm } from "./service-form.ts";
-import { CONTENT_TEXT, serviceFailed } from "./service-form-text.ts";
+import type { ServiceInput } from "./service-form.ts";
+import { SERVICE_TEXT, serviceFailed } from "./service-form-text.ts";
 import { serviceSlug } from "./service-slug.ts";
 
-type SaveInput = { adminId: string; serviceId?: string; form: Record<string, unknown> };
-
 /** 'Failed to create/update service: {the first field's message}', each field at fault beside it. */
-function refused(
+export function serviceRefused(
   action: "create" | "update",
   fieldErrors: Record<string, string>,
   kind: RefusalKind = "invalid",
@@ -23,24 +21,25 @@ function refused(
 }
 
 /**
- * Creates a service (slug derived from the name, unique) or updates one (its slug, the public page's
- * address, stays). A new price applies to every later order: the storefront reads prices from here.
+ * Creates a service (slug derived from the name, unique), or updates the one `serviceId` names (its slug, the
+ * public page's address, stays). A new price applies to every later order: the storefront reads prices from here.
  */
-export async function saveService(db: Database, input: SaveInput): Promise<ContentAnswer> {
-  const action = input.serviceId ? "update" : "create";
-  const parsed = serviceForm.safeParse(input.form);
-  if (!parsed.success) return refused(action, issuesByField(parsed.error));
-  if (!input.serviceId) return createService(db, input.adminId, parsed.data);
-  if (!isUuid(input.serviceId)) return refused("update", { form: CONTENT_TEXT.serviceNotFound }, "not_found");
-  return updateService(db, input.adminId, input.serviceId, parsed.data);
+export async function saveService(
+  db: Database,
+  input: { adminId: string; serviceId?: string; service: ServiceInput },
+): Promise<ChangeAnswer> {
+  if (!input.serviceId) return createService(db, input.adminId, input.service);
+  if (!isUuid(input.serviceId))
+    return serviceRefused("update", { form: SERVICE_TEXT.serviceNotFound }, "not_found");
+  return updateService(db, input.adminId, input.serviceId, input.service);
 }
 
-async function createService(db: Database, adminId: string, form: ServiceInput): Promise<ContentAnswer> {
+async function createService(db: Database, adminId: string, form: ServiceInput): Promise<ChangeAnswer> {
   const slug = serviceSlug(form.name);
-  if (!slug) return refused("create", { name: CONTENT_TEXT.nameRequired });
+  if (!slug) return serviceRefused("create", { name: SERVICE_TEXT.nameRequired });
   return db.transaction(async (tx) => {
     const created = await addService(tx, { ...form, slug });
-    if (!created) return refused("create", { name: CONTENT_TEXT.nameTaken }, "conflict");
+    if (!created) return serviceRefused("create", { name: SERVICE_TEXT.nameTaken }, "conflict");
     await recordAdminAction(tx, {
       adminId,
       action: "service.create",
@@ -54,7 +53,7 @@ async function createService(db: Database, adminId: string, form: ServiceInput):
         refill_days: form.refillDays,
       },
     });
-    return { ok: true, notice: { title: CONTENT_TEXT.serviceCreated, message: form.name }, id: created.id };
+    return { ok: true, notice: { title: SERVICE_TEXT.serviceCreated, message: form.name }, id: created.id };
   });
 }
 
@@ -63,7 +62,7 @@ async function updateService(
   adminId: string,
   serviceId: string,
   form: ServiceInput,
-): Promise<ContentAnswer> {
+): Promise<ChangeAnswer> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({
@@ -75,7 +74,7 @@ async function updateService(
       .from(services)
       .where(eq(services.id, serviceId))
       .for("update");
-    if (!before) return refused("update", { form: CONTENT_TEXT.serviceNotFound }, "not_found");
+    if (!before) return serviceRefused("update", { form: SERVICE_TEXT.serviceNotFound }, "not_found");
     await changeService(tx, serviceId, form);
     await recordAdminAction(tx, {
       adminId,
@@ -89,6 +88,6 @@ async function updateService(
         refill_days: { from: before.refillDays, to: form.refillDays },
       },
     });
-    return { ok: true, notice: { title: CONTENT_TEXT.serviceUpdated, message: form.name }, id: serviceId };
+    return { ok: true, notice: { title: SERVICE_TEXT.serviceUpdated, message: form.name }, id: serviceId };
   });
 }

@@ -1,12 +1,17 @@
 import type { Notice } from "../notice.ts";
-import { BANNER_TEXT_MAX, BLOG_POST_MAX, SERVICE_MAX } from "./field-limits.ts";
 import { MAX_REFILL_DAYS } from "./refill-window.ts";
 
 /**
- * The admin spec's texts for the Services, Blog, Banner and Settings tabs (admin spec sections 2 and 8),
- * verbatim where the spec gives them; the rest say plainly what happened.
+ * The longest text each service form field takes. The schema refuses longer and the form stops typing there
+ * (maxLength); both read these, so the two never disagree. No zod here: the form's bundle imports this file.
  */
-export const CONTENT_TEXT = {
+export const SERVICE_MAX = { name: 120, description: 2_000, features: 4_000 } as const;
+
+/**
+ * The admin spec's texts for the Services tab (admin spec sections 2 and 8), verbatim where the spec gives them;
+ * the rest say plainly what happened.
+ */
+export const SERVICE_TEXT = {
   serviceCreated: "Service created successfully",
   serviceUpdated: "Service updated successfully",
   serviceDeleted: "Service deleted successfully",
@@ -23,36 +28,6 @@ export const CONTENT_TEXT = {
   minAboveMax: "The maximum quantity must be at least the minimum quantity.",
   badDefaultPosts: "Default posts must be a whole number from 1 to 100.",
   badRefillDays: `The refill window must be a whole number of days from 1 to ${MAX_REFILL_DAYS}, or empty.`,
-  postsLoadFailed: "Failed to load blog posts",
-  postSaveFailed: "Failed to save blog post",
-  postDeleteFailed: "Failed to delete blog post",
-  postStatusFailed: "Failed to update blog post status",
-  postCreated: "Blog post created successfully",
-  postUpdated: "Blog post updated successfully",
-  postDeleted: "Blog post deleted successfully",
-  postPublished: "Blog post published",
-  postUnpublished: "Blog post unpublished",
-  noPosts: "No blog posts yet",
-  postNotFound: "This blog post no longer exists.",
-  titleRequired: `Enter a title (at most ${BLOG_POST_MAX.title} characters).`,
-  slugTaken: "A post with this slug already exists; choose another title or slug.",
-  badSlug: "Use lower-case letters, digits and hyphens only.",
-  badImage: "Enter an https:// address or a path starting with /.",
-  bannerLoadFailed: "Failed to load banner settings",
-  bannerUpdateFailed: "Failed to update banner settings",
-  bannerUpdated: "Banner settings updated successfully",
-  bannerTextRequired: `Enter the banner text (at most ${BANNER_TEXT_MAX} characters) before enabling it.`,
-  settingsSaved: "Settings saved",
-  settingsSaveFailed: "Failed to save settings",
-  badAmount: "Enter an amount in dollars, for example 10 or 12.50.",
-  depositRange: "The maximum deposit must be at least the minimum deposit.",
-  badEmail: "Enter a valid e-mail address.",
-  textRequired: "This text cannot be empty.",
-  connectionOk: "Connection successful",
-  connectionFailed: "Connection failed",
-  noReferralProgramme: "No referral programme yet",
-  notConfigured: "Not configured: set it in the server configuration (environment), never here.",
-  unknownField: "This form sent a field it does not have; reload the page and try again.",
 } as const;
 
 /** 'Failed to create/update/delete service: {message}' (admin spec section 8). */

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { checkbox } from "../admin-form.ts";
-import { SERVICE_MAX } from "./field-limits.ts";
+import { checkbox, UNKNOWN_FIELD_TEXT } from "../admin-form.ts";
 import { listedPlatforms } from "./platforms.ts";
 import { MAX_REFILL_DAYS } from "./refill-window.ts";
-import { CONTENT_TEXT } from "./service-form-text.ts";
+import { SERVICE_MAX, SERVICE_TEXT } from "./service-form-text.ts";
 
 /** Quantities fit PostgreSQL's integer column with room to spare. */
 const MAX_QUANTITY = 1_000_000_000;
@@ -38,17 +37,17 @@ export const serviceForm = z
       name: z
         .string()
         .trim()
-        .min(1, CONTENT_TEXT.nameRequired)
-        .max(SERVICE_MAX.name, CONTENT_TEXT.nameRequired),
+        .min(1, SERVICE_TEXT.nameRequired)
+        .max(SERVICE_MAX.name, SERVICE_TEXT.nameRequired),
       platform: z.enum(listedPlatforms, { error: "Choose a platform." }),
       serviceType: z.enum(["one_time", "auto"], { error: "Choose a service type." }),
       targetKind: z.enum(["post", "profile"]).default("post"),
       pricePer1000: z
-        .string({ error: CONTENT_TEXT.badPrice })
+        .string({ error: SERVICE_TEXT.badPrice })
         .trim()
-        .regex(/^\d{1,8}(\.\d{1,4})?$/, CONTENT_TEXT.badPrice),
-      minQuantity: wholeNumber(CONTENT_TEXT.badMin, 1, MAX_QUANTITY),
-      maxQuantity: wholeNumber(CONTENT_TEXT.badMax, 1, MAX_QUANTITY),
+        .regex(/^\d{1,8}(\.\d{1,4})?$/, SERVICE_TEXT.badPrice),
+      minQuantity: wholeNumber(SERVICE_TEXT.badMin, 1, MAX_QUANTITY),
+      maxQuantity: wholeNumber(SERVICE_TEXT.badMax, 1, MAX_QUANTITY),
       description: z.string().trim().max(SERVICE_MAX.description).default(""),
       features: z.string().max(SERVICE_MAX.features).default("").transform(parseFeatures),
       defaultPosts: z.string().trim().max(10).default(""),
@@ -67,12 +66,12 @@ export const serviceForm = z
           (value) =>
             value === "" ||
             (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_REFILL_DAYS),
-          CONTENT_TEXT.badRefillDays,
+          SERVICE_TEXT.badRefillDays,
         )
         .transform((value) => (value === "" ? null : Number(value))),
       enabled: checkbox,
     },
-    { error: CONTENT_TEXT.unknownField },
+    { error: UNKNOWN_FIELD_TEXT },
   )
   .check((ctx) => {
     const form = ctx.value;
@@ -81,14 +80,14 @@ export const serviceForm = z
         code: "custom",
         input: form,
         path: ["maxQuantity"],
-        message: CONTENT_TEXT.minAboveMax,
+        message: SERVICE_TEXT.minAboveMax,
       });
     if (form.serviceType === "auto" && form.defaultPosts && !/^(100|[1-9]\d?)$/.test(form.defaultPosts))
       ctx.issues.push({
         code: "custom",
         input: form,
         path: ["defaultPosts"],
-        message: CONTENT_TEXT.badDefaultPosts,
+        message: SERVICE_TEXT.badDefaultPosts,
       });
   })
   .transform(({ defaultPosts, ...form }) => ({

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { checkbox } from "../admin-form.ts";
-import { BANNER_TEXT_MAX } from "../catalog/field-limits.ts";
-import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
+import { checkbox, UNKNOWN_FIELD_TEXT } from "../admin-form.ts";
+import { BANNER_TEXT, BANNER_TEXT_MAX } from "./banner-form-text.ts";
 
 export const BANNER_TYPES = ["info", "success", "warning", "error"] as const;
 
@@ -9,13 +8,15 @@ export const BANNER_TYPES = ["info", "success", "warning", "error"] as const;
 export const bannerForm = z
   .strictObject(
     {
-      text: z.string().trim().max(BANNER_TEXT_MAX, CONTENT_TEXT.bannerTextRequired).default(""),
+      text: z.string().trim().max(BANNER_TEXT_MAX, BANNER_TEXT.bannerTextRequired).default(""),
       enabled: checkbox,
       type: z.enum(BANNER_TYPES, { error: "Choose a banner type." }),
     },
-    { error: CONTENT_TEXT.unknownField },
+    { error: UNKNOWN_FIELD_TEXT },
   )
   .refine((form) => !form.enabled || form.text.length > 0, {
     path: ["text"],
-    message: CONTENT_TEXT.bannerTextRequired,
+    message: BANNER_TEXT.bannerTextRequired,
   });
+
+export type BannerInput = z.output<typeof bannerForm>;

@@ -1,19 +1,22 @@
 import type { Database } from "../../db/client.server.ts";
-import { type ContentAnswer, formRefusal } from "../admin-form.ts";
+import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
-import { CONTENT_TEXT } from "../catalog/service-form-text.ts";
-import { issuesByField } from "../refusal.ts";
+import type { Refusal } from "../refusal.ts";
 import { DEFAULT_BANNER, storeBanner } from "./banner.server.ts";
-import { bannerForm } from "./banner-form.ts";
+import type { BannerInput } from "./banner-form.ts";
+import { BANNER_TEXT } from "./banner-form-text.ts";
+
+/** 'Failed to update banner settings', each field at fault beside it. */
+export function bannerRefused(fieldErrors: Record<string, string>): Refusal {
+  return formRefusal(BANNER_TEXT.bannerUpdateFailed, fieldErrors);
+}
 
 /** Saves the site banner; the storefront shows it on its next page load while it is enabled. */
 export async function saveBanner(
   db: Database,
-  input: { adminId: string; form: Record<string, unknown> },
-): Promise<ContentAnswer> {
-  const parsed = bannerForm.safeParse(input.form);
-  if (!parsed.success) return formRefusal(CONTENT_TEXT.bannerUpdateFailed, issuesByField(parsed.error));
-  const { text, enabled, type } = parsed.data;
+  input: { adminId: string; banner: BannerInput },
+): Promise<ChangeAnswer> {
+  const { text, enabled, type } = input.banner;
   return db.transaction(async (tx) => {
     const stored = await storeBanner(tx, { text, enabled, type }, input.adminId);
     await recordAdminAction(tx, {
@@ -26,6 +29,6 @@ export async function saveBanner(
         to: { text, enabled, type },
       },
     });
-    return { ok: true, notice: { title: CONTENT_TEXT.bannerUpdated, message: "" } };
+    return { ok: true, notice: { title: BANNER_TEXT.bannerUpdated, message: "" } };
   });
 }

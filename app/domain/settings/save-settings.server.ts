@@ -1,9 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { settings } from "../../db/schema.ts";
+import { formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
+import type { Refusal } from "../refusal.ts";
 import type { Settings } from "./defaults.ts";
 import { readSettings } from "./read-settings.server.ts";
+import { SETTINGS_TEXT } from "./settings-form-text.ts";
+
+/** 'Failed to save settings', each field at fault beside it. */
+export function settingsRefused(fieldErrors: Record<string, string> = {}): Refusal {
+  return formRefusal(SETTINGS_TEXT.settingsSaveFailed, fieldErrors);
+}
 
 /**
  * Stores the given settings (one row per key) and records each change, with its old and new value, in the

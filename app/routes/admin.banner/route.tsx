@@ -7,16 +7,16 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { BANNER_TEXT_MAX } from "../../domain/catalog/field-limits.ts";
 import { readBannerSettings } from "../../domain/content/banner.server.ts";
 import { BANNER_TYPES, bannerForm } from "../../domain/content/banner-form.ts";
-import { saveBanner } from "../../domain/content/save-banner.server.ts";
+import { BANNER_TEXT_MAX } from "../../domain/content/banner-form-text.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
+import { saveBannerFromForm } from "./save-banner-from-form.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const answer = await saveBanner(shopDatabase(context), {
+  const answer = await saveBannerFromForm(shopDatabase(context), {
     adminId: admin.id,
     form: await readForm(request, bannerForm),
   });

@@ -3,8 +3,8 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import { BLOG_POST_MAX } from "../../domain/blog/post-form-text.ts";
 import { BLOG_CATEGORIES, DEFAULT_POST_AUTHOR, DEFAULT_READ_TIME } from "../../domain/blog/posts.ts";
-import { BLOG_POST_MAX } from "../../domain/catalog/field-limits.ts";
 
 export type BlogPostView = {
   id: string;

@@ -6,9 +6,8 @@ import { formRefusal } from "../../domain/admin-form.ts";
 import { deleteBlogPost } from "../../domain/blog/delete-post.server.ts";
 import { findPostForAdmin, listPostsForAdmin } from "../../domain/blog/list-posts-for-admin.server.ts";
 import { blogPostForm } from "../../domain/blog/post-form.ts";
+import { POST_TEXT } from "../../domain/blog/post-form-text.ts";
 import { setPostPublished } from "../../domain/blog/publish-post.server.ts";
-import { saveBlogPost } from "../../domain/blog/save-post.server.ts";
-import { CONTENT_TEXT } from "../../domain/catalog/service-form-text.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -17,6 +16,7 @@ import { answerAdminChange } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
 import { BlogPostForm } from "./blog-post-form.tsx";
 import { BlogPostsTable } from "./blog-posts-table.tsx";
+import { saveBlogPostFromForm } from "./save-post-from-form.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -63,13 +63,13 @@ async function runIntent(
   form: Record<string, string>,
 ) {
   const parsed = intentForm.safeParse(form);
-  if (!parsed.success) return formRefusal(CONTENT_TEXT.postSaveFailed);
+  if (!parsed.success) return formRefusal(POST_TEXT.postSaveFailed);
   const { intent, postId = "" } = parsed.data;
   if (intent === "delete") return deleteBlogPost(shopDatabase(context), { adminId, postId });
   if (intent === "publish" || intent === "unpublish")
     return setPostPublished(shopDatabase(context), { adminId, postId, published: intent === "publish" });
   const { intent: _intent, postId: _postId, ...fields } = form;
-  return saveBlogPost(shopDatabase(context), {
+  return saveBlogPostFromForm(shopDatabase(context), {
     adminId,
     postId: intent === "update" ? postId : undefined,
     form: fields,
@@ -97,7 +97,7 @@ export default function AdminBlogPage({ loaderData, actionData }: Route.Componen
         ) : null
       }
     >
-      <BlogPostsTable posts={posts} emptyText={CONTENT_TEXT.noPosts} />
+      <BlogPostsTable posts={posts} emptyText={POST_TEXT.noPosts} />
     </EditorPage>
   );
 }

@@ -7,9 +7,9 @@ import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import type { ManualOrderService } from "../../domain/admin/list-services.server.ts";
 import { MANUAL_ORDER_TEXT, userInsufficientBalance } from "../../domain/admin/manual-order-messages.ts";
 import { manualOrderTotal } from "../../domain/admin/manual-order-total.ts";
+import type { ManualOrderService } from "../../domain/catalog/list-services-for-admin.server.ts";
 import { formatPlatformName, formatServiceName } from "../../domain/catalog/product-name.ts";
 import { DELIVERY_SPEEDS } from "../../domain/orders/delivery-speeds.ts";
 import {

@@ -6,15 +6,15 @@ import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { formRefusal } from "../../domain/admin-form.ts";
 import { deleteService } from "../../domain/catalog/delete-service.server.ts";
 import { listServicesForAdmin } from "../../domain/catalog/list-services-for-admin.server.ts";
-import { saveService } from "../../domain/catalog/save-service.server.ts";
 import { serviceForm } from "../../domain/catalog/service-form.ts";
-import { CONTENT_TEXT } from "../../domain/catalog/service-form-text.ts";
+import { SERVICE_TEXT } from "../../domain/catalog/service-form-text.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
+import { saveServiceFromForm } from "./save-service-from-form.server.ts";
 import { ServiceForm } from "./service-form.tsx";
 import { ServicesTable } from "./services-table.tsx";
 
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer =
     intent === "delete"
       ? await deleteService(shopDatabase(context), { adminId: admin.id, serviceId: serviceId ?? "" })
-      : await saveService(shopDatabase(context), {
+      : await saveServiceFromForm(shopDatabase(context), {
           adminId: admin.id,
           serviceId: intent === "update" ? (serviceId ?? "") : undefined,
           form: Object.fromEntries(
@@ -83,7 +83,7 @@ export default function AdminServicesPage({ loaderData, actionData }: Route.Comp
         ) : null
       }
     >
-      <ServicesTable services={services} emptyText={CONTENT_TEXT.noServices} />
+      <ServicesTable services={services} emptyText={SERVICE_TEXT.noServices} />
     </EditorPage>
   );
 }

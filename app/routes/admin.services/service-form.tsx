@@ -4,10 +4,10 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { SERVICE_MAX } from "../../domain/catalog/field-limits.ts";
 import { platformNames } from "../../domain/catalog/platforms.ts";
 import { MAX_REFILL_DAYS, REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
+import { SERVICE_MAX } from "../../domain/catalog/service-form-text.ts";
 
 const PLATFORM_OPTIONS = Object.entries(platformNames).map(([value, label]) => ({ value, label }));
 const TYPE_OPTIONS = [

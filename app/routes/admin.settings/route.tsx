@@ -2,16 +2,16 @@ import { data } from "react-router";
 import { z } from "zod";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { pageContentForm, shopSettingsForm } from "../../domain/admin/content/settings-form.ts";
 import {
   describeProviders,
+  PROVIDER_CHECK_TEXT,
   PROVIDER_IDS,
   testProviderConnection,
 } from "../../domain/admin/provider-checks.server.ts";
-import { formRefusal } from "../../domain/admin-form.ts";
-import { CONTENT_TEXT } from "../../domain/catalog/service-form-text.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
+import { settingsRefused } from "../../domain/settings/save-settings.server.ts";
+import { pageContentForm, shopSettingsForm } from "../../domain/settings/settings-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -47,12 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm]);
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) {
-    const refused = refusalAnswer(formRefusal(CONTENT_TEXT.settingsSaveFailed));
+    const refused = refusalAnswer(settingsRefused());
     return data(refused.body, refused.init);
   }
   if (parsed.data.intent === "test-connection") {
     const result = await testProviderConnection(parsed.data.provider, env());
-    const title = result.connected ? CONTENT_TEXT.connectionOk : CONTENT_TEXT.connectionFailed;
+    const title = result.connected ? PROVIDER_CHECK_TEXT.connectionOk : PROVIDER_CHECK_TEXT.connectionFailed;
     return data({ ok: result.connected, notice: { title, message: result.message }, fieldErrors: {} });
   }
   const { intent, ...fields } = form;

@@ -4,9 +4,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { PAGE_TEXT_MAX } from "../../domain/catalog/field-limits.ts";
-import { CONTENT_TEXT } from "../../domain/catalog/service-form-text.ts";
 import type { Settings } from "../../domain/settings/defaults.ts";
+import { PAGE_TEXT_MAX, SETTINGS_TEXT } from "../../domain/settings/settings-form-text.ts";
 
 /** Cents as the plain dollar amount a person types back ("10", "12.50"). */
 function dollarsText(cents: number): string {
@@ -59,7 +58,7 @@ export function ShopSettingsForm({
           error={errors.newUserBonusCents}
         />
         {/* A spec field with nothing behind it yet: shown, never submitted (no name), never saved. */}
-        <Input label="Referral bonus ($)" disabled placeholder="-" hint={CONTENT_TEXT.noReferralProgramme} />
+        <Input label="Referral bonus ($)" disabled placeholder="-" hint={SETTINGS_TEXT.noReferralProgramme} />
         <Checkbox
           label="Auto orders enabled"
           name="autoOrdersEnabled"

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { checkbox } from "../../admin-form.ts";
-import { PAGE_TEXT_MAX } from "../../catalog/field-limits.ts";
-import { CONTENT_TEXT } from "../../catalog/service-form-text.ts";
-import { type Cents, cents, parseDollars } from "../../pricing/cents.ts";
+import { checkbox, UNKNOWN_FIELD_TEXT } from "../admin-form.ts";
+import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
+import { PAGE_TEXT_MAX, SETTINGS_TEXT } from "./settings-form-text.ts";
 
 /** Deposits below $1 cost more in card fees than they bring; above $1,000,000 is surely a typo. */
 const DEPOSIT_FLOOR_CENTS = cents(100);
@@ -11,11 +10,11 @@ const BONUS_CEILING_CENTS = cents(100_000);
 
 const dollars = (minCents: Cents, maxCents: Cents, message: string) =>
   z
-    .string({ error: CONTENT_TEXT.badAmount })
+    .string({ error: SETTINGS_TEXT.badAmount })
     .transform((text, ctx) => {
       const amount = parseDollars(text);
       if (amount === null) {
-        ctx.addIssue({ code: "custom", message: CONTENT_TEXT.badAmount });
+        ctx.addIssue({ code: "custom", message: SETTINGS_TEXT.badAmount });
         return z.NEVER;
       }
       return amount;
@@ -44,23 +43,23 @@ export const shopSettingsForm = z
       autoOrdersEnabled: checkbox,
       maintenanceMode: checkbox,
     },
-    { error: CONTENT_TEXT.unknownField },
+    { error: UNKNOWN_FIELD_TEXT },
   )
   .refine((form) => form.maxDepositCents >= form.minDepositCents, {
     path: ["maxDepositCents"],
-    message: CONTENT_TEXT.depositRange,
+    message: SETTINGS_TEXT.depositRange,
   });
 
 const pageText = (max: number) =>
-  z.string().trim().min(1, CONTENT_TEXT.textRequired).max(max, `At most ${max} characters.`);
+  z.string().trim().min(1, SETTINGS_TEXT.textRequired).max(max, `At most ${max} characters.`);
 
 /** The page-content part of the Settings tab: what the home page hero and the footer show; strict. */
 export const pageContentForm = z.strictObject(
   {
     heroTitle: pageText(PAGE_TEXT_MAX.heroTitle),
     heroSubtitle: pageText(PAGE_TEXT_MAX.heroSubtitle),
-    supportEmail: z.email(CONTENT_TEXT.badEmail).max(200, CONTENT_TEXT.badEmail),
+    supportEmail: z.email(SETTINGS_TEXT.badEmail).max(200, SETTINGS_TEXT.badEmail),
     footerText: pageText(PAGE_TEXT_MAX.footerText),
   },
-  { error: CONTENT_TEXT.unknownField },
+  { error: UNKNOWN_FIELD_TEXT },
 );

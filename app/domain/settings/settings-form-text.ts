@@ -1,0 +1,29 @@
+import type { Notice } from "../notice.ts";
+
+/**
+ * The longest text each page-content field of the Settings tab takes. The schema refuses longer and the form stops
+ * typing there (maxLength); both read these, so the two never disagree. No zod here: the form's bundle imports it.
+ */
+export const PAGE_TEXT_MAX = { heroTitle: 120, heroSubtitle: 400, footerText: 300 } as const;
+
+/**
+ * The admin spec's texts for the Settings tab (admin spec sections 2 and 8), verbatim where the spec gives them;
+ * the rest say plainly what happened.
+ */
+export const SETTINGS_TEXT = {
+  settingsSaved: "Settings saved",
+  settingsSaveFailed: "Failed to save settings",
+  badAmount: "Enter an amount in dollars, for example 10 or 12.50.",
+  depositRange: "The maximum deposit must be at least the minimum deposit.",
+  badEmail: "Enter a valid e-mail address.",
+  textRequired: "This text cannot be empty.",
+  noReferralProgramme: "No referral programme yet",
+} as const;
+
+/** 'Settings saved' and how many settings changed. */
+export function settingsSaved(changedCount: number): Notice {
+  return {
+    title: SETTINGS_TEXT.settingsSaved,
+    message: changedCount ? `${changedCount} setting(s) changed.` : "Nothing changed.",
+  };
+}
