@@ -277,7 +277,7 @@ try {
   stops.unshift(appA.stop);
   const added = await addProvider(shopA.db, {
     adminId: adminA,
-    form: { name: "Shop B", apiUrl: `${appB.appUrl}/api/v2`, apiKey: keyOnB, supportsIdempotency: "on" },
+    provider: { name: "Shop B", apiUrl: `${appB.appUrl}/api/v2`, apiKey: keyOnB, supportsIdempotency: true },
   });
   if (!added.ok) throw new Error(added.message);
   const likesOnA = await likesService(shopA.db);

@@ -18,7 +18,7 @@ import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.se
 import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
 import { listProviders } from "../../app/domain/fulfilment/list-providers.server.ts";
-import { addProvider, deleteProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
+import { deleteProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import {
   importProviderService,
   mapProviderService,
@@ -37,6 +37,7 @@ import {
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { changeOrderStatusFromForm } from "../../app/routes/shared/order-status-form.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
@@ -79,7 +80,7 @@ async function refundsOf(orderId: string) {
 /** The panel as a provider, with "Instagram Likes" mapped to its service 11. */
 async function panelProvider(options: { supportsIdempotency: boolean }) {
   const admin = await createUser();
-  const added = await addProvider(db(), {
+  const added = await addProviderFromForm(db(), {
     adminId: admin.id,
     form: {
       name: "Test Panel",

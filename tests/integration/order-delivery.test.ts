@@ -14,7 +14,6 @@ import { countManualWork, readManualWork } from "../../app/domain/admin/read-man
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { listRecentOrders } from "../../app/domain/dashboard/list-recent-orders.server.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
-import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { httpTransport, ProviderError } from "../../app/domain/fulfilment/provider-client.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import {
@@ -31,6 +30,7 @@ import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { claimFreeTrial } from "../../app/domain/trials/claim-free-trial.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { changeOrderStatusFromForm } from "../../app/routes/shared/order-status-form.server.ts";
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
@@ -73,7 +73,7 @@ async function panelProvider(
   options: { supportsIdempotency?: boolean; only?: string[]; url?: string } = {},
 ): Promise<{ providerId: string; adminId: string }> {
   const admin = await createUser({ admin: true });
-  const added = await addProvider(db(), {
+  const added = await addProviderFromForm(db(), {
     adminId: admin.id,
     form: {
       name: "Delivery Panel",

@@ -11,7 +11,6 @@ import {
   transactions,
 } from "../../app/db/schema.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
-import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
@@ -21,6 +20,7 @@ import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place
 import { placePackageOrder } from "../../app/domain/orders/place-pack-order.server.ts";
 import { noticeOf } from "../../app/domain/refusal.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
@@ -58,7 +58,7 @@ afterEach(async () => {
 /** The steerable panel as the provider of Instagram Likes (11) and Instagram Real Comments (13). */
 async function panelProvider() {
   const admin = await createUser({ admin: true });
-  const added = await addProvider(db(), {
+  const added = await addProviderFromForm(db(), {
     adminId: admin.id,
     form: { name: "Types Panel", apiUrl: panelServer.url, apiKey: KEY, supportsIdempotency: "on" },
   });

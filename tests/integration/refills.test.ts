@@ -16,14 +16,14 @@ import {
 import { countManualWork, readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
 import { SERVICE_TEXT } from "../../app/domain/catalog/service-form-text.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
-import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
-import { decideManualRefillFromForm } from "../../app/domain/refills/manual-refills.server.ts";
 import { latestRefillsOfOrders } from "../../app/domain/refills/read-refills.server.ts";
 import { requestRefill } from "../../app/domain/refills/request-refill.server.ts";
+import { decideManualRefillFromForm } from "../../app/routes/admin.manual-work/decide-refill-from-form.server.ts";
+import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { saveServiceFromForm } from "../../app/routes/admin.services/save-service-from-form.server.ts";
 import { createUser, serviceId } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
@@ -378,7 +378,7 @@ describe("a provider order's refill", () => {
   /** The steerable panel as a provider for Instagram Likes, with one order of it delivered Completed. */
   async function panelOrder() {
     const admin = await createUser();
-    const added = await addProvider(db(), {
+    const added = await addProviderFromForm(db(), {
       adminId: admin.id,
       form: {
         name: "Refill Panel",

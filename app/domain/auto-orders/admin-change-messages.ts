@@ -15,6 +15,8 @@ export const ADMIN_AUTO_ORDER_TEXT = {
   noAutoOrders: "No auto orders found",
   cancelledIsFinal: "This auto order was cancelled and refunded, so it can no longer change.",
   completeOnlyOpen: "Only active or paused auto orders can be marked completed.",
+  invalidStatus: "Choose a valid status for an existing auto order.",
+  remainingNotWhole: "Enter the remaining posts as a whole number.",
 } as const;
 
 /** Why a remaining-posts value was refused: it must be a whole number between 0 and the order's total. */

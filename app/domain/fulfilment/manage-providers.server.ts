@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { fulfilments, providerServices, providers } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
@@ -7,7 +8,7 @@ import type { Notice } from "../notice.ts";
 import { issuesByField, type Refusal, refuse } from "../refusal.ts";
 import { apiKeyHint, encryptApiKey } from "./api-key-cipher.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
-import { providerForm } from "./provider-form.ts";
+import { isProviderApiUrl, type ProviderEditFields, type ProviderFields } from "./provider-form.ts";
 
 export type ProviderChange = { ok: true; providerId: string; notice: Notice } | Refusal;
 
@@ -22,15 +23,17 @@ export async function auditProviderChange(
   await recordAdminAction(db, { adminId, action, subjectType: "provider", subjectId, details });
 }
 
+/** A provider form that does not parse: 'Check the fields' and the message beside each field at fault. */
+export function providerRefused(error: z.ZodError): Refusal {
+  return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: issuesByField(error) });
+}
+
 /** Adds an upstream provider; its key is stored encrypted and only its last four characters are kept in clear. */
 export async function addProvider(
   db: Database,
-  input: { adminId: string; form: Record<string, unknown> },
+  input: { adminId: string; provider: ProviderFields },
 ): Promise<ProviderChange> {
-  const parsed = providerForm.safeParse(input.form);
-  if (!parsed.success)
-    return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: issuesByField(parsed.error) });
-  const { name, apiUrl, apiKey, supportsIdempotency } = parsed.data;
+  const { name, apiUrl, apiKey, supportsIdempotency } = input.provider;
   if (!apiKey)
     return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: { apiKey: PROVIDER_TEXT.keyRequired } });
   return db.transaction(async (tx) => {
@@ -50,10 +53,13 @@ export async function addProvider(
   });
 }
 
-/** Edits a provider's name, address and idempotency support; a new key replaces the old one only if given. */
+/**
+ * Edits a provider's name, address and idempotency support; a new key replaces the old one only if given. The
+ * simulated provider keeps its address.
+ */
 export async function updateProvider(
   db: Database,
-  input: { adminId: string; providerId: string; form: Record<string, unknown> },
+  input: { adminId: string; providerId: string; provider: ProviderEditFields },
 ): Promise<ProviderChange> {
   if (!isUuid(input.providerId)) return refuse("not_found", PROVIDER_TEXT.notFound);
   const [current] = await db
@@ -62,12 +68,10 @@ export async function updateProvider(
     .where(eq(providers.id, input.providerId));
   if (!current) return refuse("not_found", PROVIDER_TEXT.notFound);
   // The simulated provider is answered in-process: its address is a name, not one an admin can change.
-  const form = current.isSimulated ? { ...input.form, apiUrl: "http://simulated.invalid" } : input.form;
-  const parsed = providerForm.safeParse(form);
-  if (!parsed.success)
-    return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: issuesByField(parsed.error) });
-  const { name, apiKey, supportsIdempotency } = parsed.data;
-  const apiUrl = current.isSimulated ? current.apiUrl : parsed.data.apiUrl;
+  if (!current.isSimulated && !isProviderApiUrl(input.provider.apiUrl))
+    return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: { apiUrl: PROVIDER_TEXT.urlInvalid } });
+  const { name, apiKey, supportsIdempotency } = input.provider;
+  const apiUrl = current.isSimulated ? current.apiUrl : input.provider.apiUrl;
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(providers)

@@ -4,9 +4,8 @@ import type { Database, Executor } from "../../db/client.server.ts";
 import { orders, refills, services, users } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { type Refusal, refuse } from "../refusal.ts";
-import { refusalAnswer } from "../refusal-answer.server.ts";
 import { queueRefillEndedMail } from "./refill-ended-mail.server.ts";
-import { REFILL_STATUS_WORDS, type RefillStatus } from "./refill-status.ts";
+import type { RefillStatus } from "./refill-status.ts";
 
 /** An open refill of an order a person delivered: a person does it, then an admin ends it. */
 export type ManualRefill = {
@@ -122,27 +121,4 @@ export async function decideManualRefill(
     });
     return { ok: true as const, status: input.decision };
   });
-}
-
-/** The page's answer to a refill form: a toast's title and message. */
-export async function decideManualRefillFromForm(
-  db: Database,
-  input: { adminId: string; form: Record<string, unknown> },
-): Promise<{ ok: boolean; notice: { title: string; message: string } }> {
-  const parsed = refillDecisionForm.safeParse(input.form);
-  if (!parsed.success) return refillRefused(refuse("invalid", MANUAL_REFILL_TEXT.invalid));
-  const decided = await decideManualRefill(db, { adminId: input.adminId, ...parsed.data });
-  if (!decided.ok) return refillRefused(decided);
-  return {
-    ok: true,
-    notice: {
-      title: MANUAL_REFILL_TEXT[decided.status === "completed" ? "completed" : "rejected"],
-      message: `Refill #${parsed.data.refillId} is now ${REFILL_STATUS_WORDS[decided.status]}.`,
-    },
-  };
-}
-
-/** A refused refill decision as the page's toast shows it: 'Refill not changed' and the refusal's text. */
-function refillRefused(refusal: Refusal) {
-  return refusalAnswer({ ...refusal, title: MANUAL_REFILL_TEXT.failed }).body;
 }

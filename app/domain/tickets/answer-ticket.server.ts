@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
 import { ticketMessages, tickets } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
@@ -10,10 +11,22 @@ import { type Refusal, refuse } from "../refusal.ts";
 import {
   TICKET_ADMIN_TEXT,
   TICKET_RESPONSE_MAX,
+  TICKET_STATUSES,
   TICKET_THREAD_TEXT,
   type TicketStatus,
   ticketStatusLabel,
 } from "./messages.ts";
+
+/** The admin tickets list's form: one ticket's status and response (intent=answer), strict. */
+export const ticketAnswerForm = z
+  .object({
+    intent: z.literal("answer"),
+    ticketId: z.uuid(),
+    status: z.enum(TICKET_STATUSES),
+    // Length is checked by answerTicket after trimming, with its own message.
+    response: z.string().max(20_000).optional().default(""),
+  })
+  .strict();
 
 export type TicketAnswer = { ok: true; ticketNumber: string } | Refusal;
 

@@ -5,6 +5,7 @@ import {
   ADMIN_AUTO_ORDER_STATUSES,
   ADMIN_AUTO_ORDER_TEXT,
 } from "../../domain/auto-orders/admin-change-messages.ts";
+import { autoOrderChangeForms } from "../../domain/auto-orders/change-auto-order-by-admin.server.ts";
 import { readAdminAutoOrdersPage } from "../../domain/auto-orders/list-auto-orders-for-admin.server.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -12,7 +13,7 @@ import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { AUTO_ORDER_STATUS_LABELS, AutoOrdersTable } from "./auto-orders-table.tsx";
-import { autoOrderChangeForms, changeAutoOrderFromForm } from "./change-auto-order-from-form.server.ts";
+import { changeAutoOrderFromForm } from "./change-auto-order-from-form.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

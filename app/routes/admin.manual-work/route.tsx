@@ -3,15 +3,13 @@ import { ListPagination } from "../../components/admin/list-controls.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { readManualWork } from "../../domain/admin/read-manual-work.server.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
-import {
-  decideManualRefillFromForm,
-  refillDecisionForm,
-} from "../../domain/refills/manual-refills.server.ts";
+import { refillDecisionForm } from "../../domain/refills/manual-refills.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
+import { decideManualRefillFromForm } from "./decide-refill-from-form.server.ts";
 import { ManualWorkLists } from "./manual-work-lists.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,10 +2,12 @@ import { z } from "zod";
 import {
   addProvider,
   deleteProvider,
+  type ProviderChange,
+  providerRefused,
   updateProvider,
 } from "../../domain/fulfilment/manage-providers.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
-import { providerForm } from "../../domain/fulfilment/provider-form.ts";
+import { providerEditForm, providerForm } from "../../domain/fulfilment/provider-form.ts";
 import {
   importProviderService,
   mapProviderService,
@@ -48,6 +50,26 @@ const UNKNOWN = refuse("invalid", {
   message: "This action is not available.",
 });
 
+/** The add form of a provider: parsed with the fulfilment area's schema, then addProvider. */
+export async function addProviderFromForm(
+  db: Database,
+  input: { adminId: string; form: Record<string, unknown> },
+): Promise<ProviderChange> {
+  const parsed = providerForm.safeParse(input.form);
+  if (!parsed.success) return providerRefused(parsed.error);
+  return addProvider(db, { adminId: input.adminId, provider: parsed.data });
+}
+
+/** The edit form of a provider: parsed with the fulfilment area's schema, then updateProvider. */
+async function updateProviderFromForm(
+  db: Database,
+  input: { adminId: string; providerId: string; form: Record<string, unknown> },
+): Promise<ProviderChange> {
+  const parsed = providerEditForm.safeParse(input.form);
+  if (!parsed.success) return providerRefused(parsed.error);
+  return updateProvider(db, { adminId: input.adminId, providerId: input.providerId, provider: parsed.data });
+}
+
 /**
  * The providers pages' form posts, by intent: one domain call each, answered with a notice (and field errors
  * for the provider form); a refusal's notice and fields come from refusalAnswer. `providerId` is the page's
@@ -74,9 +96,9 @@ async function runPageAction(
   const action = parsed.data;
   switch (action.intent) {
     case "add":
-      return addProvider(db, { adminId, form: input.form });
+      return addProviderFromForm(db, { adminId, form: input.form });
     case "save":
-      return updateProvider(db, { adminId, providerId, form: input.form });
+      return updateProviderFromForm(db, { adminId, providerId, form: input.form });
     case "delete": {
       const answer = await deleteProvider(db, { adminId, providerId });
       return answer.ok ? { ...answer, deleted: true } : answer;

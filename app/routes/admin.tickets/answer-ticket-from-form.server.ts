@@ -1,22 +1,14 @@
-import { z } from "zod";
-import type { Notice } from "../../domain/orders/messages.ts";
+import type { Notice } from "../../domain/notice.ts";
 import { refuse } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
-import { answerTicket } from "../../domain/tickets/answer-ticket.server.ts";
-import { TICKET_ADMIN_TEXT, TICKET_STATUSES } from "../../domain/tickets/messages.ts";
+import { answerTicket, ticketAnswerForm } from "../../domain/tickets/answer-ticket.server.ts";
+import { TICKET_ADMIN_TEXT } from "../../domain/tickets/messages.ts";
 import type { Database } from "../../lib/database-context.server.ts";
 
-export const ticketAnswerForm = z
-  .object({
-    intent: z.literal("answer"),
-    ticketId: z.uuid(),
-    status: z.enum(TICKET_STATUSES),
-    // Length is checked by answerTicket after trimming, with its own message.
-    response: z.string().max(20_000).optional().default(""),
-  })
-  .strict();
-
-/** The admin tickets form: status and response of one ticket, parsed strictly, then answerTicket. */
+/**
+ * The admin tickets form: status and response of one ticket, parsed with the tickets area's schema, then
+ * answerTicket; answered with the toast the list shows.
+ */
 export async function answerTicketFromForm(
   db: Database,
   input: { adminId: string; form: Record<string, unknown> },

@@ -1,13 +1,14 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
+import { ticketAnswerForm } from "../../domain/tickets/answer-ticket.server.ts";
 import { readAdminTicketsPage } from "../../domain/tickets/list-tickets-for-admin.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES, ticketStatusLabel } from "../../domain/tickets/messages.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
-import { answerTicketFromForm, ticketAnswerForm } from "./answer-ticket-from-form.server.ts";
+import { answerTicketFromForm } from "./answer-ticket-from-form.server.ts";
 import { TicketsList } from "./tickets-list.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, type Database } from "../../../app/db/client.server.ts";
 import { services, userRoles, users } from "../../../app/db/schema.ts";
 import { placeAutoOrder } from "../../../app/domain/auto-orders/place-auto-order.server.ts";
-import { addProvider } from "../../../app/domain/fulfilment/manage-providers.server.ts";
 import { startDeposit } from "../../../app/domain/payments/start-deposit.server.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
 import { BODY_LIMIT_BYTES } from "../../../app/lib/request-body.ts";
+import { addProviderFromForm } from "../../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
 import { uniqueEmail, Visitor, visibleText } from "../../support/http.ts";
 import { generatedBody, type RawAnswer, rawRequest } from "../../support/raw-request.ts";
@@ -383,7 +383,7 @@ beforeAll(async () => {
   if (!autoOrder.ok) throw new Error(autoOrder.message);
   const deposit = await startDeposit(shop.db, { userId: customer.id, amountCents: cents(2_500) });
   if (!deposit.ok) throw new Error(`deposit not started: ${deposit.message}`);
-  const provider = await addProvider(shop.db, {
+  const provider = await addProviderFromForm(shop.db, {
     adminId: admin.id,
     form: { name: "Body policy panel", apiUrl: "http://127.0.0.1:9/api/v2", apiKey: "body-policy-key" },
   });

@@ -14,7 +14,6 @@ import {
 } from "../../../app/db/schema.ts";
 import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../../app/domain/auto-orders/place-auto-order.server.ts";
-import { addProvider } from "../../../app/domain/fulfilment/manage-providers.server.ts";
 import {
   fetchProviderServices,
   mapProviderService,
@@ -26,6 +25,7 @@ import { decideManualRefill } from "../../../app/domain/refills/manual-refills.s
 import { requestRefill } from "../../../app/domain/refills/request-refill.server.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
+import { addProviderFromForm } from "../../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { changeOrderStatusFromForm } from "../../../app/routes/shared/order-status-form.server.ts";
 import { SLOW_WAIT_TIMEOUT_MS, TEST_AUTH_SECRET } from "../../support/constants.ts";
 import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
@@ -135,7 +135,7 @@ async function connectBToA(slugs: string[], fundsCents: number) {
   const created = await createApiKey(shopA.db, { userId: reseller.id, name: "Shop B" });
   if (!created.ok) throw new Error(created.message);
   const adminB = await account(shopB.db, 0, true);
-  const added = await addProvider(shopB.db, {
+  const added = await addProviderFromForm(shopB.db, {
     adminId: adminB.id,
     form: { name: "Shop A", apiUrl: `${appUrlA}/api/v2`, apiKey: created.key, supportsIdempotency: "on" },
   });
