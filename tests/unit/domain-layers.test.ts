@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
  */
 const LAYERS: readonly (readonly [area: string, reason: string])[] = [
   // Composites over many areas.
-  ["admin", "the admin screens' use cases: lists, forms and changes over the areas they manage"],
+  ["admin", "what spans the areas an admin runs: the dashboard's figures, manual work, the manual order"],
   ["dashboard", "the customer's dashboard: reads orders, auto orders, tickets and the wallet"],
   ["reseller", "the API v2: places and reads orders, auto orders and refills with an API key"],
   ["order-lifecycle", "runs the fulfilment worker and hands each part's outcome to its owning area"],
@@ -42,9 +42,12 @@ const LAYERS: readonly (readonly [area: string, reason: string])[] = [
   ["settings", "the shop's settings, each change audited"],
   ["audit", "the admin action log"],
   // Shared below every area.
-  ["lists", "paging and search patterns every list shares"],
+  ["lists", "the one list reader: pages, keyset cursors, capped counts and search rules every list shares"],
   ["pricing", "Cents and price arithmetic"],
-  ["(domain root)", "the vocabulary every area shares: refusals and their page answer, notices, ids"],
+  [
+    "(domain root)",
+    "the vocabulary every area shares: refusals and their page answer, notices, ids, admin forms",
+  ],
 ];
 
 const ROOT_AREA = "(domain root)";

@@ -1,9 +1,13 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { type AdminOrderRow, listUserOrdersForAdmin } from "../orders/list-orders-for-admin.server.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
+import {
+  type AdminTransactionRow,
+  listUserTransactionsForAdmin,
+} from "../wallet/list-user-transactions-for-admin.server.ts";
 
 /** Rows the user page shows per tab (newest first). */
 const DETAIL_ROWS = 200;
@@ -26,16 +30,6 @@ export type AdminUserTotals = {
   totalSpentCents: Cents;
   /** The sum of their completed deposit ledger rows (money that actually reached the wallet). */
   totalDepositedCents: Cents;
-};
-
-export type AdminTransactionRow = {
-  id: string;
-  createdAt: Date;
-  type: string;
-  amountCents: Cents;
-  paymentMethod: string | null;
-  status: string;
-  paymentGatewayId: string | null;
 };
 
 export type AdminUserPage = {
@@ -83,28 +77,6 @@ export async function readUserTotals(db: Executor, userId: string): Promise<Admi
   };
 }
 
-/** The user's ledger rows, newest first. */
-export async function listUserTransactionsForAdmin(
-  db: Executor,
-  userId: string,
-  limit = DETAIL_ROWS,
-): Promise<AdminTransactionRow[]> {
-  return db
-    .select({
-      id: transactions.id,
-      createdAt: transactions.createdAt,
-      type: transactions.type,
-      amountCents: transactions.amountCents,
-      paymentMethod: transactions.paymentMethod,
-      status: transactions.status,
-      paymentGatewayId: transactions.paymentGatewayId,
-    })
-    .from(transactions)
-    .where(eq(transactions.userId, userId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(limit);
-}
-
 /** Everything the admin user page shows, or null for an unknown user. */
 export async function readUserPage(db: Executor, userId: string): Promise<AdminUserPage | null> {
   const user = await readUserDetail(db, userId);
@@ -112,7 +84,7 @@ export async function readUserPage(db: Executor, userId: string): Promise<AdminU
   const [totals, userOrders, userTransactions] = await Promise.all([
     readUserTotals(db, user.id),
     listUserOrdersForAdmin(db, user.id, DETAIL_ROWS),
-    listUserTransactionsForAdmin(db, user.id),
+    listUserTransactionsForAdmin(db, user.id, DETAIL_ROWS),
   ]);
   return { user, totals, orders: userOrders, transactions: userTransactions };
 }
