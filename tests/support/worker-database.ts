@@ -86,7 +86,10 @@ async function tablesInDeleteOrder(): Promise<Array<{ table: string; seeded: boo
       select rel::regclass::text as table from depth where rel in (select rel from reached)
       group by rel order by max(steps), 1`),
   );
-  return rows.map(({ table }) => ({ table: table.replaceAll('"', ""), seeded: SEEDED_TABLES.includes(table) }));
+  return rows.map(({ table }) => ({
+    table: table.replaceAll('"', ""),
+    seeded: SEEDED_TABLES.includes(table),
+  }));
 }
 
 /**
