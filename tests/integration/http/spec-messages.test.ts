@@ -165,6 +165,20 @@ describe("wallet (section 8)", () => {
   });
 });
 
+describe("generic order page (section 5)", () => {
+  it("sends an auto service's order entry to the auto order setup with 'Redirecting to Auto Order setup'", async () => {
+    const auto = await serviceBySlug("instagram-auto-likes");
+    const visitor = new Visitor();
+    const { location, toast } = await redirectToast(
+      visitor,
+      await visitor.request(`/order/instagram-${auto.id}`),
+    );
+    expect(location).toBe(`/order/instagram/${auto.id}`);
+    expect(toast).toMatchObject({ title: "Redirecting to Auto Order setup" });
+    expect(visibleText(await (await visitor.request(location)).text())).toContain("Instagram username");
+  });
+});
+
 describe("signing in first", () => {
   it("sends a visitor from Quick Order to sign in with 'Authentication required'", async () => {
     const visitor = new Visitor();
