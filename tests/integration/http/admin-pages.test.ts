@@ -89,4 +89,28 @@ describe("admin pages", () => {
     expect(back.summary).toContain("Page 1 of 2 (60 orders)");
     expect(back.rows).toEqual(first.rows);
   });
+
+  it("draw 30 days of sales and orders and the funnel on /admin, each with a table of the same numbers", async () => {
+    const { visitor } = await signedInAdmin();
+    const response = await visitor.request("/admin");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    /** The figure with this test id, as the server wrote it (its drawing and its table, open or not). */
+    const figure = (testId: string) =>
+      new RegExp(`<figure [^>]*data-testid="${testId}"[\\s\\S]*?</figure>`).exec(html)?.[0] ?? "";
+    for (const testId of ["chart-net-sales", "chart-orders"]) {
+      const chart = figure(testId);
+      const drawing = /<svg[^>]*role="img"[\s\S]*?<\/svg>/.exec(chart)?.[0] ?? "";
+      expect(drawing.match(/<rect /g), testId).toHaveLength(30);
+      expect(/<title[^>]*>([^<]*)<\/title>/.exec(drawing)?.[1], testId).toMatch(/per day$/);
+      expect(chart, testId).toContain("Show the numbers as a table");
+      const body = /<tbody[\s\S]*?<\/tbody>/.exec(chart)?.[0] ?? "";
+      expect(body.match(/<tr[ >]/g), testId).toHaveLength(30);
+    }
+    const funnel = figure("funnel-chart");
+    for (const step of ["visits", "sign_ups", "first_deposits", "first_orders"])
+      expect(funnel).toContain(`data-testid="funnel-${step}"`);
+    const users = /data-testid="stat-total-users"[^>]*>([^<]*)</.exec(html)?.[1];
+    expect(users).toMatch(/^\d[\d,]*$/);
+  });
 });
