@@ -1,15 +1,18 @@
 /**
  * Admin pages as the server renders them: every one noindex, a 404 for an unknown user, a malformed status change
- * answered without an error page, and the orders list's Next and Previous links (docs/decisions/030), which a
- * browser follows like any link. The lists' rules themselves: tests/integration/admin-orders.test.ts and
+ * answered without an error page, the orders list's Next and Previous links (docs/decisions/030), which a
+ * browser follows like any link, the dashboard's charts and the banner an admin saves on the storefront. The lists' rules themselves: tests/integration/admin-orders.test.ts and
  * admin-lists-at-scale.test.ts; who may open the admin pages: access-guards.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { orders } from "../../../app/db/schema.ts";
+import { bannerSettings, orders } from "../../../app/db/schema.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
 import { serviceId } from "../../support/factories.ts";
-import { createAccount, signedInAdmin, type Visitor, visibleText } from "../../support/http.ts";
+import { createAccount, signedInAdmin, Visitor, visibleText } from "../../support/http.ts";
+import { redirectToast } from "../../support/redirect-toast.ts";
 
 /** The list page's order numbers (row by row), its "Page x of y" line and its Previous and Next links. */
 async function ordersPage(visitor: Visitor, path: string) {
@@ -112,5 +115,49 @@ describe("admin pages", () => {
       expect(funnel).toContain(`data-testid="funnel-${step}"`);
     const users = /data-testid="stat-total-users"[^>]*>([^<]*)</.exec(html)?.[1];
     expect(users).toMatch(/^\d[\d,]*$/);
+  });
+});
+
+describe("the site banner", () => {
+  // The servers' database is shared by the whole run: the banner goes back to what it was, whatever happened.
+  let before: (typeof bannerSettings.$inferSelect)[] = [];
+  beforeAll(async () => {
+    before = await db().select().from(bannerSettings);
+  });
+  afterAll(async () => {
+    for (const row of before)
+      await db()
+        .update(bannerSettings)
+        .set({ bannerText: row.bannerText, bannerEnabled: row.bannerEnabled, bannerType: row.bannerType })
+        .where(eq(bannerSettings.id, row.id));
+  });
+
+  /** The live banner of a storefront page: its type and text, or null. */
+  async function bannerOn(path: string) {
+    const html = await (await new Visitor().request(path)).text();
+    const found = /data-testid="site-banner" data-banner-type="([a-z]+)"[^>]*>\s*<p[^>]*>([^<]*)<\/p>/.exec(
+      html,
+    );
+    return found ? { type: found[1], text: found[2] } : null;
+  }
+
+  it("is on the home page while an admin has it enabled, with its type, and gone once switched off", async () => {
+    const { visitor } = await signedInAdmin();
+    const text = `HTTP banner ${randomUUID().slice(0, 8)}`;
+    const saved = await redirectToast(
+      visitor,
+      await visitor.request("/admin/banner", { form: { text, type: "warning", enabled: "on" } }),
+    );
+    expect(saved.toast).toMatchObject({ title: "Banner settings updated successfully" });
+    expect(visibleText(await (await visitor.request("/admin/banner")).text())).toContain(
+      "Shown on the site now.",
+    );
+    expect(await bannerOn("/")).toEqual({ type: "warning", text });
+
+    const off = await visitor.request("/admin/banner", { form: { text, type: "warning" } });
+    expect((await redirectToast(visitor, off)).toast).toMatchObject({
+      title: "Banner settings updated successfully",
+    });
+    expect(await bannerOn("/")).toBeNull();
   });
 });
