@@ -1,12 +1,25 @@
 import { defineConfig } from "vitest/config";
 import { WAIT_TIMEOUT_MS } from "./tests/support/constants.ts";
+import { LongestFirst } from "./tests/support/longest-first.ts";
 
 /**
- * The fast lane (`npm run test:fast`): the unit and database projects. Their files mostly wait on PostgreSQL,
- * timers and local sockets rather than compute, so more of them run at once than the two cores would suggest;
- * each worker has a database of its own (tests/support/worker-database.ts).
+ * The fast lane (`npm run test:fast`): the unit and database projects. Their longest files mostly wait on timers
+ * and notifications (a mail worker's back-off, a provider down for 10 s), so more files run at once than the two
+ * cores would suggest: those few long ones start first (tests/support/longest-first.ts) and the rest share the
+ * other workers. Each worker has a database of its own (tests/support/worker-database.ts).
  */
-const FAST_LANE_WORKERS = 4;
+const FAST_LANE_WORKERS = 6;
+
+/**
+ * Database-level files that set the process's environment for the app (SMTP_URL, DATABASE_LISTEN_URL, read once
+ * by env()) or hold listeners across their tests: each runs in a process of its own, the others share workers.
+ */
+const OWN_PROCESS_FILES = [
+  "tests/integration/mail-outbox.test.ts",
+  "tests/integration/mail-retries.test.ts",
+  "tests/integration/database-listener.test.ts",
+  "tests/integration/account-changed-notify.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -19,7 +32,8 @@ export default defineConfig({
     // expect.poll waits 1 s by default: on a busy two-core machine a journey that is merely slow failed on it.
     // Every wait in the suite waits WAIT_TIMEOUT_MS (tests/support/constants.ts); a poll's own timeout still wins.
     expect: { poll: { timeout: WAIT_TIMEOUT_MS, interval: 100 } },
-    // docs/testing.md: `npm test` runs every project; `npm run test:fast` only unit and database.
+    sequence: { sequencer: LongestFirst },
+    // docs/testing.md: `npm test` runs every project; `npm run test:fast` only unit and the two database ones.
     projects: [
       {
         extends: true,
@@ -36,7 +50,21 @@ export default defineConfig({
         test: {
           name: "database",
           include: ["tests/integration/*.test.ts"],
+          exclude: OWN_PROCESS_FILES,
           // PostgreSQL and the template database only: no build, no app server, no browser.
+          globalSetup: ["tests/support/database-setup.ts"],
+          maxWorkers: FAST_LANE_WORKERS,
+          sequence: { groupOrder: 0 },
+          // A worker runs its files one after another in one process, importing the app once: each file starts
+          // from resetDatabase(), as each of its tests does. Half the lane's time went to importing it again.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "database-isolated",
+          include: OWN_PROCESS_FILES,
           globalSetup: ["tests/support/database-setup.ts"],
           maxWorkers: FAST_LANE_WORKERS,
           sequence: { groupOrder: 0 },
