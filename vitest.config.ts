@@ -12,13 +12,12 @@ const FAST_LANE_WORKERS = 6;
 
 /**
  * Database-level files that set the process's environment for the app (SMTP_URL, DATABASE_LISTEN_URL, read once
- * by env()) or hold listeners across their tests: each runs in a process of its own, the others share workers.
+ * by env()): each runs in a process of its own, the others share workers.
  */
 const OWN_PROCESS_FILES = [
   "tests/integration/mail-outbox.test.ts",
   "tests/integration/mail-retries.test.ts",
   "tests/integration/database-listener.test.ts",
-  "tests/integration/account-changed-notify.test.ts",
 ];
 
 export default defineConfig({

@@ -41,20 +41,20 @@ export function bufferedBody(res: Response): Buffer | undefined {
  */
 export function bodyPolicy() {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (!isCleanAddress(req.originalUrl)) return refuse(res, 400, BODY_TEXT.badAddress, "drain");
+    if (!isCleanAddress(req.originalUrl)) return refuseBody(res, 400, BODY_TEXT.badAddress, "drain");
     if (SAFE_METHODS.has(req.method)) return next();
     const rule = bodyRuleFor(req.path);
     const declared = req.get("content-length");
     if (declared !== undefined && Number(declared) > rule.limitBytes)
-      return refuse(res, 413, BODY_TEXT.tooLarge(rule.limitBytes), "stop");
+      return refuseBody(res, 413, BODY_TEXT.tooLarge(rule.limitBytes), "stop");
     const hasBody = req.get("transfer-encoding") !== undefined || Number(declared ?? 0) > 0;
     const type = mediaType(req.get("content-type"));
     // A declared body is within the limit here: drained as usual. A chunked one may be any size: never read.
     if (hasBody && rule.types && !rule.types.includes(type))
-      return refuse(res, 415, rule.typeMessage, declared === undefined ? "stop" : "drain");
+      return refuseBody(res, 415, rule.typeMessage, declared === undefined ? "stop" : "drain");
     try {
       const body = hasBody ? await readBodyUpTo(req, rule.limitBytes, "stop") : Buffer.alloc(0);
-      if (!body) return refuse(res, 413, BODY_TEXT.tooLarge(rule.limitBytes), "stop");
+      if (!body) return refuseBody(res, 413, BODY_TEXT.tooLarge(rule.limitBytes), "stop");
       res.locals.body = body;
       next();
     } catch {
@@ -91,7 +91,7 @@ const LINGER_MILLISECONDS = 5_000;
  * send) and gives up; one that does not is cut off after LINGER_MILLISECONDS. Such a connection never serves
  * another request: its client stopped in the middle of a body.
  */
-function refuse(res: Response, status: 400 | 413 | 415, message: string, body: "drain" | "stop") {
+function refuseBody(res: Response, status: 400 | 413 | 415, message: string, body: "drain" | "stop") {
   const req = res.req;
   if (body === "drain" || req.complete) {
     res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);

@@ -2,17 +2,11 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { type Env, listenDatabaseUrl } from "../app/lib/env.server.ts";
-import { AccountChanges } from "./account-changes.ts";
-import { AccountPageCache } from "./account-page-cache.ts";
+import type { Env } from "../app/lib/env.server.ts";
 import { bodyPolicy } from "./body-policy.ts";
-import { ContentVersion } from "./content-version.ts";
-import { type PageCaches, pageHandler } from "./page-handler.ts";
+import { pageHandler } from "./page-handler.ts";
 import { resellerApi } from "./reseller-api.ts";
 import { sameOriginGuard, securityHeaders } from "./security.ts";
-import { VisitorPageCache } from "./visitor-page-cache.ts";
-
-const pageListeners = new WeakMap<express.Express, { version: ContentVersion; accounts: AccountChanges }>();
 
 /** The Express app in front of React Router: static files, security headers, origin check, then the pages. */
 export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBuild>), clientDir: string) {
@@ -46,26 +40,8 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
   app.use(sameOriginGuard(env));
   // Every page request's address and body pass the one policy before any route code runs.
   app.use(bodyPolicy());
-  // A built app serves visitors' pages and customers' dashboards from render caches (docs/decisions/028, 032); the
-  // development server (a build that changes under it) renders every time.
-  let caches: PageCaches | undefined;
-  if (typeof build !== "function") {
-    const version = new ContentVersion(listenDatabaseUrl);
-    const accounts = new AccountChanges(listenDatabaseUrl);
-    pageListeners.set(app, { version, accounts });
-    caches = { visitors: new VisitorPageCache(version), accounts: new AccountPageCache(accounts, version) };
-    // An admin's write on this server shows on its next visitor page at once; other servers hear the NOTIFY.
-    app.use("/admin", (req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => version.changed());
-      next();
-    });
-  }
-  app.all("/{*splat}", pageHandler(build, env.isProduction ? "production" : "development", caches));
+  // A built app serves visitors' pages and customers' dashboards from render caches keyed by the versions of
+  // what they show (docs/decisions/035); the development server (a build that changes under it) renders every time.
+  app.all("/{*splat}", pageHandler(build, env.isProduction ? "production" : "development"));
   return app;
-}
-
-/** Closes the app's render caches' listeners (at shutdown). */
-export async function stopPageListeners(app: express.Express): Promise<void> {
-  const listeners = pageListeners.get(app);
-  await Promise.all([listeners?.version.stop(), listeners?.accounts.stop()]);
 }

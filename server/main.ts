@@ -9,13 +9,13 @@ import {
   type FulfilmentConfig,
   readFulfilmentConfig,
 } from "../app/domain/fulfilment/fulfilment-config.server.ts";
-import { startFulfilmentWorker } from "../app/domain/fulfilment/fulfilment-worker.server.ts";
 import { stopLiveHub } from "../app/domain/live/live-hub.server.ts";
 import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
+import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
-import { createApp, stopPageListeners } from "./http.ts";
+import { createApp } from "./http.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const config = env();
@@ -88,7 +88,6 @@ async function serveHttp({ handleSignals = true } = {}) {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Open live streams never end by themselves: end them, then drop the connections they leave idle.
     await stopLiveHub();
-    await stopPageListeners(app);
     server.closeIdleConnections();
     const drained = setInterval(() => server.closeIdleConnections(), 100);
     const cutOff = setTimeout(() => server.closeAllConnections(), 5_000);

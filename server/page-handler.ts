@@ -2,15 +2,22 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { db } from "../app/db/client.server.ts";
+import { type CurrentUser, rememberCurrentUser } from "../app/domain/accounts/session.server.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { requestContext } from "../app/lib/database-context.server.ts";
-import type { AccountPageCache } from "./account-page-cache.ts";
+import { AccountPageCache } from "./account-page-cache.ts";
 import { bufferedBody } from "./body-policy.ts";
+import { type PageAddress, pageAddresses } from "./page-address.ts";
 import { NONCE_PLACEHOLDER } from "./page-cache-body.ts";
-import { PRIVATE_CACHE_CONTROL, type VisitorPageCache } from "./visitor-page-cache.ts";
+import { PRIVATE_CACHE_CONTROL } from "./rendered-pages.ts";
+import { VisitorPageCache } from "./visitor-page-cache.ts";
 
-/** The render caches of a built app (the development server has none). */
-export type PageCaches = { visitors: VisitorPageCache; accounts: AccountPageCache };
+/** The render caches of a built app (the development server has none), and how they name a page. */
+type PageCaches = {
+  visitors: VisitorPageCache;
+  accounts: AccountPageCache;
+  address: (path: string, search: string) => PageAddress | null;
+};
 
 /**
  * React Router's request handler for Express, fed the body the edge already read (server/body-policy.ts) rather
@@ -18,29 +25,38 @@ export type PageCaches = { visitors: VisitorPageCache; accounts: AccountPageCach
  * (The stock Express adapter streams the socket itself; apart from the body this does what it does.)
  * Each request's React Router context carries the database (app/lib/database-context.server.ts): route modules
  * read it from there instead of importing the database.
- * A visitor's page comes from the visitor page cache (docs/decisions/028-visitor-page-cache.md), a customer's
- * dashboard from the account page cache (docs/decisions/032-account-page-cache.md), when they are given; every
- * other answer that says nothing of its caching is private and never stored.
+ * A built app answers a visitor's page from the visitor page cache and a customer's dashboard from the account page
+ * cache (docs/decisions/035-versioned-page-caches.md); every other answer that says nothing of its caching is
+ * private and never stored.
  */
-export function pageHandler(
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  mode: string,
-  caches?: PageCaches,
-) {
+export function pageHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
   const handle = createRequestHandler(build, mode);
+  const caches: PageCaches | null =
+    typeof build === "function"
+      ? null
+      : { visitors: new VisitorPageCache(), accounts: new AccountPageCache(), address: pageAddresses(build) };
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      // Rendered as a GET (a HEAD is answered from the same page) with the placeholder nonce.
-      const render = () => handle(fetchRequest(req, res, { cacheable: true }), requestContext(db()));
-      if (caches?.visitors.accepts(req)) {
-        await caches.visitors.serve(req, res, render, sendResponse);
-        return;
-      }
-      caches?.accounts.forgetAfterWrite(req, res);
-      const customerId = caches ? await caches.accounts.customerOf(req) : null;
-      if (caches && customerId) {
-        await caches.accounts.serve(req, res, customerId, render, sendResponse);
-        return;
+      const reads = req.method === "GET" || req.method === "HEAD";
+      const address =
+        caches && reads ? caches.address(req.path, req.originalUrl.slice(req.path.length)) : null;
+      if (caches && address) {
+        // Rendered as a GET (a HEAD is answered from the same page) with the placeholder nonce, from the kept
+        // address (or, for an answer that is not kept, the one asked); `customer` is the account just read for it.
+        const render = (customer?: CurrentUser) => (url: string) => {
+          const request = fetchRequest(req, res, { cacheable: url });
+          if (customer) rememberCurrentUser(request, customer);
+          return handle(request, requestContext(db()));
+        };
+        if (caches.visitors.accepts(req)) {
+          await caches.visitors.serve(req, res, address, render(), sendResponse);
+          return;
+        }
+        const customer = await caches.accounts.customerOf(req);
+        if (customer) {
+          await caches.accounts.serve(req, res, customer, address, render(customer), sendResponse);
+          return;
+        }
       }
       const response = await handle(fetchRequest(req, res), requestContext(db()));
       if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
@@ -51,7 +67,12 @@ export function pageHandler(
   };
 }
 
-function fetchRequest(req: Request, res: Response, { cacheable = false } = {}): globalThis.Request {
+/** The request React Router renders; `cacheable`: the address a cache renders, as a GET with the placeholder nonce. */
+function fetchRequest(
+  req: Request,
+  res: Response,
+  { cacheable }: { cacheable?: string } = {},
+): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -71,7 +92,7 @@ function fetchRequest(req: Request, res: Response, { cacheable = false } = {}): 
     if (!finished) controller.abort();
   });
   const body = req.method === "GET" || req.method === "HEAD" ? undefined : bufferedBody(res);
-  return new globalThis.Request(`${req.protocol}://${host}${req.originalUrl}`, {
+  return new globalThis.Request(`${req.protocol}://${host}${cacheable ?? req.originalUrl}`, {
     method: cacheable ? "GET" : req.method,
     headers,
     signal: controller.signal,

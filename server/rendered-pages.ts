@@ -1,10 +1,18 @@
 import type { Request, Response } from "express";
+import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
+import type { PageAddress } from "./page-address.ts";
 import { type CachedBody, cachedBody, gzippedBody, NONCE_PLACEHOLDER, plainBody } from "./page-cache-body.ts";
 
+/** Every page answer the caches do not keep, and a customer's kept page: never stored by anyone else. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+/** Says whether a page came from a cache: `hit`, `miss` or `bypass` (rendered, not kept). */
+export const RENDER_CACHE_HEADER = "X-Render-Cache";
+
 /**
- * What the visitor page cache and the account page cache share (docs/decisions/028-visitor-page-cache.md,
- * 032-account-page-cache.md): pages rendered with the placeholder nonce, kept by key in a bounded store (least
- * recently used out first), rendered once for concurrent misses, and forgotten by owner when a change is heard.
+ * What the visitor page cache and the account page cache share (docs/decisions/035-versioned-page-caches.md):
+ * pages rendered with the placeholder nonce, kept under a key that holds the versions of everything they show, in
+ * a bounded store (least recently used out first), rendered once for concurrent misses. Nothing is ever forgotten
+ * on a notice: a change moves the versions, so the next request asks for another key, and the old page ages out.
  */
 
 /** Headers of the render that are the cache's to set (or never cached). */
@@ -20,13 +28,17 @@ const NOT_REPLAYED = new Set([
 export type RenderedPage = {
   headers: Array<[string, string]>;
   body: CachedBody;
-  storedAt: number;
-  /** Whose page it is (a customer's id), or null for a page every visitor gets. */
-  owner: string | null;
 };
 
-/** A render with the placeholder nonce (the page handler's React Router call). */
-export type PlaceholderRender = () => Promise<globalThis.Response>;
+/**
+ * Where a page is kept: `key` names exactly what it shows (versions and normalised address); `group` is what its
+ * variants are counted by (a page's address for visitors, a customer for their own pages), so no flood of
+ * variants of one page, or of one customer's, can push anyone else's pages out.
+ */
+export type PageSlot = { key: string; group: string };
+
+/** A render of an address with the placeholder nonce (the page handler's React Router call). */
+export type PlaceholderRender = (url: string) => Promise<globalThis.Response>;
 /** Sends a response React Router made, as the page handler always does. */
 export type SendResponse = (res: Response, response: globalThis.Response) => Promise<void>;
 
@@ -34,20 +46,15 @@ export type RenderOutcome =
   | { page: RenderedPage; outcome: "hit" | "miss" }
   | { page: null; response: globalThis.Response };
 
-type Flight = { owner: string | null; stale: boolean; page: Promise<RenderedPage | null> };
+export type StoreLimits = { maxEntries: number; maxBytes: number; maxVariantsPerGroup: number };
 
-/**
- * A kept page's longest life. A safety net only: changes are heard at once; this bounds what a missed notice
- * could keep.
- */
-const MAX_AGE_MS = 10 * 60_000;
-
-export type StoreLimits = { maxEntries: number; maxBytes: number };
+type Entry = { page: RenderedPage; group: string };
 
 export class RenderedPages {
-  private readonly entries = new Map<string, RenderedPage>();
-  private readonly keysOfOwner = new Map<string, Set<string>>();
-  private readonly inFlight = new Map<string, Flight>();
+  private readonly entries = new Map<string, Entry>();
+  /** Each group's keys, least recently used first. */
+  private readonly groups = new Map<string, Set<string>>();
+  private readonly inFlight = new Map<string, Promise<RenderedPage | null>>();
   private bytes = 0;
   private readonly limits: StoreLimits;
 
@@ -56,50 +63,29 @@ export class RenderedPages {
   }
 
   /**
-   * The kept page for `key`, or the one a concurrent request is rendering, or a render of its own: kept when it is
-   * cacheable, nothing about its owner changed while it rendered and `keep()` still says so; a response that is not
-   * cacheable comes back as it is.
+   * The kept page of `slot`, or the one a concurrent request for the same key is rendering, or a render of its own:
+   * kept when it is cacheable; a response that is not cacheable comes back as it is.
    */
-  async page(key: string, owner: string | null, render: PlaceholderRender, keep: () => boolean) {
-    const kept = this.lookup(key);
-    if (kept) return { page: kept, outcome: "hit" } as const;
-    const flight = this.inFlight.get(key);
-    const joined = flight && !flight.stale ? await flight.page : null;
-    if (joined) return { page: joined, outcome: "hit" } as const;
-    return this.render(key, owner, render, keep);
+  async page(slot: PageSlot, render: () => Promise<globalThis.Response>): Promise<RenderOutcome> {
+    const kept = this.lookup(slot.key);
+    if (kept) return { page: kept, outcome: "hit" };
+    const flight = this.inFlight.get(slot.key);
+    const joined = flight ? await flight : null;
+    if (joined) return { page: joined, outcome: "hit" };
+    return this.render(slot, render);
   }
 
-  /** Forgets the pages of `owner` (null: every page), and keeps none of the renders now running for them. */
-  forget(owner: string | null) {
-    if (owner === null) {
-      this.entries.clear();
-      this.keysOfOwner.clear();
-      this.bytes = 0;
-    } else {
-      for (const key of this.keysOfOwner.get(owner) ?? []) this.remove(key);
-    }
-    for (const [key, flight] of this.inFlight) {
-      if (owner !== null && flight.owner !== owner) continue;
-      flight.stale = true;
-      this.inFlight.delete(key);
-    }
+  /** How many pages are kept (for tests of the bounds). */
+  get size(): number {
+    return this.entries.size;
   }
 
-  private async render(
-    key: string,
-    owner: string | null,
-    render: PlaceholderRender,
-    keep: () => boolean,
-  ): Promise<RenderOutcome> {
+  private async render(slot: PageSlot, render: () => Promise<globalThis.Response>): Promise<RenderOutcome> {
     let settle: (page: RenderedPage | null) => void = () => {};
-    const flight: Flight = {
-      owner,
-      stale: false,
-      page: new Promise((resolve) => {
-        settle = resolve;
-      }),
-    };
-    this.inFlight.set(key, flight);
+    const flight = new Promise<RenderedPage | null>((resolve) => {
+      settle = resolve;
+    });
+    this.inFlight.set(slot.key, flight);
     let page: RenderedPage | null = null;
     try {
       const response = await render();
@@ -107,44 +93,42 @@ export class RenderedPages {
       page = {
         headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())),
         body: cachedBody(await response.text()),
-        storedAt: Date.now(),
-        owner,
       };
-      // A change heard while rendering may or may not be in this page: answer it, but never keep it.
-      if (!flight.stale && keep()) this.store(key, page);
+      this.store(slot, page);
       return { page, outcome: "miss" };
     } finally {
-      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+      if (this.inFlight.get(slot.key) === flight) this.inFlight.delete(slot.key);
       settle(page);
     }
   }
 
   private lookup(key: string): RenderedPage | null {
-    const page = this.entries.get(key);
-    if (!page) return null;
-    if (Date.now() - page.storedAt > MAX_AGE_MS) {
-      this.remove(key);
-      return null;
-    }
-    // Most recently used last: eviction takes from the front.
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    // Most recently used last, in the store and in its group: eviction takes from the front.
     this.entries.delete(key);
-    this.entries.set(key, page);
-    return page;
+    this.entries.set(key, entry);
+    const keys = this.groups.get(entry.group);
+    keys?.delete(key);
+    keys?.add(key);
+    return entry.page;
   }
 
-  private store(key: string, page: RenderedPage) {
+  private store(slot: PageSlot, page: RenderedPage) {
     if (page.body.bytes > this.limits.maxBytes / 8) return;
-    this.remove(key);
-    this.entries.set(key, page);
-    this.bytes += page.body.bytes;
-    if (page.owner !== null) {
-      let keys = this.keysOfOwner.get(page.owner);
-      if (!keys) {
-        keys = new Set();
-        this.keysOfOwner.set(page.owner, keys);
-      }
-      keys.add(key);
+    this.remove(slot.key);
+    let keys = this.groups.get(slot.group);
+    if (!keys) {
+      keys = new Set();
+      this.groups.set(slot.group, keys);
     }
+    for (const oldest of keys) {
+      if (keys.size < this.limits.maxVariantsPerGroup) break;
+      this.remove(oldest);
+    }
+    this.entries.set(slot.key, { page, group: slot.group });
+    keys.add(slot.key);
+    this.bytes += page.body.bytes;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
       this.remove(oldest);
@@ -152,14 +136,13 @@ export class RenderedPages {
   }
 
   private remove(key: string) {
-    const page = this.entries.get(key);
-    if (!page) return;
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= page.body.bytes;
-    if (page.owner === null) return;
-    const keys = this.keysOfOwner.get(page.owner);
+    this.bytes -= entry.page.body.bytes;
+    const keys = this.groups.get(entry.group);
     keys?.delete(key);
-    if (keys?.size === 0) this.keysOfOwner.delete(page.owner);
+    if (keys?.size === 0) this.groups.delete(entry.group);
   }
 }
 
@@ -174,7 +157,8 @@ function isCacheable(response: globalThis.Response): boolean {
 }
 
 /** Sends a kept page's headers and body with this response's nonce, gzipped when the client takes gzip. */
-export function sendRenderedPage(req: Request, res: Response, page: RenderedPage, nonce: string) {
+export function sendRenderedPage(req: Request, res: Response, page: RenderedPage) {
+  const nonce = String(req.headers[CSP_NONCE_HEADER] ?? "");
   for (const [name, value] of page.headers) res.append(name, value);
   res.vary("Cookie");
   res.vary("Accept-Encoding");
@@ -196,16 +180,26 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-/** A response that is not kept: the placeholder nonce becomes this response's in an HTML body. */
+/**
+ * A response that is not kept (a redirect, an error, a cookie): rendered again from the address asked when the kept
+ * address left some of its query out (a login redirect keeps the whole address in its `next`), and its placeholder
+ * nonce becomes this response's in an HTML body.
+ */
 export async function sendUncached(
+  req: Request,
   res: Response,
-  response: globalThis.Response,
-  nonce: string,
+  rendered: { response: globalThis.Response; address: PageAddress },
+  render: PlaceholderRender,
   send: SendResponse,
-  cacheControl: string,
 ) {
+  let response = rendered.response;
+  if (rendered.address.leftOut) {
+    await response.body?.cancel();
+    response = await render(req.originalUrl);
+  }
+  const nonce = String(req.headers[CSP_NONCE_HEADER] ?? "");
   const headers = new Headers(response.headers);
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", cacheControl);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   let body: BodyInit | null = response.body;
   if (/^text\/html\b/i.test(headers.get("Content-Type") ?? "") && response.body) {
     body = (await response.text()).replaceAll(NONCE_PLACEHOLDER, nonce);

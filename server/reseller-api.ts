@@ -6,8 +6,9 @@ import type { Env } from "../app/lib/env.server.ts";
 import { readBodyUpTo } from "./read-body.ts";
 
 type Params = Record<string, string>;
-type BodyError = { ok: false; status: 400 | 413; error: string; code: string };
-type ReadBody = { ok: true; params: Params } | BodyError;
+/** A body the API cannot take: answered with its own status, the one exception to HTTP 200 (docs/decisions/020). */
+type BodyError = { status: 400 | 413; error: string; code: string };
+type ReadBody = { params: Params } | BodyError;
 
 /**
  * The reseller API (/api/v2, the panels' protocol) served by Express itself, ahead of everything the pages need
@@ -29,8 +30,8 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
       return;
     }
     try {
-      const read = req.method === "POST" ? await readParams(req) : { ok: true as const, params: {} };
-      if (!read.ok) {
+      const read = req.method === "POST" ? await readParams(req) : { params: {} };
+      if ("status" in read) {
         res.status(read.status).json({ error: read.error, code: read.code });
         return;
       }
@@ -63,18 +64,16 @@ function queryParams(req: Request): Params {
  */
 async function readParams(req: Request): Promise<ReadBody> {
   const tooLarge: BodyError = {
-    ok: false,
     status: 413,
     error: API_TEXT.bodyTooLarge,
     code: "body_too_large",
   };
   const unreadable: BodyError = {
-    ok: false,
     status: 400,
     error: API_TEXT.unreadableBody,
     code: "unreadable_body",
   };
-  const read = (params: Params): ReadBody => ({ ok: true, params });
+  const read = (params: Params): ReadBody => ({ params });
   if (Number(req.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) {
     // Answered without keeping it: the rest of the body is read and dropped, so the client can finish sending.
     req.resume();

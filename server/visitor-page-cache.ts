@@ -1,9 +1,12 @@
 import type { Request, Response } from "express";
+import { db } from "../app/db/client.server.ts";
+import { readContentVersion } from "../app/domain/content/content-version.server.ts";
 import { cookieNames } from "../app/lib/cookie-header.ts";
-import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
-import type { ContentVersion } from "./content-version.ts";
+import { FreshRead } from "./fresh-read.ts";
+import type { PageAddress } from "./page-address.ts";
 import {
   type PlaceholderRender,
+  RENDER_CACHE_HEADER,
   RenderedPages,
   type SendResponse,
   sendRenderedPage,
@@ -11,20 +14,22 @@ import {
 } from "./rendered-pages.ts";
 
 /**
- * The visitor page cache (docs/decisions/028-visitor-page-cache.md): a page a visitor without per-visitor state
- * asks for is rendered once per address and content version, with a placeholder where the CSP nonce goes, and
- * served to every later visitor with that response's own nonce put in.
+ * The visitor page cache (docs/decisions/028-visitor-page-cache.md, 035-versioned-page-caches.md): a page a visitor
+ * without per-visitor state asks for is rendered once per address and content version, with a placeholder where
+ * the CSP nonce goes, and served to every later visitor with that response's own nonce put in. The content version
+ * is read from PostgreSQL for every request (one read shared by concurrent requests, never older than the
+ * request), so a page is never served after a change committed anywhere.
  */
 
 /** For a CDN in front: shared caches keep a page briefly and may serve it stale while they fetch it again;
  * browsers revalidate every time (a 304 when nothing changed). */
 export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
-/** Everything else a page answers: signed-in pages, toasts, redirects, errors. */
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
-export const RENDER_CACHE_HEADER = "X-Render-Cache";
 
-/** How many pages, and how many bytes of them, a server keeps for visitors. */
-const LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 };
+/**
+ * How many pages, and how many bytes of them, a server keeps for visitors; and how many variants of one address
+ * (its read parameters, its content versions): a flood of `/help?q=N` keeps at most that many help pages.
+ */
+const LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024, maxVariantsPerGroup: 8 };
 
 /** Paths that are never visitor pages (or never the same for two visitors). */
 const UNCACHED_PATHS = /^\/(admin|admin-login|api|dev|logout|auto-orders|sandbox-checkout)(\/|$)/;
@@ -33,34 +38,36 @@ export const NEUTRAL_COOKIE = /^(boostly_visitor|_ga(_.*)?|_gid)$/;
 
 export class VisitorPageCache {
   private readonly pages = new RenderedPages(LIMITS);
-  private readonly version: ContentVersion;
-
-  constructor(version: ContentVersion) {
-    this.version = version;
-    version.onChange(() => this.pages.forget(null));
-  }
+  private readonly contentVersion = new FreshRead(() => readContentVersion(db()));
 
   /** True for a GET or HEAD of a storefront page by a visitor whose cookies change nothing on it. */
   accepts(req: Request): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     if (UNCACHED_PATHS.test(req.path) || req.path.endsWith(".data")) return false;
-    if (!this.version.trusted) {
-      this.version.start();
-      return false;
-    }
     return cookieNames(req.headers.cookie).every((name) => NEUTRAL_COOKIE.test(name));
   }
 
-  /** Answers from the cache, or renders (once for concurrent misses), stores when cacheable and answers. */
-  async serve(req: Request, res: Response, render: PlaceholderRender, send: SendResponse): Promise<void> {
-    const nonce = String(req.headers[CSP_NONCE_HEADER] ?? "");
-    const result = await this.pages.page(req.originalUrl, null, render, () => this.version.trusted);
+  /**
+   * Answers from the cache, or renders `address` (once for concurrent misses), stores it when cacheable and
+   * answers.
+   */
+  async serve(
+    req: Request,
+    res: Response,
+    address: PageAddress,
+    render: PlaceholderRender,
+    send: SendResponse,
+  ): Promise<void> {
+    const version = await this.contentVersion.get();
+    const result = await this.pages.page({ key: `${version} ${address.url}`, group: address.path }, () =>
+      render(address.url),
+    );
     if (!result.page) {
       res.setHeader(RENDER_CACHE_HEADER, "bypass");
-      await sendUncached(res, result.response, nonce, send, PRIVATE_CACHE_CONTROL);
+      await sendUncached(req, res, { response: result.response, address }, render, send);
       return;
     }
-    const etag = `W/"${this.version.version}-${result.page.body.hash}"`;
+    const etag = `W/"${version}-${result.page.body.hash}"`;
     res.setHeader("Cache-Control", VISITOR_CACHE_CONTROL);
     res.setHeader("ETag", etag);
     res.setHeader(RENDER_CACHE_HEADER, result.outcome);
@@ -73,7 +80,7 @@ export class VisitorPageCache {
       res.status(304).end();
       return;
     }
-    sendRenderedPage(req, res, result.page, nonce);
+    sendRenderedPage(req, res, result.page);
   }
 }
 

@@ -3,9 +3,9 @@
 import { closeConnection, db } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { readFulfilmentConfig } from "../app/domain/fulfilment/fulfilment-config.server.ts";
-import { startFulfilmentWorker } from "../app/domain/fulfilment/fulfilment-worker.server.ts";
 import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
+import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
 

@@ -1,5 +1,5 @@
-import { type Refusal, refusalHttpStatus } from "./refusal.ts";
-import { rateLimitedInit } from "./security/rate-limited-answer.ts";
+import { rateLimitedInit } from "../lib/rate-limited-answer.ts";
+import { noticeOf, type Refusal, refusalHttpStatus } from "./refusal.ts";
 
 /** What a page shows for a refusal, and the status and headers of its answer. */
 export type RefusalAnswer = {
@@ -7,64 +7,60 @@ export type RefusalAnswer = {
   message: string;
   title?: string;
   field?: string;
-  init: ResponseInit;
-};
-
-/**
- * The one mapping from a refusal to a page's answer (a form's action or a page's loader). The page shows the
- * message, so an ordinary refusal (invalid input, wrong password, unconfirmed, access denied, not found) answers
- * 200 and the browser logs no failed request; a limit answers 429 with Retry-After (rateLimitedInit), a fault on
- * our side 500 and a part of the shop that is off 503. `headers` are the answer's own (cookies).
- */
-export function refusalAnswer(refusal: Refusal, headers?: HeadersInit): RefusalAnswer {
-  const init = pageInit(refusal, headers);
-  const { message, title, field } = refusal;
-  return { status: init.status ?? 200, message, title, field, init };
-}
-
-/**
- * The answer of an edge whose status names the refusal (the free trial form, the analytics endpoint), for
- * clients that read the status rather than a form: the kind's HTTP status (refusalHttpStatus), a limit with its
- * Retry-After. (The reseller API answers HTTP 200 instead, as its protocol does: docs/decisions/020.)
- */
-export function refusalStatusAnswer(refusal: Refusal, headers?: HeadersInit): RefusalAnswer {
-  const init =
-    refusal.kind === "rate_limited"
-      ? rateLimitedInit(refusal.retryAfterSeconds ?? 1, headers)
-      : { status: refusalHttpStatus(refusal.kind), headers };
-  const { message, title, field } = refusal;
-  return { status: init.status, message, title, field, init };
-}
-
-/** What an admin form shows for a refusal: its toast (`notice`) and the message beside each field at fault. */
-export type AdminRefusalBody = {
-  ok: false;
+  /** The toast: the refusal's title ("" when it has none) and message. */
   notice: { title: string; message: string };
+  /** The message beside each field at fault, for a form refused field by field (else none). */
   fieldErrors: Record<string, string>;
+  /**
+   * The body of a form that shows the toast and, for a form refused field by field, the message beside each
+   * field (the admin forms: useAnswerToast).
+   */
+  body: {
+    ok: Refusal["ok"];
+    notice: { title: string; message: string };
+    fieldErrors?: Record<string, string>;
+  };
+  init: ResponseInit;
+};
+
+export type RefusalAnswerOptions = {
+  /** The answer's own headers (cookies, caching). */
+  headers?: HeadersInit;
+  /**
+   * "page" (the default): a form shows the message, so an ordinary refusal answers 200 and the browser logs no
+   * failed request. "kind": for an edge whose client reads the status rather than a form (the free trial form,
+   * the analytics endpoint), the kind's own status (refusalHttpStatus).
+   */
+  status?: "page" | "kind";
 };
 
 /**
- * An admin form's refusal as its answer (the admin pages' toasts and field highlights): the body the page shows,
- * with refusalAnswer's status and headers.
+ * The one mapping from a refusal to a page's answer (a form's action or a page's loader, docs/decisions/033). A
+ * limit answers 429 with Retry-After (rateLimitedInit) either way; with the page's statuses a fault on our side
+ * answers 500, a part of the shop that is off 503 and any other refusal 200. (The reseller API answers HTTP 200
+ * instead, as its protocol does: apiRefusalAnswer, docs/decisions/020.)
  */
-export function adminRefusalAnswer(refusal: Refusal & { fieldErrors?: Record<string, string> }): {
-  ok: false;
-  body: AdminRefusalBody;
-  init: ResponseInit;
-} {
-  const answer = refusalAnswer(refusal);
-  const notice = { title: answer.title ?? "", message: answer.message };
+export function refusalAnswer(refusal: Refusal, options: RefusalAnswerOptions = {}): RefusalAnswer {
+  const init = answerInit(refusal, options);
+  const { message, title, field } = refusal;
+  const notice = noticeOf(refusal);
+  const fieldErrors = refusal.fieldErrors ?? {};
   return {
-    ok: false,
-    body: { ok: false, notice, fieldErrors: refusal.fieldErrors ?? {} },
-    init: answer.init,
+    status: init.status ?? 200,
+    message,
+    title,
+    field,
+    notice,
+    fieldErrors,
+    body: { ok: refusal.ok, notice, ...(refusal.fieldErrors ? { fieldErrors } : {}) },
+    init,
   };
 }
 
-function pageInit(refusal: Refusal, headers?: HeadersInit): ResponseInit {
+function answerInit(refusal: Refusal, { headers, status = "page" }: RefusalAnswerOptions): ResponseInit {
+  if (refusal.kind === "rate_limited") return rateLimitedInit(refusal.retryAfterSeconds ?? 1, headers);
+  if (status === "kind") return { status: refusalHttpStatus(refusal.kind), headers };
   switch (refusal.kind) {
-    case "rate_limited":
-      return rateLimitedInit(refusal.retryAfterSeconds ?? 1, headers);
     case "failed":
       return { status: 500, headers };
     case "unavailable":

@@ -104,16 +104,14 @@ export async function takeToast(
 }
 
 /**
- * The answer to an admin change: a refusal stays on the page (its body and status, from the domain's
- * adminRefusalAnswer, shown in place); a success goes to `url` and shows its notice as a toast.
+ * The answer to an admin change: a refusal stays on the page (the body and status of the domain's refusalAnswer,
+ * shown in place); a change that was made goes to `url` and shows its notice as a toast.
  */
 export async function answerAdminChange<B>(
-  answer:
-    | { ok: true; notice: { title: string; message: string } }
-    | { ok: false; body: B; init: ResponseInit },
+  answer: { ok: true; notice: { title: string; message: string } } | { body: B; init: ResponseInit },
   url: string,
 ) {
-  if (!answer.ok) return data(answer.body, answer.init);
+  if ("body" in answer) return data(answer.body, answer.init);
   return redirectWithToast(url, {
     title: answer.notice.title,
     description: answer.notice.message || undefined,

@@ -62,7 +62,7 @@ async function account(db: Database, label: string, fundsCents: number, admin = 
     const funded = await db.transaction((tx) =>
       postLedgerEntry(tx, { userId: user.id, type: "adjustment", amountCents: cents(fundsCents) }),
     );
-    if (!funded.ok) throw new Error("funding failed");
+    if (!funded.posted) throw new Error("funding failed");
   }
   return user.id;
 }

@@ -67,7 +67,7 @@ describe("admin lists", () => {
       posts: 10,
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     const { page, assertNoConsoleErrors } = await openAdminPage(browser);
 
     await page.goto(`${appUrl}/admin/auto-orders?q=${encodeURIComponent(customer.email)}`);

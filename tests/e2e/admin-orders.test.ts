@@ -33,7 +33,7 @@ describe("admin orders", () => {
         metadata: { reason: "e2e funding" },
       }),
     );
-    expect(funded.ok).toBe(true);
+    expect(funded.posted).toBe(true);
 
     const { page, admin, assertNoConsoleErrors } = await openAdminPage(browser);
 
@@ -110,7 +110,7 @@ describe("admin orders", () => {
       targetLink: "https://www.instagram.com/p/ManualWork1/",
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     const { page, assertNoConsoleErrors } = await openAdminPage(browser);
 
     await page.goto(`${appUrl}/admin`);

@@ -276,5 +276,5 @@ async function placeAutoOrderFor(userId: string) {
     posts: 5,
     deliverySpeed: "normal",
   });
-  if (!result.ok) throw new Error(result.notice.message);
+  if (!result.ok) throw new Error(result.message);
 }

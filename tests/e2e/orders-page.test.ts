@@ -33,7 +33,7 @@ async function placeLikes(userId: string, link: string) {
     targetLink: link,
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return placed.order;
 }
 

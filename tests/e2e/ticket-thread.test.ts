@@ -121,7 +121,7 @@ describe("a ticket thread (product rules 7.8) and its reply mail (6.6)", () => {
       targetLink: "https://www.instagram.com/p/QuietOrder1/",
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     const number = placed.order.orderNumber;
 
     const shopper = await openPage(browser);

@@ -463,7 +463,7 @@ describe("admin settings", () => {
       targetLink: "https://www.instagram.com/p/Maintenance1/",
       deliverySpeed: "normal",
     });
-    expect(order).toMatchObject({ ok: false, reason: "unavailable", notice: ORDER_TEXT.maintenance });
+    expect(order).toMatchObject({ ok: false, kind: "unavailable", ...ORDER_TEXT.maintenance });
     expect(await balanceOf(customer.id)).toBe(1_000);
     const deposit = await startDeposit(db(), { userId: customer.id, amountCents: cents(2_000) });
     expect(deposit).toMatchObject({ ok: false, kind: "unavailable" });
@@ -496,18 +496,18 @@ describe("admin settings", () => {
     });
     const config = { stripeSecretKey: undefined, stripeWebhookSecret: undefined, smtpUrl: undefined };
     expect(await testProviderConnection("stripe", config)).toEqual({
-      ok: false,
+      connected: false,
       message: CONTENT_TEXT.notConfigured,
     });
     expect(await testProviderConnection("smtp", config)).toEqual({
-      ok: false,
+      connected: false,
       message: CONTENT_TEXT.notConfigured,
     });
     const smtp = await testProviderConnection("smtp", {
       ...config,
       smtpUrl: `smtp://127.0.0.1:${closedPort}`,
     });
-    expect(smtp.ok).toBe(false);
+    expect(smtp.connected).toBe(false);
     expect(smtp.message).toMatch(/ECONNREFUSED/);
   });
 });

@@ -51,7 +51,7 @@ async function autoOrderSetup() {
     posts: 10,
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { admin, customer, autoOrder: placed.autoOrder };
 }
 
@@ -82,7 +82,7 @@ describe("admin changes to auto orders", () => {
     const { admin, autoOrder } = await autoOrderSetup();
     for (const value of [-1, 11, 1.5, Number.NaN]) {
       const result = await setRemainingPosts(db(), { kind: "admin", adminId: admin.id }, autoOrder.id, value);
-      expect(result).toMatchObject({ ok: false, reason: "invalid", field: "remainingPosts" });
+      expect(result).toMatchObject({ ok: false, kind: "invalid", field: "remainingPosts" });
     }
     expect((await remainingOf(autoOrder.id)).remainingPosts).toBe(10);
   });
@@ -308,7 +308,7 @@ describe("the admin dashboard", () => {
       targetLink: "https://www.instagram.com/p/Chart1/",
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     // Move the order and its charge to three days ago; an older order is outside the window.
     const threeDaysAgo = new Date(Date.UTC(2026, 10, 19, 10, 0));
     await db().update(orders).set({ createdAt: threeDaysAgo }).where(eq(orders.id, placed.order.id));
@@ -349,7 +349,7 @@ describe("the admin dashboard", () => {
       targetLink: "https://www.instagram.com/p/Revenue1/",
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     const partial = await setOrderStatus(db(), { orderId: placed.order.id, status: "partial", remains: 500 });
     expect(partial).toMatchObject({ ok: true, refundCents: 200 });
 

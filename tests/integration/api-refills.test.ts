@@ -24,7 +24,7 @@ async function apiOrder(userId: string, options: { service?: string; end?: boole
     targetLink: "https://www.instagram.com/p/Api1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   if (options.end !== false) await setOrderStatus(db(), { orderId: placed.order.id, status: "completed" });
   return { id: apiOrderId(placed.order.orderNumber), orderId: placed.order.id };
 }

@@ -29,7 +29,7 @@ async function autoInput(userId: string, overrides: Partial<AutoOrderInput> = {}
 
 async function placed(userId: string, overrides: Partial<AutoOrderInput> = {}) {
   const result = await placeAutoOrder(db(), await autoInput(userId, overrides));
-  if (!result.ok) throw new Error(result.notice.message);
+  if (!result.ok) throw new Error(result.message);
   return result.autoOrder;
 }
 
@@ -61,7 +61,8 @@ describe("setting up an auto order", () => {
     const user = await createUser({ fundsCents: 10_000 });
     expect(await placeAutoOrder(db(), await autoInput(user.id, overrides))).toMatchObject({
       ok: false,
-      notice: { title, message },
+      title,
+      message,
     });
     expect(await balanceOf(user.id)).toBe(10_000);
     expect(await db().$count(autoOrders, eq(autoOrders.userId, user.id))).toBe(0);
@@ -72,12 +73,12 @@ describe("setting up an auto order", () => {
     const likes = await serviceId("Instagram Likes");
     expect(await placeAutoOrder(db(), await autoInput(user.id, { serviceId: likes }))).toMatchObject({
       ok: false,
-      notice: { title: "Service Error" },
+      title: "Service Error",
     });
     expect(await placeAutoOrder(db(), await autoInput(user.id))).toMatchObject({
       ok: false,
-      reason: "insufficient_funds",
-      notice: { message: "You need $4.00 but only have $3.99. Please add funds to your wallet." },
+      kind: "insufficient_funds",
+      message: "You need $4.00 but only have $3.99. Please add funds to your wallet.",
     });
     expect(await db().$count(autoOrders, eq(autoOrders.userId, user.id))).toBe(0);
   });
@@ -95,8 +96,8 @@ describe("changing an auto order", () => {
     });
     expect(await pauseAutoOrder(db(), me, order.id)).toMatchObject({
       ok: false,
-      reason: "conflict",
-      notice: { title: "Failed to pause auto order" },
+      kind: "conflict",
+      title: "Failed to pause auto order",
     });
     expect(await resumeAutoOrder(db(), me, order.id)).toMatchObject({
       ok: true,
@@ -183,7 +184,7 @@ describe("changing an auto order", () => {
     const order = await placed(owner.id);
     const them = { kind: "customer" as const, userId: stranger.id };
     for (const change of [pauseAutoOrder, resumeAutoOrder, cancelAutoOrder]) {
-      expect(await change(db(), them, order.id)).toMatchObject({ ok: false, reason: "not_found" });
+      expect(await change(db(), them, order.id)).toMatchObject({ ok: false, kind: "not_found" });
     }
     const [row] = await db()
       .select({ status: autoOrders.status })

@@ -30,7 +30,7 @@ async function order(
     targetLink: link,
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return placed.order;
 }
 

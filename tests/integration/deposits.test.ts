@@ -241,7 +241,7 @@ describe("the signed deposit webhook", () => {
       paidAmountCents: cents(1_000),
       paidCurrency: "usd",
     };
-    expect(await creditDeposit(db(), input)).toMatchObject({ ok: true, credited: true });
+    expect(await creditDeposit(db(), input)).toMatchObject({ credited: true });
     expect(await creditDeposit(db(), { ...input, eventId: "evt_b" })).toMatchObject({ credited: false });
     // The last line of defence: the partial unique index refuses a second deposit credit outright.
     await expect(

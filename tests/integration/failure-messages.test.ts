@@ -44,12 +44,15 @@ describe("dashboard (section 8: 'Error loading data')", () => {
       await restricted.db.execute(sql.raw(`set role ${role}`));
       const dashboard = await readDashboard(restricted.db, user.id);
       expect(dashboard.transactions).toEqual({
-        ok: false,
+        loaded: false,
         error: "Could not load your transactions. Please try again.",
       });
-      expect(dashboard.orders.ok && dashboard.tickets.ok && dashboard.counts.ok && dashboard.packs.ok).toBe(
-        true,
-      );
+      expect(
+        dashboard.orders.loaded &&
+          dashboard.tickets.loaded &&
+          dashboard.counts.loaded &&
+          dashboard.packs.loaded,
+      ).toBe(true);
 
       const html = renderToStaticMarkup(
         createElement(TransactionList, { transactions: dashboard.transactions, place: "dashboard" }),

@@ -25,7 +25,7 @@ describe("claiming a free trial", () => {
       const user = await createUser();
       await fundWallet(user.id, 500);
       const result = await claimFreeTrial(db(), { userId: user.id, trial, targetLink: target });
-      if (!result.ok) throw new Error(result.notice.message);
+      if (!result.ok) throw new Error(result.message);
       expect(result.order.orderNumber).toMatch(/^ORD-\d+$/);
       const [order] = await db()
         .select({ order: orders, serviceName: services.name })
@@ -63,8 +63,8 @@ describe("claiming a free trial", () => {
     const again = await claimFreeTrial(db(), { userId: user.id, trial: "likes", targetLink: POST });
     expect(again).toMatchObject({
       ok: false,
-      reason: "conflict",
-      notice: { message: FREE_TRIAL_TEXT.alreadyClaimed },
+      kind: "conflict",
+      message: FREE_TRIAL_TEXT.alreadyClaimed,
     });
     expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
     // The other trials, and other accounts, are still available.
@@ -85,7 +85,7 @@ describe("claiming a free trial", () => {
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok && result.reason === "conflict")).toHaveLength(4);
+    expect(results.filter((result) => !result.ok && result.kind === "conflict")).toHaveLength(4);
     expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
     expect(await db().select().from(freeTrialClaims).where(eq(freeTrialClaims.userId, user.id))).toHaveLength(
       1,
@@ -96,7 +96,7 @@ describe("claiming a free trial", () => {
   it("checks the target: likes and comments need an Instagram post link", async () => {
     const user = await createUser();
     const missing = await claimFreeTrial(db(), { userId: user.id, trial: "likes", targetLink: " " });
-    expect(missing).toMatchObject({ ok: false, notice: { title: "Post Link Required" } });
+    expect(missing).toMatchObject({ ok: false, title: "Post Link Required" });
     const wrong = await claimFreeTrial(db(), {
       userId: user.id,
       trial: "comments",
@@ -104,7 +104,7 @@ describe("claiming a free trial", () => {
     });
     expect(wrong).toMatchObject({
       ok: false,
-      notice: { message: "Please enter a valid Instagram post link" },
+      message: "Please enter a valid Instagram post link",
     });
     expect(await db().select().from(orders)).toHaveLength(0);
     expect(await db().select().from(freeTrialClaims)).toHaveLength(0);

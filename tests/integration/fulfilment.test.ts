@@ -16,24 +16,26 @@ import {
 import { changeOrderStatusFromForm } from "../../app/domain/admin/change-order-status.server.ts";
 import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
-import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
-import { settleHeldSubmission } from "../../app/domain/fulfilment/held-submissions.server.ts";
 import { listProviders } from "../../app/domain/fulfilment/list-providers.server.ts";
 import { addProvider, deleteProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
-import { pollDueFulfilments } from "../../app/domain/fulfilment/poll-fulfilments.server.ts";
 import {
   importProviderService,
   mapProviderService,
 } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { refreshProviderBalance } from "../../app/domain/fulfilment/refresh-provider-balance.server.ts";
-import { runFulfilmentRound } from "../../app/domain/fulfilment/run-fulfilment-round.server.ts";
 import {
   simulatedStatus,
   simulatedTransport,
 } from "../../app/domain/fulfilment/simulated-provider.server.ts";
 import { ourStatus, parseRemains } from "../../app/domain/fulfilment/upstream-status.ts";
+import {
+  applyUpstreamStatus,
+  pollDueFulfilments,
+  settleHeldSubmission,
+} from "../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
+import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
@@ -107,7 +109,7 @@ async function likesOrder() {
     targetLink: "https://www.instagram.com/p/Fulfil1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, order: placed.order };
 }
 
@@ -206,7 +208,13 @@ describe("sending orders to their provider and following them", () => {
     const polls = await Promise.all([pollDueFulfilments(db(), ROUND), pollDueFulfilments(db(), ROUND)]);
     expect(polls.sort()).toEqual([0, 1]);
     // Even the same answer applied twice at once (no claim at all) moves money once.
-    const canceled = { ok: true as const, status: "Canceled", remains: "150", charge: "0", posts: undefined };
+    const canceled = {
+      reported: true as const,
+      status: "Canceled",
+      remains: "150",
+      charge: "0",
+      posts: undefined,
+    };
     await Promise.all([
       applyUpstreamStatus(db(), submitted, canceled, 30),
       applyUpstreamStatus(db(), submitted, canceled, 30),
@@ -328,7 +336,7 @@ describe("sending orders to their provider and following them", () => {
       targetLink: "https://www.instagram.com/p/Manual1/",
       deliverySpeed: "normal",
     });
-    if (!manual.ok) throw new Error(manual.notice.message);
+    if (!manual.ok) throw new Error(manual.message);
     expect((await orderStatus(manual.order.id)).delivery).toBe("manual");
     const { order: moved } = await likesOrder();
     expect((await orderStatus(moved.id)).delivery).toBe("provider");
@@ -380,7 +388,13 @@ describe("auto orders", () => {
 
   it("count a completed post once, even when its answer is applied twice at once", async () => {
     const { autoOrder, post } = await autoOrderWithPostInFlight(3);
-    const completed = { ok: true as const, status: "Completed", remains: "0", charge: null, posts: null };
+    const completed = {
+      reported: true as const,
+      status: "Completed",
+      remains: "0",
+      charge: null,
+      posts: null,
+    };
     await Promise.all([
       applyUpstreamStatus(db(), post, completed, 30),
       applyUpstreamStatus(db(), post, completed, 30),
@@ -390,7 +404,7 @@ describe("auto orders", () => {
     expect(after?.status).toBe("active");
 
     // A worker whose claim ran out answers late, from its old copy of the row: the ended post stays ended.
-    await applyUpstreamStatus(db(), post, { ok: false, error: "No status for this order" }, 30);
+    await applyUpstreamStatus(db(), post, { reported: false, error: "No status for this order" }, 30);
     const [ended] = await db().select().from(fulfilments).where(eq(fulfilments.id, post.id));
     expect(ended?.state).toBe("done");
     await applyUpstreamStatus(db(), post, completed, 30);
@@ -404,7 +418,7 @@ describe("auto orders", () => {
     await applyUpstreamStatus(
       db(),
       post,
-      { ok: true, status: "Partial", remains: null, charge: null, posts: null },
+      { reported: true, status: "Partial", remains: null, charge: null, posts: null },
       30,
     );
     const [after] = await db().select().from(autoOrders).where(eq(autoOrders.id, autoOrder.id));
@@ -441,7 +455,7 @@ async function mappedAutoOrder(posts: number, options = { providerServiceId: PAN
     posts,
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, autoOrderId: placed.autoOrder.id };
 }
 
@@ -486,7 +500,7 @@ describe("auto order posts delivered partially", () => {
 
     // The same answer again, twice at once (a retried round, a second worker): nothing moves.
     const [done] = await db().select().from(fulfilments).where(eq(fulfilments.id, post.id));
-    const again = { ok: true as const, status: "Partial", remains: "40", charge: null, posts: null };
+    const again = { reported: true as const, status: "Partial", remains: "40", charge: null, posts: null };
     await Promise.all([
       applyUpstreamStatus(db(), done!, again, 30),
       applyUpstreamStatus(db(), done!, again, 30),

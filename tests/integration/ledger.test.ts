@@ -17,7 +17,7 @@ describe("the ledger", () => {
     const result = await db().transaction((tx) =>
       postLedgerEntry(tx, { userId: user.id, type: "purchase", amountCents: cents(-600) }),
     );
-    expect(result).toMatchObject({ ok: true, balanceCents: 400 });
+    expect(result).toMatchObject({ posted: true, balanceCents: 400 });
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
@@ -27,7 +27,7 @@ describe("the ledger", () => {
     const result = await db().transaction((tx) =>
       postLedgerEntry(tx, { userId: user.id, type: "purchase", amountCents: cents(-501) }),
     );
-    expect(result).toEqual({ ok: false, error: "insufficient_funds", balanceCents: 500 });
+    expect(result).toEqual({ posted: false, balanceCents: 500 });
     expect(await db().$count(transactions, eq(transactions.userId, user.id))).toBe(1);
   });
 
@@ -41,7 +41,7 @@ describe("the ledger", () => {
         ),
       ),
     );
-    expect(attempts.filter((attempt) => attempt.ok)).toHaveLength(7);
+    expect(attempts.filter((attempt) => attempt.posted)).toHaveLength(7);
     const [wallet] = await db()
       .select({ balance: users.balanceCents })
       .from(users)

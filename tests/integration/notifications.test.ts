@@ -67,7 +67,7 @@ async function creditedDeposit(amountCents: number, user?: { id: string; email: 
     paidAmountCents: cents(amountCents),
     paidCurrency: "usd",
   };
-  expect(await creditDeposit(db(), input)).toMatchObject({ ok: true, credited: true });
+  expect(await creditDeposit(db(), input)).toMatchObject({ credited: true });
   return { customer, input };
 }
 
@@ -81,7 +81,7 @@ async function paidOrder(quantity = 1_000) {
     targetLink: "https://www.instagram.com/p/Notify1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, order: placed.order };
 }
 

@@ -49,7 +49,7 @@ describe("orders priced from cached catalogue reads", () => {
     const user = await createUser({ fundsCents: 10_000 });
     expect((await order(user.id, service.id)).ok).toBe(true);
     await db().update(services).set({ enabled: false }).where(eq(services.id, service.id));
-    expect(await order(user.id, service.id)).toMatchObject({ ok: false, notice: ORDER_TEXT.serviceError });
+    expect(await order(user.id, service.id)).toMatchObject({ ok: false, ...ORDER_TEXT.serviceError });
     expect(await balanceOf(user.id)).toBe(10_000 - 60);
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
   });
@@ -70,7 +70,7 @@ describe("orders priced from cached catalogue reads", () => {
       .insert(settings)
       .values({ key: "maintenanceMode", value: true })
       .onConflictDoUpdate({ target: settings.key, set: { value: true } });
-    expect(await order(user.id, service.id)).toMatchObject({ ok: false, notice: ORDER_TEXT.maintenance });
+    expect(await order(user.id, service.id)).toMatchObject({ ok: false, ...ORDER_TEXT.maintenance });
     await db().update(settings).set({ value: false }).where(eq(settings.key, "maintenanceMode"));
     expect((await order(user.id, service.id)).ok).toBe(true);
     expect(await balanceOf(user.id)).toBe(10_000 - 120);

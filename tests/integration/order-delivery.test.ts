@@ -15,15 +15,17 @@ import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.t
 import { countManualWork, readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { listRecentOrders } from "../../app/domain/dashboard/list-recent-orders.server.ts";
-import { applyUpstreamStatus } from "../../app/domain/fulfilment/apply-upstream-status.server.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
-import { settleHeldSubmission } from "../../app/domain/fulfilment/held-submissions.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
-import { pollDueFulfilments } from "../../app/domain/fulfilment/poll-fulfilments.server.ts";
 import { httpTransport, ProviderError } from "../../app/domain/fulfilment/provider-client.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
-import { runFulfilmentRound } from "../../app/domain/fulfilment/run-fulfilment-round.server.ts";
-import { SubmissionPump } from "../../app/domain/fulfilment/submission-pump.server.ts";
+import {
+  applyUpstreamStatus,
+  pollDueFulfilments,
+  SubmissionPump,
+  settleHeldSubmission,
+} from "../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
+import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.ts";
@@ -103,7 +105,7 @@ async function likesOrder(fundsCents = 1_000) {
     targetLink: "https://www.instagram.com/p/Deliver1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, orderId: placed.order.id };
 }
 
@@ -149,7 +151,7 @@ describe("a likes pack", () => {
       extraViews: true,
       comments: 20,
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     expect(placed.order.totalCents).toBe(3_245);
     expect(await orderRow(placed.order.id)).toMatchObject({ delivery: "provider", status: "pending" });
 
@@ -192,7 +194,13 @@ describe("a likes pack", () => {
     upstream(views, "Partial", 2_000);
     await makeDue();
     const [viewsRow] = await db().select().from(fulfilments).where(eq(fulfilments.id, views.id));
-    const partial = { ok: true as const, status: "Partial", remains: "2000", charge: "1", posts: undefined };
+    const partial = {
+      reported: true as const,
+      status: "Partial",
+      remains: "2000",
+      charge: "1",
+      posts: undefined,
+    };
     await Promise.all([
       pollDueFulfilments(db(), ROUND),
       applyUpstreamStatus(db(), viewsRow!, partial, 30),
@@ -221,7 +229,7 @@ describe("a likes pack", () => {
       extraViews: true,
       comments: 10,
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     expect(await orderRow(placed.order.id)).toMatchObject({ delivery: "manual" });
     expect(await partsOf(placed.order.id)).toEqual([]);
   });
@@ -239,7 +247,7 @@ describe("free trials", () => {
     const orderIds: string[] = [];
     for (const claim of claims) {
       const claimed = await claimFreeTrial(db(), { userId: customer.id, ...claim });
-      if (!claimed.ok) throw new Error(claimed.notice.message);
+      if (!claimed.ok) throw new Error(claimed.message);
       expect(await orderRow(claimed.order.id)).toMatchObject({ delivery: "provider", totalCents: 0 });
       orderIds.push(claimed.order.id);
     }
@@ -263,7 +271,7 @@ describe("free trials", () => {
       trial: "followers",
       targetLink: "@trial.user",
     });
-    if (!claimed.ok) throw new Error(claimed.notice.message);
+    if (!claimed.ok) throw new Error(claimed.message);
     // The panel's followers start at 100: 5 free followers are for a person to deliver.
     expect(await orderRow(claimed.order.id)).toMatchObject({ delivery: "manual", status: "pending" });
     expect(await partsOf(claimed.order.id)).toEqual([]);
@@ -271,7 +279,7 @@ describe("free trials", () => {
       await claimFreeTrial(db(), { userId: customer.id, trial: "followers", targetLink: "@x" }),
     ).toMatchObject({
       ok: false,
-      notice: { message: "You have already claimed this free trial." },
+      message: "You have already claimed this free trial.",
     });
 
     const failed = await setOrderStatus(db(), { orderId: claimed.order.id, status: "failed" });
@@ -368,7 +376,7 @@ describe("cancelling an order", () => {
     expect(panel.cancelCalls).toHaveLength(3);
     expect(await cancelStateOf(first)).toBeNull();
     // An ended order cannot be cancelled any more.
-    expect(await cancelFirst()).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await cancelFirst()).toMatchObject({ ok: false, kind: "conflict" });
   });
 
   it("20 cancels racing the worker's status updates: the provider is asked once and one refund is made", async () => {
@@ -394,7 +402,13 @@ describe("cancelling an order", () => {
     upstream(part!, "Partial", 50);
     await makeDue();
     const [row] = await db().select().from(fulfilments).where(eq(fulfilments.id, part!.id));
-    const partial = { ok: true as const, status: "Partial", remains: "50", charge: "0.4", posts: undefined };
+    const partial = {
+      reported: true as const,
+      status: "Partial",
+      remains: "50",
+      charge: "0.4",
+      posts: undefined,
+    };
     await Promise.all([
       ...Array.from({ length: 20 }, () => cancelOrder(db(), { orderId, by: { customerId: customer.id } })),
       pollDueFulfilments(db(), ROUND),
@@ -438,13 +452,13 @@ describe("cancelling an order", () => {
       .where(eq(orders.id, orderId));
     expect(await cancelOrder(db(), { orderId, by: { customerId: customer.id } })).toMatchObject({
       ok: false,
-      notice: { message: expect.stringContaining("within 30 minutes") },
+      message: expect.stringContaining("within 30 minutes"),
     });
     // Another customer's order is not theirs to cancel.
     const other = await createUser();
     expect(await cancelOrder(db(), { orderId, by: { customerId: other.id } })).toMatchObject({
       ok: false,
-      reason: "not_found",
+      kind: "not_found",
     });
     await runFulfilmentRound(db(), ROUND);
     expect(await cancelOrder(db(), { orderId, by: { adminId } })).toMatchObject({
@@ -515,7 +529,7 @@ describe("what admins see", () => {
       posts: 3,
       deliverySpeed: "normal",
     });
-    if (!auto.ok) throw new Error(auto.notice.message);
+    if (!auto.ok) throw new Error(auto.message);
     await runFulfilmentRound(db(), ROUND);
     await db()
       .update(fulfilments)

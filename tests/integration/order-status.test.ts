@@ -18,7 +18,7 @@ async function paidOrder(userId: string, quantity = 1_000) {
     targetLink: "https://www.instagram.com/p/Abc123/",
     deliverySpeed: "normal",
   });
-  if (!result.ok) throw new Error(result.notice.message);
+  if (!result.ok) throw new Error(result.message);
   return result.order;
 }
 
@@ -38,10 +38,10 @@ describe("order status changes", () => {
     ).toMatchObject({ ok: true, refundCents: 400 });
     expect(await balanceOf(customer.id)).toBe(1_000);
     const again = await setOrderStatus(db(), { orderId: order.id, status: "completed", adminId: admin.id });
-    expect(again).toMatchObject({ ok: false, reason: "conflict", notice: { title: "Status is final" } });
+    expect(again).toMatchObject({ ok: false, kind: "conflict", title: "Status is final" });
     expect(
       await setOrderStatus(db(), { orderId: order.id, status: "cancelled", adminId: admin.id }),
-    ).toMatchObject({ ok: false, reason: "conflict" });
+    ).toMatchObject({ ok: false, kind: "conflict" });
     expect(await refundsOf(order.id)).toBe(1);
     const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: "cancelled", statusChangedByAdminId: admin.id });
@@ -67,7 +67,7 @@ describe("order status changes", () => {
     const order = await paidOrder(customer.id, 300); // $1.20
     expect(await setOrderStatus(db(), { orderId: order.id, status: "partial" })).toMatchObject({
       ok: false,
-      reason: "invalid",
+      kind: "invalid",
     });
     expect(await setOrderStatus(db(), { orderId: order.id, status: "partial", remains: 100 })).toMatchObject({
       ok: true,
@@ -99,14 +99,14 @@ describe("order status changes", () => {
     for (const status of ["cancelled", "failed", "partial", "pending"] as const) {
       expect(await setOrderStatus(db(), { orderId: order.id, status, remains: 10 })).toMatchObject({
         ok: false,
-        reason: "conflict",
-        notice: { title: "Status is final" },
+        kind: "conflict",
+        title: "Status is final",
       });
     }
     expect(await balanceOf(customer.id)).toBe(600);
     expect(await setOrderStatus(db(), { orderId: "not-an-id", status: "completed" })).toMatchObject({
       ok: false,
-      reason: "not_found",
+      kind: "not_found",
     });
   });
 });

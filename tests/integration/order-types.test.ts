@@ -14,11 +14,12 @@ import { readAdminOrdersPage } from "../../app/domain/admin/list-orders.server.t
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
-import { runFulfilmentRound } from "../../app/domain/fulfilment/run-fulfilment-round.server.ts";
+import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { commentLines, ORDER_TYPE_TEXT } from "../../app/domain/orders/order-types.ts";
 import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place-order.server.ts";
 import { placePackageOrder } from "../../app/domain/orders/place-pack-order.server.ts";
+import { noticeOf } from "../../app/domain/refusal.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
@@ -269,7 +270,7 @@ describe("a drip-feed order", () => {
     const customer = await createUser({ fundsCents: 1_000 });
     const notAllowed = await dripFeedOrder(customer.id);
     expect(notAllowed).toMatchObject({ ok: false, kind: "invalid", field: "runs" });
-    expect(!notAllowed.ok && notAllowed.notice).toEqual(ORDER_TYPE_TEXT.dripFeedNotAvailable);
+    expect(!notAllowed.ok && noticeOf(notAllowed)).toEqual(ORDER_TYPE_TEXT.dripFeedNotAvailable);
 
     await allowDripFeed("instagram-likes");
     expect(await dripFeedOrder(customer.id, {}, { runs: 101, intervalMinutes: 10 })).toMatchObject({

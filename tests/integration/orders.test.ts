@@ -50,7 +50,7 @@ describe("placing a one-time order", () => {
   it("never charges a total the client sent: a different expected total is refused as a price change", async () => {
     const user = await createUser({ fundsCents: 1_000 });
     const result = await placeOrder(db(), await likesOrder(user.id, { expectedTotalCents: cents(1) }));
-    expect(result).toMatchObject({ ok: false, reason: "price_changed", totalCents: 60 });
+    expect(result).toMatchObject({ ok: false, kind: "conflict", code: "price_changed", totalCents: 60 });
     await expectNothingCharged(user.id, 1_000);
     const agreed = await placeOrder(db(), await likesOrder(user.id, { expectedTotalCents: cents(60) }));
     expect(agreed).toMatchObject({ ok: true, order: { totalCents: 60 } });
@@ -108,7 +108,7 @@ describe("placing a one-time order", () => {
   ])("refuses %s with the spec's message and charges nothing", async (_case, overrides, title, message) => {
     const user = await createUser({ fundsCents: 10_000 });
     const result = await placeOrder(db(), await likesOrder(user.id, overrides as Partial<SimpleOrderInput>));
-    expect(result).toMatchObject({ ok: false, notice: { title, message } });
+    expect(result).toMatchObject({ ok: false, title, message });
     await expectNothingCharged(user.id, 10_000);
   });
 
@@ -121,7 +121,7 @@ describe("placing a one-time order", () => {
     expect(result).toMatchObject({
       ok: false,
       code: "AUTO_SERVICE_NOT_SUPPORTED_IN_THIS_FLOW",
-      notice: { title: "Redirecting to Auto Order setup" },
+      title: "Redirecting to Auto Order setup",
     });
     await expectNothingCharged(user.id, 10_000);
   });
@@ -136,7 +136,7 @@ describe("placing a one-time order", () => {
       targetLink: "https://www.tiktok.com/@someone/video/7300000000000000000",
       deliverySpeed: "fast",
     });
-    expect(result).toMatchObject({ ok: false, notice: { title: "Service Error" } });
+    expect(result).toMatchObject({ ok: false, title: "Service Error" });
     await db().update(services).set({ enabled: true }).where(eq(services.name, "TikTok Likes"));
   });
 
@@ -166,11 +166,9 @@ describe("placing a one-time order", () => {
     const result = await placeOrder(db(), await likesOrder(user.id));
     expect(result).toMatchObject({
       ok: false,
-      reason: "insufficient_funds",
-      notice: {
-        title: "Insufficient Balance",
-        message: "You need $0.60 but only have $0.59. Please add funds to your wallet.",
-      },
+      kind: "insufficient_funds",
+      title: "Insufficient Balance",
+      message: "You need $0.60 but only have $0.59. Please add funds to your wallet.",
     });
     await expectNothingCharged(user.id, 59);
   });
@@ -183,7 +181,7 @@ describe("placing a one-time order", () => {
       .onConflictDoUpdate({ target: settings.key, set: { value: true } });
     try {
       const result = await placeOrder(db(), await likesOrder(user.id));
-      expect(result).toMatchObject({ ok: false, reason: "unavailable", notice: { title: "Maintenance" } });
+      expect(result).toMatchObject({ ok: false, kind: "unavailable", title: "Maintenance" });
       await expectNothingCharged(user.id, 1_000);
     } finally {
       await db().update(settings).set({ value: false }).where(eq(settings.key, "maintenanceMode"));
@@ -201,8 +199,8 @@ describe("orders under concurrency", () => {
     expect(refused).toHaveLength(43);
     for (const result of refused)
       expect(result).toMatchObject({
-        reason: "insufficient_funds",
-        notice: { title: "Insufficient Balance" },
+        kind: "insufficient_funds",
+        title: "Insufficient Balance",
       });
     expect(await balanceOf(user.id)).toBe(0);
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(7);
@@ -238,7 +236,7 @@ describe("orders under concurrency", () => {
   it("a key whose first attempt lacked funds can be used again once the wallet is topped up", async () => {
     const user = await createUser();
     const input = await likesOrder(user.id, { idempotencyKey: "retry-after-top-up" });
-    expect(await placeOrder(db(), input)).toMatchObject({ ok: false, reason: "insufficient_funds" });
+    expect(await placeOrder(db(), input)).toMatchObject({ ok: false, kind: "insufficient_funds" });
     await fundWallet(user.id, 100);
     expect(await placeOrder(db(), input)).toMatchObject({ ok: true, replayed: false, balanceCents: 40 });
   });
@@ -279,14 +277,14 @@ describe("likes pack orders", () => {
     };
     expect(await placePackOrder(db(), { ...base, packCode: "small", targetLink: "" })).toMatchObject({
       ok: false,
-      notice: { title: "Post Link Required" },
+      title: "Post Link Required",
     });
     expect(
       await placePackOrder(db(), { ...base, packCode: "small", targetLink: "instagram.com/someone" }),
-    ).toMatchObject({ ok: false, notice: { title: "Invalid Link" } });
+    ).toMatchObject({ ok: false, title: "Invalid Link" });
     expect(await placePackOrder(db(), { ...base, packCode: "mega", targetLink: POST })).toMatchObject({
       ok: false,
-      notice: { title: "Service Error" },
+      title: "Service Error",
     });
     await expectNothingCharged(user.id, 5_000);
   });
@@ -306,10 +304,8 @@ describe("likes pack orders", () => {
       });
       expect(result).toMatchObject({
         ok: false,
-        notice: {
-          title: "Service Unavailable",
-          message: "Instagram Likes service is not available. Please try again later.",
-        },
+        title: "Service Unavailable",
+        message: "Instagram Likes service is not available. Please try again later.",
       });
     } finally {
       await db().update(services).set({ enabled: true }).where(eq(services.slug, "instagram-likes"));

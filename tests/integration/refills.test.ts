@@ -19,7 +19,7 @@ import { countManualWork, readManualWork } from "../../app/domain/admin/read-man
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
-import { runFulfilmentRound } from "../../app/domain/fulfilment/run-fulfilment-round.server.ts";
+import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { decideManualRefillFromForm } from "../../app/domain/refills/manual-refills.server.ts";
@@ -58,7 +58,7 @@ async function paidOrder(service = "Instagram Likes") {
     targetLink: "https://www.instagram.com/p/Refill1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return { customer, order: placed.order };
 }
 

@@ -74,7 +74,12 @@ describe("reseller API keys", () => {
     });
     expect((await authenticateApiKey(db(), key)).ok).toBe(true);
     expect(await revokeApiKey(db(), { userId: owner.id, keyId: apiKey.id })).toEqual({ ok: true });
-    expect(await authenticateApiKey(db(), key)).toEqual({ ok: false, reason: "invalid_key" });
+    expect(await authenticateApiKey(db(), key)).toEqual({
+      ok: false,
+      kind: "forbidden",
+      message: "Invalid API key",
+      code: "invalid_key",
+    });
     expect(await listApiKeys(db(), owner.id)).toEqual([]);
   });
 
@@ -88,9 +93,9 @@ describe("reseller API keys", () => {
       .where(eq(apiKeys.id, apiKey.id));
     expect((await authenticateApiKey(db(), key)).ok).toBe(true);
     const refused = await authenticateApiKey(db(), key);
-    expect(refused).toMatchObject({ ok: false, reason: "rate_limited" });
+    expect(refused).toMatchObject({ ok: false, kind: "rate_limited" });
     expect(
-      refused.ok === false && refused.reason === "rate_limited" && refused.retryAfterSeconds,
+      refused.ok === false && refused.kind === "rate_limited" && refused.retryAfterSeconds,
     ).toBeGreaterThan(0);
     await db()
       .update(apiKeys)

@@ -36,7 +36,7 @@ async function orderFor(userId: string, link = "https://www.instagram.com/p/Tick
     targetLink: link,
     deliverySpeed: "normal",
   });
-  if (!result.ok) throw new Error(result.notice.message);
+  if (!result.ok) throw new Error(result.message);
   return result.order;
 }
 

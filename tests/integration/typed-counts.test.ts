@@ -27,7 +27,8 @@ describe("a count that is not one (NaN)", () => {
     });
     expect(result).toMatchObject({
       ok: false,
-      notice: { title: "Invalid quantity", message: "Quantity must be between 100 and 100,000." },
+      title: "Invalid quantity",
+      message: "Quantity must be between 100 and 100,000.",
     });
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(0);
     expect(await balanceOf(user.id)).toBe(1_000);
@@ -47,7 +48,7 @@ describe("a count that is not one (NaN)", () => {
       deliverySpeed: "normal",
       ...count,
     });
-    expect(result).toMatchObject({ ok: false, notice: { message } });
+    expect(result).toMatchObject({ ok: false, message });
     expect(await db().$count(autoOrders, eq(autoOrders.userId, user.id))).toBe(0);
     expect(await balanceOf(user.id)).toBe(1_000);
   });

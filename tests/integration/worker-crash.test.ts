@@ -108,7 +108,7 @@ async function placeLikesOrders(count: number) {
       targetLink: `https://www.instagram.com/p/Crash${index}/`,
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     ids.push(placed.order.id);
   }
   return ids;

@@ -29,7 +29,7 @@ export async function fundWallet(userId: string, amountCents: number) {
       metadata: { reason: "test funding" },
     }),
   );
-  if (!result.ok) throw new Error("funding failed");
+  if (!result.posted) throw new Error("funding failed");
   return result.balanceCents;
 }
 

@@ -12,6 +12,11 @@ export type NoticeDroppingProxy = {
   accepted: number;
   /** Connections still open. */
   open: number;
+  /**
+   * Stops passing bytes either way on every connection, open or new, while keeping them open: a NAT that forgot the
+   * flow, or a half-dead peer. Nothing tells either side.
+   */
+  freeze(): void;
   close(): Promise<void>;
 };
 
@@ -24,8 +29,8 @@ function channelOf(message: Buffer): string {
 /**
  * A TCP proxy in front of a PostgreSQL server that forwards both directions but drops the server's
  * NotificationResponse messages on the connections `connections(n)` picks (n counts from 1; default: all), and
- * only those on `channels` when given (default: every channel). It stands in for a pooler that loses notices
- * (docs/decisions/032-account-page-cache.md). Each backend message is one type byte and an int32 length that counts
+ * only those on `channels` when given (default: every channel). It stands in for a pooler that loses notices, and,
+ * once frozen, for a connection that passes nothing at all. Each backend message is one type byte and an int32 length that counts
  * itself; pg sends no SSLRequest unless asked, so the stream is typed from its first byte.
  */
 export async function startNoticeDroppingProxy(options: {
@@ -38,10 +43,29 @@ export async function startNoticeDroppingProxy(options: {
   const dropsOn = options.connections ?? (() => true);
   const dropsChannel = (channel: string) => !options.channels || options.channels.includes(channel);
   const sockets = new Set<Socket>();
-  const proxy: NoticeDroppingProxy = { url: "", accepted: 0, open: 0, close: async () => {} };
+  let frozen = false;
+  const proxy: NoticeDroppingProxy = {
+    url: "",
+    accepted: 0,
+    open: 0,
+    freeze: () => {
+      frozen = true;
+      for (const socket of sockets) socket.pause();
+    },
+    close: async () => {},
+  };
   const server: Server = createServer((client) => {
     proxy.accepted += 1;
     proxy.open += 1;
+    if (frozen) {
+      client.pause();
+      sockets.add(client);
+      client.on("close", () => {
+        proxy.open -= 1;
+        sockets.delete(client);
+      });
+      return;
+    }
     const deaf = dropsOn(proxy.accepted);
     const backend = tcpConnect({ host: upstream.hostname, port: Number(upstream.port || 5432) });
     sockets.add(client);
@@ -61,9 +85,12 @@ export async function startNoticeDroppingProxy(options: {
       sockets.delete(backend);
       client.destroy();
     });
-    client.pipe(backend);
+    client.on("data", (chunk: Buffer) => {
+      if (!frozen) backend.write(chunk);
+    });
     let pending = Buffer.alloc(0);
     backend.on("data", (chunk: Buffer) => {
+      if (frozen) return;
       pending = Buffer.concat([pending, chunk]);
       const forward: Buffer[] = [];
       while (pending.length >= 5) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { apiRefusalError } from "../../app/domain/reseller/api-answer.ts";
 import {
   readExpiry,
   readSubscriptionFields,
@@ -56,7 +57,10 @@ describe("a Subscriptions add's fields (docs/decisions/023-api-subscriptions.md)
     );
     const refused = (fields: Record<string, string>) => {
       const read = readSubscriptionFields({ ...base, ...fields }, instagram);
-      return read.ok ? null : [read.error, read.code];
+      if (read.ok) return null;
+      // As the API answers it: `{ error, code }`.
+      const { error, code } = apiRefusalError(read);
+      return [error, code];
     };
     expect(refused({ min: "99" })).toEqual(["Quantity less than minimal 100", "quantity_below_min"]);
     expect(refused({ max: "100001" })).toEqual(["Quantity more than maximal 100000", "quantity_above_max"]);

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { insufficientBalance, ORDER_TEXT } from "../../app/domain/orders/messages.ts";
-import { refuse } from "../../app/domain/orders/refusal.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
+import { refuse } from "../../app/domain/refusal.ts";
 import { answerOrderForm, orderFormFields } from "../../app/routes/shared/order-form.server.ts";
 
 const schema = z.object({ targetLink: z.string().trim().min(1), ...orderFormFields });

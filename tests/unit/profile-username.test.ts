@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { readProfileUsername } from "../../app/domain/orders/profile-username.ts";
+import { noticeOf } from "../../app/domain/refusal.ts";
 
 const username = (text: string, platform: string) => {
   const read = readProfileUsername(text, platform);
-  return read.ok ? read.username : read.problem;
+  return read.ok ? read.username : read.code;
 };
 
 describe("the username a pasted profile names (product rules 4.10)", () => {
@@ -70,15 +71,15 @@ describe("the username a pasted profile names (product rules 4.10)", () => {
 
   it("says beside the field what was wrong, naming the platform", () => {
     const post = readProfileUsername("https://www.instagram.com/p/AbC123/", "instagram");
-    expect(post.ok ? null : post.notice.message).toBe(
+    expect(post.ok ? null : post.message).toBe(
       "That link points to a post, not a profile. Paste your profile link (instagram.com/yourname) or just your username.",
     );
     const other = readProfileUsername("https://www.tiktok.com/@name", "instagram");
-    expect(other.ok ? null : other.notice.message).toBe(
+    expect(other.ok ? null : other.message).toBe(
       "That link is on www.tiktok.com, not Instagram. Paste your Instagram profile link (instagram.com/yourname) or just your username.",
     );
     const empty = readProfileUsername("", "instagram");
-    expect(empty.ok ? null : empty.notice).toEqual({
+    expect(empty.ok ? null : noticeOf(empty)).toEqual({
       title: "Error",
       message: "Please enter your Instagram username",
     });

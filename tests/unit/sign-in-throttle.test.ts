@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "../../app/domain/security/rate-limit.server.ts";
-import { rateLimitedInit } from "../../app/domain/security/rate-limited-answer.ts";
 import {
   clientAddress,
   SIGN_IN_THROTTLE,
   signInDelayMs,
 } from "../../app/domain/security/sign-in-throttle.server.ts";
+import { rateLimitedInit } from "../../app/lib/rate-limited-answer.ts";
 
 function from(address: string) {
   return new Request("http://shop.test/login", { headers: { [CLIENT_IP_HEADER]: address } });

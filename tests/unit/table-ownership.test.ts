@@ -39,6 +39,8 @@ const OWNERS: Record<string, string> = {
   blog_posts: "blog",
   newsletter_subscribers: "blog",
   banner_settings: "content",
+  // Moved only by triggers (drizzle/0019_page_versions.sql); content reads it (docs/decisions/035).
+  site_content_version: "content",
   settings: "settings",
   tickets: "tickets",
   ticket_messages: "tickets",

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
 import {
   ADMIN_ORDER_STATUSES,
   type AdminOrderStatus,
   ORDER_STATUS_LABELS,
-} from "../../domain/admin/order-status-labels.ts";
-import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
+} from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";

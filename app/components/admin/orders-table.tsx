@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
-import type { AdminOrderStatus } from "../../domain/admin/order-status-labels.ts";
+import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
 import { AdminTable } from "./admin-table.tsx";

@@ -4,7 +4,7 @@ import type { Notice } from "../../domain/orders/messages.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { PlaceOrderButton } from "./order-page-header.tsx";
 import { InsufficientFundsAlert, OrderSummary, RefusalNotice, type SummaryLine } from "./order-summary.tsx";
-import type { FieldProblem, OrderFlow, OrderRefusal } from "./use-order-flow.ts";
+import type { FieldProblem, OrderFlow, OrderRefused } from "./use-order-flow.ts";
 
 /**
  * The form of an order page (/order/...): the page's own fields (`children`), then what every order form sends
@@ -30,7 +30,7 @@ export function OrderForm({
   lines?: SummaryLine[];
   /** The balance the loader read; followed live from here on. */
   balanceCents: number;
-  refusal: OrderRefusal | undefined;
+  refusal: OrderRefused | undefined;
   /** A notice stops the form with its toast; a field problem with the message beside that field. */
   check: () => Notice | FieldProblem | null;
   /** False while a required field is empty or a count is not valid: Place Order waits. */

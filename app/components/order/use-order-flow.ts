@@ -8,13 +8,18 @@ import {
   saveOrderIntent,
 } from "../../lib/order-intent.ts";
 import { goQuietly } from "../../lib/quiet-navigation.ts";
-import { type FieldErrors, useFocusFirstInvalid } from "../ui/field-errors.ts";
+import { type FieldErrors, fieldErrorsOf, useFocusFirstInvalid } from "../ui/field-errors.ts";
 import { useToast } from "../ui/toaster.tsx";
 
 const WALLET_PATH = "/wallet";
+const NO_FIELDS: readonly string[] = [];
 
-/** What an order page's action answers when it refuses an order (and the field it is about, if one). */
-export type OrderRefusal = { notice: Notice; insufficient?: boolean; field?: string };
+/**
+ * What an order page's action answers when no order was placed (answerOrderForm): the form shows the notice (a
+ * toast and a line above Place Order) or, when it names a field the page says beside itself, the message under
+ * that field (product rules 12.3), and, for insufficient funds, saves itself and goes to the wallet.
+ */
+export type OrderRefused = { notice: Notice; insufficient: boolean; field?: string };
 
 /** A page's own check that found one field at fault: said beside that field (product rules 12.3). */
 export type FieldProblem = { field: string; message: string };
@@ -32,15 +37,15 @@ export function useOrderFlow({
   refusal,
   readForm,
   restoreForm,
-  besideFields = [],
+  besideFields = NO_FIELDS,
 }: {
   signedIn: boolean;
-  refusal: OrderRefusal | undefined;
+  refusal: OrderRefused | undefined;
   readForm: () => OrderIntentPayload;
   restoreForm: (saved: OrderIntentPayload) => void;
   /**
    * The fields whose refusals the page says beside them rather than in the spec's toasts (product rules 12.3): the
-   * ones whose notice has no title of its own ('Error').
+   * ones whose notice has no title of its own ('Error'). A constant of the page: a new list re-renders the errors.
    */
   besideFields?: readonly string[];
 }) {
@@ -52,11 +57,11 @@ export function useOrderFlow({
   const busy = navigation.formData !== undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const [typedErrors, setTypedErrors] = useState<FieldErrors | null>(null);
-  const answeredField = refusal?.field && besideFields.includes(refusal.field) ? refusal.field : null;
   const answeredErrors = useMemo(
-    () => (refusal && answeredField ? { [answeredField]: refusal.notice.message } : null),
-    [refusal, answeredField],
+    () => fieldErrorsOf(refusal && { field: refusal.field, message: refusal.notice.message }, besideFields),
+    [refusal, besideFields],
   );
+  const answeredField = answeredErrors !== null;
   const fieldErrors = typedErrors ?? (busy ? null : answeredErrors);
   useFocusFirstInvalid(formRef, fieldErrors);
   // The effects below must not rerun when the page re-renders with new callbacks.
@@ -74,7 +79,7 @@ export function useOrderFlow({
   const walletHref = `${WALLET_PATH}?next=${encodeURIComponent(path)}`;
 
   // Each refusal is answered once, however often the page re-renders while it is the latest action data.
-  const answeredRef = useRef<OrderRefusal | undefined>(undefined);
+  const answeredRef = useRef<OrderRefused | undefined>(undefined);
   useEffect(() => {
     if (!refusal || answeredRef.current === refusal) return;
     answeredRef.current = refusal;
@@ -90,7 +95,7 @@ export function useOrderFlow({
 
   // The refusal is known while the page's data is still reloading after the action; leaving for the wallet
   // then would abort that load mid-stream (an unhandled AbortError), so the detour waits until it is done.
-  const detouredFor = useRef<OrderRefusal | null>(null);
+  const detouredFor = useRef<OrderRefused | null>(null);
   const settled = navigation.state === "idle";
   useEffect(() => {
     if (!refusal?.insufficient || !settled || detouredFor.current === refusal) return;
@@ -146,6 +151,6 @@ export function useOrderFlow({
     formRef,
     fieldErrors,
     /** Whether the last refusal is said beside its field (so not again above Place Order). */
-    refusalBesideField: answeredField !== null,
+    refusalBesideField: answeredField,
   };
 }

@@ -4,14 +4,22 @@ import { type RefObject, useEffect } from "react";
 export type FieldErrors = Readonly<Partial<Record<string, string>>>;
 
 /**
- * A refusal's message as the form's field errors when it names one of the form's fields (`Refusal.field`), or
- * null when it is about the whole request (a toast says those).
+ * The form fields' edge of a refusal (docs/decisions/033), the one place a refusal's answer becomes the messages
+ * beside a form's fields: the message of each of the form's fields at fault (`Refusal.fieldErrors`, a form
+ * refused field by field), else its message beside the field it names (`Refusal.field`) when that is one of the
+ * form's; null when it is about the whole request (a toast says those).
  */
 export function fieldErrorsOf(
-  answer: { field?: string | null; message: string } | null | undefined,
+  answer:
+    | { field?: string | null; message: string; fieldErrors?: Readonly<Record<string, string>> }
+    | null
+    | undefined,
   fields: readonly string[],
 ): FieldErrors | null {
-  if (!answer?.field || !fields.includes(answer.field)) return null;
+  if (!answer) return null;
+  const named = Object.entries(answer.fieldErrors ?? {}).filter(([field]) => fields.includes(field));
+  if (named.length > 0) return Object.fromEntries(named);
+  if (!answer.field || !fields.includes(answer.field)) return null;
   return { [answer.field]: answer.message };
 }
 

@@ -26,7 +26,7 @@ type TransactionListProps = {
 
 /** The newest ledger rows: credits green with a plus, debits red with a minus. */
 export function TransactionList({ transactions, place, loading = false }: TransactionListProps) {
-  if (!Array.isArray(transactions) && !transactions.ok) return <LoadError message={transactions.error} />;
+  if (!Array.isArray(transactions) && !transactions.loaded) return <LoadError message={transactions.error} />;
   const rows = Array.isArray(transactions) ? transactions : transactions.data;
   if (loading && rows.length === 0) return <Spinner label="Loading transactions" />;
   if (rows.length === 0)

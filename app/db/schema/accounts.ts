@@ -29,6 +29,9 @@ export const users = pgTable(
     image: text("image"),
     // Cached sum of this user's ledger rows, kept in step inside every money transaction.
     balanceCents: bigint("balance_cents", { mode: "number" }).$type<Cents>().notNull().default(cents(0)),
+    // The last transaction that changed anything this customer's own pages show, set by triggers
+    // (drizzle/0019_page_versions.sql): part of a kept page's key (docs/decisions/035-versioned-page-caches.md).
+    pageVersion: bigint("page_version", { mode: "number" }).notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { timestamps, users } from "./accounts.ts";
 import { bannerTypeEnum, blogCategoryEnum } from "./enums.ts";
 
@@ -46,3 +57,17 @@ export const settings = pgTable("settings", {
   updatedByAdminId: uuid("updated_by_admin_id").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The shop's content version, one row: the last transaction that changed anything a visitor page shows (catalogue,
+ * packs, settings, banner, blog), set by triggers (drizzle/0019_page_versions.sql). Part of every kept page's key
+ * (docs/decisions/035-versioned-page-caches.md).
+ */
+export const siteContentVersion = pgTable(
+  "site_content_version",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [check("site_content_version_one_row", sql`${table.id} = 1`)],
+);

@@ -1,6 +1,9 @@
-/** What a better-auth endpoint answered: its status, error code and message, and the cookies it set. */
+/**
+ * What a better-auth endpoint answered: whether it succeeded (a 2xx answer), its status, error code and message,
+ * and the cookies it set. The caller turns a failure into its refusal (or a fault) with the spec's text.
+ */
 export type AuthOutcome = {
-  ok: boolean;
+  succeeded: boolean;
   status: number;
   code: string | null;
   message: string | null;
@@ -21,7 +24,7 @@ export async function runAuthCall(call: () => Promise<Response>): Promise<AuthOu
     };
     if (typeof apiError.statusCode !== "number") throw error;
     return {
-      ok: false,
+      succeeded: false,
       status: apiError.statusCode,
       code: apiError.body?.code ?? null,
       message: apiError.body?.message ?? null,
@@ -39,7 +42,7 @@ export async function runAuthCall(call: () => Promise<Response>): Promise<AuthOu
     body = null;
   }
   return {
-    ok: response.ok,
+    succeeded: response.ok,
     status: response.status,
     code: typeof body?.code === "string" ? body.code : null,
     message: typeof body?.message === "string" ? body.message : null,

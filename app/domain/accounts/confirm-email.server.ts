@@ -1,7 +1,9 @@
+import { type Refusal, refuse } from "../refusal.ts";
 import { auth } from "./auth.server.ts";
 import { runAuthCall } from "./auth-response.server.ts";
+import { ACCOUNT_TEXT } from "./messages.ts";
 
-export type ConfirmResult = { ok: true; signedIn: boolean; cookies: Headers } | { ok: false };
+export type ConfirmResult = { ok: true; signedIn: boolean; cookies: Headers } | Refusal;
 
 /**
  * Confirms an address from the link's token. A first confirmation credits the new-user bonus once (the
@@ -15,7 +17,7 @@ export async function confirmEmail(request: Request, token: string): Promise<Con
   );
   // better-auth answers {status: true} for an address that was confirmed before, without a session;
   // a first confirmation always sets the new session's cookie (autoSignInAfterVerification).
-  const firstConfirmation = outcome.ok && outcome.cookies.getSetCookie().length > 0;
-  if (!firstConfirmation) return { ok: false };
+  const firstConfirmation = outcome.succeeded && outcome.cookies.getSetCookie().length > 0;
+  if (!firstConfirmation) return refuse("invalid", ACCOUNT_TEXT.confirmFailed);
   return { ok: true, signedIn: true, cookies: outcome.cookies };
 }

@@ -16,7 +16,7 @@ async function runPasswordCall(label: string, call: () => Promise<Response>): Pr
     return await runAuthCall(call);
   } catch (error) {
     console.error(`${label}: unexpected failure`, error);
-    return { ok: false, status: 500, code: null, message: null, body: null, cookies: new Headers() };
+    return { succeeded: false, status: 500, code: null, message: null, body: null, cookies: new Headers() };
   }
 }
 
@@ -34,7 +34,7 @@ export async function requestPasswordReset(request: Request, email: string): Pro
       asResponse: true,
     }),
   );
-  if (outcome.ok) return { ok: true };
+  if (outcome.succeeded) return { ok: true };
   console.error("password reset request failed", outcome.status, outcome.code, outcome.message);
   return failed(ACCOUNT_TEXT.resetFailed);
 }
@@ -51,7 +51,7 @@ export async function resetPassword(
       asResponse: true,
     }),
   );
-  if (outcome.ok) return { ok: true };
+  if (outcome.succeeded) return { ok: true };
   if (outcome.status >= 500) {
     console.error("password reset failed", outcome.status, outcome.code, outcome.message);
     return failed(ACCOUNT_TEXT.passwordUpdateFailed);
@@ -81,7 +81,7 @@ export async function changePassword(
       asResponse: true,
     }),
   );
-  if (outcome.ok) return { ok: true, cookies: outcome.cookies };
+  if (outcome.succeeded) return { ok: true, cookies: outcome.cookies };
   if (outcome.status >= 500) {
     console.error("password change failed", outcome.status, outcome.code, outcome.message);
     return failed(ACCOUNT_TEXT.passwordUpdateFailed);

@@ -11,6 +11,11 @@ export type SessionAccount = {
   balanceCents: Cents;
   isAdmin: boolean;
   createdAt: Date;
+  /**
+   * The versions of what this customer's own pages show and of the shop's content, read with the session: a kept
+   * page's key (docs/decisions/035-versioned-page-caches.md).
+   */
+  pageVersion: string;
 };
 
 /** better-auth's session cookie: `{token}.{base64 HMAC-SHA256(secret, token)}`, URL-encoded. */
@@ -54,10 +59,12 @@ export async function readSessionAccount(
     is_admin: boolean;
     session_id: string;
     refresh_due: boolean;
+    page_version: string;
   }>(
     db,
     sql`
     select u.id, u.email, u.balance_cents, u.created_at, s.id as session_id,
+      u.page_version || '.' || (select v.version from site_content_version v) as page_version,
       exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin') as is_admin,
       s.expires_at < now() + make_interval(secs => ${policy.expiresInSeconds - policy.updateAgeSeconds}) as refresh_due
     from sessions s join users u on u.id = s.user_id
@@ -76,5 +83,6 @@ export async function readSessionAccount(
     balanceCents: centsFromSql(row.balance_cents),
     isAdmin: row.is_admin,
     createdAt: new Date(row.created_at),
+    pageVersion: row.page_version,
   };
 }

@@ -3,9 +3,8 @@ import { db } from "../../db/client.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { pagePath } from "../../lib/page-path.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import type { Cents } from "../pricing/cents.ts";
 import { auth, SESSION_POLICY } from "./auth.server.ts";
-import { readSessionAccount, verifiedSessionToken } from "./read-session.server.ts";
+import { readSessionAccount, type SessionAccount, verifiedSessionToken } from "./read-session.server.ts";
 import { safeNextPath } from "./safe-next.ts";
 import {
   forgetOrderingSession,
@@ -22,17 +21,18 @@ export async function sessionCookieName(): Promise<string> {
   return cookieName;
 }
 
-export type CurrentUser = {
-  id: string;
-  email: string;
-  balanceCents: Cents;
-  isAdmin: boolean;
-  createdAt: Date;
-};
+/** The signed-in account of a request, as the session query reads it. */
+export type CurrentUser = SessionAccount;
 
 // The middleware, the layouts' loaders and the page's loader of one request all ask who is signed in; a read
 // (GET or HEAD) changes nothing, so they share one answer. An action asks afresh: it may have just changed it.
-const accountsOfReads = new WeakMap<Request, Promise<CurrentUser | null>>();
+// The server loads this file from source and the route modules get their own copy inside the server build: the
+// map is kept on globalThis (like the database context), so an account the account page cache has just read for
+// a request is the one its render uses (rememberCurrentUser): the session is read once per request.
+const readsKey = Symbol.for("boostly.accountsOfReads");
+const holder = globalThis as unknown as { [readsKey]?: WeakMap<Request, Promise<CurrentUser | null>> };
+holder[readsKey] ??= new WeakMap();
+const accountsOfReads = holder[readsKey];
 
 /** The signed-in account of this request, read fresh from PostgreSQL (balance and role included), or null. */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
@@ -43,6 +43,11 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
     accountsOfReads.set(request, account);
   }
   return account;
+}
+
+/** Tells this request's loaders who is signed in: the account the server read for it a moment ago (a GET). */
+export function rememberCurrentUser(request: Request, account: CurrentUser | null): void {
+  accountsOfReads.set(request, Promise.resolve(account));
 }
 
 /** The request's session token, its signature verified (no database read), or null. */

@@ -30,7 +30,7 @@ export async function signInWithPassword(
       asResponse: true,
     }),
   );
-  if (outcome.ok) {
+  if (outcome.succeeded) {
     await recordSignInOutcome(db(), request, input.email, "succeeded");
     const user = outcome.body?.user as { id?: string } | undefined;
     return { ok: true, userId: String(user?.id ?? ""), cookies: outcome.cookies };

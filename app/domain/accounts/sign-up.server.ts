@@ -26,7 +26,7 @@ export async function registerAccount(
       asResponse: true,
     }),
   );
-  if (outcome.ok) return { ok: true };
+  if (outcome.succeeded) return { ok: true };
   if (outcome.status >= 500) {
     console.error("sign-up failed", outcome.status, outcome.code, outcome.message);
     return failed(SIGN_UP_FAILED);
@@ -54,7 +54,7 @@ export async function resendConfirmation(
       asResponse: true,
     }),
   );
-  if (outcome.ok) return { ok: true };
+  if (outcome.succeeded) return { ok: true };
   console.error("confirmation resend failed", outcome.status, outcome.code, outcome.message);
   return failed("We could not send a new confirmation link. Please try again.");
 }

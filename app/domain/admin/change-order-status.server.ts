@@ -6,16 +6,18 @@ import { formatCents } from "../../lib/format-money.ts";
 import { takeOverOrderParts } from "../fulfilment/cancel-upstream.server.ts";
 import { type CancelOutcome, cancelOrder } from "../orders/cancel-order.server.ts";
 import { CANCEL_TEXT } from "../orders/cancel-rules.ts";
+import { leaveOrderToPerson } from "../orders/leave-order-to-person.server.ts";
 import type { Notice } from "../orders/messages.ts";
-import { type Refusal, refuse } from "../orders/refusal.ts";
+import { ADMIN_ORDER_STATUSES } from "../orders/order-status-labels.ts";
 import {
   type StatusChange,
   type StatusChangeInput,
   setOrderStatus,
 } from "../orders/set-order-status.server.ts";
 import type { Cents } from "../pricing/cents.ts";
+import { failed, type Refusal, refuse } from "../refusal.ts";
+import { refusalAnswer } from "../refusal-answer.server.ts";
 import { ADMIN_ORDER_TEXT, ADMIN_TEXT } from "./messages.ts";
-import { ADMIN_ORDER_STATUSES } from "./order-status-labels.ts";
 
 /** The status form of the admin orders list and user page (intent=set-status). */
 export const statusChangeForm = z
@@ -46,15 +48,8 @@ export async function changeOrderStatusFromForm(
   input: { adminId: string; form: Record<string, unknown> },
 ): Promise<StatusChangeAnswer> {
   const parsed = statusChangeForm.safeParse(input.form);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      notice: {
-        title: ADMIN_TEXT.statusUpdateFailed,
-        message: "Choose a valid status for an existing order.",
-      },
-    };
-  }
+  if (!parsed.success)
+    return statusRefused(refuse("invalid", "Choose a valid status for an existing order."));
   const { orderId, status, remains } = parsed.data;
   try {
     if (status === "cancelled") return answerCancel(await cancelOrder(db, { orderId, by: input }));
@@ -64,13 +59,17 @@ export async function changeOrderStatusFromForm(
       remains: status === "partial" ? remains : undefined,
       adminId: input.adminId,
     });
-    if (!result.ok)
-      return { ok: false, notice: { title: ADMIN_TEXT.statusUpdateFailed, message: result.notice.message } };
+    if (!result.ok) return statusRefused(result);
     return { ok: true, notice: { title: ADMIN_TEXT.statusUpdated, message: refundNote(result.refundCents) } };
   } catch (error) {
     console.error("admin order status change failed", error);
-    return { ok: false, notice: { title: ADMIN_TEXT.statusUpdateFailed, message: "" } };
+    return statusRefused(failed(""));
   }
+}
+
+/** A refused status change as the lists' forms show it: 'Failed to update status' and the refusal's text. */
+function statusRefused(refusal: Refusal): StatusChangeAnswer {
+  return refusalAnswer({ ...refusal, title: ADMIN_TEXT.statusUpdateFailed }).body;
 }
 
 function refundNote(refundCents: Cents): string {
@@ -78,8 +77,7 @@ function refundNote(refundCents: Cents): string {
 }
 
 function answerCancel(result: CancelOutcome | Refusal): StatusChangeAnswer {
-  if (!result.ok)
-    return { ok: false, notice: { title: ADMIN_TEXT.statusUpdateFailed, message: result.notice.message } };
+  if (!result.ok) return statusRefused(result);
   if (result.outcome === "requested")
     return { ok: true, notice: { title: CANCEL_TEXT.requested, message: CANCEL_TEXT.requestedNote } };
   return { ok: true, notice: { title: ADMIN_TEXT.statusUpdated, message: refundNote(result.refundCents) } };
@@ -98,6 +96,8 @@ async function setAdminOrderStatus(db: Database, input: StatusChangeInput): Prom
       .for("update");
     if (order?.delivery === "provider" && (await takeOverOrderParts(tx, input.orderId)) === "with_provider")
       return refuse("conflict", ADMIN_ORDER_TEXT.withProvider);
+    // Taken over: a person delivers it from now on.
+    if (order?.delivery === "provider") await leaveOrderToPerson(tx, input.orderId);
     return setOrderStatus(tx, input);
   });
 }

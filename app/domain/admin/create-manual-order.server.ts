@@ -5,13 +5,11 @@ import { orders } from "../../db/schema.ts";
 import { type AdminAction, recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { placeAutoOrder } from "../auto-orders/place-auto-order.server.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
-import type { Notice } from "../orders/messages.ts";
 import { expectedTotalField } from "../orders/order-form-fields.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { parseCount, sentCount } from "../orders/quantity-input.ts";
-import type { Refusal as OrderRefusal } from "../orders/refusal.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
-import { type Refusal, type RefusalKind, refuse } from "../refusal.ts";
+import { type Refusal, type RefusalKind, type RefusalText, refuse } from "../refusal.ts";
 import { findUserForAdmin } from "./list-users.server.ts";
 import { ADMIN_TEXT, userInsufficientBalance } from "./messages.ts";
 
@@ -48,13 +46,13 @@ export type ManualOrderResult =
   | Refusal;
 
 /** A refused manual order (docs/decisions/017): the spec's title and message, and the field at fault if any. */
-function fail(kind: RefusalKind, notice: Notice, field?: string): Refusal {
-  return refuse(kind, notice.message, { title: notice.title, ...(field ? { field } : {}) });
+function fail(kind: RefusalKind, text: RefusalText, field?: string): Refusal {
+  return refuse(kind, text, field ? { field } : {});
 }
 
 /** The order area's refusal as the admin reads it: a short balance is the user's, not the admin's. */
-function refuseForUser(refusal: OrderRefusal): Refusal {
-  if (refusal.kind !== "insufficient_funds") return fail(refusal.kind, refusal.notice, refusal.field);
+function refuseForUser(refusal: Refusal): Refusal {
+  if (refusal.kind !== "insufficient_funds") return fail(refusal.kind, refusal, refusal.field);
   return fail(
     "insufficient_funds",
     userInsufficientBalance(refusal.totalCents ?? cents(0), refusal.balanceCents ?? cents(0)),

@@ -5,10 +5,10 @@ import {
   ADMIN_AUTO_ORDER_STATUSES,
   type AdminAutoOrderStatus,
 } from "../auto-orders/admin-change-messages.ts";
+import { containsPattern } from "../lists/list-paging.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { costOfPosts } from "../pricing/price.ts";
 import {
-  containsPattern,
   countByStatus,
   countCapped,
   cursorSql,

@@ -7,6 +7,7 @@ import {
   orderCancelStateSql,
   orderWithProviderSql,
 } from "../fulfilment/order-delivery-state-sql.server.ts";
+import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "../orders/order-status-labels.ts";
 import { type Cents, cents, isCents } from "../pricing/cents.ts";
 import {
   countByStatus,
@@ -18,7 +19,6 @@ import {
   readNewestFirstPage,
   searchText,
 } from "./list-query.server.ts";
-import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
 /** Characters of a custom comments order's comments the admin lists show. */
 const ADMIN_COMMENTS_PREVIEW_CHARS = 2_000;

@@ -4,16 +4,12 @@ import { z } from "zod";
 import type { Executor } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { containsPattern, MAX_PAGE, pageWindow } from "../lists/list-paging.ts";
 import { ADMIN_SEARCH_MAX_LENGTH, LIST_COUNT_CAP } from "./list-search.ts";
 
 /** A list query's search text: trimmed and at most ADMIN_SEARCH_MAX_LENGTH characters; "" for no search. */
 export function searchText(q: string | undefined): string {
   return q?.trim().slice(0, ADMIN_SEARCH_MAX_LENGTH) ?? "";
-}
-
-/** `q` as an ILIKE pattern matching any text that contains it; `\`, `%` and `_` in `q` match themselves. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** An e-mail as stored (accounts keep theirs lower-cased), if `q` is a whole address, else null. */
@@ -81,21 +77,6 @@ export async function countByStatus<S extends string>(
   }
   counts.all = Math.min(all, LIST_COUNT_CAP + 1);
   return counts;
-}
-
-/** The highest page number a list accepts (a guard against absurd offsets). */
-const MAX_PAGE = 100_000;
-
-/** The page to show for a requested page number: clamped to 1..pageCount, with its row offset. */
-export function pageWindow(
-  requestedPage: number | undefined,
-  total: number,
-  pageSize: number,
-): { page: number; pageCount: number; offset: number } {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const requested = Math.min(Math.max(Math.trunc(requestedPage ?? 1) || 1, 1), MAX_PAGE);
-  const page = Math.min(requested, pageCount);
-  return { page, pageCount, offset: (page - 1) * pageSize };
 }
 
 /**

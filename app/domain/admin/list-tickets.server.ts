@@ -1,10 +1,10 @@
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, tickets, users } from "../../db/schema.ts";
+import { containsPattern } from "../lists/list-paging.ts";
 import { TICKET_STATUSES, type TicketCategory, type TicketStatus } from "../tickets/messages.ts";
 import { readTicketThreads, type ThreadEntry } from "../tickets/read-threads.server.ts";
 import {
-  containsPattern,
   countByStatus,
   countCapped,
   cursorSql,

@@ -2,9 +2,9 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { containsPattern } from "../lists/list-paging.ts";
 import type { Cents } from "../pricing/cents.ts";
 import {
-  containsPattern,
   countCapped,
   cursorSql,
   type ListPaging,

@@ -1,13 +1,13 @@
 import { asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, fulfilments, orders, providers, services, users } from "../../db/schema.ts";
+import { pageWindow } from "../lists/list-paging.ts";
 import {
   countOpenManualRefills,
   listOpenManualRefills,
   type ManualRefill,
 } from "../refills/manual-refills.server.ts";
 import { type AdminOrderRow, selectOrderRows, toRow } from "./list-orders.server.ts";
-import { pageWindow } from "./list-query.server.ts";
 
 /** Manual orders per page of the queue. */
 export const MANUAL_WORK_PAGE_SIZE = 50;

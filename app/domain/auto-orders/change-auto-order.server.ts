@@ -4,9 +4,9 @@ import { autoOrders } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import { autoOrderCancelled, type Notice, ORDER_TEXT } from "../orders/messages.ts";
-import { type Refusal, refuse } from "../orders/refusal.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { costOfPosts } from "../pricing/price.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { ADMIN_AUTO_ORDER_TEXT, remainingPostsOutOfRange } from "./admin-change-messages.ts";
 

@@ -9,9 +9,9 @@ import { refuseChangedPrice, refuseDuringMaintenance } from "../orders/order-rul
 import type { DeliverySpeed } from "../orders/place-order.server.ts";
 import { readProfileUsername } from "../orders/profile-username.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
-import { type Refusal, refuse } from "../orders/refusal.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { autoOrderCost, costOfPosts } from "../pricing/price.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
 import { InsufficientFunds } from "../wallet/insufficient-funds.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
@@ -65,7 +65,7 @@ export async function placeAutoOrder(
     return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
   // A pasted profile link gives its username; a post's or another site's link is refused (product rules 4.10).
   const profile = readProfileUsername(input.username, service.platform);
-  if (!profile.ok) return refuse("invalid", profile.notice, { field: "username" });
+  if (!profile.ok) return refuse("invalid", profile, { field: "username" });
   const username = profile.username;
   if (!Number.isSafeInteger(input.posts) || input.posts < AUTO_POSTS_MIN || input.posts > AUTO_POSTS_MAX) {
     return refuse("invalid", ORDER_TEXT.postsOutOfRange, { field: "posts" });
@@ -132,7 +132,7 @@ export async function placeAutoOrder(
         adminId: input.createdByAdminId,
         metadata: { service_name: service.name, posts: input.posts, per_post: input.perPost },
       });
-      if (!charge.ok) throw new InsufficientFunds(charge.balanceCents);
+      if (!charge.posted) throw new InsufficientFunds(charge.balanceCents);
       return {
         ok: true as const,
         autoOrder: summary(created, service.name),

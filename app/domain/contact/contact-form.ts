@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issuesByField, type Refusal, refuse } from "../refusal.ts";
 
 /** The contact form's subjects (admin spec, static pages), in the order the form lists them. */
 export const CONTACT_SUBJECTS = [
@@ -56,16 +57,11 @@ export type ContactInput = z.infer<typeof contactFormSchema>;
 export type ContactField = keyof ContactInput;
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
-/** Parses a submitted contact form: the clean values, or one clear message per invalid field. */
+/** Parses a submitted contact form: the clean values, or its refusal with one clear message per invalid field. */
 export function parseContactForm(
   values: Record<string, unknown>,
-): { ok: true; data: ContactInput } | { ok: false; fieldErrors: ContactFieldErrors } {
+): { ok: true; data: ContactInput } | Refusal {
   const parsed = contactFormSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const fieldErrors: ContactFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField | undefined;
-    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  return { ok: false, fieldErrors };
+  return refuse("invalid", CONTACT_TEXT.invalid, { fieldErrors: issuesByField(parsed.error) });
 }

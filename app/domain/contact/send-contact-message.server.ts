@@ -1,15 +1,13 @@
 import type { Executor } from "../../db/client.server.ts";
 import { contactMessages } from "../../db/schema.ts";
-import { type Refusal, rateLimited, refuse } from "../refusal.ts";
+import { type Refusal, rateLimited } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
-import { CONTACT_TEXT, type ContactFieldErrors, parseContactForm } from "./contact-form.ts";
+import { CONTACT_TEXT, parseContactForm } from "./contact-form.ts";
 
 /** Messages one client may send in a window (product rules 10.5: the contact form is rate-limited). */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 10 * 60 };
 
 export type ContactSent = { ok: true; id: string };
-/** An invalid form's refusal says what is wrong with each field it is about. */
-export type ContactRefusal = Refusal & { fieldErrors?: ContactFieldErrors };
 
 /**
  * Stores a message from the public contact form for the admins to read. The form is validated first (an
@@ -20,9 +18,10 @@ export async function sendContactMessage(
   db: Executor,
   values: Record<string, unknown>,
   sender: { clientIp: string | null },
-): Promise<ContactSent | ContactRefusal> {
+): Promise<ContactSent | Refusal> {
+  // An invalid form's refusal says what is wrong with each field it is about (its fieldErrors).
   const parsed = parseContactForm(values);
-  if (!parsed.ok) return { ...refuse("invalid", CONTACT_TEXT.invalid), fieldErrors: parsed.fieldErrors };
+  if (!parsed.ok) return parsed;
   const input = parsed.data;
 
   const key = sender.clientIp

@@ -7,14 +7,14 @@ import { listAutoOrders } from "./list-auto-orders.server.ts";
 import { listOrderChoices, listRecentOrders } from "./list-recent-orders.server.ts";
 
 /** One part of the dashboard: its data, or the fact that it could not be read (the page shows the rest). */
-export type Section<T> = { ok: true; data: T } | { ok: false; error: string };
+export type Section<T> = { loaded: true; data: T } | { loaded: false; error: string };
 
 async function section<T>(name: string, read: () => Promise<T>): Promise<Section<T>> {
   try {
-    return { ok: true, data: await read() };
+    return { loaded: true, data: await read() };
   } catch (error) {
     console.error(`dashboard: could not read ${name}:`, error);
-    return { ok: false, error: `Could not load ${name}. Please try again.` };
+    return { loaded: false, error: `Could not load ${name}. Please try again.` };
   }
 }
 

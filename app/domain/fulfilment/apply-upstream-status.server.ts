@@ -2,10 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
 import { formatCents } from "../../lib/format-money.ts";
-import { recordPostsDelivered } from "../auto-orders/record-posts-delivered.server.ts";
-import { recordPostDelivered } from "./auto-order-progress.server.ts";
-import type { PartOutcome } from "./order-ending.ts";
-import { advanceOrder, closeOrderPart } from "./order-parts.server.ts";
+import type { PartOutcome, PartOutcomes } from "./part-outcomes.ts";
 import type { UpstreamOrderStatus } from "./provider-client.server.ts";
 import { isFinal, ourStatus, parseRemains, parseStartCount } from "./upstream-status.ts";
 
@@ -18,9 +15,9 @@ type Outcome =
   | { state: "unchanged" };
 
 /**
- * Applies one upstream status to its submission. A final status closes the part, and the last part to close
- * ends the order through setOrderStatus, which refunds the undelivered shares exactly once and keeps final
- * statuses final (an auto order's post: recordPostDelivered, which refunds its undelivered share once per
+ * Applies one upstream status to its submission. A final status is reported to `outcomes` (partEnded): the
+ * part closes, and the last part to close ends the order, which refunds the undelivered shares exactly once and
+ * keeps final statuses final (an auto order's post: postDelivered, which refunds its undelivered share once per
  * submission), so the same answer applied twice (two polls, two workers) moves money once.
  */
 export async function applyUpstreamStatus(
@@ -28,13 +25,14 @@ export async function applyUpstreamStatus(
   row: Fulfilment,
   answer: UpstreamOrderStatus,
   pollSeconds: number,
+  outcomes: PartOutcomes,
 ): Promise<Outcome> {
-  const outcome = answer.ok
-    ? await apply(db, row, answer)
+  const outcome = answer.reported
+    ? await apply(db, row, answer, outcomes)
     : { state: "submitted" as const, lastError: `The provider answered: ${answer.error}` };
   if (outcome.state === "unchanged") return outcome;
-  const remains = answer.ok ? parseRemains(answer.remains, row.quantity) : null;
-  const startCount = answer.ok ? parseStartCount(answer.startCount) : null;
+  const remains = answer.reported ? parseRemains(answer.remains, row.quantity) : null;
+  const startCount = answer.reported ? parseStartCount(answer.startCount) : null;
   // A worker whose claim ran out may still answer for a submission another worker has since ended: an ended
   // submission is never reopened (it would be counted again at the next poll).
   const stillOpen = outcome.state === "done" ? undefined : ne(fulfilments.state, "done");
@@ -43,7 +41,7 @@ export async function applyUpstreamStatus(
     .set({
       state: outcome.state,
       lastError: outcome.lastError?.slice(0, 500) ?? null,
-      upstreamStatus: answer.ok ? answer.status.slice(0, 50) : row.upstreamStatus,
+      upstreamStatus: answer.reported ? answer.status.slice(0, 50) : row.upstreamStatus,
       upstreamRemains: remains ?? row.upstreamRemains,
       upstreamStartCount: startCount ?? row.upstreamStartCount,
       nextAttemptAt: sql`now() + make_interval(secs => ${pollSeconds})`,
@@ -56,19 +54,20 @@ export async function applyUpstreamStatus(
 async function apply(
   db: Database,
   row: Fulfilment,
-  answer: Extract<UpstreamOrderStatus, { ok: true }>,
+  answer: Extract<UpstreamOrderStatus, { reported: true }>,
+  outcomes: PartOutcomes,
 ): Promise<Outcome> {
-  if (row.autoOrderId) return applyToAutoOrder(db, row, row.autoOrderId, answer);
+  if (row.autoOrderId) return applyToAutoOrder(db, row, row.autoOrderId, answer, outcomes);
   const status = ourStatus(answer.status);
   if (!status || !row.orderId) return { state: "submitted", lastError: `Unknown status "${answer.status}"` };
   const remains = parseRemains(answer.remains, row.quantity);
   if (status === "partial" && remains === null)
     return { state: "needs_attention", lastError: PARTIAL_WITHOUT_REMAINS };
   if (!isFinal(status)) {
-    await advanceOrder(db, row.orderId, status);
+    await outcomes.partProgressed(db, { orderId: row.orderId, status });
     return { state: "submitted", lastError: null };
   }
-  const closed = await closeOrderPart(db, {
+  const closed = await outcomes.partEnded(db, {
     fulfilmentId: row.id,
     orderId: row.orderId,
     outcome: status as PartOutcome,
@@ -83,14 +82,15 @@ async function applyToAutoOrder(
   db: Database,
   row: Fulfilment,
   autoOrderId: string,
-  answer: Extract<UpstreamOrderStatus, { ok: true }>,
+  answer: Extract<UpstreamOrderStatus, { reported: true }>,
+  outcomes: PartOutcomes,
 ): Promise<Outcome> {
   const word = answer.status.trim().toLowerCase();
   if (row.postNumber === 0) {
     const served = parseRemains(answer.posts, 100);
-    if (served !== null) await recordPostsDelivered(db, autoOrderId, { servedOfTotal: served });
+    if (served !== null) await outcomes.subscriptionServed(db, { autoOrderId, servedOfTotal: served });
     if (word === "completed") {
-      await recordPostsDelivered(db, autoOrderId, { servedOfTotal: 100 });
+      await outcomes.subscriptionServed(db, { autoOrderId, servedOfTotal: 100 });
       return { state: "done", lastError: null };
     }
     if (word === "canceled" || word === "cancelled" || word === "expired")
@@ -104,7 +104,7 @@ async function applyToAutoOrder(
   if (status === "completed" || status === "partial") {
     // A Partial without the units left is still a delivered post: counted, with nothing refunded automatically.
     const remains = status === "partial" ? parseRemains(answer.remains, row.quantity) : 0;
-    const { counted, refundCents } = await recordPostDelivered(db, {
+    const { counted, refundCents } = await outcomes.postDelivered(db, {
       autoOrderId,
       fulfilmentId: row.id,
       postNumber: row.postNumber ?? 0,

@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
-import { leaveOrderToPerson } from "../orders/leave-order-to-person.server.ts";
-import { closeOrderPart } from "./order-parts.server.ts";
+import type { PartOutcomes } from "./part-outcomes.ts";
 import { cancelProviderOrders, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, transportFor } from "./provider-transport.server.ts";
 
@@ -86,8 +85,8 @@ async function askProvider(db: Database, transport: ReturnType<typeof transportF
     return;
   }
   for (const row of rows) {
-    const answer = answers.get(row.providerOrderId ?? "") ?? { ok: false as const, error: "No answer" };
-    if (answer.ok) await note(db, [row], "sent", null, false);
+    const answer = answers.get(row.providerOrderId ?? "") ?? { taken: false as const, error: "No answer" };
+    if (answer.taken) await note(db, [row], "sent", null, false);
     else await note(db, [row], "refused", `The provider refused to cancel: ${answer.error}`, false);
   }
 }
@@ -122,10 +121,10 @@ async function note(
 }
 
 /**
- * An admin takes an order over by hand (sets its status themselves): parts not sent yet are withdrawn and the
- * order joins the manual queue. Refused ("with_provider") while a provider has a part: its status follows the
- * provider's, and stopping it means cancelling it (which asks the provider). Runs in the caller's transaction,
- * which holds the order's lock.
+ * An admin takes an order over by hand (sets its status themselves): parts not sent yet are withdrawn, and the
+ * caller puts the order in the manual queue. Refused ("with_provider") while a provider has a part: its status
+ * follows the provider's, and stopping it means cancelling it (which asks the provider). Runs in the caller's
+ * transaction, which holds the order's lock.
  */
 export async function takeOverOrderParts(
   tx: Executor,
@@ -139,15 +138,14 @@ export async function takeOverOrderParts(
       .update(fulfilments)
       .set({ state: "done", lastError: "Not sent: taken over by an admin", updatedAt: sql`now()` })
       .where(inArray(fulfilments.id, open));
-  await leaveOrderToPerson(tx, orderId);
   return "taken_over";
 }
 
 /**
  * Parts of cancelled orders that went back to the queue after a failed attempt (a request that never arrived)
- * while the cancel was asked: never sent, so closed as cancelled; their orders end from their parts.
+ * while the cancel was asked: never sent, so reported cancelled to `outcomes`; their orders end from their parts.
  */
-export async function closeCancelledQueuedParts(db: Database): Promise<number> {
+export async function closeCancelledQueuedParts(db: Database, outcomes: PartOutcomes): Promise<number> {
   const parts = await db
     .select({ id: fulfilments.id, orderId: fulfilments.orderId, quantity: fulfilments.quantity })
     .from(fulfilments)
@@ -159,7 +157,7 @@ export async function closeCancelledQueuedParts(db: Database): Promise<number> {
       ),
     );
   for (const part of parts)
-    await closeOrderPart(db, {
+    await outcomes.partEnded(db, {
       fulfilmentId: part.id,
       orderId: part.orderId ?? "",
       outcome: "cancelled",

@@ -2,8 +2,8 @@ import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server.ts";
 import { refillSubmissions } from "../../db/schema.ts";
-import { settleRefillFromParts } from "../refills/settle-refill.server.ts";
 import { MAX_SUBMIT_ATTEMPTS, notSentRetrySeconds, retryDelaySeconds } from "./back-off.ts";
+import type { PartOutcomes } from "./part-outcomes.ts";
 import {
   ProviderError,
   readProviderRefillStatuses,
@@ -15,7 +15,8 @@ import { ourRefillState } from "./upstream-status.ts";
 
 type RefillSubmission = typeof refillSubmissions.$inferSelect;
 
-export type RefillRoundOptions = { leaseSeconds: number; pollSeconds: number };
+/** `outcomes` hears of every refill part the round changed: the refill's status follows its parts. */
+export type RefillRoundOptions = { leaseSeconds: number; pollSeconds: number; outcomes: PartOutcomes };
 
 /** Refill requests one round sends at most, and refills one poll claims (asked 100 per `refill_status`). */
 const SEND_CLAIM = 50;
@@ -82,7 +83,7 @@ export async function sendDueRefills(db: Database, options: RefillRoundOptions):
   for (const row of claimed) {
     const provider = providerById.get(row.providerId);
     await sendOne(db, row, provider);
-    await settleRefillFromParts(db, row.refillId);
+    await options.outcomes.refillPartChanged(db, row.refillId);
   }
   return claimed.length;
 }
@@ -161,7 +162,7 @@ export async function pollDueRefills(db: Database, options: RefillRoundOptions):
             lastError: (statuses ? "No status for this refill" : failure).slice(0, 500),
             nextAttemptAt: after(options.pollSeconds),
           });
-        await settleRefillFromParts(db, row.refillId);
+        await options.outcomes.refillPartChanged(db, row.refillId);
       }
     }
   }
@@ -174,7 +175,7 @@ async function applyRefillStatus(
   answer: UpstreamRefillStatus,
   pollSeconds: number,
 ) {
-  if (!answer.ok) {
+  if (!answer.reported) {
     await update(db, row, { state: "done", outcome: "rejected", lastError: answer.error });
     return;
   }

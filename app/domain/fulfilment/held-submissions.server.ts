@@ -2,12 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments, orders } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { leaveOrderToPerson } from "../orders/leave-order-to-person.server.ts";
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
-import { closeOrderPart } from "./order-parts.server.ts";
-import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
+import type { PartOutcomes } from "./part-outcomes.ts";
 
 /**
  * An admin's answer to a submission held for attention. `retry`: send it again (for an interrupted one, only
@@ -18,8 +17,9 @@ import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.t
 export async function settleHeldSubmission(
   db: Database,
   input: { adminId: string; fulfilmentId: string; decision: "retry" | "resolve" },
-): Promise<{ ok: true; notice: Notice } | ProviderRefusal> {
-  if (!isUuid(input.fulfilmentId)) return refuseProviderChange("conflict", PROVIDER_TEXT.submissionNotHeld);
+  outcomes: PartOutcomes,
+): Promise<{ ok: true; notice: Notice } | Refusal> {
+  if (!isUuid(input.fulfilmentId)) return refuse("conflict", PROVIDER_TEXT.submissionNotHeld);
   const [held] = await db
     .select({
       orderId: fulfilments.orderId,
@@ -29,9 +29,9 @@ export async function settleHeldSubmission(
     .from(fulfilments)
     .leftJoin(orders, eq(orders.id, fulfilments.orderId))
     .where(and(eq(fulfilments.id, input.fulfilmentId), eq(fulfilments.state, "needs_attention")));
-  if (!held) return refuseProviderChange("conflict", PROVIDER_TEXT.submissionNotHeld);
+  if (!held) return refuse("conflict", PROVIDER_TEXT.submissionNotHeld);
   if (input.decision === "retry" && held.orderId && held.cancelled) {
-    await closeOrderPart(db, {
+    await outcomes.partEnded(db, {
       fulfilmentId: input.fulfilmentId,
       orderId: held.orderId,
       outcome: "cancelled",
@@ -53,8 +53,8 @@ export async function settleHeldSubmission(
       })
       .where(and(eq(fulfilments.id, input.fulfilmentId), eq(fulfilments.state, "needs_attention")))
       .returning({ providerId: fulfilments.providerId, lastError: fulfilments.lastError });
-    if (!row) return refuseProviderChange("conflict", PROVIDER_TEXT.submissionNotHeld);
-    if (input.decision === "resolve" && held.orderId) await leaveOrderToPerson(tx, held.orderId);
+    if (!row) return refuse("conflict", PROVIDER_TEXT.submissionNotHeld);
+    if (input.decision === "resolve" && held.orderId) await outcomes.partLeftToPerson(tx, held.orderId);
     await auditProviderChange(tx, input.adminId, `fulfilment.${input.decision}`, row.providerId, {
       fulfilment_id: input.fulfilmentId,
       last_error: row.lastError,

@@ -3,13 +3,13 @@ import type { Database, Executor } from "../../db/client.server.ts";
 import { fulfilments, providerServices, providers } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
+import { issuesByField, type Refusal, refuse } from "../refusal.ts";
 import { apiKeyHint, encryptApiKey } from "./api-key-cipher.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
-import { fieldErrors, providerForm } from "./provider-form.ts";
-import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
+import { providerForm } from "./provider-form.ts";
 
-export type ProviderChange = { ok: true; providerId: string; notice: Notice } | ProviderRefusal;
+export type ProviderChange = { ok: true; providerId: string; notice: Notice } | Refusal;
 
 /** Audits an admin's change to providers or their services (never the key itself). */
 export async function auditProviderChange(
@@ -29,10 +29,10 @@ export async function addProvider(
 ): Promise<ProviderChange> {
   const parsed = providerForm.safeParse(input.form);
   if (!parsed.success)
-    return refuseProviderChange("invalid", PROVIDER_TEXT.invalid, fieldErrors(parsed.error));
+    return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: issuesByField(parsed.error) });
   const { name, apiUrl, apiKey, supportsIdempotency } = parsed.data;
   if (!apiKey)
-    return refuseProviderChange("invalid", PROVIDER_TEXT.invalid, { apiKey: PROVIDER_TEXT.keyRequired });
+    return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: { apiKey: PROVIDER_TEXT.keyRequired } });
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(providers)
@@ -55,17 +55,17 @@ export async function updateProvider(
   db: Database,
   input: { adminId: string; providerId: string; form: Record<string, unknown> },
 ): Promise<ProviderChange> {
-  if (!isUuid(input.providerId)) return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
+  if (!isUuid(input.providerId)) return refuse("not_found", PROVIDER_TEXT.notFound);
   const [current] = await db
     .select({ isSimulated: providers.isSimulated, apiUrl: providers.apiUrl })
     .from(providers)
     .where(eq(providers.id, input.providerId));
-  if (!current) return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
+  if (!current) return refuse("not_found", PROVIDER_TEXT.notFound);
   // The simulated provider is answered in-process: its address is a name, not one an admin can change.
   const form = current.isSimulated ? { ...input.form, apiUrl: "http://simulated.invalid" } : input.form;
   const parsed = providerForm.safeParse(form);
   if (!parsed.success)
-    return refuseProviderChange("invalid", PROVIDER_TEXT.invalid, fieldErrors(parsed.error));
+    return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: issuesByField(parsed.error) });
   const { name, apiKey, supportsIdempotency } = parsed.data;
   const apiUrl = current.isSimulated ? current.apiUrl : parsed.data.apiUrl;
   return db.transaction(async (tx) => {
@@ -80,7 +80,7 @@ export async function updateProvider(
       })
       .where(eq(providers.id, input.providerId))
       .returning({ id: providers.id });
-    if (!updated) return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
+    if (!updated) return refuse("not_found", PROVIDER_TEXT.notFound);
     await auditProviderChange(tx, input.adminId, "provider.updated", input.providerId, {
       name,
       api_url: apiUrl,
@@ -100,14 +100,14 @@ export async function deleteProvider(
   db: Database,
   input: { adminId: string; providerId: string },
 ): Promise<ProviderChange> {
-  if (!isUuid(input.providerId)) return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
+  if (!isUuid(input.providerId)) return refuse("not_found", PROVIDER_TEXT.notFound);
   return db.transaction(async (tx) => {
     const [provider] = await tx
       .select({ id: providers.id, name: providers.name })
       .from(providers)
       .where(eq(providers.id, input.providerId))
       .for("update");
-    if (!provider) return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
+    if (!provider) return refuse("not_found", PROVIDER_TEXT.notFound);
     const [mapped] = await tx
       .select({ id: providerServices.serviceId })
       .from(providerServices)
@@ -118,7 +118,7 @@ export async function deleteProvider(
       .from(fulfilments)
       .where(eq(fulfilments.providerId, provider.id))
       .limit(1);
-    if (mapped || submitted) return refuseProviderChange("conflict", PROVIDER_TEXT.inUse);
+    if (mapped || submitted) return refuse("conflict", PROVIDER_TEXT.inUse);
     await tx.delete(providers).where(eq(providers.id, provider.id));
     await auditProviderChange(tx, input.adminId, "provider.deleted", provider.id, { name: provider.name });
     return {

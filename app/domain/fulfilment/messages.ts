@@ -1,4 +1,4 @@
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
 
 /** The provider pages' texts (the specs have none for providers: these are ours), in one place. */
 export const PROVIDER_TEXT = {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Cents } from "../pricing/cents.ts";
-import { WHOLE_ORDER_PART } from "./order-ending.ts";
+import { WHOLE_ORDER_PART } from "./part-outcomes.ts";
 
 /**
  * One part of an order as it is delivered: a one-service order is one part ("order"); a likes pack is one part

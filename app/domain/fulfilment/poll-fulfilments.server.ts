@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
 import { applyUpstreamStatus } from "./apply-upstream-status.server.ts";
+import type { PartOutcomes } from "./part-outcomes.ts";
 import { readProviderStatuses } from "./provider-client.server.ts";
 import { loadProviders, transportFor } from "./provider-transport.server.ts";
 
@@ -12,10 +13,16 @@ const STATUS_BATCH = 100;
 /** Submissions one poll claims (asked 100 per call). */
 export const POLL_CLAIM = 500;
 
-export type PollOptions = { leaseSeconds: number; pollSeconds: number; limit?: number };
+export type PollOptions = {
+  leaseSeconds: number;
+  pollSeconds: number;
+  limit?: number;
+  outcomes: PartOutcomes;
+};
 
 /**
- * Asks providers for the statuses of submitted orders that are due, up to 100 per call, and applies them.
+ * Asks providers for the statuses of submitted orders that are due, up to 100 per call, and applies them
+ * (what they mean for orders and auto orders goes to `outcomes`).
  * Rows are claimed with FOR UPDATE SKIP LOCKED and pushed out by a lease, so parallel polls never take the
  * same row; a provider that cannot be reached is asked again at the next interval.
  */
@@ -37,10 +44,10 @@ export async function pollDueFulfilments(db: Database, options: PollOptions): Pr
         );
         for (const row of batch) {
           const answer = statuses.get(row.providerOrderId ?? "") ?? {
-            ok: false as const,
+            reported: false as const,
             error: "No status for this order",
           };
-          await applyUpstreamStatus(db, row, answer, options.pollSeconds);
+          await applyUpstreamStatus(db, row, answer, options.pollSeconds, options.outcomes);
         }
       } catch (error) {
         await postpone(

@@ -197,9 +197,10 @@ export async function addProviderSubscription(
   return parsed.data.order;
 }
 
+/** One order's status as the provider reports it, or the error it (or our reading of it) gave instead. */
 export type UpstreamOrderStatus =
   | {
-      ok: true;
+      reported: true;
       status: string;
       remains: unknown;
       charge: string | null;
@@ -207,7 +208,7 @@ export type UpstreamOrderStatus =
       /** The target's count when delivery began, as the provider states it (absent on some panels). */
       startCount?: unknown;
     }
-  | { ok: false; error: string };
+  | { reported: false; error: string };
 
 const statusSchema = z.object({
   status: z.string(),
@@ -231,7 +232,7 @@ export async function readProviderStatuses(
     if (entry === undefined) continue;
     const failed = errorAnswer.safeParse(entry);
     if (failed.success && failed.data.error) {
-      statuses.set(id, { ok: false, error: String(failed.data.error).slice(0, 300) });
+      statuses.set(id, { reported: false, error: String(failed.data.error).slice(0, 300) });
       continue;
     }
     const parsed = statusSchema.safeParse(entry);
@@ -239,14 +240,14 @@ export async function readProviderStatuses(
       id,
       parsed.success
         ? {
-            ok: true,
+            reported: true,
             status: parsed.data.status,
             remains: parsed.data.remains,
             charge: parsed.data.charge ?? null,
             posts: parsed.data.posts,
             startCount: parsed.data.start_count,
           }
-        : { ok: false, error: "Status not understood" },
+        : { reported: false, error: "Status not understood" },
     );
   }
   return statuses;
@@ -264,7 +265,7 @@ export async function readProviderBalance(
 }
 
 /** One order's answer to `cancel`: taken (the provider will cancel what it can), or refused with its reason. */
-export type UpstreamCancel = { ok: true } | { ok: false; error: string };
+export type UpstreamCancel = { taken: true } | { taken: false; error: string };
 
 /**
  * Asks the provider to cancel orders (the standard `cancel` action with `orders`); the answer per order id.
@@ -279,10 +280,10 @@ export async function cancelProviderOrders(
   const read = (value: unknown): UpstreamCancel => {
     const failed = errorAnswer.safeParse(value);
     if (failed.success && failed.data.error !== undefined && failed.data.error !== null)
-      return { ok: false, error: String(failed.data.error).slice(0, 300) };
+      return { taken: false, error: String(failed.data.error).slice(0, 300) };
     return value === 1 || value === "1" || value === true
-      ? { ok: true }
-      : { ok: false, error: "Cancel not understood" };
+      ? { taken: true }
+      : { taken: false, error: "Cancel not understood" };
   };
   if (Array.isArray(answer)) {
     for (const entry of answer) {
@@ -312,7 +313,7 @@ export async function refillProviderOrder(transport: Transport, providerOrderId:
 }
 
 /** One refill's status as a provider reports it: its word ("Completed"), or an error for that refill. */
-export type UpstreamRefillStatus = { ok: true; status: string } | { ok: false; error: string };
+export type UpstreamRefillStatus = { reported: true; status: string } | { reported: false; error: string };
 
 const refillStatusEntry = z.object({ refill: idText, status: z.unknown() });
 
@@ -328,11 +329,11 @@ export async function readProviderRefillStatuses(
   const answer = await call(transport, { action: "refill_status", refills: refillIds.join(",") });
   const statuses = new Map<string, UpstreamRefillStatus>();
   const read = (value: unknown): UpstreamRefillStatus => {
-    if (typeof value === "string" && value.trim()) return { ok: true, status: value.trim() };
+    if (typeof value === "string" && value.trim()) return { reported: true, status: value.trim() };
     const failed = errorAnswer.safeParse(value);
     if (failed.success && failed.data.error !== undefined && failed.data.error !== null)
-      return { ok: false, error: String(failed.data.error).slice(0, 300) };
-    return { ok: false, error: "Refill status not understood" };
+      return { reported: false, error: String(failed.data.error).slice(0, 300) };
+    return { reported: false, error: "Refill status not understood" };
   };
   if (Array.isArray(answer)) {
     for (const entry of answer) {

@@ -22,16 +22,3 @@ export const providerForm = z.object({
 });
 export type ProviderFormInput = z.input<typeof providerForm>;
 export type ProviderFields = z.output<typeof providerForm>;
-
-export type FieldErrors = Partial<Record<"name" | "apiUrl" | "apiKey", string>>;
-
-/** Field errors of a parse, the first message per field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if ((field === "name" || field === "apiUrl" || field === "apiKey") && !errors[field])
-      errors[field] = issue.message;
-  }
-  return errors;
-}

@@ -4,30 +4,33 @@ import { providerServices, services } from "../../db/schema.ts";
 import { addService } from "../catalog/edit-service.server.ts";
 import { serviceSlug } from "../catalog/service-slug.ts";
 import { isUuid } from "../ids.ts";
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { listProviderServices, type ProviderService } from "./provider-client.server.ts";
-import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
 import { findProvider, type ProviderRow, transportFor } from "./provider-transport.server.ts";
 
-export type ServiceAnswer = { ok: true; notice: Notice; serviceId?: string } | ProviderRefusal;
+export type ServiceAnswer = { ok: true; notice: Notice; serviceId?: string } | Refusal;
 
-export type ListedServices = { ok: true; services: ProviderService[] } | { ok: false; message: string };
+/** A provider's services as it lists them, or why they could not be read (the page says so in place). */
+export type ListedServices =
+  | { listed: true; services: ProviderService[] }
+  | { listed: false; message: string };
 
 /** A provider's services as it lists them now, or why they could not be read. */
 export async function fetchProviderServices(db: Database, providerId: string): Promise<ListedServices> {
   const provider = isUuid(providerId) ? await findProvider(db, providerId) : undefined;
-  if (!provider) return { ok: false, message: PROVIDER_TEXT.notFound.message };
+  if (!provider) return { listed: false, message: PROVIDER_TEXT.notFound.message };
   return listServicesOf(db, provider);
 }
 
 /** The services of a provider already read, as it lists them now, or why they could not be read. */
 export async function listServicesOf(db: Database, provider: ProviderRow): Promise<ListedServices> {
   try {
-    return { ok: true, services: await listProviderServices(transportFor(db, provider)) };
+    return { listed: true, services: await listProviderServices(transportFor(db, provider)) };
   } catch (error) {
-    return { ok: false, message: (error as Error).message };
+    return { listed: false, message: (error as Error).message };
   }
 }
 
@@ -36,13 +39,11 @@ async function providerServiceById(
   db: Database,
   providerId: string,
   providerServiceId: string,
-): Promise<{ ok: true; service: ProviderService } | ProviderRefusal> {
+): Promise<{ ok: true; service: ProviderService } | Refusal> {
   const listed = await fetchProviderServices(db, providerId);
-  if (!listed.ok) return refuseProviderChange("unavailable", PROVIDER_TEXT.unreachable(listed.message));
+  if (!listed.listed) return refuse("unavailable", PROVIDER_TEXT.unreachable(listed.message));
   const found = listed.services.find((service) => service.service === providerServiceId);
-  return found
-    ? { ok: true, service: found }
-    : refuseProviderChange("not_found", PROVIDER_TEXT.unknownProviderService);
+  return found ? { ok: true, service: found } : refuse("not_found", PROVIDER_TEXT.unknownProviderService);
 }
 
 // Imported services sell at the provider's rate plus half, to 4 decimals, exactly (integer arithmetic).
@@ -116,12 +117,12 @@ export async function mapProviderService(
   db: Database,
   input: { adminId: string; providerId: string; providerServiceId: string; serviceId: string },
 ): Promise<ServiceAnswer> {
-  if (!isUuid(input.serviceId)) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
+  if (!isUuid(input.serviceId)) return refuse("not_found", PROVIDER_TEXT.unknownService);
   const [service] = await db
     .select({ id: services.id })
     .from(services)
     .where(eq(services.id, input.serviceId));
-  if (!service) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
+  if (!service) return refuse("not_found", PROVIDER_TEXT.unknownService);
   const found = await providerServiceById(db, input.providerId, input.providerServiceId);
   if (!found.ok) return found;
   const mapping = {
@@ -153,7 +154,7 @@ export async function unmapProviderService(
   input: { adminId: string; providerId: string; serviceId: string },
 ): Promise<ServiceAnswer> {
   if (!isUuid(input.serviceId) || !isUuid(input.providerId))
-    return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
+    return refuse("not_found", PROVIDER_TEXT.unknownService);
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(providerServices)
@@ -161,7 +162,7 @@ export async function unmapProviderService(
         sql`${providerServices.serviceId} = ${input.serviceId} and ${providerServices.providerId} = ${input.providerId}`,
       )
       .returning({ id: providerServices.serviceId });
-    if (removed.length === 0) return refuseProviderChange("not_found", PROVIDER_TEXT.unknownService);
+    if (removed.length === 0) return refuse("not_found", PROVIDER_TEXT.unknownService);
     await auditProviderChange(tx, input.adminId, "provider.service_unmapped", input.providerId, {
       service_id: input.serviceId,
     });

@@ -2,19 +2,19 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { providers } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import type { Notice } from "../orders/messages.ts";
+import type { Notice } from "../notice.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { readProviderBalance } from "./provider-client.server.ts";
-import { type ProviderRefusal, refuseProviderChange } from "./provider-refusal.ts";
 import { findProvider, transportFor } from "./provider-transport.server.ts";
 
 /** Asks a provider for its balance and keeps it with the time it was read (shown on the providers page). */
 export async function refreshProviderBalance(
   db: Database,
   input: { providerId: string },
-): Promise<{ ok: true; notice: Notice } | ProviderRefusal> {
+): Promise<{ ok: true; notice: Notice } | Refusal> {
   const provider = isUuid(input.providerId) ? await findProvider(db, input.providerId) : undefined;
-  if (!provider) return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
+  if (!provider) return refuse("not_found", PROVIDER_TEXT.notFound);
   try {
     const { balance, currency } = await readProviderBalance(transportFor(db, provider));
     await db
@@ -23,6 +23,6 @@ export async function refreshProviderBalance(
       .where(eq(providers.id, provider.id));
     return { ok: true, notice: { title: PROVIDER_TEXT.balanceRefreshed, message: `${balance} ${currency}` } };
   } catch (error) {
-    return refuseProviderChange("unavailable", PROVIDER_TEXT.unreachable((error as Error).message));
+    return refuse("unavailable", PROVIDER_TEXT.unreachable((error as Error).message));
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.server.ts";
 import { DatabaseListener, WORKER_LISTEN_TIMEOUT_MS } from "../../lib/database-listener.server.ts";
 import { FULFILMENT_DUE_CHANNEL } from "./order-delivery-sql.server.ts";
+import type { PartOutcomes } from "./part-outcomes.ts";
 import { loadProviders, type ProviderRow } from "./provider-transport.server.ts";
 import { SubmissionRecorder } from "./record-submissions.server.ts";
 import { claimDueSubmissions, type Fulfilment, submitClaimed } from "./submit-fulfilments.server.ts";
@@ -10,6 +11,8 @@ export type PumpOptions = {
   pollSeconds: number;
   concurrencyPerProvider: number;
   afterAdd?: () => void;
+  /** Where a part that failed for good is reported. */
+  outcomes: PartOutcomes;
 };
 
 /** Providers are read again at most this often (an admin's edit reaches the pump within it). */

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { autoOrders, fulfilments } from "../../db/schema.ts";
 import { MAX_SUBMIT_ATTEMPTS, notSentRetrySeconds, retryDelaySeconds } from "./back-off.ts";
-import { closeOrderPart } from "./order-parts.server.ts";
+import type { PartOutcomes } from "./part-outcomes.ts";
 import { addProviderOrder, addProviderSubscription, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, type ProviderRow, transportFor } from "./provider-transport.server.ts";
 import { recordSubmitted, type SubmissionRecorder } from "./record-submissions.server.ts";
@@ -18,6 +18,8 @@ export type SubmitOptions = {
   limit?: number;
   /** Requests in flight to one provider at a time (from this process). */
   concurrencyPerProvider?: number;
+  /** Where a part that failed for good is reported (its order ends from its parts). */
+  outcomes: PartOutcomes;
 };
 
 /** Requests in flight to one provider from one worker process, unless configured. */
@@ -119,7 +121,7 @@ export async function submitClaimed(
   db: Database,
   provider: ProviderRow,
   row: Fulfilment,
-  options: Pick<SubmitOptions, "pollSeconds" | "afterAdd"> & { recorder?: SubmissionRecorder },
+  options: Pick<SubmitOptions, "pollSeconds" | "afterAdd" | "outcomes"> & { recorder?: SubmissionRecorder },
 ) {
   const transport = transportFor(db, provider);
   const idempotencyKey =
@@ -143,7 +145,7 @@ export async function submitClaimed(
             idempotencyKey,
           });
   } catch (error) {
-    await recordFailure(db, row, error, idempotencyKey !== undefined);
+    await recordFailure(db, row, error, idempotencyKey !== undefined, options.outcomes);
     return;
   }
   options.afterAdd?.();
@@ -172,7 +174,13 @@ async function subscriptionTerms(db: Database, autoOrderId: string) {
  * created an order: it is retried (with back-off, for as long as it takes) only with an idempotency key, and
  * otherwise held for an admin: the one case where a person has to look.
  */
-async function recordFailure(db: Database, row: Fulfilment, error: unknown, keyed: boolean) {
+async function recordFailure(
+  db: Database,
+  row: Fulfilment,
+  error: unknown,
+  keyed: boolean,
+  outcomes: PartOutcomes,
+) {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof ProviderError && error.kind === "not_sent") {
     // Not an attempt the provider saw: it does not count towards giving up.
@@ -191,7 +199,7 @@ async function recordFailure(db: Database, row: Fulfilment, error: unknown, keye
       .update(fulfilments)
       .set({ lastError: message.slice(0, 500) })
       .where(eq(fulfilments.id, row.id));
-    await closeOrderPart(db, {
+    await outcomes.partEnded(db, {
       fulfilmentId: row.id,
       orderId: row.orderId,
       outcome: "failed",

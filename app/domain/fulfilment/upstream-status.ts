@@ -1,9 +1,9 @@
-import type { OrderStatus } from "../orders/set-order-status.server.ts";
+import type { PartStatus } from "./part-outcomes.ts";
 
 /** The status words of the standard panel API ("API v2"). */
 export type UpstreamStatus = "Pending" | "Processing" | "In progress" | "Completed" | "Partial" | "Canceled";
 
-const TO_OURS: Record<string, OrderStatus> = {
+const TO_OURS: Record<string, PartStatus> = {
   pending: "pending",
   processing: "processing",
   "in progress": "in_progress",
@@ -22,12 +22,12 @@ const TO_OURS: Record<string, OrderStatus> = {
  * Our status for an upstream status word (product rules 4.6), or null for a word we do not know (the
  * order is then left as it is and polled again). Panels differ in case and spelling, so both are forgiven.
  */
-export function ourStatus(upstream: string): OrderStatus | null {
+export function ourStatus(upstream: string): PartStatus | null {
   return TO_OURS[upstream.trim().toLowerCase()] ?? null;
 }
 
 /** Upstream statuses after which nothing changes any more: the submission is finished. */
-export function isFinal(status: OrderStatus): boolean {
+export function isFinal(status: PartStatus): boolean {
   return status === "completed" || status === "partial" || status === "cancelled" || status === "failed";
 }
 

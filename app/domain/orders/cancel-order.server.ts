@@ -3,12 +3,12 @@ import type { Database, Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { sendDueCancels, withdrawOrderParts } from "../fulfilment/cancel-upstream.server.ts";
-import { endOrderWhenAllPartsEnded } from "../fulfilment/order-parts.server.ts";
 import { isUuid } from "../ids.ts";
 import type { Cents } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { CANCEL_TEXT, withinCancelWindow } from "./cancel-rules.ts";
+import { endOrderWhenAllPartsEnded } from "./close-order-part.server.ts";
 import { ORDER_TEXT } from "./messages.ts";
-import { type Refusal, refuse } from "./refusal.ts";
 import { isFinalStatus, REFUNDING_STATUSES, STATUS_TEXT, setOrderStatus } from "./set-order-status.server.ts";
 
 /** Who cancels: the customer who owns the order (within the cancel window), or an admin (any time). */

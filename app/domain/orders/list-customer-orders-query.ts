@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_ORDER_STATUSES } from "../admin/order-status-labels.ts";
+import { ADMIN_ORDER_STATUSES } from "./order-status-labels.ts";
 
 /** Orders per page of the customer's /orders list. */
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;

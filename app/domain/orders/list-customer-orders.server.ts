@@ -1,9 +1,9 @@
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
-import { containsPattern, pageWindow } from "../admin/list-query.server.ts";
 import type { OrderCancelState } from "../fulfilment/order-delivery-state-sql.server.ts";
 import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
+import { containsPattern, pageWindow } from "../lists/list-paging.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { latestRefillsOfOrders } from "../refills/read-refills.server.ts";
 import { refillRefusalOf } from "../refills/refill-rules.ts";

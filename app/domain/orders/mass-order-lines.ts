@@ -1,3 +1,4 @@
+import { type Refusal, refuse } from "../refusal.ts";
 import { MASS_ORDER_MAX_LINES, MASS_ORDER_TEXT, tooManyLines } from "./mass-order-text.ts";
 
 /**
@@ -13,9 +14,7 @@ export type MassOrderLine = {
   fields: { serviceApiId: number; link: string; quantity: number } | { error: string };
 };
 
-export type MassOrderPaste =
-  | { ok: true; lines: MassOrderLine[] }
-  | { ok: false; title: string; message: string };
+export type MassOrderPaste = { ok: true; lines: MassOrderLine[] } | Refusal;
 
 const WHOLE = /^\d{1,9}$/;
 
@@ -26,9 +25,9 @@ export function readMassOrderLines(paste: string): MassOrderPaste {
     const text = raw.trim();
     if (text) lines.push({ line: index + 1, text, fields: readLine(text) });
   });
-  if (lines.length === 0) return { ok: false, ...MASS_ORDER_TEXT.empty };
+  if (lines.length === 0) return refuse("invalid", MASS_ORDER_TEXT.empty);
   if (lines.length > MASS_ORDER_MAX_LINES)
-    return { ok: false, title: MASS_ORDER_TEXT.tooLong.title, message: tooManyLines(lines.length) };
+    return refuse("invalid", { title: MASS_ORDER_TEXT.tooLong.title, message: tooManyLines(lines.length) });
   return { ok: true, lines };
 }
 

@@ -6,6 +6,7 @@ import { formatServiceName, likesPackProductName } from "../catalog/product-name
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import { readBalance } from "../live/read-balance.server.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { type MassOrderLine, readMassOrderLines } from "./mass-order-lines.ts";
 import { MASS_ORDER_TEXT, unknownServiceId } from "./mass-order-text.ts";
 import { ORDER_TEXT } from "./messages.ts";
@@ -16,6 +17,9 @@ import { checkTargetLink } from "./target-link.ts";
 export type MassOrderPlacement =
   | { kind: "service"; serviceId: string; quantity: number; targetLink: string }
   | { kind: "pack"; packId: string; targetLink: string };
+
+/** Where a line is: its number in the paste and its text. */
+export type MassOrderLineAt = { line: number; text: string };
 
 /** One line of the preview: what it orders and its price, or why it cannot be placed (nothing is charged). */
 export type MassOrderLineVerdict =
@@ -29,7 +33,7 @@ export type MassOrderLineVerdict =
       totalCents: Cents;
       placement: MassOrderPlacement;
     }
-  | { ok: false; line: number; text: string; message: string };
+  | (MassOrderLineAt & Refusal);
 
 export type MassOrderPreview =
   | {
@@ -41,7 +45,7 @@ export type MassOrderPreview =
       /** A fresh id for this batch: the placing derives each line's idempotency key from it (product rules 1.4). */
       batchId: string;
     }
-  | { ok: false; title: string; message: string };
+  | Refusal;
 
 /**
  * Reads and checks a mass order (product rules 4.8) without charging anything: every line against the same
@@ -80,7 +84,11 @@ export function checkMassOrderLines(
 
 async function checkLine(db: Executor, line: MassOrderLine): Promise<MassOrderLineVerdict> {
   const { fields } = line;
-  const refused = (message: string) => ({ ok: false as const, line: line.line, text: line.text, message });
+  const refused = (message: string): MassOrderLineVerdict => ({
+    ...refuse("invalid", message),
+    line: line.line,
+    text: line.text,
+  });
   if ("error" in fields) return refused(fields.error);
   const serviceId = await findServiceIdByApiId(db, fields.serviceApiId);
   const service = serviceId ? await findServiceForOrder(db, serviceId) : null;
@@ -90,7 +98,7 @@ async function checkLine(db: Executor, line: MassOrderLine): Promise<MassOrderLi
   const typed = draftTypedOrder(service, { quantity: fields.quantity });
   if ("ok" in typed) return refused(typed.message);
   const link = checkTargetLink(fields.link, service);
-  if (!link.ok) return refused(link.notice.message);
+  if (!link.ok) return refused(link.message);
   return {
     ok: true,
     line: line.line,
@@ -114,7 +122,7 @@ async function checkPackLine(
   if (!pack) return refused(unknownServiceId(String(fields.serviceApiId)));
   if (fields.quantity !== 1) return refused(MASS_ORDER_TEXT.packQuantity);
   const link = checkTargetLink(fields.link, { platform: "instagram", targetKind: "post" });
-  if (!link.ok) return refused(link.notice.message);
+  if (!link.ok) return refused(link.message);
   return {
     ok: true,
     line: line.line,

@@ -1,8 +1,9 @@
 import { formatCents } from "../../lib/format-money.ts";
+import type { Notice } from "../notice.ts";
 import type { Cents } from "../pricing/cents.ts";
 
-/** A refusal the customer sees as a toast: the specs' own title and text. */
-export type Notice = { title: string; message: string };
+// The one Notice type lives at the domain's root, below every area (fulfilment's provider pages show notices too).
+export type { Notice };
 
 const count = new Intl.NumberFormat("en-US");
 

@@ -1,8 +1,8 @@
 import type { Executor } from "../../db/client.server.ts";
 import type { Cents } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { readSettingsCached } from "../settings/read-settings.server.ts";
 import { invalidQuantity, ORDER_TEXT, priceChanged } from "./messages.ts";
-import { type Refusal, refuse } from "./refusal.ts";
 
 /**
  * New storefront orders are refused while the shop is in maintenance (admin orders go on). With
@@ -36,8 +36,11 @@ export function refuseQuantity(
   });
 }
 
+/** The code of a refused changed price: a conflict the API answers with its own code (product rules 1.2). */
+export const PRICE_CHANGED = "price_changed";
+
 /** The total the customer saw must be the server's total, else nothing is charged (product rules 1.2). */
 export function refuseChangedPrice(totalCents: Cents, expectedTotalCents: Cents | undefined): Refusal | null {
   if (expectedTotalCents === undefined || expectedTotalCents === totalCents) return null;
-  return refuse("price_changed", priceChanged(totalCents), { totalCents });
+  return refuse("conflict", priceChanged(totalCents), { code: PRICE_CHANGED, totalCents });
 }

@@ -1,6 +1,7 @@
 import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { chargeForQuantity, dripFeedCharge } from "../pricing/price.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { refuseQuantity } from "./order-rules.server.ts";
 import {
   COMMENT_MAX_LENGTH,
@@ -12,7 +13,6 @@ import {
   runPart,
   type ServiceOrderType,
 } from "./order-types.ts";
-import { type Refusal, refuse } from "./refusal.ts";
 
 /** What an order's type needs of its service. */
 export type TypedService = {

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../../db/client.server.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { readMassOrderLines } from "./mass-order-lines.ts";
 import {
   checkMassOrderLines,
+  type MassOrderLineAt,
   type MassOrderLineVerdict,
   type MassOrderPlacement,
   validTotal,
@@ -12,7 +14,6 @@ import { MASS_ORDER_TEXT } from "./mass-order-text.ts";
 import { placeOrder } from "./place-order.server.ts";
 import { placePackageOrder } from "./place-pack-order.server.ts";
 import type { PlacedOrder } from "./record-paid-order.server.ts";
-import type { Refusal } from "./refusal.ts";
 
 export type MassOrderInput = {
   userId: string;
@@ -35,11 +36,12 @@ export type MassOrderLineResult =
       /** True when a repeated submit answered with the order this line already placed. */
       replayed: boolean;
     }
-  | { ok: false; line: number; text: string; message: string };
+  | (MassOrderLineAt & Refusal);
 
+/** The placed lines, or the whole mass order refused (with the total of its valid lines now). */
 export type MassOrderResult =
   | { ok: true; lines: MassOrderLineResult[]; placed: number; refused: number; chargedCents: Cents }
-  | { ok: false; title: string; message: string; lines?: MassOrderLineVerdict[]; totalCents?: Cents };
+  | Refusal;
 
 /**
  * Places a previewed mass order (product rules 4.8): each valid line as an independent order through the
@@ -52,16 +54,12 @@ export async function placeMassOrder(db: Database, input: MassOrderInput): Promi
   if (!read.ok) return read;
   const lines = await checkMassOrderLines(db, read.lines);
   const totalCents = validTotal(lines);
-  if (!lines.some((line) => line.ok))
-    return {
-      ok: false,
-      title: MASS_ORDER_TEXT.empty.title,
-      message: MASS_ORDER_TEXT.nothingValid,
-      lines,
-      totalCents,
-    };
+  if (!lines.some((line) => line.ok)) {
+    const nothingValid = { title: MASS_ORDER_TEXT.empty.title, message: MASS_ORDER_TEXT.nothingValid };
+    return refuse("invalid", nothingValid, { totalCents });
+  }
   if (totalCents !== input.expectedTotalCents)
-    return { ok: false, ...MASS_ORDER_TEXT.changed, lines, totalCents };
+    return refuse("conflict", MASS_ORDER_TEXT.changed, { totalCents });
   const batchKey = `mass:${input.batchId}:${pasteDigest(read.lines.map((line) => line.text))}`;
   const results: MassOrderLineResult[] = [];
   let shortOfFunds = false;
@@ -71,7 +69,7 @@ export async function placeMassOrder(db: Database, input: MassOrderInput): Promi
       continue;
     }
     if (shortOfFunds) {
-      results.push(notPlaced(line, MASS_ORDER_TEXT.notPlacedAfterShortfall));
+      results.push(at(line, refuse("insufficient_funds", MASS_ORDER_TEXT.notPlacedAfterShortfall)));
       continue;
     }
     const placed = await placeLine(db, input.userId, line, `${batchKey}:${line.line}`);
@@ -89,8 +87,8 @@ export async function placeMassOrder(db: Database, input: MassOrderInput): Promi
       });
       continue;
     }
-    shortOfFunds = placed.reason === "insufficient_funds";
-    results.push(notPlaced(line, placed.message));
+    shortOfFunds = placed.kind === "insufficient_funds";
+    results.push(at(line, placed));
   }
   return summarise(results);
 }
@@ -120,8 +118,9 @@ function placeLine(
   });
 }
 
-function notPlaced(line: { line: number; text: string }, message: string): MassOrderLineResult {
-  return { ok: false, line: line.line, text: line.text, message };
+/** A line not placed: its refusal, where it is in the paste. */
+function at(line: MassOrderLineAt, refusal: Refusal): MassOrderLineResult {
+  return { ...refusal, line: line.line, text: line.text };
 }
 
 function summarise(lines: MassOrderLineResult[]): MassOrderResult {

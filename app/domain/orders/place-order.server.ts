@@ -2,17 +2,20 @@ import type { Executor } from "../../db/client.server.ts";
 import { formatServiceName } from "../catalog/product-name.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import type { Cents } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
 import type { OrderAuthorisation } from "./order-guard.server.ts";
 import { orderOrigin } from "./order-origin.ts";
-import { refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
+import { PRICE_CHANGED, refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
 import { draftTypedOrder } from "./order-type-draft.server.ts";
 import type { DripFeed } from "./order-types.ts";
 import { type PlacedOrder, recordGuardedOrder } from "./record-paid-order.server.ts";
-import { type Refusal, refuse } from "./refusal.ts";
 import { checkTargetLink } from "./target-link.ts";
 
-const DECIDED_ON_READS: readonly Refusal["reason"][] = ["invalid", "price_changed"];
+/** A refusal decided on cached reads (limits, link kind, the expected total): confirmed on fresh ones. */
+function decidedOnReads(refusal: Refusal): boolean {
+  return refusal.kind === "invalid" || refusal.code === PRICE_CHANGED;
+}
 
 export type DeliverySpeed = "slow" | "normal" | "fast";
 
@@ -54,8 +57,7 @@ export type SimpleOrderInput = {
  */
 export async function placeOrder(db: Executor, input: SimpleOrderInput): Promise<PlacedOrder | Refusal> {
   const cached = await placeCheckedOrder(db, input, { fresh: false });
-  // A refusal decided on cached reads (limits, link kind, the expected total) is confirmed on fresh ones.
-  if (cached !== "guard_failed" && (cached.ok || !DECIDED_ON_READS.includes(cached.reason))) return cached;
+  if (cached !== "guard_failed" && (cached.ok || !decidedOnReads(cached))) return cached;
   const fresh = await placeCheckedOrder(db, input, { fresh: true });
   // Changed again within one request (an admin editing the service right now): ask the customer to retry.
   return fresh === "guard_failed" ? refuse("conflict", ORDER_TEXT.orderFailed) : fresh;
@@ -80,7 +82,7 @@ async function placeCheckedOrder(
   const typed = draftTypedOrder(service, input);
   if ("ok" in typed) return typed;
   const link = checkTargetLink(input.targetLink, service);
-  if (!link.ok) return refuse("invalid", link.notice, { field: "targetLink" });
+  if (!link.ok) return { ...link, field: "targetLink" };
   const { totalCents } = typed;
   const changed = refuseChangedPrice(totalCents, input.expectedTotalCents);
   if (changed) return changed;

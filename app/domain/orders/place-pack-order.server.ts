@@ -6,12 +6,12 @@ import { likesPackProductName } from "../catalog/product-name.ts";
 import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { type PackCommentCount, type PackPart, priceLikesPack } from "../pricing/likes-pack.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import type { OrderAuthorisation } from "./order-guard.server.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
 import type { DeliverySpeed } from "./place-order.server.ts";
 import { type PlacedOrder, recordGuardedOrder, recordPaidOrder } from "./record-paid-order.server.ts";
-import { type Refusal, refuse } from "./refusal.ts";
 import { checkTargetLink } from "./target-link.ts";
 
 export type PackOrderInput = {
@@ -82,7 +82,7 @@ async function placeLikesPack(
   if (!pack) return refuse("invalid", ORDER_TEXT.serviceError, { field: "packCode" });
   if (!likes) return refuse("unavailable", ORDER_TEXT.likesServiceUnavailable);
   const link = checkTargetLink(input.targetLink, likes);
-  if (!link.ok) return refuse("invalid", link.notice, { field: "targetLink" });
+  if (!link.ok) return { ...link, field: "targetLink" };
   const priced = priceLikesPack(
     pack,
     { extraLikes: input.extraLikes, extraViews: input.extraViews, comments: input.comments },

@@ -1,4 +1,5 @@
 import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import {
   invalidProfile,
   type Notice,
@@ -11,11 +12,17 @@ import {
  * Reads the username an auto order or an API subscription watches from what a customer pastes (product rules
  * 4.10): the name ("name", "@name") or the profile's link on the service's platform, with or without "www.", a
  * trailing slash, a share query ("?igsh=...") or a fragment. A post's link or another site's link is refused with
- * a message that says which it was. No server imports: the form checks the field with it as the customer types.
+ * a message that says which it was, its `code` saying what it was (ProfileProblem). No server imports: the form
+ * checks the field with it as the customer types.
  */
-export type ProfileUsername =
-  | { ok: true; username: string }
-  | { ok: false; problem: "empty" | "post_link" | "other_site" | "invalid"; notice: Notice };
+export type ProfileUsername = { ok: true; username: string } | Refusal;
+
+/** Why a pasted text names no profile: the code of its refusal. */
+export type ProfileProblem = "empty" | "post_link" | "other_site" | "invalid";
+
+function refused(problem: ProfileProblem, notice: Notice): Refusal {
+  return refuse("invalid", notice, { code: problem });
+}
 
 type Platform = ListedPlatform | "other";
 
@@ -102,16 +109,16 @@ function platformLabel(platform: Platform): string {
 function usernameFromLink(url: URL, platform: Platform): ProfileUsername {
   const name = platformLabel(platform);
   const host = url.hostname.toLowerCase();
-  const post = { ok: false as const, problem: "post_link" as const, notice: profileLinkIsPost(name) };
-  const invalid = { ok: false as const, problem: "invalid" as const, notice: invalidProfile(name) };
+  const post = refused("post_link", profileLinkIsPost(name));
+  const invalid = refused("invalid", invalidProfile(name));
   const postHost = Object.keys(POST_ONLY_HOSTS).find((allowed) => hostMatches(host, allowed));
   if (postHost) {
     return POST_ONLY_HOSTS[postHost] === platform
       ? post
-      : { ok: false, problem: "other_site", notice: profileLinkOnOtherSite(host, name) };
+      : refused("other_site", profileLinkOnOtherSite(host, name));
   }
   if (!PROFILE_HOSTS[platform].some((allowed) => hostMatches(host, allowed))) {
-    return { ok: false, problem: "other_site", notice: profileLinkOnOtherSite(host, name) };
+    return refused("other_site", profileLinkOnOtherSite(host, name));
   }
   const segments = url.pathname
     .split("/")
@@ -147,13 +154,13 @@ export function readProfileUsername(text: string, platformValue: string): Profil
   const platform = (Object.hasOwn(PROFILE_HOSTS, platformValue) ? platformValue : "other") as Platform;
   const name = platformLabel(platform);
   const trimmed = text.trim();
-  if (!trimmed) return { ok: false, problem: "empty", notice: profileRequired(name) };
+  if (!trimmed) return refused("empty", profileRequired(name));
   const bare = /^@?([A-Za-z0-9._]{1,30})$/.exec(trimmed);
   // "instagram.com" alone looks like a name with dots: a bare word with a known host is read as a link.
   if (bare?.[1] && !parseLink(trimmed)?.hostname.match(/\.(com|net|am|be|watch)$/i)) {
     return { ok: true, username: bare[1] };
   }
   const url = parseLink(trimmed);
-  if (!url) return { ok: false, problem: "invalid", notice: invalidProfile(name) };
+  if (!url) return refused("invalid", invalidProfile(name));
   return usernameFromLink(url, platform);
 }

@@ -10,8 +10,9 @@ import {
   notifyFulfilmentDue,
   orderDeliverySql,
 } from "../fulfilment/order-delivery-sql.server.ts";
-import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
+import { WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
 import { insufficientBalance, ORDER_TEXT } from "./messages.ts";
 import {
@@ -22,7 +23,6 @@ import {
   orderGuardSql,
 } from "./order-guard.server.ts";
 import type { DripFeed } from "./order-types.ts";
-import { type Refusal, refuse } from "./refusal.ts";
 
 /** An order whose price the server computed and whose input it checked, ready to be paid and stored. */
 export type OrderDraft = {
@@ -46,7 +46,7 @@ export type OrderDraft = {
 };
 
 /** Something the order was checked against changed since (see order-guard): nothing was charged; check again. */
-export type GuardFailed = { ok: false; guardFailed: true };
+export type GuardFailed = { guardFailed: true };
 
 export type PlacedOrder = {
   ok: true;
@@ -187,7 +187,7 @@ async function chargeAndStore(
   if (draft.idempotencyKey && (await findByKey(db, draft))) return replay(db, draft);
   if (guard) {
     const check = await db.execute<{ holds: boolean }>(sql`select ${orderGuardRecheckSql(guard)} as holds`);
-    if (!check.rows[0]?.holds) return { ok: false, guardFailed: true };
+    if (!check.rows[0]?.holds) return { guardFailed: true };
   }
   const [wallet] = await db
     .select({ balanceCents: users.balanceCents })

@@ -6,10 +6,10 @@ import { isUuid } from "../ids.ts";
 import { notifyOrderStatusChanged } from "../live/notify-order-status-changed.server.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import { queueOrderStatusMail } from "./order-status-mail.server.ts";
-import { type Refusal, refuse } from "./refusal.ts";
 
 export const ORDER_STATUSES = orderStatusEnum.enumValues;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,4 +1,5 @@
 import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { type Notice, ORDER_TEXT } from "./messages.ts";
 
 type Platform = ListedPlatform | "other";
@@ -19,7 +20,8 @@ const INSTAGRAM_POST =
   /^https?:\/\/(?:www\.|m\.)?instagram\.com\/(?:[A-Za-z0-9._]+\/)?(?:p|reel|reels|tv)\/[A-Za-z0-9_-]+\/?(?:[?#].*)?$/;
 const INSTAGRAM_USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 
-export type LinkCheck = { ok: true; link: string } | { ok: false; notice: Notice };
+/** The link to deliver to, or why it is not one (the caller names the field it came from). */
+export type LinkCheck = { ok: true; link: string } | Refusal;
 
 function parseUrl(text: string): URL | null {
   try {
@@ -53,13 +55,13 @@ export function checkTargetLink(
   const trimmed = text.trim();
   const instagramPost = service.platform === "instagram" && service.targetKind === "post";
   if (!trimmed)
-    return { ok: false, notice: instagramPost ? ORDER_TEXT.postLinkRequired : ORDER_TEXT.targetRequired };
+    return refuse("invalid", instagramPost ? ORDER_TEXT.postLinkRequired : ORDER_TEXT.targetRequired);
   if (trimmed.length > MAX_LINK_LENGTH)
-    return { ok: false, notice: invalidLinkFor(service.platform, instagramPost) };
+    return refuse("invalid", invalidLinkFor(service.platform, instagramPost));
   if (instagramPost) {
     return INSTAGRAM_POST.test(trimmed)
       ? { ok: true, link: trimmed }
-      : { ok: false, notice: ORDER_TEXT.invalidInstagramLink };
+      : refuse("invalid", ORDER_TEXT.invalidInstagramLink);
   }
   if (service.platform === "instagram") {
     const username = normalizeInstagramUsername(trimmed);
@@ -67,7 +69,7 @@ export function checkTargetLink(
   }
   const url = parseUrl(trimmed);
   if (!url || (service.platform !== "other" && !onPlatform(url, service.platform))) {
-    return { ok: false, notice: invalidLinkFor(service.platform, false) };
+    return refuse("invalid", invalidLinkFor(service.platform, false));
   }
   return { ok: true, link: url.toString() };
 }

@@ -18,10 +18,21 @@ export type CreditDepositInput = {
   paidCurrency?: string | null;
 };
 
+/**
+ * Credited, or why not: settled before (a redelivered or late event, nothing to do), or an event that does not
+ * match the deposit (logged by the webhook's handler: money may need a person).
+ */
 export type CreditDepositResult =
-  | { ok: true; credited: true; amountCents: Cents; balanceCents: Cents; userId: string }
-  | { ok: true; credited: false; reason: "already_settled" }
-  | { ok: false; error: "not_found" | "reference_mismatch" | "amount_mismatch" | "provider_mismatch" };
+  | { credited: true; amountCents: Cents; balanceCents: Cents; userId: string }
+  | {
+      credited: false;
+      reason:
+        | "already_settled"
+        | "not_found"
+        | "reference_mismatch"
+        | "amount_mismatch"
+        | "provider_mismatch";
+    };
 
 /**
  * Turns a paid deposit into wallet money, once: locks the deposit row, credits only a pending one (its own
@@ -32,8 +43,8 @@ export type CreditDepositResult =
 export async function creditDeposit(db: Executor, input: CreditDepositInput): Promise<CreditDepositResult> {
   return db.transaction(async (tx) => {
     const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, input.depositId)).for("update");
-    if (!deposit) return { ok: false, error: "not_found" };
-    if (deposit.provider !== input.provider) return { ok: false, error: "provider_mismatch" };
+    if (!deposit) return { credited: false, reason: "not_found" };
+    if (deposit.provider !== input.provider) return { credited: false, reason: "provider_mismatch" };
     if (deposit.status !== "pending") {
       // Money taken for a deposit we had given up on needs a person: say so loudly, credit nothing.
       if (deposit.status !== "completed") {
@@ -41,16 +52,16 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
           `deposit ${deposit.id} is ${deposit.status} but event ${input.eventId} reports it paid`,
         );
       }
-      return { ok: true, credited: false, reason: "already_settled" };
+      return { credited: false, reason: "already_settled" };
     }
     // The reference is stored right after the checkout is created; an event racing ahead of that still matches.
     if (deposit.providerReference && deposit.providerReference !== input.providerReference) {
-      return { ok: false, error: "reference_mismatch" };
+      return { credited: false, reason: "reference_mismatch" };
     }
     // A paid event must say what it took: the deposit's own amount, in US dollars.
     const amountDiffers =
       input.paidAmountCents !== deposit.amountCents || input.paidCurrency?.toLowerCase() !== "usd";
-    if (amountDiffers) return { ok: false, error: "amount_mismatch" };
+    if (amountDiffers) return { credited: false, reason: "amount_mismatch" };
 
     await tx
       .update(deposits)
@@ -71,14 +82,13 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
       metadata: { provider: deposit.provider, event_id: input.eventId },
     });
     // A credit cannot overdraw a wallet; anything else here is a broken invariant, so roll everything back.
-    if (!entry.ok) throw new Error(`Deposit ${deposit.id} could not be credited`);
+    if (!entry.posted) throw new Error(`Deposit ${deposit.id} could not be credited`);
     await queueDepositReceipt(tx, {
       userId: deposit.userId,
       amountCents: deposit.amountCents,
       balanceCents: entry.balanceCents,
     });
     return {
-      ok: true,
       credited: true,
       amountCents: deposit.amountCents,
       balanceCents: entry.balanceCents,

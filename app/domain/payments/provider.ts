@@ -35,7 +35,10 @@ export type PaymentEvent = {
   outcome: DepositOutcome;
 };
 
-export type WebhookVerification = { ok: true; event: PaymentEvent } | { ok: false; reason: string };
+/** A webhook's event when its signature checks out, else why it was not taken (the answer is then 400). */
+export type WebhookVerification =
+  | { verified: true; event: PaymentEvent }
+  | { verified: false; reason: string };
 
 /** A hosted card checkout: Stripe Checkout, or the local sandbox that stands in for it. */
 export interface PaymentProvider {

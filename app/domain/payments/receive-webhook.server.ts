@@ -21,7 +21,8 @@ export async function receivePaymentWebhook(
   headers: Headers,
 ): Promise<WebhookAnswer> {
   const verified = provider.verifyWebhook(rawBody, headers);
-  if (!verified.ok) return { status: 400, body: { received: false, error: "Invalid webhook signature" } };
+  if (!verified.verified)
+    return { status: 400, body: { received: false, error: "Invalid webhook signature" } };
   const { event } = verified;
 
   return db.transaction(async (tx) => {
@@ -43,8 +44,8 @@ export async function receivePaymentWebhook(
         paidAmountCents: outcome.amountCents,
         paidCurrency: outcome.currency,
       });
-      const result = credit.ok ? (credit.credited ? "credited" : credit.reason) : credit.error;
-      if (!credit.ok)
+      const result = credit.credited ? "credited" : credit.reason;
+      if (!credit.credited && credit.reason !== "already_settled")
         console.error(`payment event ${event.id}: deposit ${outcome.depositId} not credited (${result})`);
       return { status: 200, body: { received: true, result } };
     }

@@ -28,15 +28,15 @@ export function sandboxProvider(): PaymentProvider {
     verifyWebhook(rawBody, headers) {
       const secret = sandboxWebhookSecret(env().authSecret);
       const check = verifyWebhookSignature(rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), secret);
-      if (!check.ok) return { ok: false, reason: `signature ${check.reason}` };
+      if (!check.valid) return { verified: false, reason: `signature ${check.reason}` };
       let payload: unknown;
       try {
         payload = JSON.parse(rawBody);
       } catch {
-        return { ok: false, reason: "body is not JSON" };
+        return { verified: false, reason: "body is not JSON" };
       }
       const event = readCheckoutEvent("sandbox", payload);
-      return event ? { ok: true, event } : { ok: false, reason: "not an event" };
+      return event ? { verified: true, event } : { verified: false, reason: "not an event" };
     },
   };
 }

@@ -46,17 +46,17 @@ export function stripeProvider(config: {
     },
     verifyWebhook(rawBody, headers) {
       const signature = headers.get("stripe-signature");
-      if (!signature) return { ok: false, reason: "signature missing" };
-      if (!config.webhookSecret) return { ok: false, reason: "STRIPE_WEBHOOK_SECRET is not set" };
+      if (!signature) return { verified: false, reason: "signature missing" };
+      if (!config.webhookSecret) return { verified: false, reason: "STRIPE_WEBHOOK_SECRET is not set" };
       let payload: unknown;
       try {
         // Checks the HMAC over the raw body and the timestamp (5-minute tolerance), then parses.
         payload = client.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       } catch {
-        return { ok: false, reason: "signature mismatch" };
+        return { verified: false, reason: "signature mismatch" };
       }
       const event = readCheckoutEvent("stripe", payload);
-      return event ? { ok: true, event } : { ok: false, reason: "not an event" };
+      return event ? { verified: true, event } : { verified: false, reason: "not an event" };
     },
   };
 }

@@ -21,8 +21,8 @@ export function signWebhookBody(rawBody: string, secret: string, timestamp = Mat
 }
 
 export type SignatureCheck =
-  | { ok: true }
-  | { ok: false; reason: "missing" | "malformed" | "stale" | "mismatch" };
+  | { valid: true }
+  | { valid: false; reason: "missing" | "malformed" | "stale" | "mismatch" };
 
 /** Checks a `t=...,v1=...` header against the raw body: HMAC-SHA256 compared in constant time, 5-minute window. */
 export function verifyWebhookSignature(
@@ -31,7 +31,7 @@ export function verifyWebhookSignature(
   secret: string,
   now = Math.floor(Date.now() / 1000),
 ): SignatureCheck {
-  if (!header) return { ok: false, reason: "missing" };
+  if (!header) return { valid: false, reason: "missing" };
   let timestamp: number | null = null;
   const signatures: string[] = [];
   for (const part of header.split(",")) {
@@ -39,9 +39,9 @@ export function verifyWebhookSignature(
     if (key === "t" && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
     if (key === "v1" && value && /^[0-9a-f]{64}$/i.test(value)) signatures.push(value.toLowerCase());
   }
-  if (timestamp === null || signatures.length === 0) return { ok: false, reason: "malformed" };
-  if (Math.abs(now - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: "stale" };
+  if (timestamp === null || signatures.length === 0) return { valid: false, reason: "malformed" };
+  if (Math.abs(now - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return { valid: false, reason: "stale" };
   const expected = Buffer.from(hmacHex(secret, timestamp, rawBody), "hex");
   const matches = signatures.some((signature) => timingSafeEqual(Buffer.from(signature, "hex"), expected));
-  return matches ? { ok: true } : { ok: false, reason: "mismatch" };
+  return matches ? { valid: true } : { valid: false, reason: "mismatch" };
 }

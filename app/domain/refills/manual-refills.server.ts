@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client.server.ts";
 import { orders, refills, services, users } from "../../db/schema.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { refusalAnswer } from "../refusal-answer.server.ts";
 import { queueRefillEndedMail } from "./refill-ended-mail.server.ts";
 import { REFILL_STATUS_WORDS, type RefillStatus } from "./refill-status.ts";
 
@@ -129,11 +130,9 @@ export async function decideManualRefillFromForm(
   input: { adminId: string; form: Record<string, unknown> },
 ): Promise<{ ok: boolean; notice: { title: string; message: string } }> {
   const parsed = refillDecisionForm.safeParse(input.form);
-  if (!parsed.success)
-    return { ok: false, notice: { title: MANUAL_REFILL_TEXT.failed, message: MANUAL_REFILL_TEXT.invalid } };
+  if (!parsed.success) return refillRefused(refuse("invalid", MANUAL_REFILL_TEXT.invalid));
   const decided = await decideManualRefill(db, { adminId: input.adminId, ...parsed.data });
-  if (!decided.ok)
-    return { ok: false, notice: { title: MANUAL_REFILL_TEXT.failed, message: decided.message } };
+  if (!decided.ok) return refillRefused(decided);
   return {
     ok: true,
     notice: {
@@ -141,4 +140,9 @@ export async function decideManualRefillFromForm(
       message: `Refill #${parsed.data.refillId} is now ${REFILL_STATUS_WORDS[decided.status]}.`,
     },
   };
+}
+
+/** A refused refill decision as the page's toast shows it: 'Refill not changed' and the refusal's text. */
+function refillRefused(refusal: Refusal) {
+  return refusalAnswer({ ...refusal, title: MANUAL_REFILL_TEXT.failed }).body;
 }

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { hasControlCharacter } from "../../lib/request-body.ts";
 import { cents } from "../pricing/cents.ts";
-import { type ApiAnswer, apiError, apiKeyRefusalAnswer, apiOk } from "./api-answer.ts";
+import { type ApiAnswer, apiError, apiOk, apiRefusalAnswer } from "./api-answer.ts";
 import { authenticateApiKey } from "./api-keys.server.ts";
 import { apiDollars } from "./api-order-status.ts";
 import { type ApiCaller, cancelApiOrders, readApiOrderStatuses } from "./api-orders.server.ts";
@@ -69,7 +69,7 @@ export async function answerApiRequest(db: Database, params: Params): Promise<Ap
   const name = (params.action ?? "").trim();
   // An order with a key this server has seen checks and counts the key inside its own statement.
   const caller = await authenticateApiKey(db, params.key ?? "", { forOrder: name === "add" });
-  if (!caller.ok) return apiKeyRefusalAnswer(caller);
+  if (!caller.ok) return apiRefusalAnswer(caller);
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (!action) return apiError(unknownAction(name), "unknown_action");
   return paramsRefusal(action, params) ?? action.answer(db, caller, params);

@@ -1,7 +1,6 @@
+import { rateLimitedInit } from "../../lib/rate-limited-answer.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED } from "../orders/messages.ts";
 import type { Refusal } from "../refusal.ts";
-import { rateLimitedInit } from "../security/rate-limited-answer.ts";
-import type { ApiKeyRefusal } from "./api-keys.server.ts";
 import { API_TEXT, quantityAboveMax, quantityBelowMin } from "./api-text.ts";
 
 /**
@@ -31,14 +30,11 @@ export function isApiError(answer: ApiAnswer): boolean {
   return typeof answer.body === "object" && answer.body !== null && "error" in answer.body;
 }
 
-/** A refusal the order area may give besides the shop's fields: the quantity limit it passed. */
-type ApiRefusal = Refusal & { quantityLimit?: number };
-
 /**
  * The API's text for a shop refusal, chosen by its code, then its kind (docs/decisions/017, 020): the panels'
  * conventional texts where they have one, else the refusal's own plain message (never its toast title).
  */
-function apiRefusalText(refusal: ApiRefusal): string {
+function apiRefusalText(refusal: Refusal): string {
   switch (refusal.code) {
     case "quantity_below_min":
       return quantityBelowMin(refusal.quantityLimit ?? 0);
@@ -67,24 +63,15 @@ function apiRefusalText(refusal: ApiRefusal): string {
  * The one mapping from a shop refusal to the panels' protocol: `{ error, code }` (the error text of
  * apiRefusalText, the code the refusal's own or else its kind); a limit adds its Retry-After.
  */
-export function apiRefusalError(refusal: ApiRefusal): ApiError {
+export function apiRefusalError(refusal: Refusal): ApiError {
   return { error: apiRefusalText(refusal), code: refusal.code ?? refusal.kind };
 }
 
 /** A shop refusal as a whole answer (see apiRefusalError). */
-export function apiRefusalAnswer(refusal: ApiRefusal): ApiAnswer {
+export function apiRefusalAnswer(refusal: Refusal): ApiAnswer {
   const answer: ApiAnswer = { body: apiRefusalError(refusal) };
   if (refusal.kind !== "rate_limited") return answer;
   return { ...answer, headers: retryAfter(refusal.retryAfterSeconds ?? 1) };
-}
-
-/** The answer to a key that is not (or no longer) valid, or past its rate limit. */
-export function apiKeyRefusalAnswer(refusal: ApiKeyRefusal): ApiAnswer {
-  if (refusal.reason === "invalid_key") return apiError(API_TEXT.invalidKey, "invalid_key");
-  return {
-    ...apiError(API_TEXT.tooManyRequests, "rate_limited"),
-    headers: retryAfter(refusal.retryAfterSeconds),
-  };
 }
 
 function retryAfter(seconds: number): Record<string, string> {

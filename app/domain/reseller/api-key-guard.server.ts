@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { OrderAuthorisation } from "../orders/order-guard.server.ts";
-import type { ApiKeyRefusal } from "./api-keys.server.ts";
-import { apiRequestLimit, countApiRequestSql } from "./api-keys.server.ts";
+import type { Refusal } from "../refusal.ts";
+import { apiKeyRateLimited, apiRequestLimit, countApiRequestSql, invalidApiKey } from "./api-keys.server.ts";
 import { API_RATE_LIMIT } from "./api-text.ts";
 
 /**
@@ -29,15 +29,10 @@ export function apiKeyAuthorisation(caller: { keyHash: string; counted: boolean 
 }
 
 /** The key's refusal as the order statement answered it (see apiKeyAuthorisation), or null. */
-export function apiKeyRefusalOf(verdict: unknown): ApiKeyRefusal | null {
+export function apiKeyRefusalOf(verdict: unknown): Refusal | null {
   if (typeof verdict !== "object" || verdict === null) return null;
   const { reason, retryAfterSeconds } = verdict as { reason?: unknown; retryAfterSeconds?: unknown };
-  if (reason === "invalid_key") return { ok: false, reason: "invalid_key" };
-  if (reason === "rate_limited")
-    return {
-      ok: false,
-      reason: "rate_limited",
-      retryAfterSeconds: Math.max(1, Number(retryAfterSeconds) || 1),
-    };
+  if (reason === "invalid_key") return invalidApiKey();
+  if (reason === "rate_limited") return apiKeyRateLimited(Number(retryAfterSeconds) || 1);
   return null;
 }

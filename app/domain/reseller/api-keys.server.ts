@@ -4,7 +4,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { apiKeys } from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
 import { isUuid } from "../ids.ts";
-import { type Refusal, refuse } from "../refusal.ts";
+import { type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ACTIVE_API_KEYS } from "./api-text.ts";
 
 const KEY_PREFIX = "bst_";
@@ -78,12 +78,18 @@ export async function revokeApiKey(
   return revoked.length ? { ok: true } : refuse("not_found", API_TEXT.keyNotFound);
 }
 
-export type ApiCaller =
-  | { ok: true; userId: string; keyHash: string; counted: boolean }
-  | { ok: false; reason: "invalid_key" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+/** The key's owner (`counted`: this request was counted against the key's window), or the key's refusal. */
+export type ApiCaller = { ok: true; userId: string; keyHash: string; counted: boolean } | Refusal;
 
-export type ApiKeyRefusal = Extract<ApiCaller, { ok: false }>;
+/** A key that is not one, or no longer (revoked): the panels' "Invalid API key" (code `invalid_key`). */
+export function invalidApiKey(): Refusal {
+  return refuse("forbidden", API_TEXT.invalidKey, { code: "invalid_key" });
+}
+
+/** A key past its window's limit (product rules 10.5): the panels' text, and when to try again. */
+export function apiKeyRateLimited(retryAfterSeconds: number): Refusal {
+  return rateLimited(API_TEXT.tooManyRequests, Math.max(1, retryAfterSeconds));
+}
 
 /** The request limit per key, after RATE_LIMIT_MULTIPLIER. */
 export function apiRequestLimit(): number {
@@ -123,7 +129,7 @@ export async function authenticateApiKey(
   key: string,
   options: { forOrder?: boolean } = {},
 ): Promise<ApiCaller> {
-  if (!key.startsWith(KEY_PREFIX) || key.length > 100) return { ok: false, reason: "invalid_key" };
+  if (!key.startsWith(KEY_PREFIX) || key.length > 100) return invalidApiKey();
   const keyHash = digestApiKey(key);
   const owner = owners.get(keyHash);
   if (options.forOrder && owner) return { ok: true, userId: owner, keyHash, counted: false };
@@ -142,16 +148,12 @@ export async function countKeyRequest(db: Executor, keyHash: string): Promise<Ap
   const row = result.rows[0];
   if (!row) {
     owners.delete(keyHash);
-    return { ok: false, reason: "invalid_key" };
+    return invalidApiKey();
   }
   if (owners.size >= MAX_REMEMBERED_KEYS) owners.clear();
   owners.set(keyHash, row.user_id);
   if (Number(row.window_hits) <= apiRequestLimit())
     return { ok: true, userId: row.user_id, keyHash, counted: true };
   // Seconds left in the window by the database's clock, the one that counted the request.
-  return {
-    ok: false,
-    reason: "rate_limited",
-    retryAfterSeconds: Math.max(1, Number(row.retry_after_seconds)),
-  };
+  return apiKeyRateLimited(Number(row.retry_after_seconds));
 }

@@ -11,8 +11,8 @@ import { paidAfterRefunds } from "../pricing/price.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
 import {
   type ApiAnswer,
+  type ApiError,
   apiError,
-  apiKeyRefusalAnswer,
   apiOk,
   apiRefusalAnswer,
   apiRefusalError,
@@ -21,7 +21,7 @@ import {
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
 import { type ApiOrderTarget, readApiOrderRequest } from "./api-order-types.ts";
-import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
+import { answerEachId, echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import {
   cancelApiSubscription,
   findCallersSubscriptions,
@@ -125,12 +125,8 @@ function apiIdempotencyKey(key: string | undefined): string | undefined {
 function placedAnswer(placed: Awaited<ReturnType<typeof placeOrder>>): ApiAnswer {
   if (!placed.ok) {
     // The statement may have charged nothing because of the key itself: revoked, or over its limit.
-    const keyRefusal =
-      placed.reason === "forbidden" && "authorisation" in placed
-        ? apiKeyRefusalOf(placed.authorisation)
-        : null;
-    if (keyRefusal) return apiKeyRefusalAnswer(keyRefusal);
-    return apiRefusalAnswer(placed);
+    const keyRefusal = placed.kind === "forbidden" ? apiKeyRefusalOf(placed.authorisation) : null;
+    return apiRefusalAnswer(keyRefusal ?? placed);
   }
   return apiOk({ order: apiOrderId(placed.order.orderNumber) });
 }
@@ -184,15 +180,9 @@ export async function readApiOrderStatuses(
   });
   const statusFor = (id: string) => {
     const order = found.get(id);
-    return order ? statusOf(order) : subscriptions.get(id);
+    return (order ? statusOf(order) : subscriptions.get(id)) ?? INCORRECT_ORDER;
   };
-  if (!requested.many) {
-    const status = statusFor(requested.ids[0] ?? "");
-    return status ? apiOk(status) : { body: INCORRECT_ORDER };
-  }
-  const body: Record<string, unknown> = {};
-  for (const id of requested.ids) body[id] = statusFor(id) ?? INCORRECT_ORDER;
-  return apiOk(body);
+  return answerEachId(requested, statusFor, { one: (status) => status, entry: "by_id" });
 }
 
 /**
@@ -213,21 +203,15 @@ export async function cancelApiOrders(
     callersOrders(db, caller.userId, requested.ids),
     findCallersSubscriptions(db, caller.userId, requested.ids),
   ]);
-  const results = [];
-  for (const id of requested.ids) {
+  const cancelOne = async (id: string): Promise<1 | ApiError> => {
     const order = found.get(id);
     const subscription = subscriptions.get(id);
-    if (!order) {
-      const cancel = subscription
-        ? await cancelApiSubscription(db, caller.userId, subscription.id)
-        : INCORRECT_ORDER;
-      results.push({ order: echoedId(id), cancel });
-      continue;
-    }
+    if (!order)
+      return subscription ? cancelApiSubscription(db, caller.userId, subscription.id) : INCORRECT_ORDER;
     const cancelled = await cancelOrder(db, { orderId: order.id, by: { customerId: caller.userId } });
-    results.push({ order: echoedId(id), cancel: cancelled.ok ? 1 : apiRefusalError(cancelled) });
-  }
-  return apiOk(results);
+    return cancelled.ok ? 1 : apiRefusalError(cancelled);
+  };
+  return answerEachId(requested, cancelOne, { entry: (id, cancel) => ({ order: echoedId(id), cancel }) });
 }
 
 /** The caller's own orders among the ids, for an action that answers per order (refill). */

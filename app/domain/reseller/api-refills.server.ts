@@ -3,16 +3,9 @@ import { findCustomerRefills } from "../refills/read-refills.server.ts";
 import { REFILL_CODES, REFILL_TEXT } from "../refills/refill-rules.ts";
 import { REFILL_STATUS_WORDS } from "../refills/refill-status.ts";
 import { requestRefill } from "../refills/request-refill.server.ts";
-import {
-  type ApiAnswer,
-  type ApiError,
-  apiError,
-  apiOk,
-  apiRefusalError,
-  INCORRECT_ORDER,
-} from "./api-answer.ts";
+import { type ApiAnswer, type ApiError, apiRefusalError, INCORRECT_ORDER } from "./api-answer.ts";
 import { type ApiCaller, findCallersOrders } from "./api-orders.server.ts";
-import { echoedId, readRequestedIds } from "./api-requested-ids.ts";
+import { answerEachId, echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import { findCallersSubscriptions } from "./api-subscription-status.server.ts";
 import { API_TEXT } from "./api-text.ts";
 
@@ -47,15 +40,10 @@ export async function apiRefill(
     const refill = await requestRefill(db, { userId: caller.userId, orderId: order.id });
     return refill.ok ? refill.refill.id : apiRefusalError(refill);
   };
-  if (!requested.many) {
-    const answer = await refillOne(requested.ids[0] ?? "");
-    return typeof answer === "number"
-      ? apiOk({ refill: String(answer) })
-      : apiError(answer.error, answer.code);
-  }
-  const results = [];
-  for (const id of requested.ids) results.push({ order: echoedId(id), refill: await refillOne(id) });
-  return apiOk(results);
+  return answerEachId(requested, refillOne, {
+    one: (refill) => ({ refill: String(refill) }),
+    entry: (id, refill) => ({ order: echoedId(id), refill }),
+  });
 }
 
 /**
@@ -77,13 +65,10 @@ export async function apiRefillStatus(
   });
   const statusOf = (id: string) => {
     const refill = isRefillId(id) ? refills.get(Number(id)) : undefined;
-    return refill ? REFILL_STATUS_WORDS[refill.status] : null;
+    return refill ? REFILL_STATUS_WORDS[refill.status] : refillNotFound();
   };
-  if (!requested.many) {
-    const status = statusOf(requested.ids[0] ?? "");
-    return status ? apiOk({ status }) : apiError(API_TEXT.refillNotFound, "not_found");
-  }
-  return apiOk(
-    requested.ids.map((id) => ({ refill: echoedId(id), status: statusOf(id) ?? refillNotFound() })),
-  );
+  return answerEachId(requested, statusOf, {
+    one: (status) => ({ status }),
+    entry: (id, status) => ({ refill: echoedId(id), status }),
+  });
 }

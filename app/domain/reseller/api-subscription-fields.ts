@@ -1,6 +1,7 @@
 import type { ListedPlatform } from "../catalog/platforms.ts";
 import { readProfileUsername } from "../orders/profile-username.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import type { ApiError } from "./api-answer.ts";
 import {
   API_TEXT,
@@ -98,29 +99,36 @@ export function usernameFromProfile(
 export function readSubscriptionFields(
   params: Params,
   service: { platform: ListedPlatform | "other"; minQuantity: number; maxQuantity: number },
-): { ok: true; fields: SubscriptionFields } | ({ ok: false } & ApiError) {
-  const refuse = (error: string, code = "invalid") => ({ ok: false as const, error, code });
+): { ok: true; fields: SubscriptionFields } | Refusal {
+  const invalid = (message: string) => refuse("invalid", message);
   const username = usernameFromProfile(params.username ?? "", service);
-  if (!username) return refuse(API_TEXT.incorrectUsername);
+  if (!username) return invalid(API_TEXT.incorrectUsername);
   const min = (params.min ?? "").trim();
   const max = (params.max ?? "").trim();
-  if (!COUNT.test(min)) return refuse(missingField("min"));
-  if (!COUNT.test(max)) return refuse(missingField("max"));
+  if (!COUNT.test(min)) return invalid(missingField("min"));
+  if (!COUNT.test(max)) return invalid(missingField("max"));
+  // The code and the limit give the panels' own words (apiRefusalAnswer).
   if (Number(min) < service.minQuantity)
-    return refuse(quantityBelowMin(service.minQuantity), "quantity_below_min");
+    return refuse("invalid", quantityBelowMin(service.minQuantity), {
+      code: "quantity_below_min",
+      quantityLimit: service.minQuantity,
+    });
   if (Number(max) > service.maxQuantity)
-    return refuse(quantityAboveMax(service.maxQuantity), "quantity_above_max");
-  if (Number(min) > Number(max)) return refuse(API_TEXT.minAboveMax);
+    return refuse("invalid", quantityAboveMax(service.maxQuantity), {
+      code: "quantity_above_max",
+      quantityLimit: service.maxQuantity,
+    });
+  if (Number(min) > Number(max)) return invalid(API_TEXT.minAboveMax);
   const posts = (params.posts ?? "").trim();
   if (!COUNT.test(posts) || Number(posts) < AUTO_POSTS_MIN || Number(posts) > AUTO_POSTS_MAX)
-    return refuse(API_TEXT.postsOutOfRange);
+    return invalid(API_TEXT.postsOutOfRange);
   if (!/^0*$/.test((params.old_posts ?? "").trim()))
-    return refuse(API_TEXT.oldPostsNotSupported, "not_supported");
+    return refuse("invalid", API_TEXT.oldPostsNotSupported, { code: "not_supported" });
   const delay = (params.delay ?? "").trim() || "0";
   if (!COUNT.test(delay) || Number(delay) > SUBSCRIPTION_DELAY_MAX_MINUTES)
-    return refuse(API_TEXT.incorrectDelay);
+    return invalid(API_TEXT.incorrectDelay);
   const expiresOn = sent(params, "expiry") ? readExpiry(params.expiry ?? "") : undefined;
-  if (expiresOn === null) return refuse(API_TEXT.incorrectExpiry);
+  if (expiresOn === null) return invalid(API_TEXT.incorrectExpiry);
   const fields: SubscriptionFields = {
     username,
     min: Number(min),

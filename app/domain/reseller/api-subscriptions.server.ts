@@ -4,7 +4,7 @@ import { findLikesPackByApiId } from "../catalog/find-likes-pack.server.ts";
 import type { OrderableService } from "../catalog/find-service.server.ts";
 import { findServiceIdByApiId } from "../catalog/find-service-by-api-id.server.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
-import { type ApiAnswer, apiError, apiKeyRefusalAnswer, apiOk, apiRefusalAnswer } from "./api-answer.ts";
+import { type ApiAnswer, apiError, apiOk, apiRefusalAnswer } from "./api-answer.ts";
 import { countKeyRequest } from "./api-keys.server.ts";
 import { type ApiCaller, addApiOrder } from "./api-orders.server.ts";
 import {
@@ -63,13 +63,13 @@ async function addApiSubscription(
   const misplaced = oneTimeFieldOnSubscription(params);
   if (misplaced) return { body: misplaced };
   const read = readSubscriptionFields(params, service);
-  if (!read.ok) return apiError(read.error, read.code);
+  if (!read.ok) return apiRefusalAnswer(read);
   const idempotencyKey = (params.idempotency_key ?? "").trim();
   if (idempotencyKey.length > 100) return apiError(missingField("idempotency_key"), "invalid");
   // A key this process knew was let through uncounted for an order statement to count; an auto order has none.
   if (!caller.counted) {
     const counted = await countKeyRequest(db, caller.keyHash);
-    if (!counted.ok) return apiKeyRefusalAnswer(counted);
+    if (!counted.ok) return apiRefusalAnswer(counted);
   }
   const placed = await placeAutoOrder(db, {
     userId: caller.userId,

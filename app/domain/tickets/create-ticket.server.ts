@@ -18,14 +18,13 @@ export type TicketInput = {
 };
 
 export type CreatedTicket = { ok: true; ticket: { id: string; ticketNumber: string } };
-/** A refused ticket: invalid or about an order that is not the customer's (with the field), or rate-limited. */
-export type TicketRefusal = Refusal;
 
 /**
  * Opens a support ticket for the customer, optionally about one of their own orders; the number comes from the
- * database, and the message is the first entry of the ticket's thread (product rules 7.8), stored with it.
+ * database, and the message is the first entry of the ticket's thread (product rules 7.8), stored with it. A
+ * refused ticket is invalid or about an order that is not the customer's (with the field), or rate-limited.
  */
-export async function createTicket(db: Executor, input: TicketInput): Promise<CreatedTicket | TicketRefusal> {
+export async function createTicket(db: Executor, input: TicketInput): Promise<CreatedTicket | Refusal> {
   const category = TICKET_CATEGORIES.find((option) => option.value === input.category)?.value;
   const subject = input.subject.trim();
   const message = input.message.trim();

@@ -3,14 +3,14 @@ import type { Database } from "../../db/client.server.ts";
 import { freeTrialClaims, orders } from "../../db/schema.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
 import { formatServiceName } from "../catalog/product-name.ts";
-import { WHOLE_ORDER_PART } from "../fulfilment/order-ending.ts";
+import { WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import type { Notice } from "../orders/messages.ts";
 import { refuseDuringMaintenance } from "../orders/order-rules.server.ts";
-import { type Refusal, refuse } from "../orders/refusal.ts";
 import type { OrderStatus } from "../orders/set-order-status.server.ts";
 import { routeStoredOrder, storeFreeOrder } from "../orders/store-free-order.server.ts";
 import { checkTargetLink } from "../orders/target-link.ts";
 import { cents } from "../pricing/cents.ts";
+import { type Refusal, refuse } from "../refusal.ts";
 import { FREE_TRIAL_TEXT, type FreeTrialKind, findFreeTrial } from "./free-trials.ts";
 
 export type ClaimedFreeTrial = {
@@ -50,7 +50,7 @@ export async function claimFreeTrial(
       message: FREE_TRIAL_TEXT.unavailable,
     });
   const link = checkTargetLink(input.targetLink, service);
-  if (!link.ok) return refuse("invalid", link.notice, { field: "targetLink" });
+  if (!link.ok) return { ...link, field: "targetLink" };
 
   // A trial whose order failed or was cancelled was never delivered: it may be claimed again, once per failure.
   const [existing] = await db

@@ -4,9 +4,13 @@ import { users } from "../../db/schema.ts";
 import { type Cents, centsFromSql } from "../pricing/cents.ts";
 import { type LedgerEntry, ledgerCte, notifyBalance, walletCte } from "./ledger-sql.server.ts";
 
+/**
+ * Whether the entry was posted: a debit the balance cannot afford is not (nothing written); the caller that
+ * charges turns that into its refusal with the amounts ('Insufficient Balance').
+ */
 export type LedgerResult =
-  | { ok: true; transactionId: string; balanceCents: Cents }
-  | { ok: false; error: "insufficient_funds"; balanceCents: Cents };
+  | { posted: true; transactionId: string; balanceCents: Cents }
+  | { posted: false; balanceCents: Cents };
 
 export { BALANCE_CHANNEL, type LedgerEntry } from "./ledger-sql.server.ts";
 
@@ -23,11 +27,11 @@ export async function postLedgerEntry(tx: Executor, entry: LedgerEntry): Promise
     from ledger, wallet`);
   const row = result.rows[0];
   if (row)
-    return { ok: true, transactionId: row.transaction_id, balanceCents: centsFromSql(row.balance_cents) };
+    return { posted: true, transactionId: row.transaction_id, balanceCents: centsFromSql(row.balance_cents) };
   const [current] = await tx
     .select({ balanceCents: users.balanceCents })
     .from(users)
     .where(eq(users.id, entry.userId));
   if (!current) throw new Error(`No wallet for user ${entry.userId}`);
-  return { ok: false, error: "insufficient_funds", balanceCents: current.balanceCents };
+  return { posted: false, balanceCents: current.balanceCents };
 }

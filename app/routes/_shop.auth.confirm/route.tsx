@@ -6,11 +6,18 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { confirmEmail } from "../../domain/accounts/confirm-email.server.ts";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { getCurrentUser, safeNextPath } from "../../domain/accounts/session.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import type { Route } from "./+types/route";
 
 const REDIRECT_AFTER_MS = 2_000;
 
 type ConfirmState = { status: "success"; redirectTo: string } | { status: "error"; title: string };
+
+/**
+ * The link acts once (it confirms the address): answered from the address asked, never kept nor rendered twice
+ * (docs/decisions/035).
+ */
+export const handle: PageHandle = { pageQuery: "any" };
 
 /** Confirms the address on the server (the link's token), then the page tells the result. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data<ConfirmState>({ status: "error", title: ACCOUNT_TEXT.invalidConfirmationLink });
   }
   const result = await confirmEmail(request, token);
-  if (!result.ok) return data<ConfirmState>({ status: "error", title: ACCOUNT_TEXT.confirmFailed });
+  if (!result.ok) return data<ConfirmState>({ status: "error", title: result.message });
   const signedIn = result.signedIn || (await getCurrentUser(request)) !== null;
   const next = url.searchParams.get("next");
   const redirectTo = signedIn

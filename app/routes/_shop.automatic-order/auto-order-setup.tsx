@@ -4,6 +4,7 @@ import { OrderTokenFields } from "../../components/order/order-form.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { fieldErrorsOf } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
@@ -22,6 +23,8 @@ import { formatCents, formatRate } from "../../lib/format-money.ts";
 export const AUTO_FAILED = "Auto order failed";
 const DEFAULT_PER_POST = "100";
 const DEFAULT_POSTS = "10";
+/** The one field whose refusal the form says beside it (product rules 12.3); any other is a toast. */
+const USERNAME_FIELD = ["username"] as const;
 
 /** The setup form: service, username, engagement per post and posts, with the cost the server will charge. */
 export function AutoOrderSetup({
@@ -59,7 +62,8 @@ export function AutoOrderSetup({
   const busy = navigation.state !== "idle";
 
   useEffect(() => {
-    if (notice && field === "username") setUsernameError(notice.message);
+    const beside = fieldErrorsOf(notice && { field, message: notice.message }, USERNAME_FIELD)?.username;
+    if (beside) setUsernameError(beside);
     else if (notice) toast({ title: AUTO_FAILED, description: notice.message, variant: "destructive" });
   }, [notice, field, toast]);
 
@@ -67,18 +71,18 @@ export function AutoOrderSetup({
   function checkUsername(): string | null {
     if (!service || !username.trim()) return null;
     const profile = readProfileUsername(username, service.platform);
-    if (!profile.ok) return profile.notice.message;
+    if (!profile.ok) return profile.message;
     if (profile.username !== username) setUsername(profile.username);
     return null;
   }
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const refuse = (description: string) => {
+    const stopWithToast = (description: string) => {
       event.preventDefault();
       toast({ title: AUTO_FAILED, description, variant: "destructive" });
     };
     // The counts are checked as typed (the button waits for them); the rest is checked here.
-    if (!service || !username.trim() || !cost) return refuse("Please fill in all fields.");
+    if (!service || !username.trim() || !cost) return stopWithToast("Please fill in all fields.");
     const problem = checkUsername();
     if (problem) {
       event.preventDefault();
@@ -86,7 +90,7 @@ export function AutoOrderSetup({
       return;
     }
     if (cost.total > balanceCents)
-      return refuse(
+      return stopWithToast(
         `You need ${formatCents(cost.total)} but only have ${formatCents(balanceCents)}. Please add funds to your wallet.`,
       );
   }

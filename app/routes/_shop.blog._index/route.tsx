@@ -5,9 +5,9 @@ import { listPublishedPosts } from "../../domain/blog/list-published-posts.serve
 import { NEWSLETTER_SUBSCRIBED, newsletterSchema } from "../../domain/blog/newsletter.ts";
 import { subscribeToNewsletter } from "../../domain/blog/subscribe-newsletter.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { NewsletterBox, type NewsletterResult } from "./newsletter-box.tsx";

@@ -19,9 +19,10 @@ import {
 import { sendContactMessage } from "../../domain/contact/send-contact-message.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { clientIp } from "../../domain/security/rate-limit.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
@@ -35,6 +36,9 @@ const querySchema = z.object({
     .catch("")
     .default(""),
 });
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: Object.keys(querySchema.shape) };
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -63,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // An invalid form answers 200 (the form shows the messages), a rate limit 429 with Retry-After.
   const answer = refusalAnswer(result);
   return data<ActionResult>(
-    { ok: false, message: answer.message, fieldErrors: result.fieldErrors ?? {}, values: echo(values) },
+    { ok: false, message: answer.message, fieldErrors: answer.fieldErrors, values: echo(values) },
     answer.init,
   );
 }

@@ -135,7 +135,7 @@ function AutoOrderCard({ autoOrder }: { autoOrder: DashboardAutoOrder }) {
 
 /** Auto Orders: a card per auto order with its progress and the changes its status allows. */
 export function AutoOrderList({ autoOrders }: { autoOrders: Section<DashboardAutoOrder[]> }) {
-  if (!autoOrders.ok) return <LoadError message={autoOrders.error} />;
+  if (!autoOrders.loaded) return <LoadError message={autoOrders.error} />;
   if (autoOrders.data.length === 0)
     return (
       <div className="space-y-4 text-center">

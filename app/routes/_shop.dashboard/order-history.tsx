@@ -27,7 +27,7 @@ function ViewAllOrders() {
 
 /** Order History: the 10 newest orders, with their breakdown when the order has one, and a link to them all. */
 export function OrderHistory({ orders }: { orders: Section<DashboardOrder[]> }) {
-  if (!orders.ok) return <LoadError message={orders.error} />;
+  if (!orders.loaded) return <LoadError message={orders.error} />;
   if (orders.data.length === 0) return <EmptyState testId="orders-empty">No orders yet</EmptyState>;
   return (
     <>

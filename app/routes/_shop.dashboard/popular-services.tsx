@@ -10,7 +10,7 @@ export function PopularServices({ packs }: { packs: Section<LikesPackSummary[]> 
   return (
     <Card className="mt-8">
       <CardHeader title="Popular Services" description="Real Instagram Likes packs, delivered to one post." />
-      {!packs.ok ? (
+      {!packs.loaded ? (
         <LoadError message={packs.error} />
       ) : packs.data.length === 0 ? (
         <EmptyState>No packs available right now</EmptyState>

@@ -7,12 +7,13 @@ import { requireUser } from "../../domain/accounts/session.server.ts";
 import { DASHBOARD_TEXT } from "../../domain/dashboard/messages.ts";
 import { readDashboard } from "../../domain/dashboard/read-dashboard.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { createTicket } from "../../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../../domain/tickets/messages.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
+import type { PageHandle } from "../../lib/page-query.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
@@ -35,6 +36,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
     matches,
   });
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["tab"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -124,7 +128,10 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </div>
-      <StatCards balanceCents={balanceCents} counts={loaderData.counts.ok ? loaderData.counts.data : null} />
+      <StatCards
+        balanceCents={balanceCents}
+        counts={loaderData.counts.loaded ? loaderData.counts.data : null}
+      />
       <PopularServices packs={loaderData.packs} />
       <DashboardTabs
         active={tab}

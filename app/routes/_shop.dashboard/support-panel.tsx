@@ -37,7 +37,7 @@ function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) 
   const [category, setCategory] = useState("");
   const [typedErrors, setTypedErrors] = useState<FieldErrors | null>(null);
   const busy = fetcher.state !== "idle";
-  const choices = orderChoices.ok ? orderChoices.data : [];
+  const choices = orderChoices.loaded ? orderChoices.data : [];
   // A refusal about one field is said beside it (product rules 12.3); a failure of the whole request is the
   // spec's toast ('Error' / 'Failed to submit ticket').
   const refused = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
@@ -127,7 +127,7 @@ function TicketForm({ orderChoices }: { orderChoices: Section<OrderChoice[]> }) 
 }
 
 function TicketList({ tickets }: { tickets: Section<CustomerTicket[]> }) {
-  if (!tickets.ok) return <LoadError message={tickets.error} />;
+  if (!tickets.loaded) return <LoadError message={tickets.error} />;
   if (tickets.data.length === 0) return <EmptyState testId="tickets-empty">{TICKET_TEXT.empty}</EmptyState>;
   return (
     <ul className="space-y-3">

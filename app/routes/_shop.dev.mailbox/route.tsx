@@ -6,7 +6,11 @@ import { extractMailLinks, splitLinks } from "../../domain/mail/mail-links.ts";
 import { listOutbox } from "../../domain/mail/outbox.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { env } from "../../lib/env.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import type { Route } from "./+types/route";
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["to"] };
 
 /** The local outbox: only where DEV_MAILBOX is on (never in production). */
 export async function loader({ request, context }: Route.LoaderArgs) {

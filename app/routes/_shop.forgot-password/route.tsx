@@ -8,8 +8,8 @@ import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { requestPasswordReset } from "../../domain/accounts/passwords.server.ts";
 import { firstIssue, forgotPasswordSchema } from "../../domain/accounts/schemas.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
-import { refusalStatusAnswer } from "../../domain/refusal-answer.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { claimFreeTrial } from "../../domain/trials/claim-free-trial.server.ts";
 import { FREE_TRIAL_TEXT, FREE_TRIALS, findFreeTrial } from "../../domain/trials/free-trials.ts";
 import { listFreeTrialClaims } from "../../domain/trials/list-free-trial-claims.server.ts";
@@ -47,8 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const result = await claimFreeTrial(shopDatabase(context), { userId: user.id, ...parsed.data });
   // The trial form has always answered with the status of the refusal's kind: 409, 503, 422 (docs/decisions/017).
-  if (!result.ok)
-    return data({ trial: parsed.data.trial, notice: result.notice }, refusalStatusAnswer(result).init);
+  if (!result.ok) {
+    const answer = refusalAnswer(result, { status: "kind" });
+    return data({ trial: parsed.data.trial, notice: answer.notice }, answer.init);
+  }
   return redirectWithToast("/free-trial", {
     title: FREE_TRIAL_TEXT.claimedTitle,
     description: `${result.order.orderNumber}: your ${findFreeTrial(parsed.data.trial)?.title ?? "free trial"} are on their way.`,

@@ -4,8 +4,12 @@ import { PageHero } from "../../components/pages/page-hero.tsx";
 import { PageBody, PageSection } from "../../components/pages/section.tsx";
 import { findHelpTopic, helpTopics, popularArticles } from "../../content/help-articles.ts";
 import { helpQuerySchema, searchHelp } from "../../domain/help/search-help.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["q"] };
 
 export function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("q");

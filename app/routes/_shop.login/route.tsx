@@ -10,9 +10,10 @@ import { firstIssue, resendSchema, signInSchema } from "../../domain/accounts/sc
 import { safeNextPath } from "../../domain/accounts/session.server.ts";
 import { signInWithPassword, UNVERIFIED_CODE } from "../../domain/accounts/sign-in.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { track } from "../../lib/analytics.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { answerResend, type ResendResult, redirectSignedInUser } from "../shared/account-forms.server.ts";
@@ -32,6 +33,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type ActionResult =
   | { ok: false; intent: "sign-in"; error: string; unverified?: boolean; email?: string }
   | ResendResult;
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["next"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInUser(request);

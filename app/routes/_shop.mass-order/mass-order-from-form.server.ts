@@ -13,6 +13,7 @@ import {
 import type { Notice } from "../../domain/orders/messages.ts";
 import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import { type MassOrderLineResult, placeMassOrder } from "../../domain/orders/place-mass-order.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import type { Database } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import type { ShownLine } from "./mass-order-lines-table.tsx";
@@ -63,13 +64,11 @@ export async function answerMassOrderForm(
   const result = await placeMassOrder(db, { userId: user.id, ...form });
   if (result.ok) return { step: "placed", ...result, lines: result.lines.map(shownResult) };
   const fresh = previewAnswer(await previewMassOrder(db, user.id, form.paste), form.paste);
-  return fresh.step === "preview"
-    ? { ...fresh, notice: { title: result.title, message: result.message } }
-    : fresh;
+  return fresh.step === "preview" ? { ...fresh, notice: refusalAnswer(result).notice } : fresh;
 }
 
 function previewAnswer(preview: MassOrderPreview, text: string): MassOrderAnswer {
-  if (!preview.ok) return { step: "refused", notice: { title: preview.title, message: preview.message } };
+  if (!preview.ok) return { step: "refused", notice: refusalAnswer(preview).notice };
   const canPlace = preview.lines.some((line) => line.ok);
   return {
     step: "preview",

@@ -17,9 +17,11 @@ import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts";
+import { noticeOf } from "../../domain/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatRate } from "../../lib/format-money.ts";
 import { pagePath } from "../../lib/page-path.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -29,6 +31,9 @@ import { DripFeedFields, useDripFeed } from "./drip-feed-fields.tsx";
 
 /** Customer spec section 9: the default order quantity. */
 const DEFAULT_QUANTITY = 100;
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["pkg", "package", "link"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const service = await resolveOrderEntry(shopDatabase(context), params.packageId);
@@ -173,7 +178,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           refusal={actionData}
           check={() => {
             const link = checkTargetLink(targetLink, service);
-            return link.ok ? dripFeed.notice : link.notice;
+            return link.ok ? dripFeed.notice : noticeOf(link);
           }}
           canSend={targetLink !== "" && totalCents !== null}
         >

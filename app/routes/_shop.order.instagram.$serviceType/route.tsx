@@ -27,7 +27,7 @@ import {
   quantityRules,
   sentCount,
 } from "../../domain/orders/quantity-input.ts";
-import { refuse } from "../../domain/orders/refusal.ts";
+import { refuse } from "../../domain/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -38,6 +38,8 @@ import { autoOrderPreview } from "./auto-order-fields.ts";
 /** Customer spec section 9: 100 per post and 10 posts by default. */
 const DEFAULT_PER_POST = 100;
 const DEFAULT_POSTS = 10;
+/** The username is the one field whose refusal the page says beside it (its notice has no title of its own). */
+const USERNAME_BESIDE: readonly string[] = ["username"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const entry = await resolveAutoOrderEntry(shopDatabase(context), params.serviceType);
@@ -97,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     place: async (form) => {
       // A pasted profile link gives its username (product rules 4.10).
       const profile = readProfileUsername(form.username.replace(/@/g, ""), "instagram");
-      if (!profile.ok) return refuse("invalid", profile.notice, { field: "username" });
+      if (!profile.ok) return refuse("invalid", profile, { field: "username" });
       const common = {
         userId: user.id,
         serviceId: entry.service.id,
@@ -147,7 +149,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
       if (saved.posts !== undefined) posts.setText(saved.posts);
       setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
     },
-    besideFields: ["username"],
+    besideFields: USERNAME_BESIDE,
   });
   const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
   const perPostLabel = service.views ? "Views per post" : "Likes per post";
@@ -210,5 +212,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function usernameProblem(username: string) {
   if (!username.trim()) return { field: "username", message: ORDER_TEXT.usernameRequired.message };
   const profile = readProfileUsername(username, "instagram");
-  return profile.ok ? null : { field: "username", message: profile.notice.message };
+  return profile.ok ? null : { field: "username", message: profile.message };
 }

@@ -22,8 +22,10 @@ import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
+import { noticeOf } from "../../domain/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
@@ -32,6 +34,9 @@ import { PackAddOns, packSummaryLines, parseCommentCount, readCommentCount } fro
 
 // The pack's link goes to a post: checked as the Instagram Likes service's link is.
 const POST_TARGET = { platform: "instagram", targetKind: "post" } as const;
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["package", "pkg"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The pack comes from the path or the `package`/`pkg` query; a `price` query is never a price (product rules 1.1).
@@ -169,7 +174,7 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
           check={() => {
             if (!likesRate) return ORDER_TEXT.likesServiceUnavailable;
             const link = checkTargetLink(targetLink, POST_TARGET);
-            return link.ok ? null : link.notice;
+            return link.ok ? null : noticeOf(link);
           }}
           canSend={targetLink !== "" && Boolean(likesRate)}
         >

@@ -2,8 +2,8 @@ import { Form } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
-import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/admin/order-status-labels.ts";
 import { CUSTOMER_ORDERS_SEARCH_MAX_LENGTH } from "../../domain/orders/list-customer-orders-query.ts";
+import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/orders/order-status-labels.ts";
 import { ORDERS_PAGE_TEXT } from "../../domain/orders/orders-page-text.ts";
 
 /** The stored statuses (product rules 4.1) with the words the shop shows for them. */

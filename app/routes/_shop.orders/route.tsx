@@ -6,6 +6,7 @@ import { listCustomerOrders } from "../../domain/orders/list-customer-orders.ser
 import { customerOrdersQuery } from "../../domain/orders/list-customer-orders-query.ts";
 import { ORDERS_PAGE_TEXT, showingOrders } from "../../domain/orders/orders-page-text.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
@@ -22,6 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
     matches,
   });
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: Object.keys(customerOrdersQuery.shape) };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,6 +1,6 @@
 import { formatDateTime } from "../../components/dashboard/format.ts";
-import { ORDER_STATUS_LABELS } from "../../domain/admin/order-status-labels.ts";
 import type { StatusHistoryEntry } from "../../domain/orders/order-status-history.server.ts";
+import { ORDER_STATUS_LABELS } from "../../domain/orders/order-status-labels.ts";
 import { ORDERS_PAGE_TEXT } from "../../domain/orders/orders-page-text.ts";
 
 /** An order's status history, oldest first, folded away until asked for (a native disclosure: no script needed). */

@@ -14,9 +14,9 @@ import { readNotificationPreferences } from "../../domain/notifications/preferen
 import type { Refusal } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../domain/reseller/api-keys.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
 import { type ApiKeyActionResult, ApiKeysCard } from "./api-keys-card.tsx";

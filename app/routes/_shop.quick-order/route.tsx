@@ -108,15 +108,15 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
 
   // The spec's checks run before anything is sent; the server repeats every one of them.
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const refuse = (title: string, description: string) => {
+    const stopWithToast = (title: string, description: string) => {
       event.preventDefault();
       toast({ title, description, variant: "destructive" });
     };
     // The quantity is checked as typed (Place Order waits for a count within the limits).
     if (!service || !targetLink.trim() || totalCents === null)
-      return refuse(QUICK_TEXT.missing.title, QUICK_TEXT.missing.message);
+      return stopWithToast(QUICK_TEXT.missing.title, QUICK_TEXT.missing.message);
     if (totalCents > balanceCents) {
-      return refuse(
+      return stopWithToast(
         QUICK_TEXT.insufficient,
         `This order costs ${formatCents(totalCents)}; your balance is ${formatCents(balanceCents)}.`,
       );

@@ -11,9 +11,10 @@ import { firstIssue, firstIssueKind, registerSchema, resendSchema } from "../../
 import { safeNextPath } from "../../domain/accounts/session.server.ts";
 import { registerAccount } from "../../domain/accounts/sign-up.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { track } from "../../lib/analytics.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerResend, type ResendResult, redirectSignedInUser } from "../shared/account-forms.server.ts";
 import type { Route } from "./+types/route";
@@ -33,6 +34,9 @@ type ActionResult =
   | { ok: true; intent: "register"; email: string }
   | { ok: false; intent: "register"; error: string; title: string }
   | ResendResult;
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["next"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInUser(request);

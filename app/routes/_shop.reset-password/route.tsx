@@ -10,6 +10,7 @@ import { resetPassword } from "../../domain/accounts/passwords.server.ts";
 import { firstIssue, resetPasswordSchema } from "../../domain/accounts/schemas.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
 
@@ -34,6 +35,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["token"] };
 
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

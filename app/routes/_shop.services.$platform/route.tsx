@@ -7,12 +7,16 @@ import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts"
 import { listPlatformServices } from "../../domain/catalog/list-platform-services.server.ts";
 import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
 import { platformCopy } from "./platform-copy.ts";
 import { RealLikesCard } from "./real-likes-card.tsx";
 import { ServiceCard } from "./service-card.tsx";
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["link"] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const platform = parseListedPlatform(params.platform);

@@ -4,6 +4,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { useShopFacts } from "../../components/pages/use-shop-facts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { fieldErrorsOf } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
@@ -12,12 +13,13 @@ import { requireUser } from "../../domain/accounts/session.server.ts";
 import { QUICK_DEPOSIT_CENTS, readDepositAmount } from "../../domain/payments/deposit-form.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../../domain/payments/messages.ts";
 import { paidWith } from "../../domain/payments/payment-methods.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { listRecentTransactions } from "../../domain/wallet/list-transactions.server.ts";
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
+import type { PageHandle } from "../../lib/page-query.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { answerDepositForm } from "./deposit-action.server.ts";
@@ -25,6 +27,9 @@ import { usePaymentReturn } from "./use-payment-return.ts";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
+
+/** The one field a refused deposit may name: the amount, said beside it too. */
+const AMOUNT_FIELD = ["amount"] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -34,6 +39,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
     matches,
   });
+
+/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
+export const handle: PageHandle = { pageQuery: ["payment", "next"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -62,7 +70,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
   // What is wrong with the amount, beside the field: checked on sending (not on leaving the field, where the
   // message appearing would move Add Funds away from the click that left it), or the server's answer.
   const [amountError, setAmountError] = useState<string | null>(
-    actionData?.field === "amount" ? actionData.message : null,
+    fieldErrorsOf(actionData, AMOUNT_FIELD)?.amount ?? null,
   );
   const amountInput = useRef<HTMLInputElement>(null);
   const facts = useShopFacts();
@@ -76,7 +84,8 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     if (actionData && !actionData.ok) {
       toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
-      if (actionData.field === "amount") setAmountError(actionData.message);
+      const amountError = fieldErrorsOf(actionData, AMOUNT_FIELD)?.amount;
+      if (amountError) setAmountError(amountError);
     }
   }, [actionData, toast]);
 

@@ -74,7 +74,7 @@ export async function answerAdminAccess(request: Request) {
     );
   }
   if (result.code === NOT_ADMIN_CODE) {
-    const answer = refusalAnswer(result, result.cookies);
+    const answer = refusalAnswer(result, { headers: result.cookies });
     return data<AdminAccessAnswer>(
       {
         ok: false,

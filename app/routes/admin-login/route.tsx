@@ -7,7 +7,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "../../domain/accounts/password-rules.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
-import { retryAfterHeaders } from "../../domain/security/rate-limited-answer.ts";
+import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import type { Route } from "./+types/route";
 import { type AccessTab, AccessTabs } from "./access-tabs.tsx";
 import { answerAdminAccess } from "./admin-access.server.ts";

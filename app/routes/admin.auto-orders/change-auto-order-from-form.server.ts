@@ -12,6 +12,8 @@ import {
   setRemainingPosts,
 } from "../../domain/auto-orders/change-auto-order.server.ts";
 import type { Notice } from "../../domain/orders/messages.ts";
+import { type Refusal, refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import type { Database } from "../../lib/database-context.server.ts";
 
 const statusForm = z
@@ -53,10 +55,12 @@ export async function changeAutoOrderFromForm(
   const admin = { kind: "admin" as const, adminId: input.adminId };
   if (input.form.intent === "set-remaining") {
     const parsed = remainingForm.safeParse(input.form);
-    if (!parsed.success)
-      return refusal(ADMIN_AUTO_ORDER_TEXT.remainingFailed, "Enter the remaining posts as a whole number.");
+    if (!parsed.success) {
+      const notWhole = refuse("invalid", "Enter the remaining posts as a whole number.");
+      return refused(notWhole, ADMIN_AUTO_ORDER_TEXT.remainingFailed);
+    }
     const result = await setRemainingPosts(db, admin, parsed.data.autoOrderId, parsed.data.remainingPosts);
-    if (!result.ok) return { ok: false, notice: result.notice };
+    if (!result.ok) return refusalAnswer(result).body;
     return {
       ok: true,
       notice: {
@@ -66,8 +70,10 @@ export async function changeAutoOrderFromForm(
     };
   }
   const parsed = statusForm.safeParse(input.form);
-  if (!parsed.success)
-    return refusal(ADMIN_AUTO_ORDER_TEXT.statusFailed, "Choose a valid status for an existing auto order.");
+  if (!parsed.success) {
+    const unknown = refuse("invalid", "Choose a valid status for an existing auto order.");
+    return refused(unknown, ADMIN_AUTO_ORDER_TEXT.statusFailed);
+  }
   const { autoOrderId, status } = parsed.data;
   const change =
     status === "paused"
@@ -78,7 +84,7 @@ export async function changeAutoOrderFromForm(
           ? cancelAutoOrder
           : completeAutoOrder;
   const result = await change(db, admin, autoOrderId);
-  if (!result.ok) return refusal(ADMIN_AUTO_ORDER_TEXT.statusFailed, result.notice.message);
+  if (!result.ok) return refused(result, ADMIN_AUTO_ORDER_TEXT.statusFailed);
   return {
     ok: true,
     notice: {
@@ -88,6 +94,7 @@ export async function changeAutoOrderFromForm(
   };
 }
 
-function refusal(title: string, message: string): AutoOrderChangeAnswer {
-  return { ok: false, notice: { title, message } };
+/** A refused change as the list's form shows it: the list's own title, the refusal's text. */
+function refused(refusal: Refusal, title: string): AutoOrderChangeAnswer {
+  return refusalAnswer({ ...refusal, title }).body;
 }

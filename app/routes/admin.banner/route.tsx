@@ -11,7 +11,7 @@ import { BANNER_TYPES, bannerForm } from "../../domain/admin/content/banner-form
 import { saveBanner } from "../../domain/admin/content/banner-save.server.ts";
 import { BANNER_TEXT_MAX } from "../../domain/admin/content/field-limits.ts";
 import { readBannerSettings } from "../../domain/content/banner.server.ts";
-import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     adminId: admin.id,
     form: await readForm(request, bannerForm),
   });
-  return answerAdminChange(answer.ok ? answer : adminRefusalAnswer(answer), "/admin/banner");
+  return answerAdminChange(answer.ok ? answer : refusalAnswer(answer), "/admin/banner");
 }
 
 export default function AdminBannerPage({ loaderData, actionData }: Route.ComponentProps) {

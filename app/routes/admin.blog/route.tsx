@@ -9,7 +9,7 @@ import { findPostForAdmin, listPostsForAdmin } from "../../domain/admin/content/
 import { setPostPublished } from "../../domain/admin/content/blog-publish.server.ts";
 import { saveBlogPost } from "../../domain/admin/content/blog-save.server.ts";
 import { CONTENT_TEXT } from "../../domain/admin/content/messages.ts";
-import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -79,7 +79,7 @@ async function runIntent(
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const answer = await runIntent(context, admin.id, await readForm(request, [intentForm, blogPostForm]));
-  return answerAdminChange(answer.ok ? answer : adminRefusalAnswer(answer), "/admin/blog");
+  return answerAdminChange(answer.ok ? answer : refusalAnswer(answer), "/admin/blog");
 }
 
 export default function AdminBlogPage({ loaderData, actionData }: Route.ComponentProps) {

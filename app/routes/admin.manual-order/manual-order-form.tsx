@@ -105,7 +105,7 @@ export function ManualOrderForm({
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
     setTypedErrors(null);
-    const refuse = (title: string, description: string) => {
+    const stopWithToast = (title: string, description: string) => {
       event.preventDefault();
       toast({ title, description, variant: "destructive" });
     };
@@ -114,13 +114,13 @@ export function ManualOrderForm({
       setTypedErrors({ [field]: message });
     };
     if (!userId || !serviceId || !quantity.text.trim() || !target.trim())
-      return refuse(ADMIN_TEXT.missingInformation.title, ADMIN_TEXT.missingInformation.message);
+      return stopWithToast(ADMIN_TEXT.missingInformation.title, ADMIN_TEXT.missingInformation.message);
     if (!user || !service)
       return besideField(user ? "serviceId" : "userId", ADMIN_TEXT.invalidSelection.message);
     if (isAuto && posts.value === null) return besideField("posts", ADMIN_TEXT.postsRequired.message);
     if (totalCents !== null && totalCents > user.balanceCents) {
       const text = userInsufficientBalance(totalCents, user.balanceCents);
-      return refuse(text.title, text.message);
+      return stopWithToast(text.title, text.message);
     }
   }
 

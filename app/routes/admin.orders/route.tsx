@@ -8,7 +8,7 @@ import {
 } from "../../domain/admin/change-order-status.server.ts";
 import { readAdminOrdersPage } from "../../domain/admin/list-orders.server.ts";
 import { readAdminListQuery } from "../../domain/admin/list-query.server.ts";
-import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/admin/order-status-labels.ts";
+import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/orders/order-status-labels.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";

@@ -1,27 +1,27 @@
 import { z } from "zod";
-import { settleHeldSubmission } from "../../domain/fulfilment/held-submissions.server.ts";
 import {
   addProvider,
   deleteProvider,
   updateProvider,
 } from "../../domain/fulfilment/manage-providers.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
-import { type FieldErrors, providerForm } from "../../domain/fulfilment/provider-form.ts";
-import { type ProviderRefusal, refuseProviderChange } from "../../domain/fulfilment/provider-refusal.ts";
+import { providerForm } from "../../domain/fulfilment/provider-form.ts";
 import {
   importProviderService,
   mapProviderService,
   unmapProviderService,
 } from "../../domain/fulfilment/provider-services.server.ts";
 import { refreshProviderBalance } from "../../domain/fulfilment/refresh-provider-balance.server.ts";
+import { settleHeldSubmission } from "../../domain/order-lifecycle/fulfilment-steps.server.ts";
 import type { Notice } from "../../domain/orders/messages.ts";
-import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { type Refusal, refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import type { Database } from "../../lib/database-context.server.ts";
 
 export type PageAnswer = {
   ok: boolean;
   notice: Notice;
-  errors?: FieldErrors;
+  errors?: Record<string, string>;
   providerId?: string;
   deleted?: boolean;
 };
@@ -43,14 +43,14 @@ const pageIntent = z.discriminatedUnion("intent", [
 /** Every field the providers pages' forms send: the intents' own and the provider form's. */
 export const providerPageForms = [pageIntent, providerForm] as const;
 
-const UNKNOWN = refuseProviderChange("invalid", {
+const UNKNOWN = refuse("invalid", {
   title: "Something went wrong",
   message: "This action is not available.",
 });
 
 /**
  * The providers pages' form posts, by intent: one domain call each, answered with a notice (and field errors
- * for the provider form); a refusal's notice and fields come from adminRefusalAnswer. `providerId` is the page's
+ * for the provider form); a refusal's notice and fields come from refusalAnswer. `providerId` is the page's
  * provider; on the list page it comes with the form.
  */
 export async function answerProviderPageAction(
@@ -59,14 +59,14 @@ export async function answerProviderPageAction(
 ): Promise<PageAnswer> {
   const answer = await runPageAction(db, input);
   if (answer.ok) return answer;
-  const { notice, fieldErrors } = adminRefusalAnswer(answer).body;
-  return { ok: false, notice, ...(answer.fieldErrors ? { errors: fieldErrors } : {}) };
+  const { body } = refusalAnswer(answer);
+  return { ok: body.ok, notice: body.notice, ...(answer.fieldErrors ? { errors: body.fieldErrors } : {}) };
 }
 
 async function runPageAction(
   db: Database,
   input: { adminId: string; providerId?: string; form: Record<string, unknown> },
-): Promise<(Omit<PageAnswer, "ok"> & { ok: true }) | ProviderRefusal> {
+): Promise<(Omit<PageAnswer, "ok"> & { ok: true }) | Refusal> {
   const parsed = pageIntent.safeParse(input.form);
   if (!parsed.success) return UNKNOWN;
   const { adminId } = input;
@@ -97,6 +97,6 @@ async function runPageAction(
         decision: action.intent,
       });
     default:
-      return refuseProviderChange("not_found", PROVIDER_TEXT.notFound);
+      return refuse("not_found", PROVIDER_TEXT.notFound);
   }
 }

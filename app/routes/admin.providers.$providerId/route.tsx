@@ -141,7 +141,7 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
 
       <Card className="overflow-x-auto">
         <CardHeader title="The provider's services" description="As the provider lists them right now." />
-        {!upstream.ok ? (
+        {!upstream.listed ? (
           <p role="alert" className="text-red-700">
             {PROVIDER_TEXT.servicesLoadFailed} {upstream.message}
           </p>

@@ -9,7 +9,7 @@ import { deleteService } from "../../domain/admin/content/services-delete.server
 import { serviceForm } from "../../domain/admin/content/services-form.ts";
 import { listServicesForAdmin } from "../../domain/admin/content/services-list.server.ts";
 import { saveService } from "../../domain/admin/content/services-save.server.ts";
-import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, [intentForm, serviceForm]);
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) {
-    const refused = adminRefusalAnswer(formRefusal("Error", {}, { message: "Unknown action." }));
+    const refused = refusalAnswer(formRefusal("Error", {}, { message: "Unknown action." }));
     return data(refused.body, refused.init);
   }
   const { intent, serviceId } = parsed.data;
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             Object.entries(form).filter(([key]) => key !== "intent" && key !== "serviceId"),
           ),
         });
-  return answerAdminChange(answer.ok ? answer : adminRefusalAnswer(answer), "/admin/services");
+  return answerAdminChange(answer.ok ? answer : refusalAnswer(answer), "/admin/services");
 }
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ import {
   testProviderConnection,
 } from "../../domain/admin/content/settings-providers.server.ts";
 import { saveSettingsFromForm } from "../../domain/admin/content/settings-save.server.ts";
-import { adminRefusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { env } from "../../lib/env.server.ts";
@@ -47,13 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm]);
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) {
-    const refused = adminRefusalAnswer(formRefusal(CONTENT_TEXT.settingsSaveFailed));
+    const refused = refusalAnswer(formRefusal(CONTENT_TEXT.settingsSaveFailed));
     return data(refused.body, refused.init);
   }
   if (parsed.data.intent === "test-connection") {
     const result = await testProviderConnection(parsed.data.provider, env());
-    const title = result.ok ? CONTENT_TEXT.connectionOk : CONTENT_TEXT.connectionFailed;
-    return data({ ok: result.ok, notice: { title, message: result.message }, fieldErrors: {} });
+    const title = result.connected ? CONTENT_TEXT.connectionOk : CONTENT_TEXT.connectionFailed;
+    return data({ ok: result.connected, notice: { title, message: result.message }, fieldErrors: {} });
   }
   const { intent, ...fields } = form;
   const answer = await saveSettingsFromForm(shopDatabase(context), {
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     form: fields,
   });
   if (!answer.ok) {
-    const refused = adminRefusalAnswer(answer);
+    const refused = refusalAnswer(answer);
     return data({ ...refused.body, part: parsed.data.intent }, refused.init);
   }
   return redirectWithToast("/admin/settings", {
@@ -79,8 +79,14 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
     <main className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
       <p className="mt-2 text-slate-600">Saved for the whole shop; every change takes effect at once.</p>
-      <ShopSettingsForm settings={settings} errors={refusal?.part === "shop" ? refusal.fieldErrors : {}} />
-      <PageContentForm settings={settings} errors={refusal?.part === "content" ? refusal.fieldErrors : {}} />
+      <ShopSettingsForm
+        settings={settings}
+        errors={refusal?.part === "shop" ? (refusal.fieldErrors ?? {}) : {}}
+      />
+      <PageContentForm
+        settings={settings}
+        errors={refusal?.part === "content" ? (refusal.fieldErrors ?? {}) : {}}
+      />
       <ProviderChecks providers={providers} />
     </main>
   );

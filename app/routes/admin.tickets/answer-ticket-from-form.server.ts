@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Notice } from "../../domain/orders/messages.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { answerTicket } from "../../domain/tickets/answer-ticket.server.ts";
 import { TICKET_ADMIN_TEXT, TICKET_STATUSES } from "../../domain/tickets/messages.ts";
 import type { Database } from "../../lib/database-context.server.ts";
@@ -20,13 +22,9 @@ export async function answerTicketFromForm(
   input: { adminId: string; form: Record<string, unknown> },
 ): Promise<{ ok: boolean; notice: Notice }> {
   const parsed = ticketAnswerForm.safeParse(input.form);
-  if (!parsed.success)
-    return {
-      ok: false,
-      notice: { title: TICKET_ADMIN_TEXT.updateFailed, message: TICKET_ADMIN_TEXT.invalid },
-    };
-  const result = await answerTicket(db, { adminId: input.adminId, ...parsed.data });
-  if (!result.ok)
-    return { ok: false, notice: { title: TICKET_ADMIN_TEXT.updateFailed, message: result.message } };
+  const result = parsed.success
+    ? await answerTicket(db, { adminId: input.adminId, ...parsed.data })
+    : refuse("invalid", TICKET_ADMIN_TEXT.invalid);
+  if (!result.ok) return refusalAnswer({ ...result, title: TICKET_ADMIN_TEXT.updateFailed }).body;
   return { ok: true, notice: { title: TICKET_ADMIN_TEXT.updated, message: result.ticketNumber } };
 }

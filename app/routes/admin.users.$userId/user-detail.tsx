@@ -5,8 +5,8 @@ import { OrderStatusForm } from "../../components/admin/order-status-form.tsx";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ADMIN_TEXT } from "../../domain/admin/messages.ts";
-import type { AdminOrderStatus } from "../../domain/admin/order-status-labels.ts";
 import { formatServiceName } from "../../domain/catalog/product-name.ts";
+import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
 export type UserView = { id: string; email: string; balanceCents: number; createdAt: string };

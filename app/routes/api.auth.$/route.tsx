@@ -1,7 +1,7 @@
 import { auth } from "../../domain/accounts/auth.server.ts";
 import { limitAuthEndpoint } from "../../domain/security/auth-endpoint-limits.server.ts";
 import { RATE_LIMIT_MESSAGE } from "../../domain/security/rate-limit.server.ts";
-import { rateLimitedInit } from "../../domain/security/rate-limited-answer.ts";
+import { rateLimitedInit } from "../../lib/rate-limited-answer.ts";
 import type { Route } from "./+types/route";
 
 /** better-auth's own endpoints (session reads, sign-in, sign-up, reset), behind our shared rate limiter. */

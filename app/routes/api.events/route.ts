@@ -2,7 +2,7 @@ import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { analyticsEventInput } from "../../domain/analytics/event-input.ts";
 import { ADMIN_AREA_REFUSAL, recordAnalyticsEvent } from "../../domain/analytics/record-event.server.ts";
 import { readOrMintVisitorId } from "../../domain/analytics/visitor-cookie.server.ts";
-import { refusalStatusAnswer } from "../../domain/refusal-answer.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { clientIp } from "../../domain/security/rate-limit.server.ts";
 import { isAdminPath } from "../../lib/analytics-events.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (result.ok) return new Response(null, { status: 204, headers });
   // The status names the refusal (403, or 429 with Retry-After, and then no body): a beacon reads nothing else.
-  const answer = refusalStatusAnswer(result, headers);
+  const answer = refusalAnswer(result, { headers, status: "kind" });
   if (result.kind === "rate_limited") return new Response(null, answer.init);
   return problem(answer.status, answer.message);
 }

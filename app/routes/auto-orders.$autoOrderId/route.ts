@@ -6,6 +6,7 @@ import {
   pauseAutoOrder,
   resumeAutoOrder,
 } from "../../domain/auto-orders/change-auto-order.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -40,9 +41,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     params.autoOrderId,
   );
   if (!result.ok) {
+    const { notice } = refusalAnswer(result);
     return redirectWithToast(back, {
-      title: result.notice.title,
-      description: result.notice.message,
+      title: notice.title,
+      description: notice.message,
       variant: "destructive",
     });
   }

@@ -1,19 +1,14 @@
 import { z } from "zod";
+import type { OrderRefused } from "../../components/order/use-order-flow.ts";
 import type { PlacedAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
 import { type Notice, ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { expectedTotalField } from "../../domain/orders/order-form-fields.ts";
 import type { PlacedOrder } from "../../domain/orders/record-paid-order.server.ts";
-import type { Refusal } from "../../domain/orders/refusal.ts";
+import type { Refusal } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-
-/**
- * What an order page's action answers when no order was placed: the form shows the notice (a toast and a line
- * above Place Order) or, when it names a field the page says beside itself, the message under that field (product
- * rules 12.3), and, for insufficient funds, saves itself and goes to the wallet (use-order-flow.ts).
- */
-export type OrderRefused = { notice: Notice; insufficient: boolean; field?: string };
 
 /**
  * The fields every order form sends: its one-time token (product rules 1.4: sending it twice places one order)
@@ -52,8 +47,8 @@ export async function answerOrderForm<Schema extends z.ZodType>(
   const outcome = await place(parsed.data);
   if (!outcome.ok)
     return {
-      notice: outcome.notice,
-      insufficient: outcome.reason === "insufficient_funds",
+      notice: refusalAnswer(outcome).notice,
+      insufficient: outcome.kind === "insufficient_funds",
       ...(outcome.field ? { field: outcome.field } : {}),
     };
   if ("order" in outcome) {

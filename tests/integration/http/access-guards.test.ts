@@ -68,7 +68,7 @@ describe("/orders acts on the customer's own orders only (product rules 10.7)", 
       targetLink: "https://www.instagram.com/p/NotYours/",
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     const { visitor } = await signedInCustomer();
     const cancel = await visitor.request("/orders", { form: { intent: "cancel", orderId: placed.order.id } });
     expect(cancel.status).toBe(200);

@@ -14,7 +14,7 @@ import {
 import { changeOrderStatusFromForm } from "../../../app/domain/admin/change-order-status.server.ts";
 import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
 import { endExpiredSubscriptions } from "../../../app/domain/auto-orders/end-expired-subscriptions.server.ts";
-import { applyUpstreamStatus } from "../../../app/domain/fulfilment/apply-upstream-status.server.ts";
+import { applyUpstreamStatus } from "../../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
 import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { findLedgerMismatches } from "../../../app/domain/wallet/check-ledger.server.ts";
@@ -374,7 +374,7 @@ describe("API v2 conformance: actions", () => {
       db(),
       part!,
       {
-        ok: true,
+        reported: true,
         status: "In progress",
         remains: "100",
         charge: "0.5",

@@ -370,7 +370,7 @@ beforeAll(async () => {
       metadata: { reason: "test funding" },
     }),
   );
-  if (!funded.ok) throw new Error("funding failed");
+  if (!funded.posted) throw new Error("funding failed");
   const autoLikesServiceId = await serviceIdBySlug("instagram-auto-likes");
   const autoOrder = await placeAutoOrder(shop.db, {
     userId: customer.id,
@@ -380,7 +380,7 @@ beforeAll(async () => {
     posts: 10,
     deliverySpeed: "normal",
   });
-  if (!autoOrder.ok) throw new Error(autoOrder.notice.message);
+  if (!autoOrder.ok) throw new Error(autoOrder.message);
   const deposit = await startDeposit(shop.db, { userId: customer.id, amountCents: cents(2_500) });
   if (!deposit.ok) throw new Error(`deposit not started: ${deposit.message}`);
   const provider = await addProvider(shop.db, {

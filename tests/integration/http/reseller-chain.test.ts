@@ -74,7 +74,7 @@ async function account(db: Database, fundsCents: number, admin = false) {
         metadata: { reason: "test funding" },
       }),
     );
-    if (!funded.ok) throw new Error("funding failed");
+    if (!funded.posted) throw new Error("funding failed");
   }
   return user!;
 }
@@ -160,7 +160,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
 
     // B reads A's service list as peer panels do: integer ids, which sort and compare as numbers.
     const listed = await fetchProviderServices(shopB.db, providerId);
-    if (!listed.ok) throw new Error(listed.message);
+    if (!listed.listed) throw new Error(listed.message);
     const ids = listed.services.map((service) => service.service);
     expect(ids.length).toBeGreaterThan(10);
     for (const id of ids) expect(id).toMatch(/^[1-9]\d*$/);
@@ -183,7 +183,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
         targetLink: `https://www.instagram.com/p/Chain${index}/`,
         deliverySpeed: "normal",
       });
-      if (!placed.ok) throw new Error(placed.notice.message);
+      if (!placed.ok) throw new Error(placed.message);
       orderIds.push(placed.order.id);
     }
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 180);
@@ -340,7 +340,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     const adminA = await account(shopA.db, 0, true);
     // A lists its auto services as the panels' Subscriptions, so B sends an auto order whole, as one subscription.
     const listed = await fetchProviderServices(shopB.db, providerId);
-    if (!listed.ok) throw new Error(listed.message);
+    if (!listed.listed) throw new Error(listed.message);
     const autoLikesOnA = await apiIdBySlug(shopA.db, "instagram-auto-likes");
     expect(listed.services.find((service) => service.service === autoLikesOnA)).toMatchObject({
       type: "Subscriptions",
@@ -361,7 +361,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       expiresOn: "2099-12-31",
       deliverySpeed: "normal",
     });
-    if (!placed.ok) throw new Error(placed.notice.message);
+    if (!placed.ok) throw new Error(placed.message);
     const autoOrderId = placed.autoOrder.id;
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 300);
 
@@ -453,7 +453,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       deliverySpeed: "normal",
       dripFeed: { runs: 3, intervalMinutes: 10 },
     });
-    if (!drip.ok) throw new Error(drip.notice.message);
+    if (!drip.ok) throw new Error(drip.message);
     // Custom comments on B: 4 comments, the quantity is their count.
     const comments = ["First!", "Love this", "Great shot", "So true"];
     const commented = await placeOrder(shopB.db, {
@@ -464,7 +464,7 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       deliverySpeed: "normal",
       comments,
     });
-    if (!commented.ok) throw new Error(commented.notice.message);
+    if (!commented.ok) throw new Error(commented.message);
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 60 - 1);
 
     // The comments order and the first run arrive at once; the later runs when they come due (made due here

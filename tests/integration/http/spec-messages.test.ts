@@ -24,7 +24,7 @@ async function activeAutoOrder(userId: string) {
     posts: 10,
     deliverySpeed: "normal",
   });
-  if (!result.ok) throw new Error(result.notice.message);
+  if (!result.ok) throw new Error(result.message);
   return result.autoOrder;
 }
 

@@ -1,7 +1,8 @@
 import type { Database } from "../../../db/client.server.ts";
 import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { DEFAULT_BANNER, storeBanner } from "../../content/banner.server.ts";
-import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
+import { issuesByField } from "../../refusal.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { bannerForm } from "./banner-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
@@ -11,7 +12,7 @@ export async function saveBanner(
   input: { adminId: string; form: Record<string, unknown> },
 ): Promise<ContentAnswer> {
   const parsed = bannerForm.safeParse(input.form);
-  if (!parsed.success) return formRefusal(CONTENT_TEXT.bannerUpdateFailed, fieldErrorsOf(parsed.error));
+  if (!parsed.success) return formRefusal(CONTENT_TEXT.bannerUpdateFailed, issuesByField(parsed.error));
   const { text, enabled, type } = parsed.data;
   return db.transaction(async (tx) => {
     const stored = await storeBanner(tx, { text, enabled, type }, input.adminId);

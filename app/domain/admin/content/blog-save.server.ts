@@ -5,14 +5,14 @@ import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { addPost, changePost } from "../../blog/edit-post.server.ts";
 import { postSlugFromTitle } from "../../blog/posts.ts";
 import { isUuid } from "../../ids.ts";
-import type { RefusalKind } from "../../refusal.ts";
-import { type ContentAnswer, type ContentRefusal, fieldErrorsOf, formRefusal } from "./answer.ts";
+import { issuesByField, type Refusal, type RefusalKind } from "../../refusal.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { type BlogPostInput, blogPostForm } from "./blog-form.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 
 type SaveInput = { adminId: string; postId?: string; form: Record<string, unknown> };
 
-function refused(fieldErrors: Record<string, string>, kind: RefusalKind = "invalid"): ContentRefusal {
+function refused(fieldErrors: Record<string, string>, kind: RefusalKind = "invalid"): Refusal {
   return formRefusal(CONTENT_TEXT.postSaveFailed, fieldErrors, { kind });
 }
 
@@ -39,7 +39,7 @@ export async function freePostSlug(db: Executor, title: string): Promise<string>
  */
 export async function saveBlogPost(db: Database, input: SaveInput): Promise<ContentAnswer> {
   const parsed = blogPostForm.safeParse(input.form);
-  if (!parsed.success) return refused(fieldErrorsOf(parsed.error));
+  if (!parsed.success) return refused(issuesByField(parsed.error));
   if (!input.postId) return createPost(db, input.adminId, parsed.data);
   if (!isUuid(input.postId)) return refused({ form: CONTENT_TEXT.postNotFound }, "not_found");
   return updatePost(db, input.adminId, input.postId, parsed.data);

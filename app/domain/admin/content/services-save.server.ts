@@ -5,8 +5,8 @@ import { recordAdminAction } from "../../audit/record-admin-action.server.ts";
 import { addService, changeService } from "../../catalog/edit-service.server.ts";
 import { serviceSlug } from "../../catalog/service-slug.ts";
 import { isUuid } from "../../ids.ts";
-import type { RefusalKind } from "../../refusal.ts";
-import { type ContentAnswer, type ContentRefusal, fieldErrorsOf, formRefusal } from "./answer.ts";
+import { issuesByField, type Refusal, type RefusalKind } from "../../refusal.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT, serviceFailed } from "./messages.ts";
 import { type ServiceInput, serviceForm } from "./services-form.ts";
 
@@ -17,7 +17,7 @@ function refused(
   action: "create" | "update",
   fieldErrors: Record<string, string>,
   kind: RefusalKind = "invalid",
-): ContentRefusal {
+): Refusal {
   const notice = serviceFailed(action, Object.values(fieldErrors)[0] ?? "");
   return formRefusal(notice.title, fieldErrors, { kind, message: notice.message });
 }
@@ -29,7 +29,7 @@ function refused(
 export async function saveService(db: Database, input: SaveInput): Promise<ContentAnswer> {
   const action = input.serviceId ? "update" : "create";
   const parsed = serviceForm.safeParse(input.form);
-  if (!parsed.success) return refused(action, fieldErrorsOf(parsed.error));
+  if (!parsed.success) return refused(action, issuesByField(parsed.error));
   if (!input.serviceId) return createService(db, input.adminId, parsed.data);
   if (!isUuid(input.serviceId)) return refused("update", { form: CONTENT_TEXT.serviceNotFound }, "not_found");
   return updateService(db, input.adminId, input.serviceId, parsed.data);

@@ -14,7 +14,8 @@ export type ProviderConfig = {
 
 export type ProviderStatus = { id: ProviderId; name: string; configured: boolean; detail: string };
 
-export type ConnectionResult = { ok: boolean; message: string };
+/** What a connection check found: connected or not, and what the provider said (it refuses nothing). */
+export type ConnectionResult = { connected: boolean; message: string };
 
 /** A check that hangs (a firewall dropping packets) answers as a failure instead of holding the page. */
 const CHECK_TIMEOUT_MS = 10_000;
@@ -76,20 +77,23 @@ export async function testProviderConnection(
 ): Promise<ConnectionResult> {
   try {
     if (id === "stripe") {
-      if (!config.stripeSecretKey) return { ok: false, message: CONTENT_TEXT.notConfigured };
+      if (!config.stripeSecretKey) return { connected: false, message: CONTENT_TEXT.notConfigured };
       const client = new Stripe(config.stripeSecretKey, { timeout: CHECK_TIMEOUT_MS, maxNetworkRetries: 0 });
       const balance = await withTimeout(client.balance.retrieve());
-      return { ok: true, message: `Stripe answered (${balance.livemode ? "live" : "test"} mode).` };
+      return { connected: true, message: `Stripe answered (${balance.livemode ? "live" : "test"} mode).` };
     }
-    if (!config.smtpUrl) return { ok: false, message: CONTENT_TEXT.notConfigured };
+    if (!config.smtpUrl) return { connected: false, message: CONTENT_TEXT.notConfigured };
     const transport = nodemailer.createTransport(config.smtpUrl);
     try {
       await withTimeout(transport.verify());
     } finally {
       transport.close();
     }
-    return { ok: true, message: `The SMTP server ${smtpHost(config.smtpUrl)} accepted the connection.` };
+    return {
+      connected: true,
+      message: `The SMTP server ${smtpHost(config.smtpUrl)} accepted the connection.`,
+    };
   } catch (error) {
-    return { ok: false, message: errorText(error) };
+    return { connected: false, message: errorText(error) };
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from "../../../db/client.server.ts";
+import { issuesByField } from "../../refusal.ts";
 import { saveSettings } from "../../settings/save-settings.server.ts";
-import { type ContentAnswer, fieldErrorsOf, formRefusal } from "./answer.ts";
+import { type ContentAnswer, formRefusal } from "./answer.ts";
 import { CONTENT_TEXT } from "./messages.ts";
 import { pageContentForm, shopSettingsForm } from "./settings-form.ts";
 
@@ -11,7 +12,7 @@ export async function saveSettingsFromForm(
 ): Promise<ContentAnswer> {
   const schema = input.part === "shop" ? shopSettingsForm : pageContentForm;
   const parsed = schema.safeParse(input.form);
-  if (!parsed.success) return formRefusal(CONTENT_TEXT.settingsSaveFailed, fieldErrorsOf(parsed.error));
+  if (!parsed.success) return formRefusal(CONTENT_TEXT.settingsSaveFailed, issuesByField(parsed.error));
   const changed = await saveSettings(db, { adminId: input.adminId, values: parsed.data });
   return {
     ok: true,

@@ -1,7 +1,6 @@
 import "../support/worker-database.ts";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { fulfilments, orders, providers, sessions, ticketMessages, users } from "../../app/db/schema.ts";
@@ -10,107 +9,55 @@ import { readSessionAccount } from "../../app/domain/accounts/read-session.serve
 import { grantAdmin, revokeAdmin } from "../../app/domain/accounts/roles.server.ts";
 import { cancelAutoOrder, pauseAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
+import { readContentVersion } from "../../app/domain/content/content-version.server.ts";
 import { readSiteFrame } from "../../app/domain/content/read-site-frame.server.ts";
 import { readDashboard } from "../../app/domain/dashboard/read-dashboard.server.ts";
 import { apiKeyHint, encryptApiKey } from "../../app/domain/fulfilment/api-key-cipher.server.ts";
 import { sendDueCancels } from "../../app/domain/fulfilment/cancel-upstream.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { answerTicket } from "../../app/domain/tickets/answer-ticket.server.ts";
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
 import { replyToTicket } from "../../app/domain/tickets/reply-to-ticket.server.ts";
-import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
+import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { createUser, fundWallet, serviceId } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
 
 /**
- * The account page cache keeps a customer's dashboard until a NOTIFY on `account_changed` names the customer
- * (docs/decisions/032-account-page-cache.md, drizzle/0017_account_changed_notify.sql). Each test drives one change
- * the dashboard shows through the domain function that makes it and checks that the customer is named, and that
- * another customer is not. The database is this worker's own (tests/support/worker-database.ts), shared with the
- * files that run before and after this one: nothing here truncates or deletes other rows.
+ * A kept page's key holds the customer's page version and the shop's content version
+ * (docs/decisions/035-versioned-page-caches.md, drizzle/0019_page_versions.sql): every change a customer's dashboard
+ * shows must move their version, in the changing transaction, and no one else's. Each test drives one change through
+ * the domain function that makes it. The database is this worker's own (tests/support/worker-database.ts), shared
+ * with the files that run before and after this one: nothing here truncates or deletes other rows.
  */
 
-const CHANNEL = "account_changed";
-
-let listener: pg.Client;
-const received: string[] = [];
-const waiters = new Set<() => void>();
-
-beforeAll(async () => {
-  listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await listener.connect();
-  listener.on("notification", (message) => {
-    if (message.channel !== CHANNEL) return;
-    received.push(message.payload ?? "");
-    for (const wake of waiters) wake();
-  });
-  await listener.query(`listen ${CHANNEL}`);
-});
-
-afterAll(async () => {
-  await listener?.end();
-});
-
-/** Waits (at most WAIT_TIMEOUT_MS) until a payload received after `from` is `payload`, or fails naming it. */
-function waitForPayload(payload: string, from: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (!received.slice(from).includes(payload)) return;
-      clearTimeout(timer);
-      waiters.delete(check);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      waiters.delete(check);
-      reject(new Error(`no NOTIFY ${CHANNEL} '${payload}' within ${WAIT_TIMEOUT_MS} ms`));
-    }, WAIT_TIMEOUT_MS);
-    waiters.add(check);
-    check();
-  });
+async function pageVersionOf(userId: string): Promise<string> {
+  const [row] = await db().select({ version: users.pageVersion }).from(users).where(eq(users.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  return String(row.version);
 }
 
 /**
- * Everything notified since `from`, up to a marker sent after it: PostgreSQL delivers notifications in commit
- * order, so once the marker is here every notification of the transactions committed before it is here too
- * (no fixed wait needed to show that something was NOT notified).
+ * Runs `action` and checks that it moved the page version of `userId` and of none of `others` (another customer's
+ * kept dashboard stays). Returns the action's result.
  */
-async function notifiedSince(from: number): Promise<string[]> {
-  const marker = `marker-${randomUUID()}`;
-  await db().execute(sql`select pg_notify(${CHANNEL}, ${marker})`);
-  await waitForPayload(marker, from);
-  return received.slice(from, received.indexOf(marker, from));
-}
-
-/** Where the notifications of a new action start: after those of everything committed before (a marker's). */
-async function settled(): Promise<number> {
-  await notifiedSince(received.length);
-  return received.length;
-}
-
-/**
- * Runs `action` and checks that it notified `userId` and none of `others` (no cross-talk: another customer's
- * cached dashboard stays). Returns the action's result.
- */
-async function expectNotified<T>(
-  userId: string,
-  action: () => Promise<T>,
-  others: string[] = [],
-): Promise<T> {
-  const from = await settled();
+async function expectBumped<T>(userId: string, action: () => Promise<T>, others: string[] = []): Promise<T> {
+  const before = await pageVersionOf(userId);
+  const othersBefore = await Promise.all(others.map(pageVersionOf));
   const result = await action();
-  await waitForPayload(userId, from);
-  const payloads = await notifiedSince(from);
-  for (const other of others)
-    expect(payloads, `another customer (${other}) was notified`).not.toContain(other);
+  expect(await pageVersionOf(userId), "the customer's page version").not.toBe(before);
+  expect(await Promise.all(others.map(pageVersionOf)), "another customer's page version").toEqual(
+    othersBefore,
+  );
   return result;
 }
 
-/** Runs `action` and checks that it did not notify `userId` (their cached dashboard stays). */
-async function expectNotNotified(userId: string, action: () => Promise<unknown>): Promise<void> {
-  const from = await settled();
+/** Runs `action` and checks that it left the page version of `userId` alone (their kept dashboard stays). */
+async function expectNotBumped(userId: string, action: () => Promise<unknown>): Promise<void> {
+  const before = await pageVersionOf(userId);
   await action();
-  expect(await notifiedSince(from)).not.toContain(userId);
+  expect(await pageVersionOf(userId)).toBe(before);
 }
 
 async function likesOrder(userId: string) {
@@ -121,7 +68,7 @@ async function likesOrder(userId: string) {
     targetLink: "https://www.instagram.com/p/AccountCache1/",
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return placed.order;
 }
 
@@ -134,7 +81,7 @@ async function autoOrder(userId: string) {
     posts: 10,
     deliverySpeed: "normal",
   });
-  if (!placed.ok) throw new Error(placed.notice.message);
+  if (!placed.ok) throw new Error(placed.message);
   return placed.autoOrder;
 }
 
@@ -149,17 +96,17 @@ async function ticketOf(userId: string) {
   return created.ticket;
 }
 
-describe("the account_changed NOTIFY names the customer for every change their dashboard shows", () => {
-  it("their balance: a ledger entry (funding the wallet) names them, and no one else", async () => {
+describe("a customer's page version moves with every change their dashboard shows", () => {
+  it("their balance: a ledger entry (funding the wallet) moves it, and no one else's", async () => {
     const customer = await createUser();
     const other = await createUser();
-    await expectNotified(customer.id, () => fundWallet(customer.id, 500), [other.id]);
+    await expectBumped(customer.id, () => fundWallet(customer.id, 500), [other.id]);
   });
 
-  it("their account row: a changed e-mail address names them (no domain function changes it; an admin or script would)", async () => {
+  it("their account row: a changed e-mail address moves it (no domain function changes it; an admin or script would)", async () => {
     const customer = await createUser();
     const other = await createUser();
-    await expectNotified(
+    await expectBumped(
       customer.id,
       () =>
         db()
@@ -170,25 +117,23 @@ describe("the account_changed NOTIFY names the customer for every change their d
     );
   });
 
-  it("their role: granting and removing the admin role each name them", async () => {
+  it("their role: granting and removing the admin role each move it", async () => {
     const customer = await createUser();
     const other = await createUser();
-    await expectNotified(customer.id, async () => expect(await grantAdmin(db(), customer.email)).toBe(true), [
+    await expectBumped(customer.id, async () => expect(await grantAdmin(db(), customer.email)).toBe(true), [
       other.id,
     ]);
-    await expectNotified(
-      customer.id,
-      async () => expect(await revokeAdmin(db(), customer.email)).toBe(true),
-      [other.id],
-    );
+    await expectBumped(customer.id, async () => expect(await revokeAdmin(db(), customer.email)).toBe(true), [
+      other.id,
+    ]);
   });
 
-  it("their orders: placing one and an admin changing its status (with its refund) name them", async () => {
+  it("their orders: placing one and an admin changing its status (with its refund) move it", async () => {
     const customer = await createUser({ fundsCents: 1_000 });
     const other = await createUser({ fundsCents: 1_000 });
     const admin = await createUser({ admin: true });
-    const order = await expectNotified(customer.id, () => likesOrder(customer.id), [other.id]);
-    await expectNotified(
+    const order = await expectBumped(customer.id, () => likesOrder(customer.id), [other.id]);
+    await expectBumped(
       customer.id,
       async () =>
         expect(
@@ -201,29 +146,29 @@ describe("the account_changed NOTIFY names the customer for every change their d
     );
   });
 
-  it("their auto orders: placing, pausing and cancelling one name them", async () => {
+  it("their auto orders: placing, pausing and cancelling one move it", async () => {
     const customer = await createUser({ fundsCents: 1_000 });
     const other = await createUser({ fundsCents: 1_000 });
-    const placed = await expectNotified(customer.id, () => autoOrder(customer.id), [other.id]);
+    const placed = await expectBumped(customer.id, () => autoOrder(customer.id), [other.id]);
     const actor = { kind: "customer", userId: customer.id } as const;
-    await expectNotified(
+    await expectBumped(
       customer.id,
       async () => expect(await pauseAutoOrder(db(), actor, placed.id)).toMatchObject({ ok: true }),
       [other.id],
     );
-    await expectNotified(
+    await expectBumped(
       customer.id,
       async () => expect(await cancelAutoOrder(db(), actor, placed.id)).toMatchObject({ ok: true }),
       [other.id],
     );
   });
 
-  it("their tickets: opening one, replying in it and support answering it name them (not the admin)", async () => {
+  it("their tickets: opening one, replying in it and support answering it move it (not the admin's)", async () => {
     const customer = await createUser();
     const other = await createUser();
     const admin = await createUser({ admin: true });
-    const ticket = await expectNotified(customer.id, () => ticketOf(customer.id), [other.id]);
-    await expectNotified(
+    const ticket = await expectBumped(customer.id, () => ticketOf(customer.id), [other.id]);
+    await expectBumped(
       customer.id,
       async () =>
         expect(
@@ -236,7 +181,7 @@ describe("the account_changed NOTIFY names the customer for every change their d
         ).toMatchObject({ ok: true }),
       [other.id, admin.id],
     );
-    await expectNotified(
+    await expectBumped(
       customer.id,
       async () =>
         expect(
@@ -250,12 +195,12 @@ describe("the account_changed NOTIFY names the customer for every change their d
     );
   });
 
-  it("a ticket's thread on its own: a message added without touching the ticket's row names the ticket's customer", async () => {
+  it("a ticket's thread on its own: a message added without touching the ticket's row moves the ticket's customer's", async () => {
     const customer = await createUser();
     const other = await createUser();
     const ticket = await ticketOf(customer.id);
     // answerTicket and replyToTicket also update the ticket's row: this shows the thread's own trigger.
-    await expectNotified(
+    await expectBumped(
       customer.id,
       () =>
         db()
@@ -266,7 +211,7 @@ describe("the account_changed NOTIFY names the customer for every change their d
   });
 });
 
-describe("a fulfilment names the order's customer only when its cancel state changes", () => {
+describe("a fulfilment moves the order's customer's page version only when its cancel state changes", () => {
   let panel: FakePanel;
   let providerId = "";
 
@@ -319,7 +264,7 @@ describe("a fulfilment names the order's customer only when its cancel state cha
     return { order, part: part! };
   }
 
-  it("the provider refusing a cancel (sendDueCancels, which leaves the order's row alone) names the customer", async () => {
+  it("the provider refusing a cancel (sendDueCancels, which leaves the order's row alone) moves it", async () => {
     const customer = await createUser({ fundsCents: 1_000 });
     const other = await createUser({ fundsCents: 1_000 });
     const { order, part } = await sentOrder(customer.id);
@@ -327,7 +272,7 @@ describe("a fulfilment names the order's customer only when its cancel state cha
     await db().update(orders).set({ cancelRequestedAt: new Date() }).where(eq(orders.id, order.id));
     await db().update(fulfilments).set({ cancelState: "due" }).where(eq(fulfilments.id, part.id));
 
-    await expectNotified(
+    await expectBumped(
       customer.id,
       async () => expect(await sendDueCancels(db(), { orderId: order.id })).toBe(1),
       [other.id],
@@ -335,13 +280,16 @@ describe("a fulfilment names the order's customer only when its cancel state cha
     const [after] = await db().select().from(fulfilments).where(eq(fulfilments.id, part.id));
     expect(after).toMatchObject({ cancelState: "refused" });
     const dashboard = await readDashboard(db(), customer.id);
-    expect(dashboard.orders).toMatchObject({ ok: true, data: [{ id: order.id, cancelState: "refused" }] });
+    expect(dashboard.orders).toMatchObject({
+      loaded: true,
+      data: [{ id: order.id, cancelState: "refused" }],
+    });
   });
 
-  it("a status poll that changes no cancel state does not name the customer (the worker's polls keep the cache)", async () => {
+  it("a status poll that changes no cancel state leaves it (the worker's polls keep the kept page)", async () => {
     const customer = await createUser({ fundsCents: 1_000 });
     const { part } = await sentOrder(customer.id);
-    await expectNotNotified(customer.id, () =>
+    await expectNotBumped(customer.id, () =>
       db()
         .update(fulfilments)
         .set({
@@ -355,16 +303,82 @@ describe("a fulfilment names the order's customer only when its cancel state cha
         .where(eq(fulfilments.id, part.id)),
     );
     // Nor does writing the cancel state it already has.
-    await expectNotNotified(customer.id, () =>
+    await expectNotBumped(customer.id, () =>
       db().update(fulfilments).set({ cancelState: null }).where(eq(fulfilments.id, part.id)),
     );
   });
 });
 
+describe("the versions move when their change commits, never before", () => {
+  it("a reader sees a customer's old version while the change is open, and the new one once it commits", async () => {
+    const customer = await createUser();
+    const before = await pageVersionOf(customer.id);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let changed: () => void = () => {};
+    const inside = new Promise<void>((resolve) => {
+      changed = resolve;
+    });
+    const writing = db().transaction(async (tx) => {
+      await postLedgerEntry(tx, { userId: customer.id, type: "deposit", amountCents: cents(700) });
+      changed();
+      await held;
+    });
+    await inside;
+    // Another connection, as the session query of another request: the change is not there yet, nor its version.
+    expect(await pageVersionOf(customer.id)).toBe(before);
+    release();
+    await writing;
+    expect(await pageVersionOf(customer.id)).not.toBe(before);
+  });
+
+  it("a transaction that changes many things moves a customer's version once, to a value never used before", async () => {
+    const customer = await createUser({ fundsCents: 2_000 });
+    const seen = new Set([await pageVersionOf(customer.id)]);
+    for (let round = 0; round < 3; round++) {
+      await db().transaction(async (tx) => {
+        await postLedgerEntry(tx, { userId: customer.id, type: "deposit", amountCents: cents(100) });
+        await createTicket(tx, {
+          userId: customer.id,
+          category: "request",
+          subject: `Round ${round}`,
+          message: "Two changes, one transaction.",
+        });
+      });
+      const version = await pageVersionOf(customer.id);
+      expect(seen.has(version), `version ${version} came back`).toBe(false);
+      seen.add(version);
+    }
+  });
+
+  it("every change to the catalogue, packs, settings, banner or blog moves the content version", async () => {
+    const changes: Record<string, () => Promise<unknown>> = {
+      services: () =>
+        db().execute(
+          sql`update services set updated_at = now() where id = (select id from services limit 1)`,
+        ),
+      likes_packs: () =>
+        db().execute(sql`update likes_packs set price_cents = price_cents where code = 'small'`),
+      settings: () =>
+        db().execute(sql`insert into settings (key, value) values ('pageVersionTest', '1'::jsonb)
+          on conflict (key) do update set value = excluded.value`),
+      banner_settings: () => db().execute(sql`update banner_settings set updated_at = now()`),
+      blog_posts: () => db().execute(sql`update blog_posts set updated_at = now() where false`),
+    };
+    for (const [table, change] of Object.entries(changes)) {
+      const before = await readContentVersion(db());
+      await change();
+      expect(await readContentVersion(db()), `a change to ${table}`).not.toBe(before);
+    }
+  });
+});
+
 /**
- * The coverage guard. Whoever makes the dashboard (or the root loader's account) read another table must add a
- * trigger calling notify_account_changed to it (a migration like drizzle/0017_account_changed_notify.sql) and the
- * table here, or the customer's cached page goes stale (docs/decisions/032-account-page-cache.md).
+ * The coverage guard. Whoever makes the dashboard (or the root loader's account) read another table must give it a
+ * trigger calling bump_account_page_version (a migration like drizzle/0019_page_versions.sql) and list the table
+ * here, or the customer's kept page goes stale (docs/decisions/035-versioned-page-caches.md).
  */
 const ACCOUNT_TABLES = [
   "auto_orders",
@@ -374,15 +388,17 @@ const ACCOUNT_TABLES = [
   "tickets",
   "transactions",
   "user_roles",
-  "users",
 ];
-/** Read by the account's pages but invalidated otherwise. */
+/** Read by the account's pages but versioned otherwise. */
 const COVERED_ELSEWHERE: Record<string, string> = {
-  // The catalogue and the site frame: NOTIFY site_content_changed (drizzle/0014_site_content_notify.sql).
-  services: "site_content_changed",
-  likes_packs: "site_content_changed",
-  settings: "site_content_changed",
-  banner_settings: "site_content_changed",
+  // The account's own row: any change to it moves its version (its BEFORE UPDATE trigger).
+  users: "users_page_version",
+  // The catalogue and the site frame: the content version, part of every kept page's key.
+  services: "site_content_version",
+  likes_packs: "site_content_version",
+  settings: "site_content_version",
+  banner_settings: "site_content_version",
+  site_content_version: "read with the session",
   // Read fresh on every request before the cache answers (server/account-page-cache.ts): never from a kept page.
   sessions: "read on every request",
 };
@@ -399,13 +415,32 @@ async function tablesWithTrigger(functionName: string): Promise<string[]> {
 }
 
 describe("coverage guard", () => {
-  it("the tables with a trigger calling notify_account_changed are exactly the account tables, each also on TRUNCATE", async () => {
-    expect(await tablesWithTrigger("notify_account_changed")).toEqual(ACCOUNT_TABLES);
-    expect(await tablesWithTrigger("notify_every_account_changed")).toEqual(ACCOUNT_TABLES);
+  it("the tables with a trigger moving a customer's page version are exactly the account tables and their own row", async () => {
+    expect(await tablesWithTrigger("bump_account_page_version")).toEqual(ACCOUNT_TABLES);
+    expect(await tablesWithTrigger("bump_own_page_version")).toEqual(["users"]);
   });
 
-  it("each account table notifies on the row changes that can change a page", async () => {
-    // pg_trigger.tgtype bits: 4 INSERT, 8 DELETE, 16 UPDATE (a new account has no page yet: users needs no INSERT).
+  it("a TRUNCATE of an account table, or of any content table, moves the content version (it names no row)", async () => {
+    const truncated = await db().execute<{ table: string }>(sql`
+      select distinct c.relname as table
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+      where p.proname = 'bump_site_content_version' and not t.tgisinternal and t.tgtype & 32 <> 0
+      order by 1`);
+    expect(truncated.rows.map((row) => row.table)).toEqual(
+      [
+        ...ACCOUNT_TABLES,
+        "users",
+        "services",
+        "likes_packs",
+        "settings",
+        "banner_settings",
+        "blog_posts",
+      ].sort(),
+    );
+  });
+
+  it("each account table moves the version on the row changes that can change a page", async () => {
+    // pg_trigger.tgtype bits: 4 INSERT, 8 DELETE, 16 UPDATE.
     const result = await db().execute<{
       table: string;
       insert: boolean;
@@ -415,7 +450,7 @@ describe("coverage guard", () => {
       select c.relname as table, bool_or(t.tgtype & 4 <> 0) as insert, bool_or(t.tgtype & 8 <> 0) as delete,
         bool_or(t.tgtype & 16 <> 0) as update
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-      where p.proname = 'notify_account_changed' and not t.tgisinternal
+      where p.proname in ('bump_account_page_version', 'bump_own_page_version') and not t.tgisinternal
       group by c.relname order by 1`);
     const events = Object.fromEntries(
       result.rows.map((row) => [
@@ -426,14 +461,15 @@ describe("coverage guard", () => {
     const all = ["insert", "update", "delete"];
     expect(events).toEqual({
       auto_orders: all,
-      // Only where a cancel state is added, changed or removed (the WHEN clauses): the polls keep the cache.
+      // Only where a cancel state is added, changed or removed (the WHEN clauses): the polls keep the page.
       fulfilments: all,
       orders: all,
       ticket_messages: all,
       tickets: all,
       transactions: all,
       user_roles: all,
-      users: ["update", "delete"],
+      // A new account has no page yet, and a deleted one no session.
+      users: ["update"],
     });
   });
 
@@ -470,7 +506,7 @@ describe("coverage guard", () => {
       expect(await readSessionAccount(tx, token, SESSION_POLICY)).toMatchObject({ id: customer.id });
       await readSiteFrame(tx);
       const dashboard = await readDashboard(tx, customer.id);
-      for (const part of Object.values(dashboard)) expect(part).toMatchObject({ ok: true });
+      for (const part of Object.values(dashboard)) expect(part).toMatchObject({ loaded: true });
       const after = await scans();
       return [...after]
         .filter(([table, count]) => count > (before.get(table) ?? 0))
@@ -482,6 +518,6 @@ describe("coverage guard", () => {
     const uncovered = read.filter(
       (table) => !ACCOUNT_TABLES.includes(table) && !(table in COVERED_ELSEWHERE),
     );
-    expect(uncovered, "tables the dashboard reads whose changes notify no one").toEqual([]);
+    expect(uncovered, "tables the dashboard reads whose changes move no version").toEqual([]);
   });
 });

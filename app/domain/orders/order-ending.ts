@@ -1,10 +1,8 @@
-import { isRunPart } from "../orders/order-types.ts";
-import type { OrderStatus } from "../orders/set-order-status.server.ts";
+import { type PartOutcome, WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
-
-/** How a part of an order ended upstream. */
-export type PartOutcome = "completed" | "partial" | "cancelled" | "failed";
+import { isRunPart } from "./order-types.ts";
+import type { OrderStatus } from "./set-order-status.server.ts";
 
 export type EndedPart = {
   part: string;
@@ -15,9 +13,6 @@ export type EndedPart = {
   /** Units the provider did not deliver (read for `partial`). */
   remains: number | null;
 };
-
-/** The part name of a one-service order (a likes pack's parts are named after its lines: likes, views ...). */
-export const WHOLE_ORDER_PART = "order";
 
 /**
  * Parts whose units are the order's own quantity (a pack's quantity is its likes, base and extra; a drip-feed

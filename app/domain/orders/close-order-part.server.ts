@@ -1,10 +1,12 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { fulfilments, orders } from "../../db/schema.ts";
-import type { Refusal } from "../orders/refusal.ts";
-import { type OrderStatus, type StatusChange, setOrderStatus } from "../orders/set-order-status.server.ts";
+import { orders } from "../../db/schema.ts";
+import { closePart, partsOfOrder } from "../fulfilment/close-parts.server.ts";
+import type { EndedPartReport, PartOutcome } from "../fulfilment/part-outcomes.ts";
 import type { Cents } from "../pricing/cents.ts";
-import { type EndedPart, orderEnding, type PartOutcome } from "./order-ending.ts";
+import type { Refusal } from "../refusal.ts";
+import { type EndedPart, orderEnding } from "./order-ending.ts";
+import { type OrderStatus, type StatusChange, setOrderStatus } from "./set-order-status.server.ts";
 
 const PROGRESS: readonly OrderStatus[] = ["pending", "processing", "in_progress"];
 
@@ -25,22 +27,14 @@ export type ClosedPart = { note: string | null };
  * them (order-ending.ts): one transaction under the order's lock, so parts ending at the same moment end the
  * order once, and the same answer applied twice closes the part once (null the second time).
  */
-export async function closeOrderPart(
-  db: Executor,
-  input: { fulfilmentId: string; orderId: string; outcome: PartOutcome; remains: number | null },
-): Promise<ClosedPart | null> {
+export async function closeOrderPart(db: Executor, input: EndedPartReport): Promise<ClosedPart | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return null;
-    const [closed] = await tx
-      .update(fulfilments)
-      .set({ state: "done", outcome: input.outcome, upstreamRemains: input.remains, updatedAt: sql`now()` })
-      .where(and(eq(fulfilments.id, input.fulfilmentId), ne(fulfilments.state, "done")))
-      .returning({ id: fulfilments.id });
-    if (!closed) return null;
+    if (!(await closePart(tx, input))) return null;
     const ending = await endOrderWhenAllPartsEnded(tx, order);
     if (ending === "undecided" || ending.ok) return { note: null };
-    return { note: ending.notice.message || ending.notice.title };
+    return { note: ending.message || ending.title || "" };
   });
 }
 
@@ -54,15 +48,14 @@ export async function endOrderWhenAllPartsEnded(
   order: { id: string; status: OrderStatus; totalCents: Cents },
   adminId?: string,
 ): Promise<StatusChange | Refusal | "undecided"> {
-  const parts = await tx.select().from(fulfilments).where(eq(fulfilments.orderId, order.id));
-  if (parts.length === 0 || parts.some((part) => part.state !== "done" || part.outcome === null))
-    return "undecided";
+  const parts = await partsOfOrder(tx, order.id);
+  if (parts.length === 0 || parts.some((part) => !part.done || part.outcome === null)) return "undecided";
   const ended: EndedPart[] = parts.map((part) => ({
     part: part.part,
     outcome: part.outcome as PartOutcome,
     quantity: part.quantity,
     chargeCents: part.chargeCents,
-    remains: part.upstreamRemains,
+    remains: part.remains,
   }));
   return setOrderStatus(tx, { orderId: order.id, adminId, ...orderEnding(order, ended) });
 }

@@ -1,19 +1,11 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { isUniqueViolation } from "../../db/database-error.ts";
-import { recordPostsDelivered } from "../auto-orders/record-posts-delivered.server.ts";
+import { closePostSubmission } from "../fulfilment/close-parts.server.ts";
+import type { PostDelivery } from "../fulfilment/part-outcomes.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { partialRefund } from "../pricing/price.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
-
-export type PostDelivery = {
-  autoOrderId: string;
-  /** The post's upstream submission: the cause its refund is recorded against, once. */
-  fulfilmentId: string;
-  postNumber: number;
-  /** Units of the post the provider did not deliver (its Partial); 0 when it completed. */
-  remains: number;
-};
+import { recordPostsDelivered } from "./record-posts-delivered.server.ts";
 
 /**
  * Counts one post of an auto order as delivered and pays back the undelivered share of its cost (cost per post x
@@ -30,11 +22,7 @@ export async function recordPostDelivered(
   try {
     return await db.transaction(async (tx) => {
       // Each submission counts once: the first answer that ends it marks it done, under its row lock.
-      const ended = await tx.execute(sql`
-        update fulfilments set state = 'done', updated_at = now()
-        where id = ${post.fulfilmentId} and state <> 'done'
-        returning id`);
-      if (ended.rows.length === 0) return nothing;
+      if (!(await closePostSubmission(tx, post.fulfilmentId))) return nothing;
       const counted = await recordPostsDelivered(tx, post.autoOrderId, { posts: 1 });
       if (!counted) return nothing;
       const refundCents =

@@ -1,10 +1,10 @@
 import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
-import { ensureSimulatedProvider } from "./ensure-simulated-provider.server.ts";
-import type { FulfilmentConfig } from "./fulfilment-config.server.ts";
+import { ensureSimulatedProvider } from "../fulfilment/ensure-simulated-provider.server.ts";
+import type { FulfilmentConfig } from "../fulfilment/fulfilment-config.server.ts";
+import { SubmissionPump } from "./fulfilment-steps.server.ts";
 import { runFulfilmentRound } from "./run-fulfilment-round.server.ts";
-import { SubmissionPump } from "./submission-pump.server.ts";
 
 const ROUND_QUEUE = "fulfilment-round";
 
