@@ -5,6 +5,7 @@ import {
   FORM_CONTENT_TYPES,
   hasControlCharacter,
 } from "../app/lib/request-body.ts";
+import { readBodyUpTo } from "./read-body.ts";
 
 /** What one kind of route reads: its largest body and the media types it takes (null: any, read raw). */
 type BodyRule = { limitBytes: number; types: readonly string[] | null; typeMessage: string };
@@ -52,7 +53,7 @@ export function bodyPolicy() {
     if (hasBody && rule.types && !rule.types.includes(type))
       return refuseBody(res, 415, rule.typeMessage, declared === undefined ? "stop" : "drain");
     try {
-      const body = hasBody ? await readUpTo(req, rule.limitBytes) : Buffer.alloc(0);
+      const body = hasBody ? await readBodyUpTo(req, rule.limitBytes, "stop") : Buffer.alloc(0);
       if (!body) return refuseBody(res, 413, BODY_TEXT.tooLarge(rule.limitBytes), "stop");
       res.locals.body = body;
       next();
@@ -112,23 +113,4 @@ function refuseBody(res: Response, status: 400 | 413 | 415, message: string, bod
     .set({ "Cache-Control": "no-store", Connection: "close" })
     .type("text/plain")
     .send(message);
-}
-
-/** The whole body, or null as soon as it passes the limit (then reading stops; nothing more is kept). */
-function readUpTo(req: Request, limitBytes: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limitBytes) return void chunks.push(chunk);
-      req.off("data", onData);
-      req.pause();
-      resolve(null);
-    };
-    req.on("data", onData);
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", reject);
-    req.once("aborted", () => reject(new Error("aborted")));
-  });
 }

@@ -1,9 +1,9 @@
-import type { IncomingMessage } from "node:http";
 import express, { type Request, type Response, type Router } from "express";
 import { db } from "../app/db/client.server.ts";
 import { answerApiRequest } from "../app/domain/reseller/answer-api-request.server.ts";
 import { API_BODY_LIMIT_BYTES, API_TEXT } from "../app/domain/reseller/api-text.ts";
 import type { Env } from "../app/lib/env.server.ts";
+import { readBodyUpTo } from "./read-body.ts";
 
 type Params = Record<string, string>;
 /** A body the API cannot take: answered with its own status, the one exception to HTTP 200 (docs/decisions/020). */
@@ -79,7 +79,7 @@ async function readParams(req: Request): Promise<ReadBody> {
     req.resume();
     return tooLarge;
   }
-  const body = await readBody(req);
+  const body = await readBodyUpTo(req, API_BODY_LIMIT_BYTES, "drop");
   if (!body) return tooLarge;
   const type = (req.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") {
@@ -115,22 +115,4 @@ async function readParams(req: Request): Promise<ReadBody> {
     return read(params);
   }
   return read({});
-}
-
-/**
- * The whole body, or null as soon as it passes the limit (a chunked body has no length to check up front); the
- * rest is then read and dropped, so the client can finish sending and read the answer.
- */
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= API_BODY_LIMIT_BYTES) chunks.push(chunk);
-      else resolve(null);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }

@@ -17,7 +17,13 @@ async function register(page: Page, email: string, password: string) {
   await main.getByLabel("Password", { exact: true }).fill(password);
   await main.getByLabel("Confirm Password").fill(password);
   await main.getByRole("button", { name: "Create Account" }).click();
-  await page.getByText("Registration Successful!").waitFor();
+  // Customer spec section 8: the welcome tells a new customer to check their e-mail.
+  await page
+    .getByTestId("toast")
+    .filter({ has: page.getByText("Registration Successful!", { exact: true }) })
+    .filter({ has: page.getByText("Please check your email to verify your account.", { exact: true }) })
+    .first()
+    .waitFor();
 }
 
 async function signIn(page: Page, email: string, password: string) {

@@ -3,7 +3,7 @@ import { db } from "../../app/db/client.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
-import { appUrl, createAccount, secondAppUrl } from "../support/http.ts";
+import { appUrl, createAccount } from "../support/http.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,6 +35,11 @@ async function waitUntilFollowing(page: Page) {
   await page.locator('[data-testid="header-balance"][data-live="on"]').waitFor();
 }
 
+/**
+ * The live balance in the browser: the header, the dashboard and a toast follow a change without a reload. A
+ * change reaching a page of the other app server: over HTTP (tests/integration/http/live-balance.test.ts) and
+ * in the browser within the money journey (money-journey.test.ts).
+ */
 describe("live balance", () => {
   it("updates the header and the dashboard without a reload and says so", async () => {
     const account = await createAccount();
@@ -57,22 +62,6 @@ describe("live balance", () => {
     );
     await expect.poll(() => page.getByTestId("account-balance").textContent()).toBe("$25.00");
     expect(navigations).toEqual([]);
-    assertNoConsoleErrors();
-  });
-
-  it("reaches a page served by the other app server", async () => {
-    const account = await createAccount();
-    const { page, assertNoConsoleErrors } = await openPage(browser);
-    await signInToDashboard(page, account);
-    // Same browser, same session cookie: the dashboard again, this time from server B.
-    await page.goto(`${secondAppUrl}/dashboard`);
-    await waitUntilFollowing(page);
-
-    await credit(account.id, 1234);
-
-    await page.getByRole("link", { name: "Wallet balance $12.34" }).waitFor();
-    await expect.poll(() => page.getByTestId("account-balance").textContent()).toBe("$12.34");
-    await page.getByTestId("toast").filter({ hasText: "Balance Updated" }).waitFor();
     assertNoConsoleErrors();
   });
 });

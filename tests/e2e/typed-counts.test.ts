@@ -15,8 +15,12 @@ import { type Browser, launchBrowser, openPage, type Page } from "../support/chr
 import { balanceOf, fundWallet, serviceBySlug } from "../support/factories.ts";
 import { appUrl, createAccount } from "../support/http.ts";
 
-/** The values of the original bug report; each page adds its maximum + 1. */
-const NOT_COUNTS = ["150.5", "-500", "1e3", "١٥٠", "99999999999"];
+/**
+ * What a page does with a text that is not a count, shown with a fraction and other digits; each page adds its
+ * maximum + 1. Every other text of the original bug report is read the same way by the same function
+ * (tests/unit/quantity-input.test.ts), and posted past the page: http/typed-counts.test.ts.
+ */
+const NOT_COUNTS = ["150.5", "١٥٠"];
 const BAD_POSTS = ["2.5", "0", "101"];
 const POSTS_MESSAGE = "Number of posts must be between 1 and 100.";
 

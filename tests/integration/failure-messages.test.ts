@@ -145,7 +145,7 @@ describe("profile passwords (section 8)", () => {
 
   it("never fails a reset request on the mail: it is queued in the request, and SMTP is the mail worker's business", async () => {
     // Mail goes to the outbox in the request (docs/decisions/012); an SMTP failure is retried by the mail worker
-    // (tests/integration/mail-outbox.test.ts), so neither the profile nor the public page can see it.
+    // (tests/integration/mail-retries.test.ts), so neither the profile nor the public page can see it.
     const { user, cookie } = await signedInCustomer();
     const page = await answer(profilePost(cookie, { intent: "send-reset" }));
     expect(page).toEqual({ ok: true, message: ACCOUNT_TEXT.resetSentTitle, status: undefined });

@@ -1,75 +1,33 @@
 /**
  * Mail off the request path (docs/decisions/012): requests only write the outbox; the mail worker delivers over
- * SMTP to a real local SMTP server, retries with back-off when it is down or refusing, and two workers never send
- * one mail twice. Real PostgreSQL (this worker's database), a real SMTP server, nothing mocked.
+ * SMTP to a real local SMTP server on the NOTIFY of each new mail, and two workers never send one mail twice; its
+ * rounds prune the outbox. Retries while SMTP is down or refusing: mail-retries.test.ts. Real PostgreSQL (this
+ * worker's database), a real SMTP server, nothing mocked.
  */
 import "../support/worker-database.ts";
-import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { connect, db } from "../../app/db/client.server.ts";
 import { mailOutbox } from "../../app/db/schema.ts";
 import { requestPasswordReset } from "../../app/domain/accounts/passwords.server.ts";
 import { claimDueMail } from "../../app/domain/mail/deliver-mail.server.ts";
-import { mailRetryDelaySeconds } from "../../app/domain/mail/mail-back-off.ts";
-import type { MailConfig } from "../../app/domain/mail/mail-config.server.ts";
-import { startMailWorker } from "../../app/domain/mail/mail-worker.server.ts";
 import { PRUNE_BATCH, pruneOutbox } from "../../app/domain/mail/prune-outbox.server.ts";
 import { queueMail } from "../../app/domain/mail/queue-mail.server.ts";
 import { WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { createUser } from "../support/factories.ts";
-import { freePort } from "../support/free-port.ts";
 import { terminateListenerConnections } from "../support/listener-connections.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import {
+  mailWorkerTestKit,
+  NOTHING_MORE_WITHIN_MS,
+  outboxRow,
+  sleep,
+  workerConfig,
+} from "../support/mail-worker.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
-// The shop's side only needs to know SMTP is configured (mail is then `queued`); each worker below is given the
-// address of the test's own SMTP server.
-process.env.SMTP_URL = "smtp://127.0.0.1:9";
 const origin = "http://localhost:3000";
-
-const cleanups: Array<() => Promise<void>> = [];
+const { startWorker, smtpServer } = mailWorkerTestKit();
 beforeEach(resetDatabase);
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function workerConfig(smtpUrl: string, overrides: Partial<MailConfig> = {}): MailConfig {
-  return {
-    smtpUrl,
-    from: "Boostly <no-reply@boostly.test>",
-    maxAttempts: 8,
-    retryBaseSeconds: 0.5,
-    retryMaxSeconds: 2,
-    tickSeconds: 0.5,
-    retentionDays: 30,
-    ...overrides,
-  };
-}
-
-async function startWorker(config: MailConfig) {
-  const stop = await startMailWorker(process.env.DATABASE_URL!, db(), config);
-  cleanups.push(stop);
-}
-
-async function smtpServer(options: Parameters<typeof startTestSmtpServer>[0] = {}): Promise<TestSmtpServer> {
-  const server = await startTestSmtpServer(options);
-  cleanups.push(server.stop);
-  return server;
-}
-
-async function outboxRow(to: string) {
-  const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
-  return row!;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/**
- * How long a test watches for a second delivery after the first: a few of the worker's rounds (0.5 s apart here).
- * Deliberately short and not a wait: it looks for something that must not happen.
- */
-const NOTHING_MORE_WITHIN_MS = 1_500;
-/** The window in which attempts are counted to see the back-off: a fixed time by design, not a wait. */
-const BACK_OFF_WINDOW_MS = 4_000;
 
 /** Waits until a mail round (pg-boss job `mail-round`) offered at or after `since` has completed. */
 async function roundCompletedSince(since: Date) {
@@ -158,65 +116,6 @@ describe("the mail worker", () => {
     } finally {
       log.mockRestore();
     }
-  });
-
-  it("keeps a mail while SMTP is down, retries with growing waits and delivers it once when it is back", async () => {
-    const port = await freePort();
-    const url = `smtp://127.0.0.1:${port}`;
-    await startWorker(workerConfig(url, { retryBaseSeconds: 0.5, retryMaxSeconds: 2, maxAttempts: 30 }));
-    await queueMail(db(), {
-      to: "down@example.test",
-      subject: "While down",
-      text: "Still here.",
-      html: "<p>Still here.</p>",
-    });
-
-    // Nothing listens: attempts fail and the row waits for its next one, further away each time.
-    await expect.poll(async () => (await outboxRow("down@example.test")).attempts).toBeGreaterThanOrEqual(3);
-    const waiting = await outboxRow("down@example.test");
-    expect(waiting.state).toBe("queued");
-    expect(waiting.lastError).toMatch(/ECONNREFUSED/);
-    // Waits of 0.5, 1, 2, 2 ... s: in 4 s at most ~5 attempts (a round every 0.5 s without back-off would make 8+).
-    const before = waiting.attempts;
-    await sleep(BACK_OFF_WINDOW_MS);
-    const after = (await outboxRow("down@example.test")).attempts;
-    expect(after - before).toBeLessThanOrEqual(3);
-
-    const smtp = await smtpServer({ port });
-    await expect.poll(async () => (await outboxRow("down@example.test")).state).toBe("sent");
-    await sleep(NOTHING_MORE_WITHIN_MS);
-    expect(smtp.received.map((mail) => mail.subject)).toEqual(["While down"]);
-    expect(smtp.received[0]!.text).toContain("Still here.");
-  });
-
-  it("retries a mail the SMTP server refuses with 451 and delivers it once it accepts", async () => {
-    let refusals = 2;
-    const smtp = await smtpServer({ refuse: () => refusals-- > 0 });
-    await startWorker(workerConfig(smtp.url));
-    await queueMail(db(), {
-      to: "busy@example.test",
-      subject: "Busy",
-      text: "Try again.",
-      html: "<p>Try again.</p>",
-    });
-
-    await expect.poll(async () => (await outboxRow("busy@example.test")).state).toBe("sent");
-    const row = await outboxRow("busy@example.test");
-    expect(row.attempts).toBe(3);
-    expect(row.lastError).toBeNull();
-    await sleep(NOTHING_MORE_WITHIN_MS);
-    expect(smtp.received.map((mail) => mail.to)).toEqual([["busy@example.test"]]);
-  });
-
-  it("gives a mail up as `failed` after its last attempt, with the error kept", async () => {
-    const port = await freePort();
-    await startWorker(workerConfig(`smtp://127.0.0.1:${port}`, { maxAttempts: 2, retryBaseSeconds: 0.5 }));
-    await queueMail(db(), { to: "never@example.test", subject: "Never", text: "-", html: "<p>-</p>" });
-    await expect.poll(async () => (await outboxRow("never@example.test")).state).toBe("failed");
-    const row = await outboxRow("never@example.test");
-    expect(row.attempts).toBe(2);
-    expect(row.lastError).toMatch(/ECONNREFUSED/);
-    expect(row.sentAt).toBeNull();
   });
 
   it("never sends one mail twice with two workers on one database", async () => {
@@ -328,14 +227,5 @@ describe("the outbox's retention (product rules 6.7)", () => {
     await expect
       .poll(addresses, { timeout: WAIT_TIMEOUT_MS, interval: 100 })
       .toEqual(["sent-recent@example.test"]);
-  });
-});
-
-describe("mailRetryDelaySeconds", () => {
-  it("doubles from the base and stops at the cap", () => {
-    const policy = { retryBaseSeconds: 30, retryMaxSeconds: 3600 };
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((attempts) => mailRetryDelaySeconds(attempts, policy))).toEqual([
-      30, 60, 120, 240, 480, 960, 1920, 3600, 3600,
-    ]);
   });
 });

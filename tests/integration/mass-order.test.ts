@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { likesPacks, orders, transactions } from "../../app/db/schema.ts";
+import { readMassOrderLines } from "../../app/domain/orders/mass-order-lines.ts";
 import { previewMassOrder } from "../../app/domain/orders/mass-order-preview.server.ts";
-import { MASS_ORDER_MAX_LINES, MASS_ORDER_TEXT } from "../../app/domain/orders/mass-order-text.ts";
+import { MASS_ORDER_TEXT } from "../../app/domain/orders/mass-order-text.ts";
 import { placeMassOrder } from "../../app/domain/orders/place-mass-order.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
@@ -59,22 +60,9 @@ describe("previewing a mass order", () => {
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(0);
   });
 
-  it("refuses an empty paste and more than the maximum of lines as a whole", async () => {
+  it("answers a paste refused as a whole with the paste's own refusal (tests/unit/mass-order-lines.test.ts)", async () => {
     const user = await createUser();
-    expect(await previewMassOrder(db(), user.id, " \n\n ")).toMatchObject({
-      ok: false,
-      ...MASS_ORDER_TEXT.empty,
-    });
-    const likes = await serviceBySlug("instagram-likes");
-    const tooMany = Array.from(
-      { length: MASS_ORDER_MAX_LINES + 1 },
-      (_, index) => `${likes.apiId} | https://www.instagram.com/p/Many${index}/ | 100`,
-    ).join("\n");
-    expect(await previewMassOrder(db(), user.id, tooMany)).toMatchObject({
-      ok: false,
-      title: "Too many lines",
-      message: `A mass order takes at most ${MASS_ORDER_MAX_LINES} lines. Split it into several. This one has ${MASS_ORDER_MAX_LINES + 1}.`,
-    });
+    expect(await previewMassOrder(db(), user.id, " \n\n ")).toEqual(readMassOrderLines(" \n\n "));
   });
 
   it("refuses auto services, bad links, malformed lines; prices a likes pack at its price, quantity 1", async () => {

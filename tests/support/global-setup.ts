@@ -1,21 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { connect } from "../../app/db/client.server.ts";
-import { migrateDatabase } from "../../app/db/migrate.server.ts";
-import { settings } from "../../app/db/schema.ts";
-import { seedDatabase } from "../../app/db/seed/index.ts";
-import {
-  ensureDatabaseExists,
-  type RunningPostgres,
-  startEmbeddedPostgres,
-} from "../../server/embedded-postgres.ts";
+import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
 import { chromiumExecutable } from "./chromium.ts";
 import { SLOW_WAIT_TIMEOUT_MS, TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
 import { freePort } from "./free-port.ts";
+import { acquireTestPostgres, oncePerRun, registerBeforeStop } from "./test-postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,17 +21,6 @@ declare module "vitest" {
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-// embedded-postgres registers async-exit-hook, whose "beforeExit" handler ends the process with process.exit(0)
-// once its servers are stopped: that would turn Vitest's failing exit code (set in process.exitCode) into 0 and
-// let a failing run pass CI. Keep the code Vitest chose.
-let vitestExitCode = 0;
-process.on("beforeExit", () => {
-  vitestExitCode ||= Number(process.exitCode ?? 0);
-});
-process.on("exit", () => {
-  if (vitestExitCode) process.exitCode = vitestExitCode;
-});
 
 /** Polls /healthz until the server answers: it starts within the wait, so SLOW_WAIT_TIMEOUT_MS. */
 async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -59,6 +39,8 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
     `App server at ${url} did not answer /healthz within ${SLOW_WAIT_TIMEOUT_MS} ms:\n${output()}`,
   );
 }
+
+type AppServer = ReturnType<typeof startAppServer>;
 
 function startAppServer(
   port: number,
@@ -98,88 +80,41 @@ function startAppServer(
   return { appUrl, child, output: () => log };
 }
 
-/** TEST_DATABASE_URL (a server where the suite may create databases), else a throwaway embedded server. */
-async function testPostgres(dataDir: string): Promise<RunningPostgres> {
-  const external = process.env.TEST_DATABASE_URL;
-  if (!external)
-    return startEmbeddedPostgres({ dir: dataDir, port: await freePort(), persistent: false, quiet: true });
-  const serverUrl = new URL(external);
-  const urlFor = (database: string) => {
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    return url.toString();
-  };
-  return { serverUrl: urlFor("postgres"), urlFor, stop: async () => {} };
-}
-
-/** Removes the databases a previous run left behind (the suite's own names only). */
-async function dropTestDatabases(serverUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      "select datname from pg_database where datname = $1 or datname = 'boostly_http' or datname like 'boostly_worker_%'",
-      [TEMPLATE_DATABASE],
-    );
-    for (const row of rows) await client.query(`drop database "${row.datname}" with (force)`);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Starts PostgreSQL, prepares the template database, builds the app and starts two servers on one database. */
+/**
+ * The HTTP and browser projects' global setup: the run's PostgreSQL and template database (shared with the
+ * database project, tests/support/test-postgres.ts), the app built into build-test/ and two app servers on one
+ * database, started once for both projects.
+ */
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "boostly-test-pg-"));
-  const postgres = await testPostgres(dataDir);
-  await dropTestDatabases(postgres.serverUrl);
-
-  await ensureDatabaseExists(postgres.serverUrl, TEMPLATE_DATABASE);
-  const templateUrl = postgres.urlFor(TEMPLATE_DATABASE);
-  await migrateDatabase(templateUrl);
-  const seeding = connect(templateUrl, 1);
-  await seedDatabase(seeding.db);
-  // New accounts start at $0.00 in tests (many assert it): no new-user bonus in the template. The bonus has its
-  // own domain tests (tests/integration/admin-content.test.ts), which set the amount they need.
-  await seeding.db
-    .insert(settings)
-    .values({ key: "newUserBonusCents", value: 0 })
-    .onConflictDoUpdate({ target: settings.key, set: { value: 0 } });
-  // Pristine copies of the seeded tables that tests edit; resetDatabase() restores them from here.
-  await seeding.pool.query(`create schema test_seed;
-    create table test_seed.services as table public.services;
-    create table test_seed.likes_packs as table public.likes_packs;
-    create table test_seed.blog_posts as table public.blog_posts;
-    create table test_seed.banner_settings as table public.banner_settings;`);
-  await seeding.pool.end();
-  await ensureDatabaseExists(postgres.serverUrl, "boostly_http", TEMPLATE_DATABASE);
-  const httpDatabaseUrl = postgres.urlFor("boostly_http");
-
-  // Domain-only runs (TEST_SKIP_SERVERS=1) need neither the build nor the app servers.
-  const servers = process.env.TEST_SKIP_SERVERS ? [] : await startAppServers(httpDatabaseUrl);
+  const { postgres, release } = await acquireTestPostgres();
+  const servers = await oncePerRun("app servers", async () => {
+    const running = await startAppServers(postgres.httpDatabaseUrl);
+    registerBeforeStop(() => stopAppServers(running));
+    return running;
+  });
   project.provide("pgServerUrl", postgres.serverUrl);
-  project.provide("httpDatabaseUrl", httpDatabaseUrl);
-  project.provide("appUrls", [servers[0]?.appUrl ?? "", servers[1]?.appUrl ?? ""]);
-  project.provide("chromiumPath", await chromiumExecutable());
-  console.log(`Test environment ready in ${Date.now() - started} ms`);
+  project.provide("httpDatabaseUrl", postgres.httpDatabaseUrl);
+  project.provide("appUrls", [servers[0].appUrl, servers[1].appUrl]);
+  project.provide("chromiumPath", await oncePerRun("chromium", chromiumExecutable));
+  console.log(`Test environment of ${project.name} ready in ${Date.now() - started} ms`);
+  return release;
+}
 
-  return async () => {
-    for (const server of servers) server.child.kill("SIGTERM");
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise((resolve) =>
-            server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve),
-          ),
-      ),
-    );
-    await postgres.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+async function stopAppServers(servers: AppServer[]): Promise<void> {
+  for (const server of servers) server.child.kill("SIGTERM");
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((resolve) =>
+          server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve),
+        ),
+    ),
+  );
 }
 
 /** Builds the app into build-test/ (unless TEST_SKIP_BUILD) and starts two servers on one database. */
-async function startAppServers(databaseUrl: string) {
+async function startAppServers(databaseUrl: string): Promise<[AppServer, AppServer]> {
   // TEST_BUILD_DIR lets several checkouts or engineers build side by side without overwriting each other.
   const buildDir = process.env.TEST_BUILD_DIR ?? "build-test";
   if (!process.env.TEST_SKIP_BUILD) {
@@ -194,7 +129,7 @@ async function startAppServers(databaseUrl: string) {
       throw new Error(`The app build failed:\n${stderr.slice(0, 4000)}`);
     }
   }
-  const servers = [
+  const servers: [AppServer, AppServer] = [
     startAppServer(await freePort(), databaseUrl, buildDir),
     startAppServer(await freePort(), databaseUrl, buildDir),
   ];

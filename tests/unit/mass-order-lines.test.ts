@@ -33,10 +33,14 @@ describe("reading a mass order's paste (product rules 4.8)", () => {
     expect(readMassOrderLines(text)).toMatchObject({ ok: true, lines: [{ line: 1, fields: { error } }] });
   });
 
-  it("refuses an empty paste and more lines than the maximum", () => {
-    expect(readMassOrderLines("\n  \n")).toMatchObject({ ok: false, title: MASS_ORDER_TEXT.empty.title });
+  it("refuses an empty paste and more lines than the maximum, as a whole", () => {
+    expect(readMassOrderLines("\n  \n")).toMatchObject({ ok: false, ...MASS_ORDER_TEXT.empty });
     const lines = Array.from({ length: MASS_ORDER_MAX_LINES + 1 }, () => "1 | a | 1").join("\n");
-    expect(readMassOrderLines(lines)).toMatchObject({ ok: false, title: MASS_ORDER_TEXT.tooLong.title });
+    expect(readMassOrderLines(lines)).toMatchObject({
+      ok: false,
+      title: "Too many lines",
+      message: `A mass order takes at most ${MASS_ORDER_MAX_LINES} lines. Split it into several. This one has ${MASS_ORDER_MAX_LINES + 1}.`,
+    });
     expect(readMassOrderLines(lines.split("\n").slice(1).join("\n"))).toMatchObject({ ok: true });
   });
 });

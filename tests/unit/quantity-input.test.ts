@@ -90,13 +90,14 @@ describe("a count as the server reads it", () => {
     expect(parseCount("150")).toBe(150);
     expect(parseCount(" 150 ")).toBe(150);
     expect(parseCount("999999999")).toBe(999_999_999);
-    for (const text of ["", "150.5", "-500", "1e3", "١٥٠", "99999999999", "0x10", " "])
+    for (const text of ["", "150.5", "-500", "+150", "1e3", "١٥٠", "99999999999", "0x10", " "])
       expect(parseCount(text)).toBeNull();
   });
 
   it("hands the domain NaN for anything else, which it refuses like a count out of range", () => {
     expect(sentCount("150")).toBe(150);
     expect(sentCount(undefined)).toBeNaN();
-    for (const text of ["150.5", "-500", "1e3", "١٥٠", "99999999999"]) expect(sentCount(text)).toBeNaN();
+    for (const text of ["150.5", "-500", "+150", "1e3", "١٥٠", "99999999999", "0x10", " ", ""])
+      expect(sentCount(text)).toBeNaN();
   });
 });

@@ -51,6 +51,21 @@ export function ShopRouteError({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * The sign-in and sign-up pages' error boundary body: a form the server refused as sent says why; anything else
+ * says the form (`title`: "Sign-in is unavailable") cannot be used for the moment.
+ */
+export function AccountFormError({ error, title }: { error: unknown; title: string }) {
+  const refused = refusalMessage(error);
+  if (refused) return <RefusedRequest message={refused} />;
+  return (
+    <main className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-2 text-slate-600">Something went wrong. Please try again in a moment.</p>
+    </main>
+  );
+}
+
 /** A request the server refused as sent (a form it could not accept): what was wrong, and a way back. */
 export function RefusedRequest({ message, home = "/" }: { message: string; home?: string }) {
   // It replaces the page the form was on, often scrolled far down: bring the reason into view and announce it.

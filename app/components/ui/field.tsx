@@ -31,6 +31,15 @@ export type FieldProps = {
   fieldClassName?: string;
 };
 
+/**
+ * A labelled control's props, split into what its Field says around it (with its id and required marker) and
+ * what the control itself takes: Input, Select and Textarea hand the first to Field and spread the second.
+ */
+export function fieldParts<P extends FieldProps & { id?: string; required?: boolean }>(props: P) {
+  const { label, hint, error, required, hideLabel, fieldClassName, id, ...control } = props;
+  return { field: { id, label, hint, error, required, hideLabel, fieldClassName }, control };
+}
+
 /** What the control of a field is given: its id, the texts that describe it, and whether it is invalid. */
 export type ControlProps = {
   id: string;

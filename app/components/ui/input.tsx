@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
-import { controlClass, Field, type FieldProps, type FieldSize } from "./field.tsx";
+import { controlClass, Field, type FieldProps, type FieldSize, fieldParts } from "./field.tsx";
 
 type Props = Omit<ComponentPropsWithRef<"input">, "size"> &
   FieldProps & {
@@ -9,40 +9,21 @@ type Props = Omit<ComponentPropsWithRef<"input">, "size"> &
   };
 
 /** A labelled one-line text field (see Field for what it announces). */
-export function Input({
-  label,
-  error,
-  hint,
-  hideLabel,
-  fieldClassName,
-  size = "md",
-  trailing,
-  id,
-  required,
-  className = "",
-  ...props
-}: Props) {
+export function Input({ size = "md", trailing, className = "", ...props }: Props) {
+  const { field, control } = fieldParts(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      hideLabel={hideLabel}
-      fieldClassName={fieldClassName}
-    >
-      {(control) => (
+    <Field {...field}>
+      {(described) => (
         <div className="relative">
           <input
-            {...control}
-            required={required}
+            {...described}
+            required={field.required}
             className={controlClass(
               size,
-              Boolean(error),
+              Boolean(field.error),
               `read-only:bg-slate-50 read-only:text-slate-600 ${trailing ? "pr-20" : ""} ${className}`,
             )}
-            {...props}
+            {...control}
           />
           {trailing ? (
             <div className="absolute inset-y-0 right-0 flex items-center pr-2">{trailing}</div>

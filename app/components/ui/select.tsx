@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from "react";
-import { controlClass, Field, type FieldProps, type FieldSize } from "./field.tsx";
+import { controlClass, Field, type FieldProps, type FieldSize, fieldParts } from "./field.tsx";
 
 type Props = Omit<ComponentPropsWithRef<"select">, "size"> &
   FieldProps & {
@@ -9,36 +9,16 @@ type Props = Omit<ComponentPropsWithRef<"select">, "size"> &
   };
 
 /** A labelled select (see Field for what it announces). */
-export function Select({
-  label,
-  error,
-  hint,
-  hideLabel,
-  fieldClassName,
-  size = "md",
-  id,
-  required,
-  className = "",
-  options = [],
-  children,
-  ...props
-}: Props) {
+export function Select({ size = "md", className = "", options = [], children, ...props }: Props) {
+  const { field, control } = fieldParts(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      hideLabel={hideLabel}
-      fieldClassName={fieldClassName}
-    >
-      {(control) => (
+    <Field {...field}>
+      {(described) => (
         <select
+          {...described}
+          required={field.required}
+          className={controlClass(size, Boolean(field.error), className)}
           {...control}
-          required={required}
-          className={controlClass(size, Boolean(error), className)}
-          {...props}
         >
           {children}
           {options.map((option) => (

@@ -1,40 +1,23 @@
 import type { ComponentPropsWithRef } from "react";
-import { controlClass, Field, type FieldProps } from "./field.tsx";
+import { controlClass, Field, type FieldProps, fieldParts } from "./field.tsx";
 
 type Props = ComponentPropsWithRef<"textarea"> & FieldProps;
 
 /** A labelled multi-line text field (see Field for what it announces). */
-export function Textarea({
-  label,
-  error,
-  hint,
-  hideLabel,
-  fieldClassName,
-  id,
-  required,
-  className = "",
-  ...props
-}: Props) {
+export function Textarea({ className = "", ...props }: Props) {
+  const { field, control } = fieldParts(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      hideLabel={hideLabel}
-      fieldClassName={fieldClassName}
-    >
-      {(control) => (
+    <Field {...field}>
+      {(described) => (
         <textarea
-          {...control}
-          required={required}
+          {...described}
+          required={field.required}
           className={controlClass(
             "md",
-            Boolean(error),
+            Boolean(field.error),
             `read-only:bg-slate-50 read-only:text-slate-600 ${className}`,
           )}
-          {...props}
+          {...control}
         />
       )}
     </Field>

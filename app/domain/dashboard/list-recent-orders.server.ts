@@ -1,18 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { likesPacks, type OrderLine, orders, services } from "../../db/schema.ts";
+import { type OrderLine, orders } from "../../db/schema.ts";
 import { orderProductName } from "../catalog/product-name.ts";
-import { type OrderCancelState, orderCancelStateSql } from "../fulfilment/order-delivery-state-sql.server.ts";
+import type { OrderCancelState } from "../fulfilment/order-delivery-state-sql.server.ts";
+import { type CustomerOrderRow, readCustomerOrderRows } from "../orders/customer-order-rows.server.ts";
 import { type Cents, isCents } from "../pricing/cents.ts";
-
-export type OrderStatus =
-  | "pending"
-  | "processing"
-  | "in_progress"
-  | "completed"
-  | "partial"
-  | "cancelled"
-  | "failed";
 
 export type DashboardOrder = {
   id: string;
@@ -21,7 +13,7 @@ export type DashboardOrder = {
   platform: string;
   quantity: number;
   totalCents: Cents;
-  status: OrderStatus;
+  status: CustomerOrderRow["status"];
   createdAt: string;
   lines: OrderLine[];
   /** A cancel the customer asked for that is waiting for the provider, or that it refused. */
@@ -42,37 +34,19 @@ function readLines(metadata: Record<string, unknown>): OrderLine[] {
 
 /** The customer's newest one-time orders (their own only) with the service's name and platform. */
 export async function listRecentOrders(db: Executor, userId: string, limit = 10): Promise<DashboardOrder[]> {
-  const rows = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      serviceName: services.name,
-      packName: likesPacks.name,
-      platform: services.platform,
-      quantity: orders.quantity,
-      totalCents: orders.totalCents,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      metadata: orders.metadata,
-      cancelState: orderCancelStateSql({
-        orderId: orders.id,
-        cancelRequestedAt: orders.cancelRequestedAt,
-        status: orders.status,
-      }),
-    })
-    .from(orders)
-    .innerJoin(services, eq(services.id, orders.serviceId))
-    .leftJoin(likesPacks, eq(likesPacks.id, orders.likesPackId))
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(Math.min(Math.max(limit, 1), 100));
-  return rows.map(({ metadata, createdAt, packName, ...row }) => ({
-    ...row,
+  const rows = await readCustomerOrderRows(db, userId, { limit: Math.min(Math.max(limit, 1), 100) });
+  return rows.map((row) => ({
+    id: row.id,
     // One name per product (product rules 3.7): a pack order is named by its pack.
-    serviceName: orderProductName({ serviceName: row.serviceName, packName }),
+    serviceName: orderProductName({ serviceName: row.serviceName, packName: row.packName }),
+    platform: row.platform,
+    quantity: row.quantity,
+    totalCents: row.totalCents,
+    status: row.status,
     orderNumber: row.orderNumber || null,
-    createdAt: createdAt.toISOString(),
-    lines: readLines(metadata),
+    createdAt: row.createdAt.toISOString(),
+    lines: readLines(row.metadata),
+    cancelState: row.cancelState,
   }));
 }
 

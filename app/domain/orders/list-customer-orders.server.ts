@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { likesPacks, orders, services } from "../../db/schema.ts";
-import { type OrderCancelState, orderCancelStateSql } from "../fulfilment/order-delivery-state-sql.server.ts";
+import { orders } from "../../db/schema.ts";
+import type { OrderCancelState } from "../fulfilment/order-delivery-state-sql.server.ts";
 import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
 import { containsPattern, pageWindow } from "../lists/list-paging.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
@@ -10,6 +10,7 @@ import { refillRefusalOf } from "../refills/refill-rules.ts";
 import { isOpenRefill, type RefillStatus } from "../refills/refill-status.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
 import { customerMayCancel } from "./cancel-rules.ts";
+import { countCustomerOrders, readCustomerOrderRows } from "./customer-order-rows.server.ts";
 import {
   CUSTOMER_ORDERS_PAGE_SIZE,
   CUSTOMER_ORDERS_SEARCH_MAX_LENGTH,
@@ -80,7 +81,7 @@ function searchCondition(q: string): SQL {
  * One page of a customer's own one-time orders, newest first, 10 a page (?page=N), searched by order number or
  * link and filtered by status, with what each card shows: start count, remains, charge and refunds (the ledger),
  * the latest refill, the status history, and whether Cancel and Refill are offered now. Only `userId`'s orders
- * are read (product rules 1.5); the page walks orders_user_created_idx (its order spelled exactly as the index).
+ * are read (product rules 1.5), through the query the dashboard's recent orders share (readCustomerOrderRows).
  */
 export async function listCustomerOrders(
   db: Executor,
@@ -88,49 +89,17 @@ export async function listCustomerOrders(
   query: CustomerOrdersQuery = {},
 ): Promise<CustomerOrdersPage> {
   const q = query.q?.trim().slice(0, CUSTOMER_ORDERS_SEARCH_MAX_LENGTH) ?? "";
-  const where = and(
-    eq(orders.userId, userId),
+  const filter = and(
     query.status ? eq(orders.status, query.status) : undefined,
     q ? searchCondition(q) : undefined,
   );
-  const total = await db.$count(orders, where);
+  const total = await countCustomerOrders(db, userId, filter);
   const { page, pageCount, offset } = pageWindow(query.page, total, CUSTOMER_ORDERS_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      createdAt: orders.createdAt,
-      updatedAt: orders.updatedAt,
-      endedAt: orders.endedAt,
-      serviceId: orders.serviceId,
-      serviceName: services.name,
-      platform: services.platform,
-      serviceEnabled: services.enabled,
-      refillDays: services.refillDays,
-      packName: likesPacks.name,
-      packCode: likesPacks.code,
-      quantity: orders.quantity,
-      targetLink: orders.targetLink,
-      totalCents: orders.totalCents,
-      status: orders.status,
-      remains: orders.remains,
-      delivery: orders.delivery,
-      cancelRequestedAt: orders.cancelRequestedAt,
-      runs: orders.runs,
-      intervalMinutes: orders.intervalMinutes,
-      cancelState: orderCancelStateSql({
-        orderId: orders.id,
-        cancelRequestedAt: orders.cancelRequestedAt,
-        status: orders.status,
-      }),
-    })
-    .from(orders)
-    .innerJoin(services, eq(services.id, orders.serviceId))
-    .leftJoin(likesPacks, eq(likesPacks.id, orders.likesPackId))
-    .where(where)
-    .orderBy(sql`${orders.createdAt} desc nulls last`, desc(orders.id))
-    .limit(CUSTOMER_ORDERS_PAGE_SIZE)
-    .offset(offset);
+  const rows = await readCustomerOrderRows(db, userId, {
+    filter,
+    limit: CUSTOMER_ORDERS_PAGE_SIZE,
+    offset,
+  });
 
   const orderIds = rows.map((row) => row.id);
   const [refunds, startCounts, refills, histories] = await Promise.all([

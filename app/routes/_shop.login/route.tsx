@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
-import { RefusedRequest } from "../../components/layout/page-error.tsx";
+import { AccountFormError } from "../../components/layout/page-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -14,7 +14,6 @@ import { track } from "../../lib/analytics.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
-import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { answerResend, type ResendResult, redirectSignedInUser } from "../shared/account-forms.server.ts";
@@ -153,12 +152,5 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const refused = refusalMessage(error);
-  if (refused) return <RefusedRequest message={refused} />;
-  return (
-    <main className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Sign-in is unavailable</h1>
-      <p className="mt-2 text-slate-600">Something went wrong. Please try again in a moment.</p>
-    </main>
-  );
+  return <AccountFormError error={error} title="Sign-in is unavailable" />;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { usePasswordCheck } from "../../components/account/use-password-check.ts";
-import { RefusedRequest } from "../../components/layout/page-error.tsx";
+import { AccountFormError } from "../../components/layout/page-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -15,7 +15,6 @@ import { track } from "../../lib/analytics.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
-import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerResend, type ResendResult, redirectSignedInUser } from "../shared/account-forms.server.ts";
 import type { Route } from "./+types/route";
@@ -171,12 +170,5 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const refused = refusalMessage(error);
-  if (refused) return <RefusedRequest message={refused} />;
-  return (
-    <main className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Registration is unavailable</h1>
-      <p className="mt-2 text-slate-600">Something went wrong. Please try again in a moment.</p>
-    </main>
-  );
+  return <AccountFormError error={error} title="Registration is unavailable" />;
 }

@@ -257,3 +257,19 @@ describe("placing orders over HTTP", () => {
     expect(await db().select().from(autoOrders).where(eq(autoOrders.userId, id))).toHaveLength(0);
   });
 });
+
+describe("visitors on the auto order and free trial pages", () => {
+  it("sends visitors to sign in (automatic order) or sign up (free trial) and back", async () => {
+    const visitor = new Visitor();
+    const automatic = await visitor.request("/automatic-order");
+    expect(automatic.status).toBe(302);
+    expect(automatic.headers.get("Location")).toBe("/login?next=%2Fautomatic-order");
+    const trialPage = await visitor.request("/free-trial");
+    expect(trialPage.status).toBe(200);
+    const html = await trialPage.text();
+    expect(html).toContain('href="/register?next=/free-trial"');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    const claim = await visitor.request("/free-trial", { form: { trial: "likes", targetLink: "x" } });
+    expect(claim.headers.get("Location")).toBe("/register?next=/free-trial");
+  });
+});

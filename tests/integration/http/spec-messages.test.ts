@@ -10,26 +10,9 @@ import { autoOrders, deposits, orders, tickets, transactions } from "../../../ap
 import { placeAutoOrder } from "../../../app/domain/auto-orders/place-auto-order.server.ts";
 import { startDeposit } from "../../../app/domain/payments/start-deposit.server.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
-import { takeToast } from "../../../app/lib/toast.server.ts";
 import { balanceOf, fundWallet, serviceBySlug } from "../../support/factories.ts";
-import { appUrl, signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
-
-/**
- * The toast a redirect carries to the next page (a signed cookie the browser shows on arrival), read the way
- * the app's root loader reads it; and the page the redirect leads to still renders.
- */
-async function redirectToast(visitor: Visitor, response: Response) {
-  expect(response.status).toBe(302);
-  const location = response.headers.get("Location")!;
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0]!)
-    .find((pair) => pair.startsWith("boostly_toast="));
-  expect(cookie, "a toast cookie").toBeTruthy();
-  const { toast } = await takeToast(new Request(new URL(location, appUrl), { headers: { Cookie: cookie! } }));
-  expect((await visitor.request(location)).status).toBe(200);
-  return { location, toast };
-}
+import { signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
+import { redirectToast } from "../../support/redirect-toast.ts";
 
 async function activeAutoOrder(userId: string) {
   const service = await serviceBySlug("instagram-auto-likes");
@@ -162,6 +145,20 @@ describe("wallet (section 8)", () => {
       message: "Failed to initiate payment",
     });
     expect(await db().$count(deposits, eq(deposits.userId, missingUser))).toBe(0);
+  });
+});
+
+describe("generic order page (section 5)", () => {
+  it("sends an auto service's order entry to the auto order setup with 'Redirecting to Auto Order setup'", async () => {
+    const auto = await serviceBySlug("instagram-auto-likes");
+    const visitor = new Visitor();
+    const { location, toast } = await redirectToast(
+      visitor,
+      await visitor.request(`/order/instagram-${auto.id}`),
+    );
+    expect(location).toBe(`/order/instagram/${auto.id}`);
+    expect(toast).toMatchObject({ title: "Redirecting to Auto Order setup" });
+    expect(visibleText(await (await visitor.request(location)).text())).toContain("Instagram username");
   });
 });
 
