@@ -5,7 +5,6 @@ import { orders, services, transactions } from "../../app/db/schema.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
-import { changeOrderStatusFromForm } from "../../app/routes/shared/order-status-form.server.ts";
 import { openAdminPage } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser } from "../support/chromium.ts";
 import { balanceOf } from "../support/factories.ts";
