@@ -1,7 +1,5 @@
-import type { Executor } from "../../db/client.server.ts";
 import { acceptedPaymentMethods } from "../payments/payment-provider.server.ts";
 import type { Settings } from "../settings/defaults.ts";
-import { readSettingsCached } from "../settings/read-settings.server.ts";
 import type { ShopFacts } from "./shop-promises.ts";
 
 /** The facts the pages' promises quote, from settings already read (the root loader's) and the payment setup. */
@@ -12,9 +10,4 @@ export function shopFactsFrom(settings: Settings): ShopFacts {
     autoOrdersEnabled: settings.autoOrdersEnabled,
     paymentMethods: acceptedPaymentMethods(),
   };
-}
-
-/** The settings and payment configuration the pages' promises quote (product rules 11). */
-export async function readShopFacts(db: Executor): Promise<ShopFacts> {
-  return shopFactsFrom(await readSettingsCached(db));
 }

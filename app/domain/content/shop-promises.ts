@@ -49,10 +49,3 @@ export function paymentSentence(facts: Pick<ShopFacts, "paymentMethods">): strin
     ? `Deposits are paid by ${phrase} on our payment processor's secure checkout page; Boostly never sees or stores your card number.`
     : "Deposits are not available at the moment; your balance still pays for orders.";
 }
-
-/** The new-user bonus, while an admin has one set (product rules 7.3); null when it is $0. */
-export function newUserBonusSentence(facts: Pick<ShopFacts, "newUserBonusCents">): string | null {
-  return facts.newUserBonusCents > 0
-    ? `New accounts get a ${formatDepositLimit(facts.newUserBonusCents)} bonus in their wallet once they confirm their e-mail.`
-    : null;
-}

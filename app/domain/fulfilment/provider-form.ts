@@ -23,7 +23,6 @@ export const providerForm = z.object({
   apiKey: z.string().trim().max(PROVIDER_FIELD_MAX.apiKey).optional().default(""),
   supportsIdempotency: checkbox,
 });
-export type ProviderFormInput = z.input<typeof providerForm>;
 export type ProviderFields = z.output<typeof providerForm>;
 
 /**

@@ -1,8 +1,5 @@
 import type { PartStatus } from "./part-outcomes.ts";
 
-/** The status words of the standard panel API ("API v2"). */
-export type UpstreamStatus = "Pending" | "Processing" | "In progress" | "Completed" | "Partial" | "Canceled";
-
 const TO_OURS: Record<string, PartStatus> = {
   pending: "pending",
   processing: "processing",

@@ -30,7 +30,3 @@ export const ORDER_STATUS_LABELS: Record<AdminOrderStatus, string> = {
   failed: "Failed",
   cancelled: "Cancelled",
 };
-
-export function isAdminOrderStatus(value: string): value is AdminOrderStatus {
-  return (ADMIN_ORDER_STATUSES as readonly string[]).includes(value);
-}

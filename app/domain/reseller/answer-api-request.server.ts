@@ -44,11 +44,6 @@ const ACTIONS: Record<string, Action> = {
   balance: { params: [], answer: readApiBalance },
 };
 
-/** The parameters each action reads besides `key` and `action`: any other is refused, never silently dropped. */
-export const ACTION_PARAMS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  Object.entries(ACTIONS).map(([name, action]) => [name, action.params]),
-);
-
 /** The first parameter the action does not read, or the refusal of text no field accepts; null when clean. */
 function paramsRefusal(action: Action, params: Params): ApiAnswer | null {
   for (const [name, value] of Object.entries(params)) {

@@ -25,11 +25,6 @@ export function apiOk(body: unknown): ApiAnswer {
   return { body };
 }
 
-/** Whether an answer is a refusal (its body is an `{ error }`). */
-export function isApiError(answer: ApiAnswer): boolean {
-  return typeof answer.body === "object" && answer.body !== null && "error" in answer.body;
-}
-
 /**
  * The API's text for a shop refusal, chosen by its code, then its kind (docs/decisions/017, 020): the panels'
  * conventional texts where they have one, else the refusal's own plain message (never its toast title).
