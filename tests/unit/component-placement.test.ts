@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFilesUnder } from "../support/source-files.ts";
 
 /**
  * A component only one route uses lives in that route's folder (docs/decisions/019): app/components holds the
@@ -8,14 +9,6 @@ import { describe, expect, it } from "vitest";
  */
 const appDir = path.resolve(import.meta.dirname, "../../app");
 const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+)["']/g;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The route folder (app/routes/<name>) a file belongs to, or the file itself outside the routes. */
 function owner(file: string): string {
@@ -26,7 +19,7 @@ function owner(file: string): string {
 
 describe("app/components", () => {
   it("holds only primitives and pieces that two or more routes (or shared components) use", () => {
-    const files = filesUnder(appDir);
+    const files = sourceFilesUnder("app");
     const importers = new Map<string, Set<string>>();
     for (const file of files) {
       for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
@@ -36,7 +29,7 @@ describe("app/components", () => {
         importers.set(target, owners);
       }
     }
-    const components = filesUnder(path.join(appDir, "components")).filter(
+    const components = sourceFilesUnder("app/components").filter(
       (file) => !file.includes(`${path.sep}components${path.sep}ui${path.sep}`),
     );
     expect(components.length).toBeGreaterThan(10);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { fromRoot, repoRoot, sourceFilesUnder, withoutComments } from "../support/source-files.ts";
 
 /**
  * The areas of app/domain in layers, top to bottom (docs/decisions/034): a file imports from its own area and from
@@ -51,27 +52,13 @@ const LAYERS: readonly (readonly [area: string, reason: string])[] = [
 ];
 
 const ROOT_AREA = "(domain root)";
-const root = path.resolve(import.meta.dirname, "../..");
-const domainDir = path.join(root, "app/domain");
-
-function domainFiles(dir = domainDir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return domainFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+const domainDir = path.join(repoRoot, "app/domain");
 
 /** The area of a file under app/domain (its first folder, or the root), or null outside app/domain. */
 function areaOf(file: string): string | null {
   const relative = path.relative(domainDir, file);
   if (relative.startsWith("..") || path.isAbsolute(relative)) return null;
   return relative.includes(path.sep) ? (relative.split(path.sep)[0] as string) : ROOT_AREA;
-}
-
-/** Comments may name a module ("see ../orders/x.ts"); only code counts. */
-function withoutComments(text: string): string {
-  return text.replace(/^\s*\/\*[\s\S]*?\*\//gm, "").replace(/^\s*\/\/.*$/gm, "");
 }
 
 /**
@@ -92,11 +79,11 @@ type CrossImport = { file: string; specifier: string; from: string; to: string }
 
 /** Every import under app/domain whose target is in another area. */
 function crossAreaImports(): CrossImport[] {
-  return domainFiles().flatMap((file) => {
+  return sourceFilesUnder("app/domain").flatMap((file) => {
     const from = areaOf(file) as string;
     return importsIn(readFileSync(file, "utf8")).flatMap((specifier) => {
       const to = areaOf(path.resolve(path.dirname(file), specifier));
-      return to === null || to === from ? [] : [{ file: path.relative(root, file), specifier, from, to }];
+      return to === null || to === from ? [] : [{ file: fromRoot(file), specifier, from, to }];
     });
   });
 }

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { codeOf, fromRoot, sourceFilesUnder } from "../support/source-files.ts";
 
 /**
  * A form is read in one place per route, beside it (docs/decisions/036): the route, or its page controller beside
@@ -8,35 +7,21 @@ import { describe, expect, it } from "vitest";
  * through refusalAnswer. So nothing under app/domain takes a submitted form (a record of its fields, FormData) or
  * builds a page's answer (imports refusalAnswer, whose home is app/domain/refusal-answer.server.ts).
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const MAPPER = "app/domain/refusal-answer.server.ts";
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return filesUnder(relative);
-    return /\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
-
-/** The source without its comments (a doc comment may name what it does not do). */
-function code(file: string): string {
-  return readFileSync(path.join(root, file), "utf8")
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
-}
 
 /** Each file and the lines of it that match. */
 function offenders(files: readonly string[], pattern: RegExp): string[] {
   return files.flatMap((file) =>
-    code(file)
+    codeOf(file)
       .split("\n")
       .filter((line) => pattern.test(line))
       .map((line) => `${file}: ${line.trim()}`),
   );
 }
 
-const DOMAIN = filesUnder("app/domain").filter((file) => file !== MAPPER);
+const DOMAIN = sourceFilesUnder("app/domain")
+  .map(fromRoot)
+  .filter((file) => file !== MAPPER);
 
 describe("forms are read beside their routes", () => {
   it("reads the domain's files", () => {

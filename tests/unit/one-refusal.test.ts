@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { codeOf, fromRoot, sourceFilesUnder } from "../support/source-files.ts";
 
 /**
  * One refusal vocabulary (docs/decisions/017, 033), read from the source of app/ and server/ (comments left out):
@@ -15,37 +14,21 @@ import { describe, expect, it } from "vitest";
  *   looks like a second vocabulary. The routes are left out: a page's action data is the page's own answer to its
  *   component, built from refusalAnswer's message, title and field (app/domain/refusal-answer.server.ts).
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const HOME = "app/domain/refusal.ts";
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return filesUnder(relative);
-    return /\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
-
-/** The source without its comments (a doc comment may quote a shape), strings and code kept. */
-function code(file: string): string {
-  return readFileSync(path.join(root, file), "utf8")
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
-}
 
 /** Each file (but the vocabulary's own) and the lines of it that match. */
 function offenders(files: readonly string[], pattern: RegExp): string[] {
   return files
     .filter((file) => file !== HOME)
     .flatMap((file) =>
-      code(file)
+      codeOf(file)
         .split("\n")
         .filter((line) => pattern.test(line))
         .map((line) => `${file}: ${line.trim()}`),
     );
 }
 
-const SOURCES = [...filesUnder("app"), ...filesUnder("server")];
+const SOURCES = [...sourceFilesUnder("app").map(fromRoot), ...sourceFilesUnder("server").map(fromRoot)];
 
 // `type Refusal =`, `interface ContentRefusal {`, and a name given in an import or export list
 // (`Refusal as OrderRefusal,`, `export { X as Refusal }`); a cast (`value as Refusal;`) is not one.
@@ -59,7 +42,7 @@ describe("one refusal vocabulary", () => {
   it("reads the sources it checks, the vocabulary's own among them", () => {
     expect(SOURCES).toContain(HOME);
     expect(SOURCES.length).toBeGreaterThan(300);
-    const home = code(HOME);
+    const home = codeOf(HOME);
     expect(home).toMatch(/export type Refusal = \{/);
     expect(home).toMatch(/export function refuse\(/);
   });

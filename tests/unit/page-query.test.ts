@@ -2,14 +2,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type PageHandle, pageQueryOf } from "../../app/lib/page-query.ts";
+import { fromRoot, repoRoot, sourceFilesUnder } from "../support/source-files.ts";
 
 // A kept page's address holds only the query parameters its routes name in `handle.pageQuery`, and the page is
 // rendered without the others (docs/decisions/035-versioned-page-caches.md). A storefront page that read a
 // parameter it does not name would lose it for visitors: this guard finds every parameter the storefront reads.
 // (Admin and API paths are never kept; their routes may read what they like.)
 
-const root = path.resolve(import.meta.dirname, "../..");
-const routesDir = path.join(root, "app/routes");
+const routesDir = path.join(repoRoot, "app/routes");
 
 /** Route folders whose pages the caches may keep: the storefront's, and the platform redirects. */
 const storefrontRoutes = readdirSync(routesDir).filter(
@@ -17,14 +17,6 @@ const storefrontRoutes = readdirSync(routesDir).filter(
     (name.startsWith("_shop") || name === "platform-redirect") &&
     statSync(path.join(routesDir, name)).isDirectory(),
 );
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : filesUnder(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** `searchParams.get("x")`, `params.getAll("x")`, `searchParams.has("x")`: a read of a query parameter by name. */
 const NAMED_READ = /\b(?:searchParams|params)\.(?:get|getAll|has)\(\s*"([^"]+)"\s*\)/g;
@@ -56,9 +48,9 @@ describe("the query parameters of storefront pages", () => {
     for (const route of storefrontRoutes) {
       const declared = pageQueryOf(await handleOf(route));
       if (declared === "any") continue;
-      for (const file of filesUnder(path.join(routesDir, route))) {
+      for (const file of sourceFilesUnder(`app/routes/${route}`)) {
         for (const name of namedReads(readFileSync(file, "utf8"))) {
-          if (!declared.includes(name)) missing.push(`${path.relative(root, file)} reads "${name}"`);
+          if (!declared.includes(name)) missing.push(`${fromRoot(file)} reads "${name}"`);
         }
       }
     }
@@ -68,11 +60,11 @@ describe("the query parameters of storefront pages", () => {
   it("a route that parses its whole query with a schema names exactly the schema's keys", async () => {
     const wrong: string[] = [];
     for (const route of storefrontRoutes) {
-      for (const file of filesUnder(path.join(routesDir, route))) {
+      for (const file of sourceFilesUnder(`app/routes/${route}`)) {
         const text = readFileSync(file, "utf8");
         for (const [, schema] of text.matchAll(SCHEMA_READ)) {
           if (!text.includes(`pageQuery: Object.keys(${schema}.shape)`))
-            wrong.push(`${path.relative(root, file)}: ${schema}`);
+            wrong.push(`${fromRoot(file)}: ${schema}`);
         }
       }
     }
@@ -90,13 +82,13 @@ describe("the query parameters of storefront pages", () => {
       "app/domain/orders/profile-username.ts": "reads a pasted profile link, not the page's address",
       "app/domain/accounts/auth.server.ts": "reads better-auth's confirmation link, not the page's address",
     };
-    const shared = ["app/components", "app/domain", "app/lib", "app/root.tsx"].flatMap((place) => {
-      const full = path.join(root, place);
-      return statSync(full).isDirectory() ? filesUnder(full) : [full];
-    });
+    const shared = [
+      ...["app/components", "app/domain", "app/lib"].flatMap(sourceFilesUnder),
+      path.join(repoRoot, "app/root.tsx"),
+    ];
     const missing: string[] = [];
     for (const file of shared) {
-      const relative = path.relative(root, file);
+      const relative = fromRoot(file);
       if (relative in notThePage) continue;
       for (const name of namedReads(readFileSync(file, "utf8"))) {
         if (!declared.has(name)) missing.push(`${relative} reads "${name}"`);

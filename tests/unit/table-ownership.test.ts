@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { fromRoot, repoRoot, sourceFilesUnder, withoutComments } from "../support/source-files.ts";
 
 /**
  * One owning area per table: a table is written (insert, update, delete; Drizzle or raw SQL) by the files of one
@@ -54,32 +55,18 @@ const OWNERS: Record<string, string> = {
   admin_audit_log: "audit",
 };
 
-const root = path.resolve(import.meta.dirname, "../..");
-const domainDir = path.join(root, "app/domain");
+const domainDir = path.join(repoRoot, "app/domain");
 
 /** The schema's tables: the Drizzle export name -> the SQL table name. */
 function schemaTables(): Map<string, string> {
   const tables = new Map<string, string>();
-  const schemaDir = path.join(root, "app/db/schema");
+  const schemaDir = path.join(repoRoot, "app/db/schema");
   for (const file of readdirSync(schemaDir)) {
     const text = readFileSync(path.join(schemaDir, file), "utf8");
     for (const match of text.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*"(\w+)"/g))
       tables.set(match[1] as string, match[2] as string);
   }
   return tables;
-}
-
-function domainFiles(dir = domainDir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return domainFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-/** Comments say what code does in words ("the update is conditional"); only code and its SQL count. */
-function withoutComments(text: string): string {
-  return text.replace(/^\s*\/\*[\s\S]*?\*\//gm, "").replace(/^\s*\/\/.*$/gm, "");
 }
 
 type TableWrite = { table: string; file: string; area: string; how: string };
@@ -122,10 +109,10 @@ function writesIn(text: string, tables: Map<string, string>): { table: string; h
 /** Every write of a schema table under app/domain, with the area folder it sits in. */
 function domainWrites(): TableWrite[] {
   const tables = schemaTables();
-  return domainFiles().flatMap((file) => {
+  return sourceFilesUnder("app/domain").flatMap((file) => {
     const relative = path.relative(domainDir, file);
     const area = relative.includes(path.sep) ? (relative.split(path.sep)[0] as string) : "(domain root)";
-    const shown = path.relative(root, file);
+    const shown = fromRoot(file);
     return writesIn(readFileSync(file, "utf8"), tables).map((write) => ({ ...write, file: shown, area }));
   });
 }
