@@ -366,6 +366,8 @@ describe("the versions move when their change commits, never before", () => {
           on conflict (key) do update set value = excluded.value`),
       banner_settings: () => db().execute(sql`update banner_settings set updated_at = now()`),
       blog_posts: () => db().execute(sql`update blog_posts set updated_at = now() where false`),
+      platforms: () => db().execute(sql`update platforms set updated_at = now() where slug = 'other'`),
+      service_categories: () => db().execute(sql`delete from service_categories where false`),
     };
     for (const [table, change] of Object.entries(changes)) {
       const before = await readContentVersion(db());
@@ -398,6 +400,8 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   likes_packs: "site_content_version",
   settings: "site_content_version",
   banner_settings: "site_content_version",
+  platforms: "site_content_version",
+  service_categories: "site_content_version",
   site_content_version: "read with the session",
   // Read fresh on every request before the cache answers (server/account-page-cache.ts): never from a kept page.
   sessions: "read on every request",
@@ -435,6 +439,8 @@ describe("coverage guard", () => {
         "settings",
         "banner_settings",
         "blog_posts",
+        "platforms",
+        "service_categories",
       ].sort(),
     );
   });

@@ -19,6 +19,9 @@ const OWNERS: Record<string, string> = {
   // catalog
   services: "catalog",
   likes_packs: "catalog",
+  platforms: "catalog",
+  service_categories: "catalog",
+  service_changes: "catalog",
   // orders
   orders: "orders",
   order_status_changes: "orders",
@@ -36,6 +39,8 @@ const OWNERS: Record<string, string> = {
   simulated_provider_orders: "fulfilment",
   refill_submissions: "fulfilment",
   simulated_provider_refills: "fulfilment",
+  provider_catalog: "fulfilment",
+  exchange_rates: "fulfilment",
   // content and support
   blog_posts: "blog",
   newsletter_subscribers: "blog",

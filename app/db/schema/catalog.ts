@@ -1,8 +1,57 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { Cents } from "../cents.ts";
 import { timestamps } from "./accounts.ts";
-import { platformEnum, serviceOrderTypeEnum, serviceTypeEnum, targetKindEnum } from "./enums.ts";
+import { serviceOrderTypeEnum, serviceTypeEnum, targetKindEnum } from "./enums.ts";
+
+/**
+ * A platform the shop sells for (docs/decisions/037): data, not an enum, so an operator adds Telegram, Discord or
+ * Kick from the admin. The specification's seven (and "other", unlisted) are created by drizzle/0020.
+ */
+export const platforms = pgTable(
+  "platforms",
+  {
+    // The URL segment of its public list (/services/{slug}) and the services' reference.
+    slug: text("slug").primaryKey(),
+    name: text("name").notNull(),
+    // Where an order's link may point: these hosts and their subdomains; empty: any http(s) address.
+    linkHosts: text("link_hosts").array().notNull().default(sql`'{}'::text[]`),
+    // Whether it has a public service list (the header, the footer, /services/{slug}).
+    listed: boolean("listed").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [check("platforms_slug_format", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
+);
+
+/** A group of services within a platform, named by the operator ("Members", "Views"): data, like platforms. */
+export const serviceCategories = pgTable(
+  "service_categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    platform: text("platform")
+      .notNull()
+      .references(() => platforms.slug, { onUpdate: "cascade", onDelete: "restrict" }),
+    name: text("name").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [unique("service_categories_platform_name").on(table.platform, table.name)],
+);
 
 /** A sellable service, priced per 1000 units. */
 export const services = pgTable(
@@ -16,10 +65,17 @@ export const services = pgTable(
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    platform: platformEnum("platform").notNull(),
+    // The platform's slug (platforms.slug). Typed with the specification's seven until the platforms area reads
+    // them as data (docs/decisions/037).
+    platform: text("platform")
+      .$type<"instagram" | "youtube" | "tiktok" | "spotify" | "threads" | "facebook" | "twitter" | "other">()
+      .notNull()
+      .references(() => platforms.slug, { onUpdate: "cascade", onDelete: "restrict" }),
+    categoryId: uuid("category_id").references(() => serviceCategories.id, { onDelete: "set null" }),
     serviceType: serviceTypeEnum("service_type").notNull(),
     targetKind: targetKindEnum("target_kind").notNull().default("post"),
-    // Exact decimal so sub-cent rates are possible (product rules 2.2); read as a string.
+    // Exact decimal so sub-cent rates are possible (product rules 2.2); read as a string. Per 1000 units, or per
+    // package for a Package (docs/decisions/037).
     pricePer1000: numeric("price_per_1000", { precision: 12, scale: 4 }).notNull(),
     // How the rate is quoted where "per 1000" is not the whole story (YouTube watch time: "/1000 hrs").
     unitLabel: text("unit_label"),
@@ -27,7 +83,8 @@ export const services = pgTable(
     maxQuantity: integer("max_quantity").notNull(),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     defaultPosts: integer("default_posts"),
-    // Default (a quantity) or Custom Comments (one comment per line, the quantity is their count): docs/decisions/021.
+    // Default (a quantity), Custom Comments (one comment per line, the quantity is their count: docs/decisions/021)
+    // or Package (a fixed price for one unit: the rate is per package, min and max 1, docs/decisions/037).
     orderType: serviceOrderTypeEnum("order_type").notNull().default("default"),
     // Whether a Default one-time order may be drip-fed: runs x quantity, one run every interval (decision 021).
     dripfeed: boolean("dripfeed").notNull().default(false),
@@ -81,5 +138,27 @@ export const likesPacks = pgTable(
   (table) => [
     check("likes_packs_price_positive", sql`${table.priceCents} > 0`),
     check("likes_packs_likes_positive", sql`${table.likes} > 0`),
+  ],
+);
+
+/**
+ * What changed a service's price, limits or availability without an admin's hand (a provider sync: repriced,
+ * paused, limits narrowed, vanished upstream, listed again), for the operator to see (docs/decisions/037). Admin
+ * edits are in admin_audit_log.
+ */
+export const serviceChanges = pgTable(
+  "service_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    details: jsonb("details").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("service_changes_created_idx").on(table.createdAt.desc()),
+    index("service_changes_service_idx").on(table.serviceId, table.createdAt.desc()),
   ],
 );

@@ -1,17 +1,11 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 
-export const platformEnum = pgEnum("platform", [
-  "instagram",
-  "youtube",
-  "tiktok",
-  "spotify",
-  "threads",
-  "facebook",
-  "twitter",
-  "other",
-]);
 export const serviceTypeEnum = pgEnum("service_type", ["one_time", "auto"]);
-/** How a one-time service takes its order: a quantity, or one comment per line (docs/decisions/021). */
+/**
+ * How a one-time service takes its order: a quantity, one comment per line (docs/decisions/021), or one fixed-price
+ * package (docs/decisions/037).
+ */
+// "package" exists in the database (drizzle/0020); it joins this list with the code that sells it.
 export const serviceOrderTypeEnum = pgEnum("service_order_type", ["default", "custom_comments"]);
 /** What a one-time service is delivered to: a single post (needs a post link) or a profile/channel/track. */
 export const targetKindEnum = pgEnum("target_kind", ["post", "profile"]);

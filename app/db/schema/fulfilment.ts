@@ -6,8 +6,10 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -24,21 +26,95 @@ import { refills } from "./refills.ts";
  * An upstream panel that delivers orders (docs/decisions/008-fulfilment.md). The API key is stored encrypted
  * (AES-256-GCM, key derived from AUTH_SECRET) and only its last characters are ever shown back.
  */
-export const providers = pgTable("providers", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  apiUrl: text("api_url").notNull(),
-  apiKeyEncrypted: text("api_key_encrypted").notNull(),
-  apiKeyHint: text("api_key_hint").notNull(),
-  // The built-in simulated provider answers in-process instead of over HTTP (development).
-  isSimulated: boolean("is_simulated").notNull().default(false),
-  // Boostly-compatible panels accept `idempotency_key` on `add`, so a submission can be safely re-sent.
-  supportsIdempotency: boolean("supports_idempotency").notNull().default(false),
-  balance: text("balance"),
-  balanceCurrency: text("balance_currency"),
-  balanceCheckedAt: timestamp("balance_checked_at", { withTimezone: true }),
-  ...timestamps,
-});
+export const providers = pgTable(
+  "providers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    apiUrl: text("api_url").notNull(),
+    apiKeyEncrypted: text("api_key_encrypted").notNull(),
+    apiKeyHint: text("api_key_hint").notNull(),
+    // The built-in simulated provider answers in-process instead of over HTTP (development).
+    isSimulated: boolean("is_simulated").notNull().default(false),
+    // Boostly-compatible panels accept `idempotency_key` on `add`, so a submission can be safely re-sent.
+    supportsIdempotency: boolean("supports_idempotency").notNull().default(false),
+    balance: text("balance"),
+    balanceCurrency: text("balance_currency"),
+    balanceCheckedAt: timestamp("balance_checked_at", { withTimezone: true }),
+    // The currency its rates and balance are in (ISO 4217), read from its balance answer; converted to dollars
+    // by exchange_rates before any pricing (docs/decisions/037).
+    currency: text("currency").notNull().default("USD"),
+    // Its services' price: the upstream cost plus this percent, and at least this much (dollars) per 1000 units
+    // (per package for a Package) above it; a mapping may override both.
+    markupPercent: numeric("markup_percent", { precision: 7, scale: 2 }).notNull().default("50"),
+    markupMinPer1000: numeric("markup_min_per_1000", { precision: 12, scale: 4 }).notNull().default("0"),
+    // When an upstream rate rises past a service's price: `follow` reprices it by the markup, `pause` disables it.
+    onRateRise: text("on_rate_rise").$type<"follow" | "pause">().notNull().default("follow"),
+    // The last round that read its service list (providers:sync and the schedule), and why it failed if it did.
+    syncedAt: timestamp("synced_at", { withTimezone: true }),
+    syncError: text("sync_error"),
+    ...timestamps,
+  },
+  (table) => [
+    check("providers_on_rate_rise", sql`${table.onRateRise} in ('follow', 'pause')`),
+    check("providers_currency_code", sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      "providers_markup_not_negative",
+      sql`${table.markupPercent} >= 0 and ${table.markupMinPer1000} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * What one unit of a currency is worth in dollars, as the operator set it (or a configured source refreshed it):
+ * every provider rate in another currency is converted with it before pricing (docs/decisions/037).
+ */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    currency: text("currency").primaryKey(),
+    usdPerUnit: numeric("usd_per_unit", { precision: 18, scale: 8 }).notNull(),
+    source: text("source").notNull().default("operator"),
+    updatedAt: timestamps.updatedAt,
+  },
+  (table) => [
+    check("exchange_rates_currency_code", sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check("exchange_rates_positive", sql`${table.usdPerUnit} > 0`),
+  ],
+);
+
+/**
+ * A provider's whole service list as its last sync read it (thousands of rows): what the admin browses, searches
+ * and imports from, and what the sync compares the mapped services with. `missing_since` marks a service the
+ * provider no longer lists.
+ */
+export const providerCatalog = pgTable(
+  "provider_catalog",
+  {
+    providerId: uuid("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "cascade" }),
+    upstreamId: text("upstream_id").notNull(),
+    name: text("name").notNull(),
+    category: text("category").notNull().default(""),
+    // The API v2 type as the provider names it: Default, Package, Custom Comments, Subscriptions, ...
+    type: text("type").notNull().default("Default"),
+    // In the provider's currency: per 1000 units, or per package for a Package.
+    rate: numeric("rate", { precision: 18, scale: 6 }).notNull(),
+    minQuantity: integer("min_quantity").notNull(),
+    maxQuantity: integer("max_quantity").notNull(),
+    dripfeed: boolean("dripfeed").notNull().default(false),
+    refill: boolean("refill").notNull().default(false),
+    cancel: boolean("cancel").notNull().default(false),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+    missingSince: timestamp("missing_since", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.providerId, table.upstreamId] }),
+    index("provider_catalog_category_idx").on(table.providerId, table.category),
+    index("provider_catalog_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+  ],
+);
 
 /** Which provider, and which of its services, delivers one of our services; absent: fulfilled by hand. */
 export const providerServices = pgTable(
@@ -56,6 +132,14 @@ export const providerServices = pgTable(
     // The provider's own limits for that service, when known: an order outside them goes to the manual queue.
     minQuantity: integer("min_quantity"),
     maxQuantity: integer("max_quantity"),
+    // The provider's rate as last read, in its currency (per 1000, or per package), and what it costs the shop in
+    // dollars: the floor no order of the service is charged below (docs/decisions/037). Null: not known yet.
+    upstreamRate: numeric("upstream_rate", { precision: 18, scale: 6 }),
+    costPer1000: numeric("cost_per_1000", { precision: 12, scale: 4 }),
+    // This service's own markup, instead of its provider's.
+    markupPercent: numeric("markup_percent", { precision: 7, scale: 2 }),
+    markupMinPer1000: numeric("markup_min_per_1000", { precision: 12, scale: 4 }),
+    syncedAt: timestamp("synced_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (table) => [index("provider_services_provider_idx").on(table.providerId)],
@@ -82,6 +166,9 @@ export const fulfilments = pgTable(
     part: text("part").notNull().default("order"),
     // The share of the order's charge this part carries: its undelivered share is what a refund pays back.
     chargeCents: bigint("charge_cents", { mode: "number" }).$type<Cents>(),
+    // What the provider charges the shop for it, in dollar cents: from its own answer where it gives one, else
+    // from the mapped rate when it was sent (docs/decisions/037). Null: not sent, or no rate known.
+    costCents: bigint("cost_cents", { mode: "number" }).$type<Cents>(),
     autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "cascade" }),
     // The post of an auto order (1, 2, ...); 0 for the whole auto order sent as one subscription.
     postNumber: integer("post_number"),

@@ -42,7 +42,7 @@ function catalogSql(guard: OrderGuard): SQL {
   return sql`exists (
       select 1 from services where id = ${service.id} and enabled and price_per_1000 = ${service.pricePer1000}::numeric
         and min_quantity = ${service.minQuantity} and max_quantity = ${service.maxQuantity}
-        and platform = ${service.platform}::platform and service_type = ${service.serviceType}::service_type
+        and platform = ${service.platform} and service_type = ${service.serviceType}::service_type
         and target_kind = ${service.targetKind}::target_kind
         and order_type = ${service.orderType}::service_order_type and dripfeed = ${service.dripfeed}
     )${open}`;
