@@ -6,7 +6,7 @@
 
 /** A decimal string (digits, optional fraction) as an integer count of 10^-scale units, or null if it is not one. */
 export function decimalUnits(text: string, scale: number): bigint | null {
-  const match = /^(\d{1,18})(?:\.(\d{1,18}))?$/.exec(text.trim());
+  const match = /^(\d{1,18})(?:\.(\d{1,40}))?$/.exec(text.trim());
   if (!match) return null;
   const fraction = match[2] ?? "";
   const kept = fraction.slice(0, scale).padEnd(scale, "0");
