@@ -50,6 +50,7 @@ const MUTABLE_TABLES = [
   "refills",
   "refill_submissions",
   "simulated_provider_refills",
+  "exchange_rates",
 ];
 
 /**
