@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
 import type { AdminService } from "./service-form.ts";
@@ -28,6 +28,9 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
       dripfeed: services.dripfeed,
       refillDays: services.refillDays,
       enabled: services.enabled,
+      // The latest change a provider sync made to it (repriced, paused, ...), shown in its row.
+      lastSyncChange: sql<string | null>`(select sc.kind from service_changes sc
+        where sc.service_id = ${services.id} order by sc.created_at desc, sc.id desc limit 1)`,
     })
     .from(services)
     .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name));

@@ -121,4 +121,6 @@ export type AdminService = {
   /** Days after an order ends in which a refill may be asked; null: not refillable (product rules 4.7). */
   refillDays: number | null;
   enabled: boolean;
+  /** The kind of the latest change a provider sync made to it (service-changes.ts), if any. */
+  lastSyncChange?: string | null;
 };

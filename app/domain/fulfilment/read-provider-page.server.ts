@@ -11,9 +11,8 @@ import {
   services,
 } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { costInDollars } from "../pricing/markup-price.ts";
 import { usdPerUnit } from "./exchange-rates.server.ts";
-import type { ProviderSummary } from "./list-providers.server.ts";
+import { dollarsOf, type ProviderSummary } from "./list-providers.server.ts";
 import { maskedKey } from "./messages.ts";
 import { findProvider } from "./provider-transport.server.ts";
 import { type CatalogPage, type CatalogQuery, readProviderCatalog } from "./read-provider-catalog.server.ts";
@@ -159,10 +158,7 @@ export async function readProviderPage(
       ),
   ]);
   const { id, name, apiUrl, supportsIdempotency, balance, balanceCurrency } = provider;
-  const balanceUsd =
-    balance !== null && rate !== null && balanceCurrency === provider.currency
-      ? costInDollars(balance.replace(/^-/, ""), rate)
-      : null;
+  const balanceUsd = balanceCurrency === provider.currency ? dollarsOf(balance, rate) : null;
   return {
     provider: {
       id,
@@ -174,7 +170,7 @@ export async function readProviderPage(
       balanceCurrency,
       currency: provider.currency,
       usdPerUnit: rate,
-      balanceUsd: balanceUsd !== null && balance?.startsWith("-") ? `-${balanceUsd}` : balanceUsd,
+      balanceUsd,
       markupPercent: provider.markupPercent,
       markupMinPer1000: provider.markupMinPer1000,
       onRateRise: provider.onRateRise,

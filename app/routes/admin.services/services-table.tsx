@@ -3,6 +3,7 @@ import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { DeleteButton } from "../../components/admin/content/delete-button.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
+import { serviceChangeLabel } from "../../domain/catalog/service-changes.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
 import { formatCount, formatRate } from "../../lib/format-money.ts";
 
@@ -40,6 +41,11 @@ export function ServicesTable({ services, emptyText }: { services: AdminService[
               >
                 {service.enabled ? "Enabled" : "Disabled"}
               </span>
+              {service.lastSyncChange ? (
+                <div className="mt-1 text-xs text-slate-500" data-testid="admin-service-sync-change">
+                  {serviceChangeLabel(service.lastSyncChange)}
+                </div>
+              ) : null}
             </td>
             <td className="px-4 py-3">
               <div className="flex gap-1">
