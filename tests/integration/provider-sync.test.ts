@@ -15,6 +15,7 @@ import {
   serviceChanges,
   services,
 } from "../../app/db/schema.ts";
+import { listServicesForAdmin } from "../../app/domain/catalog/list-services-for-admin.server.ts";
 import { importProviderServices } from "../../app/domain/fulfilment/import-provider-services.server.ts";
 import { setExchangeRate } from "../../app/domain/fulfilment/manage-exchange-rates.server.ts";
 import { readProviderCatalog } from "../../app/domain/fulfilment/read-provider-catalog.server.ts";
@@ -273,6 +274,10 @@ describe("a provider's sync round and the import of its services", () => {
       "cost_changed",
       "paused_rate_rise",
     ]);
+    // The services list names each service's last sync change.
+    const listed = await listServicesForAdmin(db());
+    expect(listed.find((row) => row.id === likes.service.id)?.lastSyncChange).toBe("repriced");
+    expect(listed.find((row) => row.id === paused.service.id)?.lastSyncChange).toBe("paused_rate_rise");
     expect(await db().$count(orders)).toBe(2);
     expect(await findLedgerMismatches(db())).toEqual([]);
   });

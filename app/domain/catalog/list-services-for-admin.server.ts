@@ -30,7 +30,7 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
       enabled: services.enabled,
       // The latest change a provider sync made to it (repriced, paused, ...), shown in its row.
       lastSyncChange: sql<string | null>`(select sc.kind from service_changes sc
-        where sc.service_id = ${services.id} order by sc.created_at desc, sc.id desc limit 1)`,
+        where sc.service_id = "services"."id" order by sc.created_at desc, sc.id desc limit 1)`,
     })
     .from(services)
     .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name));

@@ -18,6 +18,7 @@ import type { Route } from "./+types/route";
 import { CatalogueBrowser } from "./catalogue-browser.tsx";
 import { formatDollarRate, formatUpstreamAmount } from "./dollar-rate.ts";
 import { HeldSubmissions } from "./held-submissions.tsx";
+import { MapExisting } from "./map-existing.tsx";
 import { MappedServices } from "./mapped-services.tsx";
 import { answerProviderPageAction, providerPageForms } from "./provider-page-actions.server.ts";
 import { ServiceChanges } from "./service-changes.tsx";
@@ -70,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminProviderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { provider, mapped, held, changes, catalog, query } = loaderData;
+  const { provider, mapped, held, changes, catalog, query, shopServices } = loaderData;
   const busy = useNavigation().state === "submitting";
   useAnswerToast(actionData);
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
@@ -160,6 +161,9 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
           busy={busy}
           emptyText={PROVIDER_TEXT.noMappedServices}
         />
+        <div className="mt-4 border-t border-slate-100 pt-4">
+          <MapExisting shopServices={shopServices} busy={busy} />
+        </div>
       </Card>
 
       <Card>
