@@ -77,11 +77,7 @@ export function CatalogueBrowser({
         </Button>
       </Form>
 
-      <Form
-        method="post"
-        aria-label="Import the selected services"
-        key={catalog.rows.map((row) => row.upstreamId).join()}
-      >
+      <Form method="post" aria-label="Import the selected services">
         <input type="hidden" name="intent" value="import-selected" />
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">

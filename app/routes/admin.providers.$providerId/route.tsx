@@ -177,6 +177,8 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
           description="As the last sync read them. Tick the ones to sell and import them in one go."
         />
         <CatalogueBrowser
+          // A new page, or rows just mapped by an import, start with nothing selected.
+          key={catalog.rows.map((row) => `${row.upstreamId}:${row.mappedServiceId ?? ""}`).join()}
           catalog={catalog}
           query={query}
           currency={provider.currency}
