@@ -6,9 +6,10 @@ import { OTHER_PLATFORM, platformListPath } from "../../domain/catalog/platforms
 
 const COLUMNS = ["Platform", "Link rule", "Menus", "Order", "Services", "Actions"];
 
-// Columns side by side from 640 px; below it each row is a card whose cells carry their column's name.
+// Columns side by side from 640 px; below it each row is a card, two cells a line, each carrying its column's name.
 const CELL =
   "px-4 py-3 align-top max-sm:block max-sm:py-1.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]";
+const WIDE = "max-sm:col-span-2";
 
 /** Every platform with its link rule, whether it is listed, its place, its services and categories, Edit and Delete. */
 export function PlatformsTable({ platforms, emptyText }: { platforms: AdminPlatform[]; emptyText: string }) {
@@ -26,12 +27,16 @@ export function PlatformsTable({ platforms, emptyText }: { platforms: AdminPlatf
       </thead>
       <tbody className="divide-y divide-slate-100 max-sm:block">
         {platforms.map((platform) => (
-          <tr key={platform.slug} data-testid="admin-platform-row" className="max-sm:block max-sm:py-2">
-            <td data-label={COLUMNS[0]} className={CELL}>
+          <tr
+            key={platform.slug}
+            data-testid="admin-platform-row"
+            className="max-sm:grid max-sm:grid-cols-2 max-sm:py-2"
+          >
+            <td data-label={COLUMNS[0]} className={`${CELL} ${WIDE}`}>
               <div className="font-medium text-slate-900">{platform.name}</div>
               <div className="text-slate-500">{platformListPath(platform.slug)}</div>
             </td>
-            <td data-label={COLUMNS[1]} className={`${CELL} wrap-anywhere`}>
+            <td data-label={COLUMNS[1]} className={`${CELL} ${WIDE} wrap-anywhere`}>
               {platform.linkHosts.length ? platform.linkHosts.join(", ") : "Any http(s) link"}
             </td>
             <td data-label={COLUMNS[2]} className={CELL}>
