@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { useFetcher } from "react-router";
 import { DeleteButton } from "../../components/admin/content/delete-button.tsx";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
@@ -92,7 +92,7 @@ function CategoryForm({
   category?: AdminCategory;
   defaults: { name: string; sortOrder: number };
   submitLabel: string;
-  aside?: React.ReactNode;
+  aside?: ReactNode;
   className?: string;
 }) {
   const fetcher = useFetcher<CategoryAnswer>();
