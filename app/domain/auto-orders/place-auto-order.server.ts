@@ -64,7 +64,7 @@ export async function placeAutoOrder(
   if (service?.serviceType !== "auto")
     return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
   // A pasted profile link gives its username; a post's or another site's link is refused (product rules 4.10).
-  const profile = readProfileUsername(input.username, service.platform);
+  const profile = readProfileUsername(input.username, service);
   if (!profile.ok) return refuse("invalid", profile, { field: "username" });
   const username = profile.username;
   if (!Number.isSafeInteger(input.posts) || input.posts < AUTO_POSTS_MIN || input.posts > AUTO_POSTS_MAX) {

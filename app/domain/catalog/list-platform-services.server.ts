@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
-import type { ListedPlatform } from "./platforms.ts";
 import { formatServiceName } from "./product-name.ts";
 
 export type ListedService = {
@@ -9,7 +8,9 @@ export type ListedService = {
   slug: string;
   name: string;
   description: string;
-  platform: ListedPlatform;
+  platform: string;
+  /** Its category on the platform's list; null: ungrouped. */
+  categoryId: string | null;
   serviceType: "one_time" | "auto";
   targetKind: "post" | "profile";
   pricePer1000: string;
@@ -26,6 +27,7 @@ export const listedServiceColumns = {
   name: services.name,
   description: services.description,
   platform: services.platform,
+  categoryId: services.categoryId,
   serviceType: services.serviceType,
   targetKind: services.targetKind,
   pricePer1000: services.pricePer1000,
@@ -36,7 +38,7 @@ export const listedServiceColumns = {
 };
 
 /** The enabled services of one platform, in catalogue order. */
-export async function listPlatformServices(db: Executor, platform: ListedPlatform): Promise<ListedService[]> {
+export async function listPlatformServices(db: Executor, platform: string): Promise<ListedService[]> {
   const rows = await db
     .select(listedServiceColumns)
     .from(services)

@@ -22,6 +22,7 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
     .select({
       ...serviceOrderingColumns,
       slug: services.slug,
+      categoryId: services.categoryId,
       description: services.description,
       features: services.features,
       orderType: services.orderType,
@@ -39,7 +40,7 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
 /** A service as the manual order form lists it: the admin's view of it without the storefront texts. */
 export type ManualOrderService = Omit<
   AdminService,
-  "slug" | "description" | "features" | "refillDays" | "enabled" | "orderType" | "dripfeed"
+  "slug" | "categoryId" | "description" | "features" | "refillDays" | "enabled" | "orderType" | "dripfeed"
 >;
 
 /** Every enabled service, by platform then name (the manual order form's service list). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkbox, UNKNOWN_FIELD_TEXT } from "../admin-form.ts";
-import { listedPlatforms } from "./platforms.ts";
+import { isUuid } from "../ids.ts";
+import { PLATFORM_SLUG } from "./platforms.ts";
 import { MAX_REFILL_DAYS } from "./refill-window.ts";
 import { SERVICE_MAX, SERVICE_TEXT } from "./service-form-text.ts";
 
@@ -39,7 +40,19 @@ export const serviceForm = z
         .trim()
         .min(1, SERVICE_TEXT.nameRequired)
         .max(SERVICE_MAX.name, SERVICE_TEXT.nameRequired),
-      platform: z.enum(listedPlatforms, { error: "Choose a platform." }),
+      // Any platform the shop has (saveService checks it exists) and, optionally, one of its categories.
+      platform: z
+        .string({ error: SERVICE_TEXT.choosePlatform })
+        .trim()
+        .max(SERVICE_MAX.platform, SERVICE_TEXT.choosePlatform)
+        .regex(PLATFORM_SLUG, SERVICE_TEXT.choosePlatform),
+      categoryId: z
+        .string()
+        .trim()
+        .max(40)
+        .default("")
+        .refine((value) => value === "" || isUuid(value), SERVICE_TEXT.unknownCategory)
+        .transform((value) => (value === "" ? null : value)),
       serviceType: z.enum(["one_time", "auto"], { error: "Choose a service type." }),
       targetKind: z.enum(["post", "profile"]).default("post"),
       pricePer1000: z
@@ -108,6 +121,8 @@ export type AdminService = {
   slug: string;
   name: string;
   platform: string;
+  /** Its category, one of its platform's; null: none. */
+  categoryId: string | null;
   serviceType: "one_time" | "auto";
   targetKind: "post" | "profile";
   pricePer1000: string;

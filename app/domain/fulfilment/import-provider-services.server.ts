@@ -106,8 +106,7 @@ export async function importProviderServices(
       const fields: ServiceFields = {
         name: entry.name.slice(0, SERVICE_MAX.name),
         description: entry.category.slice(0, SERVICE_MAX.description),
-        // The platforms area reads platforms as data; until the schema's type widens, a slug checked above.
-        platform: selection.platform as ServiceFields["platform"],
+        platform: selection.platform,
         categoryId: selection.categoryId,
         serviceType: shape.serviceType,
         targetKind: "post",

@@ -1,12 +1,11 @@
 import { formatCents, formatCount, formatRate } from "../../lib/format-money.ts";
 import type { ListedService } from "../catalog/list-platform-services.server.ts";
-import { platformNames } from "../catalog/platforms.ts";
 import { REFILL_WINDOW_DAYS } from "../catalog/refill-window.ts";
 import { PROMISE_TEXT } from "../content/shop-promises.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 
-/** The data the generated copy is written from (any listed service fits). */
-export type ServiceCopyInput = Omit<ListedService, "id" | "slug">;
+/** The data the generated copy is written from (any listed service, with its platform's name). */
+export type ServiceCopyInput = Omit<ListedService, "id" | "slug"> & { platformName: string };
 
 export type FaqItem = { question: string; answer: string };
 export type SeoSection = { heading: string; paragraphs: string[] };
@@ -18,16 +17,17 @@ export function priceLabel(service: Pick<ServiceCopyInput, "pricePer1000" | "uni
 
 /** The unit the service sells, in lower case ("followers", "story views"), from its name. */
 function unitWord(service: ServiceCopyInput): string {
-  const platform = platformNames[service.platform];
+  // The operator names a platform: its name is text, never a pattern.
+  const platform = service.platformName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const rest = service.name.replace(new RegExp(`^${platform}\\s+`, "i"), "").replace(/^auto\s+/i, "");
   return (rest || service.name).toLowerCase();
 }
 
 function targetPhrase(service: ServiceCopyInput): string {
-  if (service.serviceType === "auto") return `your ${platformNames[service.platform]} username`;
+  if (service.serviceType === "auto") return `your ${service.platformName} username`;
   return service.targetKind === "profile"
-    ? `the link to your ${platformNames[service.platform]} profile`
-    : `the link to your ${platformNames[service.platform]} post`;
+    ? `the link to your ${service.platformName} profile`
+    : `the link to your ${service.platformName} post`;
 }
 
 /** The page's description line (meta description and the hero's fallback). */
@@ -38,7 +38,7 @@ export function serviceMetaDescription(service: ServiceCopyInput): string {
 
 /** The SEO block: what the service is, how delivery works and why it helps, written from its data. */
 export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
-  const platform = platformNames[service.platform];
+  const platform = service.platformName;
   const unit = unitWord(service);
   const minCost = formatCents(chargeForQuantity(service.pricePer1000, service.minQuantity));
   const isAuto = service.serviceType === "auto";
@@ -79,7 +79,7 @@ export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
 
 /** The generated FAQ: six questions about this service's limits, price, delivery and safety. */
 export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
-  const platform = platformNames[service.platform];
+  const platform = service.platformName;
   const unit = unitWord(service);
   const thousand = formatCents(chargeForQuantity(service.pricePer1000, 1000));
   return [

@@ -1,4 +1,3 @@
-import { platformNames } from "../catalog/platforms.ts";
 import type { ServicePageService } from "./service-page.server.ts";
 import type { FaqItem } from "./service-page-copy.ts";
 
@@ -17,7 +16,7 @@ export function servicePageJsonLd(service: ServicePageService, faq: FaqItem[], o
       "@type": "Service",
       name: service.name,
       description: service.description || `${service.name} from Boostly.`,
-      serviceType: `${platformNames[service.platform]} growth`,
+      serviceType: `${service.platformName} growth`,
       url,
       provider: { "@type": "Organization", name: "Boostly", url: origin || undefined },
       areaServed: "Worldwide",

@@ -53,6 +53,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       name: service.name,
       description: service.description,
       platform: service.platform,
+      // What the link check needs of the platform, so the browser checks as the server does (decisions/038).
+      platformName: service.platformName,
+      linkHosts: service.linkHosts,
       targetKind: service.targetKind,
       pricePer1000: service.pricePer1000,
       minQuantity: service.minQuantity,

@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "../../components/blog/breadcrumb.tsx";
-import type { ListedPlatform } from "../../domain/catalog/platforms.ts";
-import { platformNames } from "../../domain/catalog/platforms.ts";
 import { formatCount, formatRate } from "../../lib/format-money.ts";
 
 type HeroService = {
   name: string;
   description: string;
-  platform: ListedPlatform;
+  platform: string;
+  platformName: string;
   serviceType: "one_time" | "auto";
   pricePer1000: string;
   unitLabel: string | null;
@@ -18,7 +17,7 @@ type HeroService = {
 
 /** The top of a service page: name, price per 1000, limits, description, features and Order Now. */
 export function ServiceHero({ service, orderHref }: { service: HeroService; orderHref: string }) {
-  const platform = platformNames[service.platform];
+  const platform = service.platformName;
   const unit = service.unitLabel ? `/1000 ${service.unitLabel}` : "/1000";
   const action = service.serviceType === "auto" ? "Setup Auto Service" : "Order Now";
   return (

@@ -4,12 +4,11 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { platformNames } from "../../domain/catalog/platforms.ts";
+import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
 import { MAX_REFILL_DAYS, REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
 import { SERVICE_MAX } from "../../domain/catalog/service-form-text.ts";
 
-const PLATFORM_OPTIONS = Object.entries(platformNames).map(([value, label]) => ({ value, label }));
 const TYPE_OPTIONS = [
   { value: "one_time", label: "One-time" },
   { value: "auto", label: "Auto (per future post)" },
@@ -31,12 +30,20 @@ function plainRate(pricePer1000: string): string {
 /** Create or edit a service (admin spec section 2: the Services tab's fields). */
 export function ServiceForm({
   service,
+  platforms,
+  categories,
   errors,
 }: {
   service: AdminService | null;
+  /** Every platform the shop has: a service keeps its own, whichever it is, unless the admin picks another. */
+  platforms: readonly PlatformLink[];
+  categories: readonly ServiceCategory[];
   errors: Record<string, string>;
 }) {
   const [type, setType] = useState(service?.serviceType ?? "one_time");
+  const [platform, setPlatform] = useState(service?.platform ?? platforms[0]?.slug ?? "");
+  const [categoryId, setCategoryId] = useState(service?.categoryId ?? "");
+  const platformCategories = categories.filter((category) => category.platform === platform);
   return (
     <EditorForm
       title={service ? `Edit ${service.name}` : "New service"}
@@ -57,10 +64,26 @@ export function ServiceForm({
       <Select
         label="Platform"
         name="platform"
-        defaultValue={service?.platform ?? "instagram"}
-        options={PLATFORM_OPTIONS}
+        value={platform}
+        onChange={(event) => {
+          setPlatform(event.target.value);
+          // A category belongs to one platform: another platform starts with none.
+          setCategoryId("");
+        }}
+        options={platforms.map((option) => ({ value: option.slug, label: option.name }))}
         error={errors.platform}
       />
+      <Select
+        label="Category"
+        name="categoryId"
+        value={categoryId}
+        onChange={(event) => setCategoryId(event.target.value)}
+        options={platformCategories.map((category) => ({ value: category.id, label: category.name }))}
+        hint="Groups the service on its platform's list; categories are set under Platforms."
+        error={errors.categoryId}
+      >
+        <option value="">No category</option>
+      </Select>
       <Select
         label="Service type"
         name="serviceType"

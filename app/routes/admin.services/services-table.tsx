@@ -2,26 +2,41 @@ import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { DeleteButton } from "../../components/admin/content/delete-button.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
-import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
+import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
 import { serviceChangeLabel } from "../../domain/catalog/service-changes.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
 import { formatCount, formatRate } from "../../lib/format-money.ts";
 
 const HEADINGS = ["Service", "Platform", "Type", "Price / 1000", "Quantity", "Status", "Actions"];
 
-/** Every service, enabled or not, with Edit and Delete. */
-export function ServicesTable({ services, emptyText }: { services: AdminService[]; emptyText: string }) {
+/** Every service, enabled or not, with its platform and category, Edit and Delete. */
+export function ServicesTable({
+  services,
+  platforms,
+  categories,
+  emptyText,
+}: {
+  services: AdminService[];
+  platforms: readonly PlatformLink[];
+  categories: readonly ServiceCategory[];
+  emptyText: string;
+}) {
+  const platformName = new Map(platforms.map((platform) => [platform.slug, platform.name]));
+  const categoryName = new Map(categories.map((category) => [category.id, category.name]));
   return (
     <AdminTable headings={HEADINGS} items={services} empty={emptyText}>
       {(service) => {
-        const platform = parseListedPlatform(service.platform);
+        const category = service.categoryId ? categoryName.get(service.categoryId) : undefined;
         return (
           <tr key={service.id} data-testid="admin-service-row" className="align-top">
             <td className="px-4 py-3">
               <div className="font-medium text-slate-900">{service.name}</div>
               <div className="text-slate-500">{service.slug}</div>
             </td>
-            <td className="px-4 py-3">{platform ? platformNames[platform] : service.platform}</td>
+            <td className="px-4 py-3">
+              {platformName.get(service.platform) ?? service.platform}
+              {category ? <div className="text-slate-500">{category}</div> : null}
+            </td>
             <td className="px-4 py-3">
               {service.serviceType === "auto" ? `Auto (${service.defaultPosts ?? "-"} posts)` : "One-time"}
               {service.orderType === "custom_comments" ? (
