@@ -39,7 +39,8 @@ async function createService(db: Database, adminId: string, form: ServiceInput):
   if (!slug) return serviceRefused("create", { name: SERVICE_TEXT.nameRequired });
   return db.transaction(async (tx) => {
     const created = await addService(tx, { ...form, slug });
-    if (!created) return serviceRefused("create", { name: SERVICE_TEXT.nameTaken }, "conflict");
+    if (!created.ok)
+      return serviceRefused("create", { [created.field ?? "form"]: created.message }, created.kind);
     await recordAdminAction(tx, {
       adminId,
       action: "service.create",

@@ -82,7 +82,7 @@ export async function importProviderService(
       enabled: false,
     });
     // The slug ends in the import's time: only the same service imported in the same millisecond has it.
-    if (!created) throw new Error(`The imported service ${upstream.service} was not stored`);
+    if (!created.ok) throw new Error(`The imported service ${upstream.service} was not stored`);
     const serviceId = created.id;
     await tx.insert(providerServices).values({
       serviceId,
