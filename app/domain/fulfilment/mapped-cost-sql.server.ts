@@ -25,3 +25,16 @@ export function chargeCoversCostSql(input: {
   return sql`not exists (select 1 from provider_services ps where ps.service_id = ${input.serviceId}
     and ${input.chargeCents}::bigint < ${mappedCostCentsSql(sql`${input.quantity}::integer`, ps)})`;
 }
+
+/**
+ * What the submission `f` (a fulfilments row's alias) costs at its mapping's cost now, in cents rounded up: its
+ * quantity, times the posts left for a whole subscription (post 0), through the mapping it names (its provider and
+ * the provider's service). Null when no such mapping has a known cost.
+ */
+export function sentCostCentsSql(f: SQL): SQL {
+  const ps = sql.raw("ps");
+  const units = sql`${f}.quantity::bigint * coalesce((select a.remaining_posts from auto_orders a
+    where a.id = ${f}.auto_order_id and ${f}.post_number = 0), 1)`;
+  return sql`(select max(${mappedCostCentsSql(units, ps)}) from provider_services ps
+    where ps.provider_id = ${f}.provider_id and ps.provider_service_id = ${f}.provider_service_id)`;
+}
