@@ -200,6 +200,10 @@ async function chargeAndStore(
     .from(users)
     .where(eq(users.id, draft.userId));
   const balanceCents = wallet?.balanceCents ?? cents(0);
+  // The wallet affords it now: what stopped the charge no longer holds (a price changed back, a cost fell, money
+  // arrived): never blame the balance. A guarded order is checked again; another is refused to retry.
+  if (balanceCents >= draft.totalCents)
+    return guard ? { guardFailed: true } : refuse("conflict", ORDER_TEXT.orderFailed);
   return refuse("insufficient_funds", insufficientBalance(draft.totalCents, balanceCents), {
     balanceCents,
     totalCents: draft.totalCents,
