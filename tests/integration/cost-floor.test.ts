@@ -170,6 +170,32 @@ const PATHS: OrderPath[] = [
     charged: 795,
   },
   {
+    name: "a mass order's line of a Package (service id | link | 1)",
+    setUp: async () => ({
+      serviceId: (
+        await ownService({ orderType: "package", pricePer1000: "7.9500", minQuantity: 1, maxQuantity: 1 })
+      ).id,
+      type: "Package",
+      atCost: "7.9500",
+      aboveCost: "7.9501",
+    }),
+    place: async (userId, serviceId) => {
+      const [service] = await db().select().from(services).where(eq(services.id, serviceId));
+      const paste = `${service!.apiId} | ${POST} | 1`;
+      const preview = await previewMassOrder(db(), userId, paste);
+      if (!preview.ok) return preview;
+      const placed = await placeMassOrder(db(), {
+        userId,
+        batchId: preview.batchId,
+        paste,
+        expectedTotalCents: preview.totalCents,
+      });
+      if (!placed.ok) return placed;
+      return placed.lines[0]!;
+    },
+    charged: 795,
+  },
+  {
     name: "a manual order an admin places (Instagram Likes x 150)",
     setUp: slugService("instagram-likes", "4.0000", "4.0001"),
     place: async (userId, serviceId) => {
