@@ -2,16 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { exchangeRates, providers } from "../../db/schema.ts";
 
-/** The shop's own currency: what every price, balance and cost is kept in. */
-export const SHOP_CURRENCY = "USD";
-
 /**
- * What one unit of `currency` is worth in dollars, as the operator set it (`exchange_rates`, docs/decisions/037),
- * as its exact decimal text; "1" for dollars; null when no rate is set, so nothing is converted by guess.
+ * What one unit of `currency` is worth in dollars (docs/decisions/037), as a decimal string: "1" for USD, the
+ * operator's (or the configured source's) rate otherwise, null when the shop has none for it.
  */
 export async function usdPerUnit(db: Executor, currency: string): Promise<string | null> {
   const code = currency.trim().toUpperCase();
-  if (code === SHOP_CURRENCY) return "1";
+  if (code === "USD") return "1";
   const [row] = await db
     .select({ usdPerUnit: exchangeRates.usdPerUnit })
     .from(exchangeRates)
