@@ -24,3 +24,8 @@ export function formatRate(pricePer1000: string): string {
 export function formatCount(value: number): string {
   return count.format(value);
 }
+
+/** A Package's rate as every page quotes it, "$7.95 per package": a package's price is per package, not per 1000. */
+export function formatPackagePrice(pricePerPackage: string): string {
+  return `${formatRate(pricePerPackage)} per package`;
+}

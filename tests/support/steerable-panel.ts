@@ -10,6 +10,8 @@ export type PanelOrder = {
   form: Record<string, string>;
   /** Posts served, reported by subscriptions. */
   posts?: number;
+  /** What `status` says the order cost, in the panel's currency ("0.1" unless a test sets it). */
+  charge?: string;
 };
 
 export type PanelService = {
@@ -157,7 +159,7 @@ export function steerablePanel(options: { key: string; services: PanelService[];
         return [
           id,
           {
-            charge: "0.1",
+            charge: order.charge ?? "0.1",
             start_count: "10",
             status: order.status,
             remains: String(order.remains),

@@ -107,6 +107,13 @@ export const services = pgTable(
       "services_dripfeed_default_one_time",
       sql`not ${table.dripfeed} or (${table.orderType} = 'default' and ${table.serviceType} = 'one_time')`,
     ),
+    // A Package is one unit at its price (docs/decisions/037): one-time, 1 to 1, never drip-fed. Compared as text:
+    // the migration that adds this runs in the transaction that added the enum's value.
+    check(
+      "services_package_one_unit",
+      sql`${table.orderType}::text <> 'package' or (${table.serviceType} = 'one_time' and ${table.minQuantity} = 1
+        and ${table.maxQuantity} = 1 and not ${table.dripfeed})`,
+    ),
     check(
       "services_refill_days_range",
       sql`${table.refillDays} is null or ${table.refillDays} between 1 and 365`,

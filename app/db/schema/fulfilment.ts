@@ -147,7 +147,11 @@ export const providerServices = pgTable(
     syncedAt: timestamp("synced_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index("provider_services_provider_idx").on(table.providerId)],
+  (table) => [
+    index("provider_services_provider_idx").on(table.providerId),
+    // A submission names its provider and the provider's service: the mapping (and its cost) it was sent through.
+    index("provider_services_upstream_idx").on(table.providerId, table.providerServiceId),
+  ],
 );
 
 export const fulfilmentStateEnum = pgEnum("fulfilment_state", [

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
+import type { ServiceOrderType } from "../pricing/price.ts";
 import { formatServiceName } from "./product-name.ts";
 
 export type ListedService = {
@@ -14,6 +15,8 @@ export type ListedService = {
   serviceType: "one_time" | "auto";
   targetKind: "post" | "profile";
   pricePer1000: string;
+  /** A Package's rate is per package (product rules 13.10). */
+  orderType: ServiceOrderType;
   unitLabel: string | null;
   minQuantity: number;
   maxQuantity: number;
@@ -31,6 +34,7 @@ export const listedServiceColumns = {
   serviceType: services.serviceType,
   targetKind: services.targetKind,
   pricePer1000: services.pricePer1000,
+  orderType: services.orderType,
   unitLabel: services.unitLabel,
   minQuantity: services.minQuantity,
   maxQuantity: services.maxQuantity,

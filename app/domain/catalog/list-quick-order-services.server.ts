@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { platforms, serviceCategories, services } from "../../db/schema.ts";
+import type { ServiceOrderType } from "../pricing/price.ts";
 import { formatServiceName } from "./product-name.ts";
 
 export type QuickOrderService = {
@@ -20,8 +21,11 @@ export type QuickOrderService = {
   targetKind: "post" | "profile";
   /** Its refill window in days; null: not refillable (product rules 4.7). */
   refillDays: number | null;
-  /** How it takes an order (a quantity, or one comment per line) and whether it may be drip-fed (decision 021). */
-  orderType: "default" | "custom_comments";
+  /**
+   * How it takes an order (a quantity, one comment per line, or one package at its package price) and whether it
+   * may be drip-fed (docs/decisions/021, 037).
+   */
+  orderType: ServiceOrderType;
   dripfeed: boolean;
 };
 

@@ -11,6 +11,8 @@ export const serviceOrderingColumns = {
   serviceType: services.serviceType,
   targetKind: services.targetKind,
   pricePer1000: services.pricePer1000,
+  // A Package's rate is per package (product rules 13.10).
+  orderType: services.orderType,
   minQuantity: services.minQuantity,
   maxQuantity: services.maxQuantity,
   defaultPosts: services.defaultPosts,
@@ -25,7 +27,6 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
       categoryId: services.categoryId,
       description: services.description,
       features: services.features,
-      orderType: services.orderType,
       dripfeed: services.dripfeed,
       refillDays: services.refillDays,
       enabled: services.enabled,
@@ -40,7 +41,7 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
 /** A service as the manual order form lists it: the admin's view of it without the storefront texts. */
 export type ManualOrderService = Omit<
   AdminService,
-  "slug" | "categoryId" | "description" | "features" | "refillDays" | "enabled" | "orderType" | "dripfeed"
+  "slug" | "categoryId" | "description" | "features" | "refillDays" | "enabled" | "dripfeed"
 >;
 
 /** Every enabled service, by platform then name (the manual order form's service list). */

@@ -41,7 +41,8 @@ async function createService(db: Database, adminId: string, form: ServiceInput):
     const misplaced = await checkPlacement(tx, form);
     if (misplaced) return serviceRefused("create", misplaced);
     const created = await addService(tx, { ...form, slug });
-    if (!created) return serviceRefused("create", { name: SERVICE_TEXT.nameTaken }, "conflict");
+    if (!created.ok)
+      return serviceRefused("create", { [created.field ?? "form"]: created.message }, created.kind);
     await recordAdminAction(tx, {
       adminId,
       action: "service.create",

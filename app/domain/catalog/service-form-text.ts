@@ -7,6 +7,9 @@ import { MAX_REFILL_DAYS } from "./refill-window.ts";
  */
 export const SERVICE_MAX = { name: 120, description: 2_000, features: 4_000, platform: 60 } as const;
 
+/** A Package's minimum and maximum: one package per order (product rules 13.10). */
+export const PACKAGE_LIMIT = 1;
+
 /**
  * The admin spec's texts for the Services tab (admin spec sections 2 and 8), verbatim where the spec gives them;
  * the rest say plainly what happened.
@@ -26,6 +29,7 @@ export const SERVICE_TEXT = {
   badMin: "Enter a whole minimum quantity of at least 1.",
   badMax: "Enter a whole maximum quantity.",
   minAboveMax: "The maximum quantity must be at least the minimum quantity.",
+  packageLimits: `A package is sold one at a time: its minimum and maximum are ${PACKAGE_LIMIT}.`,
   badDefaultPosts: "Default posts must be a whole number from 1 to 100.",
   choosePlatform: "Choose a platform.",
   unknownPlatform: "This platform no longer exists; choose another.",

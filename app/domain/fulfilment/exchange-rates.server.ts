@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { exchangeRates } from "../../db/schema.ts";
+import { exchangeRates, providers } from "../../db/schema.ts";
 
 /**
  * What one unit of `currency` is worth in dollars (docs/decisions/037), as a decimal string: "1" for USD, the
@@ -14,4 +14,13 @@ export async function usdPerUnit(db: Executor, currency: string): Promise<string
     .from(exchangeRates)
     .where(eq(exchangeRates.currency, code));
   return row?.usdPerUnit ?? null;
+}
+
+/** usdPerUnit of a provider's currency (the currency its rates, balance and charges are stated in). */
+export async function providerUsdPerUnit(db: Executor, providerId: string): Promise<string | null> {
+  const [provider] = await db
+    .select({ currency: providers.currency })
+    .from(providers)
+    .where(eq(providers.id, providerId));
+  return provider ? usdPerUnit(db, provider.currency) : null;
 }

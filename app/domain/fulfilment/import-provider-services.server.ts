@@ -114,7 +114,7 @@ export async function importProviderServices(
         minQuantity: min,
         maxQuantity: shape.fixedLimits ? 1 : Math.max(min, entry.maxQuantity),
         defaultPosts: shape.serviceType === "auto" ? IMPORTED_DEFAULT_POSTS : null,
-        orderType: shape.orderType as ServiceFields["orderType"],
+        orderType: shape.orderType,
         dripfeed: shape.dripfeed,
         refillDays: entry.refill ? IMPORTED_REFILL_DAYS : null,
         enabled: selection.enable,
@@ -123,8 +123,8 @@ export async function importProviderServices(
         ...fields,
         slug: `${serviceSlug(entry.name).slice(0, 60)}-${serviceSlug(entry.upstreamId).slice(0, 20)}-${Date.now().toString(36)}`,
       });
-      // The slug ends in the import's time: only the same service imported in the same millisecond has it.
-      if (!created) throw new Error(`The imported service ${entry.upstreamId} was not stored`);
+      // The slug ends in the import's time, and a Package's limits are 1 and 1: nothing here is refused.
+      if (!created.ok) throw new Error(`The imported service ${entry.upstreamId} was not stored`);
       await tx.insert(providerServices).values({
         serviceId: created.id,
         providerId: provider.id,

@@ -1,4 +1,4 @@
-import { formatCents, formatCount, formatRate } from "../../lib/format-money.ts";
+import { formatCents, formatCount, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 import type { ListedService } from "../catalog/list-platform-services.server.ts";
 import { REFILL_WINDOW_DAYS } from "../catalog/refill-window.ts";
 import { PROMISE_TEXT } from "../content/shop-promises.ts";
@@ -10,9 +10,20 @@ export type ServiceCopyInput = Omit<ListedService, "id" | "slug"> & { platformNa
 export type FaqItem = { question: string; answer: string };
 export type SeoSection = { heading: string; paragraphs: string[] };
 
-/** "$4.00 per 1,000" or "$25.00 per 1,000 hrs". */
-export function priceLabel(service: Pick<ServiceCopyInput, "pricePer1000" | "unitLabel">): string {
+/** "$4.00 per 1,000", "$25.00 per 1,000 hrs", or "$7.95 per package" for a Package (product rules 13.10). */
+export function priceLabel(
+  service: Pick<ServiceCopyInput, "pricePer1000" | "unitLabel" | "orderType">,
+): string {
+  if (service.orderType === "package") return formatPackagePrice(service.pricePer1000);
   return `${formatRate(service.pricePer1000)} per 1,000${service.unitLabel ? ` ${service.unitLabel}` : ""}`;
+}
+
+/** What one order takes: any quantity within the limits, or one package. */
+function howManyLine(service: ServiceCopyInput): string {
+  if (service.orderType === "package")
+    return `It costs ${priceLabel(service)}: one package per order, at one fixed price.`;
+  const minCost = formatCents(chargeForQuantity(service, service.minQuantity));
+  return `It costs ${priceLabel(service)}, and you choose exactly how many you want: from ${formatCount(service.minQuantity)} up to ${formatCount(service.maxQuantity)} per order, so the smallest order is only ${minCost}.`;
 }
 
 /** The unit the service sells, in lower case ("followers", "story views"), from its name. */
@@ -32,7 +43,11 @@ function targetPhrase(service: ServiceCopyInput): string {
 
 /** The page's description line (meta description and the hero's fallback). */
 export function serviceMetaDescription(service: ServiceCopyInput): string {
-  const base = `Buy ${service.name} from ${priceLabel(service)}. Orders from ${formatCount(service.minQuantity)} to ${formatCount(service.maxQuantity)}, no password needed, fast start and 24/7 support.`;
+  const size =
+    service.orderType === "package"
+      ? "One package per order"
+      : `Orders from ${formatCount(service.minQuantity)} to ${formatCount(service.maxQuantity)}`;
+  const base = `Buy ${service.name} from ${priceLabel(service)}. ${size}, no password needed, fast start and 24/7 support.`;
   return base.length > 160 ? `${base.slice(0, 157)}...` : base;
 }
 
@@ -40,7 +55,6 @@ export function serviceMetaDescription(service: ServiceCopyInput): string {
 export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
   const platform = service.platformName;
   const unit = unitWord(service);
-  const minCost = formatCents(chargeForQuantity(service.pricePer1000, service.minQuantity));
   const isAuto = service.serviceType === "auto";
   const description = service.description.trim();
   return [
@@ -48,7 +62,7 @@ export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
       heading: `What is ${service.name}?`,
       paragraphs: [
         `${service.name} is a Boostly service that adds ${unit} to your ${platform} ${isAuto ? "posts automatically, every time you publish" : service.targetKind === "profile" ? "profile" : "content"}.${description ? ` ${description}` : ""}`,
-        `It costs ${priceLabel(service)}, and you choose exactly how many you want: from ${formatCount(service.minQuantity)} up to ${formatCount(service.maxQuantity)} per order, so the smallest order is only ${minCost}.`,
+        howManyLine(service),
       ],
     },
     {
@@ -81,11 +95,14 @@ export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
 export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
   const platform = service.platformName;
   const unit = unitWord(service);
-  const thousand = formatCents(chargeForQuantity(service.pricePer1000, 1000));
+  const thousand = formatCents(chargeForQuantity(service, 1000));
+  const isPackage = service.orderType === "package";
   return [
     {
       question: `How much does ${service.name} cost?`,
-      answer: `${service.name} costs ${priceLabel(service)}. You pay only for the quantity you order: 1,000 ${unit} cost ${thousand}${service.serviceType === "auto" ? " per post" : ""}.`,
+      answer: isPackage
+        ? `${service.name} costs ${priceLabel(service)}, one package per order.`
+        : `${service.name} costs ${priceLabel(service)}. You pay only for the quantity you order: 1,000 ${unit} cost ${thousand}${service.serviceType === "auto" ? " per post" : ""}.`,
     },
     {
       question: `What is the minimum and maximum order for ${service.name}?`,

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "../../components/blog/breadcrumb.tsx";
+import type { ServiceOrderType } from "../../domain/pricing/price.ts";
 import { formatCount, formatRate } from "../../lib/format-money.ts";
 
 type HeroService = {
@@ -9,6 +10,7 @@ type HeroService = {
   platformName: string;
   serviceType: "one_time" | "auto";
   pricePer1000: string;
+  orderType: ServiceOrderType;
   unitLabel: string | null;
   minQuantity: number;
   maxQuantity: number;
@@ -18,7 +20,13 @@ type HeroService = {
 /** The top of a service page: name, price per 1000, limits, description, features and Order Now. */
 export function ServiceHero({ service, orderHref }: { service: HeroService; orderHref: string }) {
   const platform = service.platformName;
-  const unit = service.unitLabel ? `/1000 ${service.unitLabel}` : "/1000";
+  // A Package's price is per package (product rules 13.10).
+  const unit =
+    service.orderType === "package"
+      ? " per package"
+      : service.unitLabel
+        ? `/1000 ${service.unitLabel}`
+        : "/1000";
   const action = service.serviceType === "auto" ? "Setup Auto Service" : "Order Now";
   return (
     <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-pink-600 text-white">

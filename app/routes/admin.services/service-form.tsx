@@ -7,7 +7,7 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
 import { MAX_REFILL_DAYS, REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
-import { SERVICE_MAX } from "../../domain/catalog/service-form-text.ts";
+import { PACKAGE_LIMIT, SERVICE_MAX } from "../../domain/catalog/service-form-text.ts";
 
 const TYPE_OPTIONS = [
   { value: "one_time", label: "One-time" },
@@ -16,6 +16,7 @@ const TYPE_OPTIONS = [
 const ORDER_TYPE_OPTIONS = [
   { value: "default", label: "Default (a quantity)" },
   { value: "custom_comments", label: "Custom Comments (one comment per line)" },
+  { value: "package", label: "Package (one unit at a fixed price)" },
 ];
 const TARGET_OPTIONS = [
   { value: "post", label: "A post (link)" },
@@ -44,6 +45,11 @@ export function ServiceForm({
   const [platform, setPlatform] = useState(service?.platform ?? platforms[0]?.slug ?? "");
   const [categoryId, setCategoryId] = useState(service?.categoryId ?? "");
   const platformCategories = categories.filter((category) => category.platform === platform);
+  const [orderType, setOrderType] = useState(service?.orderType ?? "default");
+  // A Package is one unit at its price (product rules 13.10): its rate is per package, its limits fixed at 1.
+  const isPackage = type === "one_time" && orderType === "package";
+  const limit = (value: number | undefined) =>
+    isPackage ? { value: PACKAGE_LIMIT, readOnly: true } : { defaultValue: value };
   return (
     <EditorForm
       title={service ? `Edit ${service.name}` : "New service"}
@@ -100,7 +106,7 @@ export function ServiceForm({
         error={errors.targetKind}
       />
       <Input
-        label="Price per 1000 ($)"
+        label={isPackage ? "Price per package ($)" : "Price per 1000 ($)"}
         name="pricePer1000"
         inputMode="decimal"
         required
@@ -108,13 +114,14 @@ export function ServiceForm({
         hint="Up to 4 decimals, e.g. 4 or 2.5. Applies to every order placed after saving."
         error={errors.pricePer1000}
       />
-      <div className="grid grid-cols-2 gap-4">
+      {/* Remounted when a Package is chosen or left, so the fixed 1 gives way to the service's own limits. */}
+      <div className="grid grid-cols-2 gap-4" key={isPackage ? "package" : "quantity"}>
         <Input
           label="Min quantity"
           name="minQuantity"
           inputMode="numeric"
           required
-          defaultValue={service?.minQuantity}
+          {...limit(service?.minQuantity)}
           error={errors.minQuantity}
         />
         <Input
@@ -122,7 +129,7 @@ export function ServiceForm({
           name="maxQuantity"
           inputMode="numeric"
           required
-          defaultValue={service?.maxQuantity}
+          {...limit(service?.maxQuantity)}
           error={errors.maxQuantity}
         />
       </div>
@@ -158,7 +165,8 @@ export function ServiceForm({
           <Select
             label="Order type"
             name="orderType"
-            defaultValue={service?.orderType ?? "default"}
+            value={orderType}
+            onChange={(event) => setOrderType(event.target.value as AdminService["orderType"])}
             options={ORDER_TYPE_OPTIONS}
             error={errors.orderType}
           />

@@ -5,7 +5,7 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
 import { serviceChangeLabel } from "../../domain/catalog/service-changes.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
-import { formatCount, formatRate } from "../../lib/format-money.ts";
+import { formatCount, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 
 const HEADINGS = ["Service", "Platform", "Type", "Price / 1000", "Quantity", "Status", "Actions"];
 
@@ -41,11 +41,15 @@ export function ServicesTable({
               {service.serviceType === "auto" ? `Auto (${service.defaultPosts ?? "-"} posts)` : "One-time"}
               {service.orderType === "custom_comments" ? (
                 <div className="text-slate-500">Custom Comments</div>
+              ) : service.orderType === "package" ? (
+                <div className="text-slate-500">Package</div>
               ) : null}
               {service.dripfeed ? <div className="text-slate-500">Drip-feed</div> : null}
             </td>
             <td className="px-4 py-3" data-testid="admin-service-price">
-              {formatRate(service.pricePer1000)}
+              {service.orderType === "package"
+                ? formatPackagePrice(service.pricePer1000)
+                : formatRate(service.pricePer1000)}
             </td>
             <td className="px-4 py-3">
               {formatCount(service.minQuantity)} - {formatCount(service.maxQuantity)}
