@@ -171,6 +171,11 @@ function costCents(costPer1000: string, quantity: number): number {
   return Number((BigInt(quantity) * units + 99_999n) / 100_000n);
 }
 
+/** What one package costs the shop, in cents rounded up. */
+function packageCostCents(costPerPackage: string): number {
+  return costCents(costPerPackage, 1_000);
+}
+
 async function order(serviceId: string, quantity: number) {
   const customer = await createUser({ fundsCents: 100_000 });
   return placeOrder(db(), {
@@ -235,6 +240,11 @@ describe("a provider's sync round and the import of its services", () => {
     const before = await order(likes.service.id, 1_000);
     if (!before.ok) throw new Error(before.message);
     expect(before.order.totalCents).toBeGreaterThanOrEqual(costCents("4.0000", 1_000));
+    // A Package is one unit: quantity 1 is charged its price per package, at least the $7.95 it costs.
+    const packBefore = await order(pack.service.id, 1);
+    if (!packBefore.ok) throw new Error(packBefore.message);
+    expect(packBefore.order.totalCents).toBe(1193);
+    expect(packBefore.order.totalCents).toBeGreaterThanOrEqual(packageCostCents("7.9500"));
 
     // A second shop's provider on the same panel that pauses instead of following.
     const pausing = await addPanel(dollarServer, "usd-panel-key-0001", {
@@ -260,6 +270,9 @@ describe("a provider's sync round and the import of its services", () => {
     const after = await order(likes.service.id, 1_000);
     if (!after.ok) throw new Error(after.message);
     expect(after.order.totalCents).toBeGreaterThanOrEqual(costCents("10.0000", 1_000));
+    const packAfter = await order(pack.service.id, 1);
+    if (!packAfter.ok) throw new Error(packAfter.message);
+    expect(packAfter.order.totalCents).toBeGreaterThanOrEqual(packageCostCents("19.8750"));
     expect(await changesOf(likes.service.id)).toEqual([
       { kind: "cost_changed", details: { from: "4.0000", to: "10.0000" } },
       { kind: "repriced", details: { from: "6.0000", to: "15.0000", cost: "10.0000" } },
@@ -278,7 +291,7 @@ describe("a provider's sync round and the import of its services", () => {
     const listed = await listServicesForAdmin(db());
     expect(listed.find((row) => row.id === likes.service.id)?.lastSyncChange).toBe("repriced");
     expect(listed.find((row) => row.id === paused.service.id)?.lastSyncChange).toBe("paused_rate_rise");
-    expect(await db().$count(orders)).toBe(2);
+    expect(await db().$count(orders)).toBe(4);
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
