@@ -1,7 +1,8 @@
 import "../support/worker-database.ts";
+import { randomInt } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import {
@@ -22,6 +23,7 @@ import { readProviderCatalog } from "../../app/domain/fulfilment/read-provider-c
 import { syncAllProviders, syncProviderNow } from "../../app/domain/fulfilment/sync-providers.server.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { chargeForQuantity } from "../../app/domain/pricing/price.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { createUser } from "../support/factories.ts";
@@ -292,6 +294,68 @@ describe("a provider's sync round and the import of its services", () => {
     expect(listed.find((row) => row.id === likes.service.id)?.lastSyncChange).toBe("repriced");
     expect(listed.find((row) => row.id === paused.service.id)?.lastSyncChange).toBe("paused_rate_rise");
     expect(await db().$count(orders)).toBe(4);
+    expect(await findLedgerMismatches(db())).toEqual([]);
+  });
+
+  it("charges an order placed while the sync round raises the price the old price or the new one, never below the cost", async () => {
+    const provider = await addPanel(dollarServer, "usd-panel-key-0001");
+    await syncProviderNow(db(), { providerId: provider.providerId });
+    await importAll(provider, ["101"]);
+    const { service } = await mappedRow(provider.providerId, "101");
+    const ROUNDS = 6;
+    const ORDERS_PER_ROUND = 10;
+    const QUANTITY = 1_000;
+    let charged = { old: 0, new: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const before = await mappedRow(provider.providerId, "101");
+      const customers = await Promise.all(
+        Array.from(
+          { length: ORDERS_PER_ROUND },
+          async () => (await createUser({ fundsCents: 10_000_000 })).id,
+        ),
+      );
+      // The upstream rate rises 2.5x; the real sync round and the orders start together.
+      dollars.services = dollars.services.map((upstream) =>
+        upstream.service === 101 ? { ...upstream, rate: String(Number(upstream.rate) * 2.5) } : upstream,
+      );
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const [report, ...outcomes] = await Promise.all([
+        syncProviderNow(db(), { providerId: provider.providerId }),
+        ...customers.map(async (userId) => {
+          await pause(randomInt(0, 60));
+          return placeOrder(db(), {
+            userId,
+            serviceId: service.id,
+            quantity: QUANTITY,
+            targetLink: LINK,
+            deliverySpeed: "normal",
+          });
+        }),
+      ]);
+      expect(report).toMatchObject({ ok: true });
+      const after = await mappedRow(provider.providerId, "101");
+      expect(Number(after.mapping.costPer1000)).toBeCloseTo(Number(before.mapping.costPer1000) * 2.5, 3);
+      const oldCharge = chargeForQuantity(before.service.pricePer1000, QUANTITY);
+      const newCharge = chargeForQuantity(after.service.pricePer1000, QUANTITY);
+      for (const outcome of outcomes) expect(outcome).toMatchObject({ ok: true });
+      const placed = await db()
+        .select({ totalCents: orders.totalCents })
+        .from(orders)
+        .where(inArray(orders.userId, customers));
+      expect(placed).toHaveLength(ORDERS_PER_ROUND);
+      for (const { totalCents } of placed) {
+        expect([oldCharge, newCharge]).toContain(totalCents);
+        // The old price covered the old cost, the new price the new one: whichever was charged covered its cost.
+        const cost = totalCents === oldCharge ? before.mapping.costPer1000 : after.mapping.costPer1000;
+        expect(totalCents).toBeGreaterThanOrEqual(costCents(cost!, QUANTITY));
+        if (totalCents === oldCharge) charged = { ...charged, old: charged.old + 1 };
+        else charged = { ...charged, new: charged.new + 1 };
+      }
+    }
+    // Both sides of the race were seen across the rounds.
+    expect(charged.old + charged.new).toBe(ROUNDS * ORDERS_PER_ROUND);
+    expect(charged.old).toBeGreaterThan(0);
+    expect(charged.new).toBeGreaterThan(0);
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
