@@ -20,6 +20,7 @@ import { listServicesForAdmin } from "../../app/domain/catalog/list-services-for
 import { importProviderServices } from "../../app/domain/fulfilment/import-provider-services.server.ts";
 import { setExchangeRate } from "../../app/domain/fulfilment/manage-exchange-rates.server.ts";
 import { readProviderCatalog } from "../../app/domain/fulfilment/read-provider-catalog.server.ts";
+import { readProviderPage } from "../../app/domain/fulfilment/read-provider-page.server.ts";
 import { syncAllProviders, syncProviderNow } from "../../app/domain/fulfilment/sync-providers.server.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
@@ -553,6 +554,36 @@ describe("a provider's sync round and the import of its services", () => {
     expect((await read({ type: "Package" })).rows.map((row) => row.name)).toEqual(["Upstream Likes Package"]);
     const mapped = (await read({ q: "Upstream Likes" })).rows.find((row) => row.upstreamId === "101");
     expect(mapped?.mappedServiceId).toBeTruthy();
+
+    // The page lists the mapped services 50 at a time, each with its cost, price and margin.
+    await importAll(
+      provider,
+      Array.from({ length: 120 }, (_, index) => String(1_000 + index)),
+    );
+    const firstMapped = await readProviderPage(db(), provider.providerId, {
+      q: "",
+      category: "",
+      type: "",
+      page: 1,
+    });
+    expect(firstMapped?.mappedTotal).toBe(121);
+    expect(firstMapped?.mapped).toHaveLength(50);
+    const lastMapped = await readProviderPage(
+      db(),
+      provider.providerId,
+      { q: "", category: "", type: "", page: 1 },
+      3,
+    );
+    expect(lastMapped?.mapped).toHaveLength(21);
+    const likes = [...(firstMapped?.mapped ?? []), ...(lastMapped?.mapped ?? [])].find(
+      (row) => row.providerServiceId === "101",
+    );
+    expect(likes).toMatchObject({
+      costPer1000: "4.0000",
+      pricePer1000: "6.0000",
+      marginPer1000: "2.0000",
+      marginPercent: "33.3",
+    });
   });
 
   it("refreshes exchange rates from the configured source, never over an operator's rate", async () => {

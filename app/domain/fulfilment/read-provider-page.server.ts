@@ -55,6 +55,9 @@ export type MappedService = {
   providerServiceType: string;
   upstreamRate: string | null;
   costPer1000: string | null;
+  /** Price less cost, per 1000 (per package for a Package), and as a share of the price; null: cost unknown. */
+  marginPer1000: string | null;
+  marginPercent: string | null;
   markupPercent: string | null;
   markupMinPer1000: string | null;
 };
@@ -68,9 +71,14 @@ export type ServiceChangeRow = {
   createdAt: Date;
 };
 
+/** The mapped services are shown a page at a time: a provider may sell thousands of them. */
+export const MAPPED_PAGE_SIZE = 50;
+
 export type ProviderPage = {
   provider: ProviderSettings;
+  /** One page of the services mapped to it, by name; how many there are in all. */
   mapped: MappedService[];
+  mappedTotal: number;
   held: HeldSubmission[];
   shopServices: { id: string; name: string }[];
   changes: ServiceChangeRow[];
@@ -85,78 +93,88 @@ export async function readProviderPage(
   db: Database,
   providerId: string,
   catalogQuery: CatalogQuery,
+  mappedPage = 1,
 ): Promise<ProviderPage | null> {
   const provider = isUuid(providerId) ? await findProvider(db, providerId) : undefined;
   if (!provider) return null;
   const rate = await usdPerUnit(db, provider.currency);
-  const [mapped, held, shopServices, changes, catalog, platformRows, categories] = await Promise.all([
-    db
-      .select({
-        serviceId: providerServices.serviceId,
-        serviceName: services.name,
-        enabled: services.enabled,
-        pricePer1000: services.pricePer1000,
-        providerServiceId: providerServices.providerServiceId,
-        providerServiceType: providerServices.providerServiceType,
-        upstreamRate: providerServices.upstreamRate,
-        costPer1000: providerServices.costPer1000,
-        markupPercent: providerServices.markupPercent,
-        markupMinPer1000: providerServices.markupMinPer1000,
-      })
-      .from(providerServices)
-      .innerJoin(services, eq(services.id, providerServices.serviceId))
-      .where(eq(providerServices.providerId, providerId))
-      .orderBy(asc(services.name)),
-    db
-      .select({
-        id: fulfilments.id,
-        subject: sql<string>`coalesce(${orders.orderNumber},
+  const [mapped, mappedTotal, held, shopServices, changes, catalog, platformRows, categories] =
+    await Promise.all([
+      db
+        .select({
+          serviceId: providerServices.serviceId,
+          serviceName: services.name,
+          enabled: services.enabled,
+          pricePer1000: services.pricePer1000,
+          providerServiceId: providerServices.providerServiceId,
+          providerServiceType: providerServices.providerServiceType,
+          upstreamRate: providerServices.upstreamRate,
+          costPer1000: providerServices.costPer1000,
+          marginPer1000: sql<
+            string | null
+          >`(${services.pricePer1000} - ${providerServices.costPer1000})::numeric(14, 4)::text`,
+          marginPercent: sql<string | null>`round((${services.pricePer1000} - ${providerServices.costPer1000})
+          * 100 / nullif(${services.pricePer1000}, 0), 1)::text`,
+          markupPercent: providerServices.markupPercent,
+          markupMinPer1000: providerServices.markupMinPer1000,
+        })
+        .from(providerServices)
+        .innerJoin(services, eq(services.id, providerServices.serviceId))
+        .where(eq(providerServices.providerId, providerId))
+        .orderBy(asc(services.name), asc(services.id))
+        .limit(MAPPED_PAGE_SIZE)
+        .offset((mappedPage - 1) * MAPPED_PAGE_SIZE),
+      db.$count(providerServices, eq(providerServices.providerId, providerId)),
+      db
+        .select({
+          id: fulfilments.id,
+          subject: sql<string>`coalesce(${orders.orderNumber},
           'Auto order @' || ltrim(${autoOrders.targetUsername}, '@') || ', post ' || ${fulfilments.postNumber})`,
-        quantity: fulfilments.quantity,
-        attempts: fulfilments.attempts,
-        lastError: fulfilments.lastError,
-        updatedAt: fulfilments.updatedAt,
-      })
-      .from(fulfilments)
-      .leftJoin(orders, eq(orders.id, fulfilments.orderId))
-      .leftJoin(autoOrders, eq(autoOrders.id, fulfilments.autoOrderId))
-      .where(sql`${fulfilments.providerId} = ${providerId} and ${fulfilments.state} = 'needs_attention'`)
-      .orderBy(desc(fulfilments.updatedAt))
-      .limit(200),
-    db.select({ id: services.id, name: services.name }).from(services).orderBy(asc(services.name)),
-    db
-      .select({
-        id: serviceChanges.id,
-        serviceId: serviceChanges.serviceId,
-        serviceName: services.name,
-        kind: serviceChanges.kind,
-        details: serviceChanges.details,
-        createdAt: serviceChanges.createdAt,
-      })
-      .from(serviceChanges)
-      .innerJoin(services, eq(services.id, serviceChanges.serviceId))
-      .innerJoin(providerServices, eq(providerServices.serviceId, serviceChanges.serviceId))
-      .where(eq(providerServices.providerId, providerId))
-      .orderBy(desc(serviceChanges.createdAt), desc(serviceChanges.id))
-      .limit(LATEST_CHANGES),
-    readProviderCatalog(db, { id: provider.id, usdPerUnit: rate }, catalogQuery),
-    db
-      .select({ slug: platforms.slug, name: platforms.name })
-      .from(platforms)
-      .orderBy(asc(platforms.sortOrder), asc(platforms.name)),
-    db
-      .select({
-        id: serviceCategories.id,
-        platform: serviceCategories.platform,
-        name: serviceCategories.name,
-      })
-      .from(serviceCategories)
-      .orderBy(
-        asc(serviceCategories.platform),
-        asc(serviceCategories.sortOrder),
-        asc(serviceCategories.name),
-      ),
-  ]);
+          quantity: fulfilments.quantity,
+          attempts: fulfilments.attempts,
+          lastError: fulfilments.lastError,
+          updatedAt: fulfilments.updatedAt,
+        })
+        .from(fulfilments)
+        .leftJoin(orders, eq(orders.id, fulfilments.orderId))
+        .leftJoin(autoOrders, eq(autoOrders.id, fulfilments.autoOrderId))
+        .where(sql`${fulfilments.providerId} = ${providerId} and ${fulfilments.state} = 'needs_attention'`)
+        .orderBy(desc(fulfilments.updatedAt))
+        .limit(200),
+      db.select({ id: services.id, name: services.name }).from(services).orderBy(asc(services.name)),
+      db
+        .select({
+          id: serviceChanges.id,
+          serviceId: serviceChanges.serviceId,
+          serviceName: services.name,
+          kind: serviceChanges.kind,
+          details: serviceChanges.details,
+          createdAt: serviceChanges.createdAt,
+        })
+        .from(serviceChanges)
+        .innerJoin(services, eq(services.id, serviceChanges.serviceId))
+        .innerJoin(providerServices, eq(providerServices.serviceId, serviceChanges.serviceId))
+        .where(eq(providerServices.providerId, providerId))
+        .orderBy(desc(serviceChanges.createdAt), desc(serviceChanges.id))
+        .limit(LATEST_CHANGES),
+      readProviderCatalog(db, { id: provider.id, usdPerUnit: rate }, catalogQuery),
+      db
+        .select({ slug: platforms.slug, name: platforms.name })
+        .from(platforms)
+        .orderBy(asc(platforms.sortOrder), asc(platforms.name)),
+      db
+        .select({
+          id: serviceCategories.id,
+          platform: serviceCategories.platform,
+          name: serviceCategories.name,
+        })
+        .from(serviceCategories)
+        .orderBy(
+          asc(serviceCategories.platform),
+          asc(serviceCategories.sortOrder),
+          asc(serviceCategories.name),
+        ),
+    ]);
   const { id, name, apiUrl, supportsIdempotency, balance, balanceCurrency } = provider;
   const balanceUsd = balanceCurrency === provider.currency ? dollarsOf(balance, rate) : null;
   return {
@@ -178,6 +196,7 @@ export async function readProviderPage(
       syncError: provider.syncError,
     },
     mapped,
+    mappedTotal,
     held,
     shopServices,
     changes,

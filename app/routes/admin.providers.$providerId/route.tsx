@@ -9,7 +9,7 @@ import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
 import { CATALOG_MAX_PAGE } from "../../domain/fulfilment/read-provider-catalog.server.ts";
-import { readProviderPage } from "../../domain/fulfilment/read-provider-page.server.ts";
+import { MAPPED_PAGE_SIZE, readProviderPage } from "../../domain/fulfilment/read-provider-page.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -32,22 +32,27 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     matches,
   });
 
-// The catalogue browser's search, filters and page.
-const catalogQuery = z.object({
+// The catalogue browser's search, filters and page; the mapped services' page.
+const pageQuery = z.object({
   q: z.string().max(200).catch("").default(""),
   category: z.string().max(500).catch("").default(""),
   type: z.string().max(100).catch("").default(""),
   page: z.coerce.number().int().min(1).max(CATALOG_MAX_PAGE).catch(1).default(1),
+  mapped: z.coerce.number().int().min(1).max(CATALOG_MAX_PAGE).catch(1).default(1),
 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = catalogQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const page = await readProviderPage(shopDatabase(context), params.providerId, query);
+  const { mapped: mappedPage, ...query } = pageQuery.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  const page = await readProviderPage(shopDatabase(context), params.providerId, query, mappedPage);
   if (!page) throw data(PROVIDER_TEXT.notFound.message, { status: 404 });
   return {
     ...page,
     query,
+    mappedPage,
+    mappedPages: Math.max(1, Math.ceil(page.mappedTotal / MAPPED_PAGE_SIZE)),
     provider: { ...page.provider, syncedAt: page.provider.syncedAt?.toISOString() ?? null },
     held: page.held.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
     changes: page.changes.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
@@ -71,7 +76,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminProviderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { provider, mapped, held, changes, catalog, query, shopServices } = loaderData;
+  const {
+    provider,
+    mapped,
+    mappedTotal,
+    mappedPage,
+    mappedPages,
+    held,
+    changes,
+    catalog,
+    query,
+    shopServices,
+  } = loaderData;
+  const mappedPageHref = (page: number) =>
+    `?${new URLSearchParams({ ...query, page: String(query.page), mapped: String(page) } as Record<string, string>).toString()}#mapped`;
   const busy = useNavigation().state === "submitting";
   useAnswerToast(actionData);
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
@@ -141,7 +159,7 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
         </PostButton>
         <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="delete" />
-          <Button type="submit" variant="danger" disabled={busy || mapped.length > 0}>
+          <Button type="submit" variant="danger" disabled={busy || mappedTotal > 0}>
             Delete provider
           </Button>
           <span className="text-sm text-slate-500">
@@ -150,13 +168,17 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
         </Form>
       </Card>
 
-      <Card className="overflow-x-auto">
+      <Card id="mapped">
         <CardHeader
           title="Mapped services"
           description="New orders of these services are sent to this provider."
         />
         <MappedServices
           mapped={mapped}
+          total={mappedTotal}
+          page={mappedPage}
+          pages={mappedPages}
+          pageHref={mappedPageHref}
           currency={provider.currency}
           busy={busy}
           emptyText={PROVIDER_TEXT.noMappedServices}
