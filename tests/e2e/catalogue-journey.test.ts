@@ -145,17 +145,25 @@ describe("the operator's catalogue, from a new provider to a customer's order at
     await importForm.getByLabel("Select all on this page").check();
     await expect.poll(() => importForm.getByTestId("catalogue-count").textContent()).toContain("50 selected");
     await importForm.getByLabel("Platform").selectOption("telegram");
+    await importForm.getByLabel("Delivered to").selectOption("profile");
     await importForm.getByLabel(/Enable at once/).check();
     const started = Date.now();
     await importForm.getByRole("button", { name: "Import 50 selected" }).click();
     await page.getByText("50 services imported").first().waitFor({ timeout: SLOW_WAIT_TIMEOUT_MS });
     const importMs = Date.now() - started;
     const imported = await shop.db
-      .select({ platform: services.platform, enabled: services.enabled, price: services.pricePer1000 })
+      .select({
+        platform: services.platform,
+        enabled: services.enabled,
+        price: services.pricePer1000,
+        targetKind: services.targetKind,
+      })
       .from(services)
       .innerJoin(providerServices, eq(providerServices.serviceId, services.id));
     expect(imported).toHaveLength(50);
-    expect(imported.every((row) => row.platform === "telegram" && row.enabled)).toBe(true);
+    expect(
+      imported.every((row) => row.platform === "telegram" && row.enabled && row.targetKind === "profile"),
+    ).toBe(true);
     // $1.20 per 1000 upstream at the provider's default markup of 50%.
     expect(new Set(imported.map((row) => row.price))).toEqual(new Set(["1.8000"]));
     assertNoConsoleErrors();
@@ -165,6 +173,8 @@ describe("the operator's catalogue, from a new provider to a customer's order at
     const shopper = await signedInPage(customer, 390);
     const storefront = shopper.page.getByRole("main");
     await open(shopper.page, "/services/telegram");
+    const card = storefront.getByRole("article").filter({ hasText: "Telegram Members 07" });
+    expect(await card.textContent()).toContain("Delivery: starts within minutes, to your profile");
     await storefront
       .getByRole("link", { name: /Telegram Members 07/ })
       .first()

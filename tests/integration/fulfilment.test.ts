@@ -590,6 +590,7 @@ describe("providers in the admin area", () => {
     const selection = {
       platform: "instagram",
       categoryId: null,
+      targetKind: "post" as const,
       markup: { percent: "50", minPer1000: "0" },
       enable: false,
     };

@@ -139,6 +139,7 @@ async function importAll(
   provider: { providerId: string; adminId: string },
   upstreamIds: string[],
   platform = "instagram",
+  targetKind: "post" | "profile" = "post",
 ) {
   const imported = await importProviderServices(db(), {
     adminId: provider.adminId,
@@ -147,6 +148,7 @@ async function importAll(
       upstreamIds,
       platform,
       categoryId: null,
+      targetKind,
       markup: { percent: "50", minPer1000: "0" },
       enable: true,
     },
@@ -378,6 +380,7 @@ describe("a provider's sync round and the import of its services", () => {
         upstreamIds: ["7"],
         platform: "telegram",
         categoryId: null,
+        targetKind: "profile",
         markup: { percent: "50", minPer1000: "0" },
         enable: true,
       },
@@ -399,10 +402,14 @@ describe("a provider's sync round and the import of its services", () => {
     );
     expect(page.rows[0]).toMatchObject({ rate: "250.000000", usdRate: "3.0000", mappedServiceId: null });
 
-    await importAll(inr, ["7"], "telegram");
+    await importAll(inr, ["7"], "telegram", "profile");
     const members = await mappedRow(inr.providerId, "7");
     expect(members.mapping).toMatchObject({ upstreamRate: "250.000000", costPer1000: "3.0000" });
-    expect(members.service).toMatchObject({ pricePer1000: "4.5000", platform: "telegram" });
+    expect(members.service).toMatchObject({
+      pricePer1000: "4.5000",
+      platform: "telegram",
+      targetKind: "profile",
+    });
     const audit = await db()
       .select()
       .from(adminAuditLog)

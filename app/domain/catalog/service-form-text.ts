@@ -7,6 +7,12 @@ import { MAX_REFILL_DAYS } from "./refill-window.ts";
  */
 export const SERVICE_MAX = { name: 120, description: 2_000, features: 4_000, platform: 60 } as const;
 
+/** Where a service is delivered, as the admin's forms name it (the service form and the bulk import). */
+export const TARGET_KIND_OPTIONS = [
+  { value: "post", label: "A post (link)" },
+  { value: "profile", label: "A profile, channel or track" },
+] as const;
+
 /** A Package's minimum and maximum: one package per order (product rules 13.10). */
 export const PACKAGE_LIMIT = 1;
 

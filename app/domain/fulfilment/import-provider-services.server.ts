@@ -29,6 +29,8 @@ export type ImportSelection = {
   upstreamIds: string[];
   platform: string;
   categoryId: string | null;
+  /** Where its orders are delivered: a post's link, or a profile, channel or track. */
+  targetKind: "post" | "profile";
   markup: Markup;
   enable: boolean;
 };
@@ -109,7 +111,7 @@ export async function importProviderServices(
         platform: selection.platform,
         categoryId: selection.categoryId,
         serviceType: shape.serviceType,
-        targetKind: "post",
+        targetKind: selection.targetKind,
         pricePer1000: price,
         minQuantity: min,
         maxQuantity: shape.fixedLimits ? 1 : Math.max(min, entry.maxQuantity),
@@ -159,6 +161,7 @@ export async function importProviderServices(
       provider_service_ids: selection.upstreamIds,
       platform: selection.platform,
       category_id: selection.categoryId,
+      target_kind: selection.targetKind,
       markup_percent: selection.markup.percent,
       markup_min_per_1000: selection.markup.minPer1000,
       enabled: selection.enable,

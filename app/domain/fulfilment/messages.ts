@@ -33,6 +33,7 @@ export const PROVIDER_TEXT = {
   notListed: (count: number) =>
     `${count} the provider no longer lists ${count === 1 ? "was" : "were"} skipped (sync it to see its list now).`,
   unknownPlatform: "Choose one of the shop's platforms.",
+  chooseTargetKind: "Choose where these services are delivered: a post or a profile.",
   unknownCategory: "Choose a category of that platform, or none.",
   priceTooHigh: (name: string) => ({
     title: "Price out of range",

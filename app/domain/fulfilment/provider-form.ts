@@ -104,6 +104,7 @@ export const importSelectionForm = z
     ...picks,
     platform: z.string().trim().min(1, PROVIDER_TEXT.unknownPlatform).max(100, PROVIDER_TEXT.unknownPlatform),
     categoryId: z.string().trim().max(64).default(""),
+    targetKind: z.enum(["post", "profile"], { error: PROVIDER_TEXT.chooseTargetKind }).default("post"),
     markupPercent: markupPercentField,
     markupMinPer1000: markupMinimumField,
     enable: checkbox,
@@ -118,6 +119,7 @@ export const importSelectionForm = z
       upstreamIds: [...new Set(upstreamIds)],
       platform: form.platform,
       categoryId: form.categoryId || null,
+      targetKind: form.targetKind,
       markup: { percent: form.markupPercent, minPer1000: form.markupMinPer1000 },
       enable: form.enable,
     };

@@ -4,6 +4,7 @@ import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
+import { TARGET_KIND_OPTIONS } from "../../domain/catalog/service-form-text.ts";
 import { pickField } from "../../domain/fulfilment/provider-form.ts";
 import type { CatalogPage, CatalogQuery } from "../../domain/fulfilment/read-provider-catalog.server.ts";
 import { formatDollarRate, formatUpstreamAmount } from "./dollar-rate.ts";
@@ -211,6 +212,13 @@ function ImportFields({
           );
         })}
       </Select>
+      <Select
+        label="Delivered to"
+        name="targetKind"
+        defaultValue="post"
+        options={TARGET_KIND_OPTIONS}
+        error={errors.targetKind}
+      />
       <p className="text-sm text-slate-600 md:col-span-2">
         A platform that is not listed yet is added under <Link to="/admin/platforms">Platforms</Link>.
       </p>

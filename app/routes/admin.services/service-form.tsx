@@ -7,7 +7,7 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
 import { MAX_REFILL_DAYS, REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
-import { PACKAGE_LIMIT, SERVICE_MAX } from "../../domain/catalog/service-form-text.ts";
+import { PACKAGE_LIMIT, SERVICE_MAX, TARGET_KIND_OPTIONS } from "../../domain/catalog/service-form-text.ts";
 
 const TYPE_OPTIONS = [
   { value: "one_time", label: "One-time" },
@@ -17,10 +17,6 @@ const ORDER_TYPE_OPTIONS = [
   { value: "default", label: "Default (a quantity)" },
   { value: "custom_comments", label: "Custom Comments (one comment per line)" },
   { value: "package", label: "Package (one unit at a fixed price)" },
-];
-const TARGET_OPTIONS = [
-  { value: "post", label: "A post (link)" },
-  { value: "profile", label: "A profile, channel or track" },
 ];
 
 /** "4.0000" -> "4", "2.5000" -> "2.5": the stored decimal as an admin would type it (no float involved). */
@@ -102,7 +98,7 @@ export function ServiceForm({
         label="Delivered to"
         name="targetKind"
         defaultValue={service?.targetKind ?? "post"}
-        options={TARGET_OPTIONS}
+        options={TARGET_KIND_OPTIONS}
         error={errors.targetKind}
       />
       <Input
