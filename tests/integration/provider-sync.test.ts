@@ -93,10 +93,15 @@ const rupees = steerablePanel({
   ],
 });
 let dollarServer: FakePanel;
+/** While set, the dollar panel answers its service list only once this settles (a round held mid-way). */
+let listHeld: Promise<void> | null = null;
 let rupeeServer: FakePanel;
 
 beforeAll(async () => {
-  dollarServer = await startFakePanel((form) => dollars.answer(form));
+  dollarServer = await startFakePanel(async (form) => {
+    if (form.get("action") === "services" && listHeld) await listHeld;
+    return dollars.answer(form);
+  });
   rupeeServer = await startFakePanel((form) => rupees.answer(form));
 });
 afterAll(async () => {
@@ -306,59 +311,73 @@ describe("a provider's sync round and the import of its services", () => {
     await importAll(provider, ["101"]);
     const { service } = await mappedRow(provider.providerId, "101");
     const ROUNDS = 6;
-    const ORDERS_PER_ROUND = 10;
+    const RACING = 10;
     const QUANTITY = 1_000;
-    let charged = { old: 0, new: 0 };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const orderAs = (userId: string) =>
+      placeOrder(db(), {
+        userId,
+        serviceId: service.id,
+        quantity: QUANTITY,
+        targetLink: LINK,
+        deliverySpeed: "normal",
+      });
+    const customers = async (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, async () => (await createUser({ fundsCents: 10_000_000 })).id),
+      );
+    const chargesOf = async (userIds: string[]) =>
+      (
+        await db()
+          .select({ totalCents: orders.totalCents })
+          .from(orders)
+          .where(inArray(orders.userId, userIds))
+      ).map((row) => row.totalCents);
+    let raced = { old: 0, new: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const before = await mappedRow(provider.providerId, "101");
-      const customers = await Promise.all(
-        Array.from(
-          { length: ORDERS_PER_ROUND },
-          async () => (await createUser({ fundsCents: 10_000_000 })).id,
-        ),
-      );
-      // The upstream rate rises 2.5x; the real sync round and the orders start together.
+      const [early, racing, late] = [await customers(2), await customers(RACING), await customers(2)];
+      // The upstream rate rises 2.5x. The round starts and is held at the provider's list while two orders are
+      // placed (they see the old price); then the list is answered and ten orders race the round's reprice.
       dollars.services = dollars.services.map((upstream) =>
         upstream.service === 101 ? { ...upstream, rate: String(Number(upstream.rate) * 2.5) } : upstream,
       );
-      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      const [report, ...outcomes] = await Promise.all([
-        syncProviderNow(db(), { providerId: provider.providerId }),
-        ...customers.map(async (userId) => {
-          await pause(randomInt(0, 60));
-          return placeOrder(db(), {
-            userId,
-            serviceId: service.id,
-            quantity: QUANTITY,
-            targetLink: LINK,
-            deliverySpeed: "normal",
-          });
+      let answerList = () => {};
+      listHeld = new Promise<void>((resolve) => {
+        answerList = resolve;
+      });
+      const sync = syncProviderNow(db(), { providerId: provider.providerId });
+      for (const userId of early) expect(await orderAs(userId)).toMatchObject({ ok: true });
+      answerList();
+      const outcomes = await Promise.all(
+        racing.map(async (userId) => {
+          await pause(randomInt(0, 40));
+          return orderAs(userId);
         }),
-      ]);
-      expect(report).toMatchObject({ ok: true });
+      );
+      expect(await sync).toMatchObject({ ok: true });
+      listHeld = null;
+      for (const userId of late) expect(await orderAs(userId)).toMatchObject({ ok: true });
+
       const after = await mappedRow(provider.providerId, "101");
       expect(Number(after.mapping.costPer1000)).toBeCloseTo(Number(before.mapping.costPer1000) * 2.5, 3);
       const oldCharge = chargeForQuantity(before.service.pricePer1000, QUANTITY);
       const newCharge = chargeForQuantity(after.service.pricePer1000, QUANTITY);
+      expect(await chargesOf(early)).toEqual([oldCharge, oldCharge]);
+      expect(await chargesOf(late)).toEqual([newCharge, newCharge]);
       for (const outcome of outcomes) expect(outcome).toMatchObject({ ok: true });
-      const placed = await db()
-        .select({ totalCents: orders.totalCents })
-        .from(orders)
-        .where(inArray(orders.userId, customers));
-      expect(placed).toHaveLength(ORDERS_PER_ROUND);
-      for (const { totalCents } of placed) {
+      const charges = await chargesOf(racing);
+      expect(charges).toHaveLength(RACING);
+      for (const totalCents of charges) {
         expect([oldCharge, newCharge]).toContain(totalCents);
         // The old price covered the old cost, the new price the new one: whichever was charged covered its cost.
         const cost = totalCents === oldCharge ? before.mapping.costPer1000 : after.mapping.costPer1000;
         expect(totalCents).toBeGreaterThanOrEqual(costCents(cost!, QUANTITY));
-        if (totalCents === oldCharge) charged = { ...charged, old: charged.old + 1 };
-        else charged = { ...charged, new: charged.new + 1 };
+        raced =
+          totalCents === oldCharge ? { ...raced, old: raced.old + 1 } : { ...raced, new: raced.new + 1 };
       }
     }
-    // Both sides of the race were seen across the rounds.
-    expect(charged.old + charged.new).toBe(ROUNDS * ORDERS_PER_ROUND);
-    expect(charged.old).toBeGreaterThan(0);
-    expect(charged.new).toBeGreaterThan(0);
+    expect(raced.old + raced.new).toBe(ROUNDS * RACING);
     expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
