@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { connect } from "../../app/db/client.server.ts";
 import { userRoles, users } from "../../app/db/schema.ts";
+import { FIGURE_PATHS, generateMoneyRows } from "./admin-figures.ts";
 import { freshDatabase, startApp } from "./bench-support.ts";
 import { explainAdminLists } from "./explain-admin-lists.ts";
 
@@ -109,6 +110,7 @@ try {
     ["manual work", ["/admin/manual-work", "/admin/manual-work?page=9"]],
     ["services", ["/admin/services"]],
     ["messages", ["/admin/messages"]],
+    ["money figures", FIGURE_PATHS],
   ];
 
   const robots = await timeGets("/robots.txt", "");
@@ -219,6 +221,7 @@ async function generateRows() {
            now()
     from generate_series(1, ${AUTO_ORDERS}::bigint) as g, picked_users, picked_services, statuses
     order by g`);
+  await generateMoneyRows(db);
 }
 
 /** The list cursor (docs/decisions/030) of the row at `offset` in a table's newest-first order. */

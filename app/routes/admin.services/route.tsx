@@ -8,6 +8,7 @@ import { deleteService } from "../../domain/catalog/delete-service.server.ts";
 import { listServicesForAdmin } from "../../domain/catalog/list-services-for-admin.server.ts";
 import { serviceForm } from "../../domain/catalog/service-form.ts";
 import { SERVICE_TEXT } from "../../domain/catalog/service-form-text.ts";
+import { readServiceMargins } from "../../domain/fulfilment/provider-costs.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -42,8 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const services = await listServicesForAdmin(shopDatabase(context));
+  const margins = await readServiceMargins(shopDatabase(context), services);
   const editing = query.edit ? (services.find((service) => service.id === query.edit) ?? null) : null;
-  return { services, editing, creating: Boolean(query.new) && !editing };
+  return { services, margins, editing, creating: Boolean(query.new) && !editing };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { services, editing, creating } = loaderData;
+  const { services, margins, editing, creating } = loaderData;
   useAnswerToast(actionData);
   const errors = actionData?.fieldErrors ?? {};
   return (
@@ -83,7 +85,7 @@ export default function AdminServicesPage({ loaderData, actionData }: Route.Comp
         ) : null
       }
     >
-      <ServicesTable services={services} emptyText={SERVICE_TEXT.noServices} />
+      <ServicesTable services={services} margins={margins} emptyText={SERVICE_TEXT.noServices} />
     </EditorPage>
   );
 }

@@ -4,12 +4,31 @@ import { DeleteButton } from "../../components/admin/content/delete-button.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
+import type { ServiceMargin } from "../../domain/fulfilment/provider-costs.server.ts";
 import { formatCount, formatRate } from "../../lib/format-money.ts";
+import { MARGIN_HEADINGS, ServiceMarginCells } from "./service-margin-cells.tsx";
 
-const HEADINGS = ["Service", "Platform", "Type", "Price / 1000", "Quantity", "Status", "Actions"];
+const HEADINGS = [
+  "Service",
+  "Platform",
+  "Type",
+  "Price / 1000",
+  ...MARGIN_HEADINGS,
+  "Quantity",
+  "Status",
+  "Actions",
+];
 
-/** Every service, enabled or not, with Edit and Delete. */
-export function ServicesTable({ services, emptyText }: { services: AdminService[]; emptyText: string }) {
+/** Every service, enabled or not, with its cost and margin at its provider, and Edit and Delete. */
+export function ServicesTable({
+  services,
+  margins,
+  emptyText,
+}: {
+  services: AdminService[];
+  margins: Record<string, ServiceMargin>;
+  emptyText: string;
+}) {
   return (
     <AdminTable headings={HEADINGS} items={services} empty={emptyText}>
       {(service) => {
@@ -31,6 +50,7 @@ export function ServicesTable({ services, emptyText }: { services: AdminService[
             <td className="px-4 py-3" data-testid="admin-service-price">
               {formatRate(service.pricePer1000)}
             </td>
+            <ServiceMarginCells margin={margins[service.id]} />
             <td className="px-4 py-3">
               {formatCount(service.minQuantity)} - {formatCount(service.maxQuantity)}
             </td>
