@@ -26,7 +26,7 @@ import { refusalMessage } from "./lib/request-body.ts";
 import { takeToast } from "./lib/toast.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, { toast, headers }, { banner, settings }] = await Promise.all([
+  const [user, { toast, headers }, { banner, settings, platforms }] = await Promise.all([
     getCurrentUser(request),
     takeToast(request),
     readSiteFrame(shopDatabase(context)),
@@ -45,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         maintenance: settings.maintenanceMode,
         // What the pages' promises and the footer's payment badges quote (product rules 11).
         facts: shopFactsFrom(settings),
+        // The listed platforms the Services menus link (docs/decisions/038).
+        platforms,
       },
       analytics: {
         plausibleDomain: env().plausibleDomain ?? null,

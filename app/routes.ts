@@ -80,6 +80,7 @@ export default [
       route("auto-orders", "routes/admin.auto-orders/route.tsx"),
       route("users", "routes/admin.users._index/route.tsx"),
       route("services", "routes/admin.services/route.tsx"),
+      route("platforms", "routes/admin.platforms/route.tsx"),
       route("tickets", "routes/admin.tickets/route.tsx"),
       route("blog", "routes/admin.blog/route.tsx"),
       route("banner", "routes/admin.banner/route.tsx"),

@@ -36,3 +36,8 @@ export function formatExactRate(rate: string): string {
   const digits = fraction.replace(/0+$/, "").padEnd(2, "0");
   return `${sign}$${count.format(Number(whole))}.${digits}`;
 }
+
+/** A Package's rate as every page quotes it, "$7.95 per package": a package's price is per package, not per 1000. */
+export function formatPackagePrice(pricePerPackage: string): string {
+  return `${formatRate(pricePerPackage)} per package`;
+}

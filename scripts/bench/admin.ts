@@ -6,7 +6,8 @@
 // of the same server) and `select 1` (a database round trip), since absolute figures drift on a shared machine.
 // The rows are inserted set-based (INSERT ... SELECT generate_series, bigint arithmetic) WITHOUT ledger rows:
 // users keep a zero balance, so balance == sum(ledger) still holds; the point is how fast the lists read.
-// One order in 1,000 is delivered by hand (the manual work queue). BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE times of the lists' statements (=verbose: the plans); BENCH_SQL="create index ..." runs a
+// One order in 1,000 is delivered by hand (the manual work queue). The provider lists BENCH_CATALOG services
+// (default 5,000) in its catalogue, browsed on its page (docs/decisions/040). BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE times of the lists' statements (=verbose: the plans); BENCH_SQL="create index ..." runs a
 // statement before timing (to measure an index without a migration); BENCH_HOLD=1 keeps the generated database
 // up for psql instead of timing.
 import { randomUUID } from "node:crypto";
@@ -22,6 +23,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? Math.ceil(ORDERS / 20));
 const AUTO_ORDERS = Number(process.env.BENCH_AUTO_ORDERS ?? Math.ceil(ORDERS / 20));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
+const CATALOG = Number(process.env.BENCH_CATALOG ?? 5_000);
 /** The goal of issue 17: every admin list's p99 under 100 ms at 1,000,000 orders. */
 const GOAL_P99_MS = 100;
 const PASSWORD = "bench-password-1";
@@ -109,6 +111,16 @@ try {
     ],
     ["manual work", ["/admin/manual-work", "/admin/manual-work?page=9"]],
     ["services", ["/admin/services"]],
+    [
+      `provider's catalogue (${fmt(CATALOG)} services)`,
+      [
+        `/admin/providers/${await benchProviderId()}`,
+        `/admin/providers/${await benchProviderId()}?q=likes%20%5Breal%5D`,
+        `/admin/providers/${await benchProviderId()}?category=Instagram%20Followers%201`,
+        `/admin/providers/${await benchProviderId()}?type=Package&q=views`,
+        `/admin/providers/${await benchProviderId()}?page=${Math.ceil(CATALOG / 50)}`,
+      ],
+    ],
     ["messages", ["/admin/messages"]],
     ["money figures", FIGURE_PATHS],
   ];
@@ -190,6 +202,24 @@ async function generateRows() {
       values ('Bench provider', 'https://provider.example.test/api/v2', 'bench', 'ench') returning id)
     insert into provider_services (service_id, provider_id, provider_service_id)
     select services.id, provider.id, services.id::text from services, provider`);
+  // Its whole service list as a sync stores it: 40 categories, the panels' types, names that search by words.
+  await db.execute(sql`
+    insert into provider_catalog (provider_id, upstream_id, name, category, type, rate, min_quantity, max_quantity,
+                                  dripfeed, refill)
+    select (select id from providers where name = 'Bench provider'),
+           g::text,
+           (array['Instagram', 'TikTok', 'YouTube', 'Telegram', 'Twitter'])[1 + g % 5] || ' ' ||
+             (array['Likes', 'Followers', 'Views', 'Comments', 'Members'])[1 + (g / 5) % 5] || ' ' ||
+             (array['[Real]', '[Fast]', '[HQ]', '[Refill 30D]', '[Cheap]'])[1 + (g / 25) % 5] || ' #' || g,
+           (array['Instagram', 'TikTok', 'YouTube', 'Telegram', 'Twitter'])[1 + g % 5] || ' ' ||
+             (array['Likes', 'Followers', 'Views', 'Comments'])[1 + (g / 7) % 4] || ' ' || (g % 2),
+           (array['Default', 'Default', 'Default', 'Package', 'Custom Comments', 'Subscriptions', 'Poll'])[1 + g % 7],
+           round((0.01 + (g % 997) * 0.137)::numeric, 4),
+           10 + g % 90,
+           10000 + g % 990000,
+           g % 3 = 0,
+           g % 4 = 0
+    from generate_series(1, ${CATALOG}::bigint) as g`);
   // Tickets come in pairs stored in one transaction (the same created_at), as the list's tie-breaker must handle.
   await db.execute(sql`
     with picked_users as (select array_agg(id order by email) as ids from users where email like 'bench-user-%'),
@@ -222,6 +252,12 @@ async function generateRows() {
     from generate_series(1, ${AUTO_ORDERS}::bigint) as g, picked_users, picked_services, statuses
     order by g`);
   await generateMoneyRows(db);
+}
+
+/** The bench provider, whose catalogue the provider page browses. */
+async function benchProviderId(): Promise<string> {
+  const result = await pool.query<{ id: string }>("select id from providers where name = 'Bench provider'");
+  return result.rows[0]?.id ?? "";
 }
 
 /** The list cursor (docs/decisions/030) of the row at `offset` in a table's newest-first order. */

@@ -138,6 +138,54 @@ describe("admin content", () => {
     assertNoConsoleErrors();
   });
 
+  it("creates a Package: its price is per package, its limits fixed at 1, and the storefront sells one package", async () => {
+    const { page, assertNoConsoleErrors } = await openAdminPage(browser);
+    const name = `E2E Threads Package ${randomUUID().slice(0, 8)}`;
+
+    await open(page, "/admin/services");
+    await page.getByRole("link", { name: "Add Service" }).click();
+    const main = page.getByRole("main");
+    await main.getByLabel("Name", { exact: true }).fill(name);
+    await main.getByLabel("Platform", { exact: true }).selectOption("threads");
+    await main.getByLabel("Delivered to", { exact: true }).selectOption("profile");
+    await main.getByLabel("Min quantity", { exact: true }).fill("100");
+    await main.getByLabel("Order type", { exact: true }).selectOption("package");
+    // A Package is one unit (product rules 13.10): its limits show 1 and cannot be typed, its price is per package.
+    for (const limit of ["Min quantity", "Max quantity"]) {
+      const field = main.getByLabel(limit, { exact: true });
+      expect(await field.inputValue()).toBe("1");
+      expect(await field.getAttribute("readonly")).not.toBeNull();
+    }
+    await main.getByLabel("Price per package ($)", { exact: true }).fill("7.95");
+    await main.getByRole("button", { name: "Create Service" }).click();
+    await page.getByText("Service created successfully").first().waitFor();
+    const [created] = await db().select().from(services).where(eq(services.name, name));
+    try {
+      expect(created).toMatchObject({
+        orderType: "package",
+        pricePer1000: "7.9500",
+        minQuantity: 1,
+        maxQuantity: 1,
+      });
+      const row = page.getByTestId("admin-service-row").filter({ hasText: name });
+      expect(await row.getByTestId("admin-service-price").textContent()).toBe("$7.95 per package");
+
+      await open(page, "/services/threads");
+      const card = page.getByTestId("service-card").filter({ hasText: name });
+      expect(await card.textContent()).toContain("$7.95 per package");
+      await card.getByRole("link", { name: `Order Now: ${name}` }).click();
+      await page.waitForURL((url) => url.pathname === `/order/threads-${created!.id}`);
+      await page.waitForLoadState("networkidle");
+      await page.getByText(`${name}: $7.95 per package`).waitFor();
+      expect(await page.getByTestId("package-quantity").textContent()).toBe("Quantity: 1 package");
+      expect(await page.getByLabel("Quantity", { exact: true }).count()).toBe(0);
+      await expect.poll(() => page.getByTestId("order-total").textContent()).toBe("$7.95");
+    } finally {
+      await db().delete(services).where(eq(services.id, created!.id));
+    }
+    assertNoConsoleErrors();
+  });
+
   it("shows the settings in effect and whether each provider is configured, with a real connection test", async () => {
     const { page, assertNoConsoleErrors } = await openAdminPage(browser);
     await open(page, "/admin/settings");

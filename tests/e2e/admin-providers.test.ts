@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe("admin providers", () => {
-  it("adds a provider without ever showing its key again, imports one of its services and reads its balance", async () => {
+  it("adds a provider without ever showing its key again, syncs and imports one of its services and reads its balance", async () => {
     const name = `Panel ${randomUUID().slice(0, 8)}`;
 
     const { page, assertNoConsoleErrors } = await openAdminPage(browser);
@@ -74,10 +74,17 @@ describe("admin providers", () => {
     await expect.poll(() => page.getByText("Provider added").count()).toBeGreaterThan(0);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
 
-    // The provider's own list, fetched live; import its service as a new (disabled) shop service.
-    const upstream = page.getByTestId("upstream-service").filter({ hasText: "Panel Story Views" });
-    await upstream.getByRole("button", { name: "Import as a new service: Panel Story Views" }).click();
-    await expect.poll(() => page.getByText("Service imported").count()).toBeGreaterThan(0);
+    // The provider's list as a sync reads it; its service ticked and imported through the bulk form (left
+    // disabled: "Enable at once" unticked). The import's rules are asserted in tests/integration/provider-sync.
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await expect.poll(() => page.getByText("Provider synced").count()).toBeGreaterThan(0);
+    const upstream = page.getByTestId("catalogue-row").filter({ hasText: "Panel Story Views" });
+    await upstream.getByRole("checkbox", { name: "Select Panel Story Views" }).check();
+    const importForm = page.getByRole("form", { name: "Import the selected services" });
+    await expect.poll(() => importForm.getByTestId("catalogue-count").textContent()).toContain("1 selected");
+    await importForm.getByLabel("Platform").selectOption("instagram");
+    await importForm.getByRole("button", { name: "Import 1 selected" }).click();
+    await expect.poll(() => page.getByText("1 service imported").count()).toBeGreaterThan(0);
     await expect
       .poll(() => page.getByTestId("mapped-service").filter({ hasText: "Panel Story Views" }).count())
       .toBe(1);
@@ -102,7 +109,7 @@ describe("admin providers", () => {
     const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.subjectId, stored!.id));
     expect(audit.map((entry) => entry.action).sort()).toEqual([
       "provider.added",
-      "provider.service_imported",
+      "provider.services_imported",
     ]);
     assertNoConsoleErrors();
   });

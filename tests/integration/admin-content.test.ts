@@ -28,6 +28,7 @@ import { findPostForAdmin, listPostsForAdmin } from "../../app/domain/blog/list-
 import { POST_TEXT } from "../../app/domain/blog/post-form-text.ts";
 import { setPostPublished } from "../../app/domain/blog/publish-post.server.ts";
 import { deleteService } from "../../app/domain/catalog/delete-service.server.ts";
+import { addService } from "../../app/domain/catalog/edit-service.server.ts";
 import { listPlatformServices } from "../../app/domain/catalog/list-platform-services.server.ts";
 import { listServicesForAdmin } from "../../app/domain/catalog/list-services-for-admin.server.ts";
 import { SERVICE_TEXT } from "../../app/domain/catalog/service-form-text.ts";
@@ -192,6 +193,84 @@ describe("admin services", () => {
       form: serviceForm({ name, orderType: "poll" }),
     });
     expect(refused).toMatchObject({ ok: false, fieldErrors: { orderType: "Choose an order type." } });
+  });
+
+  it("makes a Package (docs/decisions/037): one unit at its price, its limits 1 and 1, never other limits", async () => {
+    const admin = await createUser();
+    const name = `${PREFIX} Package ${randomUUID().slice(0, 8)}`;
+    const wrongLimits = await saveServiceFromForm(db(), {
+      adminId: admin.id,
+      form: serviceForm({ name, orderType: "package", pricePer1000: "7.95" }),
+    });
+    expect(wrongLimits).toMatchObject({
+      ok: false,
+      fieldErrors: { minQuantity: SERVICE_TEXT.packageLimits, maxQuantity: SERVICE_TEXT.packageLimits },
+    });
+    const created = await saveServiceFromForm(db(), {
+      adminId: admin.id,
+      form: serviceForm({
+        name,
+        orderType: "package",
+        pricePer1000: "7.95",
+        minQuantity: "1",
+        maxQuantity: "1",
+        dripfeed: "on",
+      }),
+    });
+    if (!created.ok || !created.id) throw new Error("the package was not created");
+    const packageId = created.id;
+    const listed = (await listServicesForAdmin(db())).find((service) => service.id === packageId);
+    expect(listed).toMatchObject({
+      orderType: "package",
+      pricePer1000: "7.9500",
+      minQuantity: 1,
+      maxQuantity: 1,
+      dripfeed: false,
+    });
+    // An import adds services through addService: a Package with other limits, or an auto one, is refused there.
+    const [template] = await db().select().from(services).where(eq(services.id, packageId));
+    const {
+      id: _id,
+      apiId: _apiId,
+      slug: _slug,
+      createdAt: _created,
+      updatedAt: _updated,
+      ...fields
+    } = template!;
+    for (const wrong of [{ maxQuantity: 10 }, { serviceType: "auto" as const }])
+      expect(
+        await addService(db(), { ...fields, ...wrong, slug: `${PREFIX}-${randomUUID()}` }),
+      ).toMatchObject({
+        ok: false,
+        message: SERVICE_TEXT.packageLimits,
+      });
+    // And the database holds the rule whatever the code above it does (services_package_one_unit).
+    await expect(
+      db()
+        .insert(services)
+        .values({ ...fields, minQuantity: 1, maxQuantity: 2, slug: `${PREFIX}-${randomUUID()}` }),
+    ).rejects.toThrow();
+    // A customer pays the package's price for one package.
+    const customer = await createUser({ fundsCents: 1_000 });
+    const placed = await placeOrder(db(), {
+      userId: customer.id,
+      serviceId: packageId,
+      quantity: 1,
+      targetLink: "https://www.threads.net/@boostly",
+      deliverySpeed: "normal",
+    });
+    expect(placed).toMatchObject({ ok: true, order: { totalCents: 795 } });
+    const twice = await placeOrder(db(), {
+      userId: customer.id,
+      serviceId: packageId,
+      quantity: 2,
+      targetLink: "https://www.threads.net/@boostly",
+      deliverySpeed: "normal",
+    });
+    expect(twice).toMatchObject({
+      ok: false,
+      message: "A package is ordered one at a time: its quantity is 1.",
+    });
   });
 
   it("charges and lists a new price as soon as the admin saves it", async () => {

@@ -17,17 +17,16 @@ import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
+import { importProviderServices } from "../../app/domain/fulfilment/import-provider-services.server.ts";
 import { listProviders } from "../../app/domain/fulfilment/list-providers.server.ts";
 import { deleteProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
-import {
-  importProviderService,
-  mapProviderService,
-} from "../../app/domain/fulfilment/provider-services.server.ts";
+import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { refreshProviderBalance } from "../../app/domain/fulfilment/refresh-provider-balance.server.ts";
 import {
   simulatedStatus,
   simulatedTransport,
 } from "../../app/domain/fulfilment/simulated-provider.server.ts";
+import { syncProviderNow } from "../../app/domain/fulfilment/sync-providers.server.ts";
 import { ourStatus, parseRemains } from "../../app/domain/fulfilment/upstream-status.ts";
 import {
   applyUpstreamStatus,
@@ -586,28 +585,46 @@ describe("providers in the admin area", () => {
     const [refreshed] = await listProviders(db());
     expect(refreshed).toMatchObject({ balance: "100.84", balanceCurrency: "USD" });
 
-    const imported = await importProviderService(db(), { adminId, providerId, providerServiceId: "11" });
+    // Its catalogue as a sync read it; one of its services imported through the bulk form (no longer per click).
+    expect((await syncProviderNow(db(), { providerId })).ok).toBe(true);
+    const selection = {
+      platform: "instagram",
+      categoryId: null,
+      markup: { percent: "50", minPer1000: "0" },
+      enable: false,
+    };
+    const imported = await importProviderServices(db(), {
+      adminId,
+      providerId,
+      selection: { ...selection, upstreamIds: ["12"] },
+    });
     if (!imported.ok) throw new Error(imported.message);
-    const [service] = await db().select().from(services).where(eq(services.id, imported.serviceId!));
+    const [service] = await db().select().from(services).where(eq(services.id, imported.imported[0]!));
     expect(service).toMatchObject({
-      name: "Panel Likes",
-      pricePer1000: "1.8000",
+      name: "Panel Auto Likes",
+      pricePer1000: "3.0000",
       enabled: false,
-      minQuantity: 10,
+      minQuantity: 50,
+      serviceType: "auto",
     });
     const [mapping] = await db()
       .select()
       .from(providerServices)
-      .where(eq(providerServices.serviceId, imported.serviceId!));
-    expect(mapping).toMatchObject({ providerId, providerServiceId: "11" });
-    const unknown = await importProviderService(db(), { adminId, providerId, providerServiceId: "999" });
-    expect(unknown.ok).toBe(false);
+      .where(eq(providerServices.serviceId, imported.imported[0]!));
+    expect(mapping).toMatchObject({ providerId, providerServiceId: "12", costPer1000: "2.0000" });
+    // Service 11 is mapped already (to Instagram Likes), 999 the provider does not list: nothing to import.
+    const unknown = await importProviderServices(db(), {
+      adminId,
+      providerId,
+      selection: { ...selection, upstreamIds: ["11", "999"] },
+    });
+    expect(unknown).toMatchObject({ ok: false, kind: "conflict" });
 
     const refused = await deleteProvider(db(), { adminId, providerId });
     expect(refused.ok).toBe(false);
     const actions = (await db().select().from(adminAuditLog)).map((row) => row.action);
     expect(actions).toEqual(
-      expect.arrayContaining(["provider.added", "provider.service_mapped", "provider.service_imported"]),
+      expect.arrayContaining(["provider.added", "provider.service_mapped", "provider.services_imported"]),
     );
   });
 });

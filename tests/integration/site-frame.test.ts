@@ -12,20 +12,39 @@ import { saveBannerFromForm } from "../../app/routes/admin.banner/save-banner-fr
 import { createUser } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
+// The listed platforms drizzle/0020 creates, in their order (the header's five first); "other" is unlisted.
+const SEEDED_MENU_PLATFORMS = [
+  { slug: "instagram", name: "Instagram" },
+  { slug: "tiktok", name: "TikTok" },
+  { slug: "threads", name: "Threads" },
+  { slug: "youtube", name: "YouTube" },
+  { slug: "spotify", name: "Spotify" },
+  { slug: "facebook", name: "Facebook" },
+  { slug: "twitter", name: "Twitter" },
+];
+
 // The root loader's one statement (docs/decisions/029-lean-request-path.md) reads what readSettings and
 // readActiveBanner read, fresh on every call: an admin's change is on the very next page.
-describe("the site frame (settings and banner in one statement)", () => {
+describe("the site frame (settings, banner and the menus' platforms in one statement)", () => {
   beforeEach(resetDatabase);
 
   it("is the defaults while nothing is stored", async () => {
     await db().delete(bannerSettings);
-    expect(await readSiteFrame(db())).toEqual({ settings: settingDefaults, banner: null });
+    expect(await readSiteFrame(db())).toEqual({
+      settings: settingDefaults,
+      banner: null,
+      platforms: SEEDED_MENU_PLATFORMS,
+    });
   });
 
   it("reads exactly what the separate reads read, and sees each save on the next call", async () => {
     const admin = await createUser();
     const first = await readSiteFrame(db());
-    expect(first).toEqual({ settings: await readSettings(db()), banner: await readActiveBanner(db()) });
+    expect(first).toEqual({
+      settings: await readSettings(db()),
+      banner: await readActiveBanner(db()),
+      platforms: SEEDED_MENU_PLATFORMS,
+    });
 
     await saveSettings(db(), {
       adminId: admin.id,

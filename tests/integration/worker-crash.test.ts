@@ -29,6 +29,7 @@ function startWorker(extra: Record<string, string> = {}) {
       FULFILMENT_TICK_SECONDS: "0.5",
       FULFILMENT_LEASE_SECONDS: "1",
       FULFILMENT_POLL_SECONDS: "3600",
+      PROVIDER_SYNC_MINUTES: "0",
       ...extra,
     },
     stdio: ["ignore", "pipe", "pipe"],

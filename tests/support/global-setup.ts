@@ -67,6 +67,8 @@ function startAppServer(
       // No fulfilment worker: orders keep the statuses tests give them (a test that wants one starts it).
       WORKER: "off",
       SIMULATED_PROVIDER: "off",
+      // No scheduled provider sync: a test that wants one runs it (tests/integration/provider-sync.test.ts).
+      PROVIDER_SYNC_MINUTES: "0",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -10,15 +10,20 @@ export type PanelOrder = {
   form: Record<string, string>;
   /** Posts served, reported by subscriptions. */
   posts?: number;
+  /** What `status` says the order cost, in the panel's currency ("0.1" unless a test sets it). */
+  charge?: string;
 };
 
 export type PanelService = {
   service: number;
   name: string;
   type?: string;
+  category?: string;
   rate?: string;
   min: number;
   max: number;
+  dripfeed?: boolean;
+  refill?: boolean;
 };
 
 /**
@@ -26,8 +31,14 @@ export type PanelService = {
  * up to 100 orders, cancel, balance, refill and refill_status), whose answers a test steers: refuse the next adds,
  * answer garbage, refuse cancels or refills. Serve it with `startFakePanel((form) => panel.answer(form))`.
  */
-export function steerablePanel(options: { key: string; services: PanelService[] }) {
+export function steerablePanel(options: { key: string; services: PanelService[]; currency?: string }) {
   const panel = {
+    /** The services it lists, their rates, types and limits: a test changes them between sync rounds. */
+    services: options.services.map((service) => ({ ...service })),
+    /** The currency its balance answer names (and its rates are in). */
+    currency: options.currency ?? "USD",
+    /** When set, `services` is answered with this instead (an error, or something that is not a list). */
+    servicesReply: null as PanelReply | null,
     orders: new Map<number, PanelOrder>(),
     keys: new Map<string, number>(),
     adds: 0,
@@ -45,6 +56,9 @@ export function steerablePanel(options: { key: string; services: PanelService[] 
     refuseRefills: null as string | null,
     nextRefillId: 700,
     reset() {
+      panel.services = options.services.map((service) => ({ ...service }));
+      panel.currency = options.currency ?? "USD";
+      panel.servicesReply = null;
       panel.refills.clear();
       panel.refillCalls = [];
       panel.refuseRefills = null;
@@ -66,9 +80,10 @@ export function steerablePanel(options: { key: string; services: PanelService[] 
       if (form.get("key") !== options.key) return { status: 401, body: { error: "Invalid API key" } };
       switch (form.get("action")) {
         case "services":
+          if (panel.servicesReply) return panel.servicesReply;
           return {
             status: 200,
-            body: options.services.map((service) => ({
+            body: panel.services.map((service) => ({
               type: "Default",
               category: "Instagram",
               rate: "1.00",
@@ -86,7 +101,7 @@ export function steerablePanel(options: { key: string; services: PanelService[] 
           return { status: 200, body: ids.map((id) => ({ order: Number(id), cancel })) };
         }
         case "balance":
-          return { status: 200, body: { balance: "100.84", currency: "USD" } };
+          return { status: 200, body: { balance: "100.84", currency: panel.currency } };
         case "refill": {
           const order = form.get("order") ?? "";
           panel.refillCalls.push(order);
@@ -144,7 +159,7 @@ export function steerablePanel(options: { key: string; services: PanelService[] 
         return [
           id,
           {
-            charge: "0.1",
+            charge: order.charge ?? "0.1",
             start_count: "10",
             status: order.status,
             remains: String(order.remains),

@@ -120,7 +120,9 @@ async function start() {
     create table test_seed.services as table public.services;
     create table test_seed.likes_packs as table public.likes_packs;
     create table test_seed.blog_posts as table public.blog_posts;
-    create table test_seed.banner_settings as table public.banner_settings;`);
+    create table test_seed.banner_settings as table public.banner_settings;
+    create table test_seed.platforms as table public.platforms;
+    create table test_seed.service_categories as table public.service_categories;`);
   await seeding.pool.end();
   await ensureDatabaseExists(postgres.serverUrl, "boostly_http", TEMPLATE_DATABASE);
   const ready = { serverUrl: postgres.serverUrl, httpDatabaseUrl: postgres.urlFor("boostly_http") };

@@ -53,13 +53,21 @@ const MUTABLE_TABLES = [
   "money_days",
   "money_settled",
   "money_waiting_hours",
+  "exchange_rates",
 ];
 
 /**
- * Seeded tables that admin tests edit (a price, a new service, a post): put back from the template's pristine
- * copies in the `test_seed` schema (tests/support/global-setup.ts), with their original ids.
+ * Seeded tables that admin tests edit (a price, a new service, a post, a platform or a category): put back from the
+ * template's pristine copies in the `test_seed` schema (tests/support/test-postgres.ts), with their original ids.
  */
-const SEEDED_TABLES = ["services", "likes_packs", "blog_posts", "banner_settings"];
+const SEEDED_TABLES = [
+  "services",
+  "likes_packs",
+  "blog_posts",
+  "banner_settings",
+  "platforms",
+  "service_categories",
+];
 
 /**
  * Above this many rows a table is truncated instead of deleted from (a test of lists at scale fills 100,000
@@ -73,7 +81,9 @@ const TRUNCATE_ABOVE_ROWS = 10_000;
  * references one of them (as `truncate ... cascade` would reach: `settings` through its admin column), with
  * whether it is seeded.
  */
-async function tablesInDeleteOrder(): Promise<Array<{ table: string; seeded: boolean }>> {
+async function tablesInDeleteOrder(): Promise<
+  Array<{ table: string; seeded: boolean; seededAncestors: string[] }>
+> {
   const listed = [...MUTABLE_TABLES, ...SEEDED_TABLES].map((table) => `'${table}'`).join(", ");
   const { rows } = await db().execute<{ table: string }>(
     sql.raw(`with recursive fk as (
@@ -89,24 +99,42 @@ async function tablesInDeleteOrder(): Promise<Array<{ table: string; seeded: boo
       select rel::regclass::text as table from depth where rel in (select rel from reached)
       group by rel order by max(steps), 1`),
   );
+  const edges = await db().execute<{ child: string; parent: string }>(
+    sql.raw(`select distinct conrelid::regclass::text as child, confrelid::regclass::text as parent
+      from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace and conrelid <> confrelid`),
+  );
+  const parentsOf = (table: string): string[] =>
+    edges.rows.filter((edge) => edge.child === table).map((edge) => edge.parent);
+  /** The seeded tables `table` references, directly or through others. */
+  const seededAncestors = (table: string, seen = new Set<string>()): string[] =>
+    parentsOf(table).flatMap((parent) => {
+      if (seen.has(parent)) return [];
+      seen.add(parent);
+      return [...(SEEDED_TABLES.includes(parent) ? [parent] : []), ...seededAncestors(parent, seen)];
+    });
   return rows.map(({ table }) => ({
     table: table.replaceAll('"', ""),
     seeded: SEEDED_TABLES.includes(table),
+    seededAncestors: seededAncestors(table),
   }));
 }
 
 /**
  * The reset as one statement: each table that holds rows is emptied, children before the tables they reference
- * (a seeded table only when it differs from its pristine copy), then every seeded table that is empty is put
- * back. Row triggers do not matter here: nothing listens while a test is being set up.
+ * (a seeded table only when it, or a seeded table it references, differs from its pristine copy: a platform is
+ * put back only once the services on it are gone), then every seeded table that is empty is put back. Row triggers
+ * do not matter here: nothing listens while a test is being set up.
  */
 async function resetStatement(): Promise<string> {
   const tables = await tablesInDeleteOrder();
   const fingerprint = (table: string) =>
     `(select md5(coalesce(string_agg(row::text, ',' order by row::text), '')) from ${table} as row)`;
-  const empty = tables.map(({ table, seeded }) =>
+  // Read before anything it names is emptied: the tables a seeded table references come after it.
+  const differs = (table: string) =>
+    `${fingerprint(`"${table}"`)} is distinct from ${fingerprint(`test_seed."${table}"`)}`;
+  const empty = tables.map(({ table, seeded, seededAncestors }) =>
     seeded
-      ? `if ${fingerprint(`"${table}"`)} is distinct from ${fingerprint(`test_seed."${table}"`)} then
+      ? `if ${[table, ...seededAncestors].map(differs).join(" or ")} then
           delete from "${table}"; end if;`
       : `if exists (select from "${table}" offset ${TRUNCATE_ABOVE_ROWS}) then truncate table "${table}" cascade;
         elsif exists (select from "${table}") then delete from "${table}"; end if;`,

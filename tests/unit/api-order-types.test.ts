@@ -157,6 +157,37 @@ describe("a Package order", () => {
   });
 });
 
+describe("a Package service's order (docs/decisions/037)", () => {
+  const starter: ApiTypedService = {
+    id: "starter-id",
+    minQuantity: 1,
+    maxQuantity: 1,
+    orderType: "package",
+    dripfeed: false,
+  };
+
+  it("is one package to a link: quantity absent or 1", () => {
+    const one = { type: "Package", serviceId: "starter-id", targetLink: LINK, quantity: 1 };
+    expect(readApiOrderRequest({ link: LINK }, { service: starter })).toEqual(one);
+    expect(readApiOrderRequest({ link: LINK, quantity: " 1 ", runs: "" }, { service: starter })).toEqual(one);
+  });
+
+  it.each([
+    [{ link: LINK, quantity: "2" }, "quantity"],
+    [{ link: LINK, quantity: "0" }, "quantity"],
+    [{ link: LINK, runs: "2", interval: "5" }, "quantity"],
+    [{ link: LINK, comments: "nice" }, "quantity"],
+  ])("refuses %j in the panels' plain words", (params, field) => {
+    expect(readApiOrderRequest(params, { service: starter })).toEqual(
+      refusal(API_ORDER_TYPE_TEXT.packageLinkOnly, field),
+    );
+  });
+
+  it("is listed as a Package", () => {
+    expect(apiOrderTypeFacts(starter)).toEqual({ type: "Package", dripfeed: false });
+  });
+});
+
 describe("what services says of a type", () => {
   it("names the type and whether drip-feed is offered", () => {
     expect(apiOrderTypeFacts(likes)).toEqual({ type: "Default", dripfeed: true });

@@ -4,6 +4,7 @@ import { priceLikesPack } from "../../app/domain/pricing/likes-pack.ts";
 import {
   autoOrderCost,
   chargeForQuantity,
+  dollarCentsOf,
   dripFeedCharge,
   partialRefund,
 } from "../../app/domain/pricing/price.ts";
@@ -158,5 +159,40 @@ describe("drip-feed charges (docs/decisions/021)", () => {
       expect(runCharges).toHaveLength(runs);
       expect(runCharges.reduce((sum, share) => sum + share, 0)).toBe(totalCents);
     }
+  });
+});
+
+describe("a Package's charge (product rules 13.10, docs/decisions/037)", () => {
+  const pack = (pricePer1000: string) => ({ pricePer1000, orderType: "package" as const });
+
+  it("is quantity x its price per package, rounded half-up to the cent, at least 1 cent", () => {
+    expect(chargeForQuantity(pack("7.9500"), 1)).toBe(795);
+    expect(chargeForQuantity(pack("11.9250"), 1)).toBe(1_193);
+    expect(chargeForQuantity(pack("0.0049"), 1)).toBe(1);
+    expect(chargeForQuantity(pack("1.2345"), 1)).toBe(123);
+    expect(chargeForQuantity(pack("1.2350"), 1)).toBe(124);
+    expect(chargeForQuantity(pack("7.9500"), 3)).toBe(2_385);
+  });
+
+  it("keeps the per-1000 rule for every other order type, so the vectors above are unchanged", () => {
+    for (const orderType of ["default", "custom_comments"] as const)
+      expect(chargeForQuantity({ pricePer1000: "4.0000", orderType }, 150)).toBe(60);
+    // The issue's own case: an upstream $7.95 package is $7.95 per package, not $0.01 per 1000-rate unit.
+    expect(chargeForQuantity("7.9500", 1)).toBe(1);
+    expect(chargeForQuantity(pack("7.9500"), 1)).toBe(795);
+  });
+});
+
+describe("a provider's charge in dollars", () => {
+  it("is its amount x the currency's dollars per unit, in cents rounded up (a cost is never understated)", () => {
+    expect(dollarCentsOf("0.27819", "1")).toBe(28);
+    expect(dollarCentsOf("7.95", "1")).toBe(795);
+    expect(dollarCentsOf("250", "0.01200000")).toBe(300);
+    expect(dollarCentsOf("45.50", "0.012")).toBe(55);
+    expect(dollarCentsOf("0", "0.012")).toBe(0);
+  });
+
+  it("is not read from what is not a plain decimal", () => {
+    for (const amount of ["", "abc", "-1", "1e3", "1,50"]) expect(dollarCentsOf(amount, "1")).toBeNull();
   });
 });

@@ -65,12 +65,12 @@ export const services = pgTable(
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    // The platform's slug (platforms.slug). Typed with the specification's seven until the platforms area reads
-    // them as data (docs/decisions/037).
+    // The platform's slug (platforms.slug): any platform the shop has, the seven of the specification or the
+    // operator's own (docs/decisions/037, 038).
     platform: text("platform")
-      .$type<"instagram" | "youtube" | "tiktok" | "spotify" | "threads" | "facebook" | "twitter" | "other">()
       .notNull()
       .references(() => platforms.slug, { onUpdate: "cascade", onDelete: "restrict" }),
+    // Its group on the platform's list, one of that platform's categories (saveService checks it); none: ungrouped.
     categoryId: uuid("category_id").references(() => serviceCategories.id, { onDelete: "set null" }),
     serviceType: serviceTypeEnum("service_type").notNull(),
     targetKind: targetKindEnum("target_kind").notNull().default("post"),
@@ -106,6 +106,13 @@ export const services = pgTable(
     check(
       "services_dripfeed_default_one_time",
       sql`not ${table.dripfeed} or (${table.orderType} = 'default' and ${table.serviceType} = 'one_time')`,
+    ),
+    // A Package is one unit at its price (docs/decisions/037): one-time, 1 to 1, never drip-fed. Compared as text:
+    // the migration that adds this runs in the transaction that added the enum's value.
+    check(
+      "services_package_one_unit",
+      sql`${table.orderType}::text <> 'package' or (${table.serviceType} = 'one_time' and ${table.minQuantity} = 1
+        and ${table.maxQuantity} = 1 and not ${table.dripfeed})`,
     ),
     check(
       "services_refill_days_range",

@@ -5,8 +5,7 @@ export const serviceTypeEnum = pgEnum("service_type", ["one_time", "auto"]);
  * How a one-time service takes its order: a quantity, one comment per line (docs/decisions/021), or one fixed-price
  * package (docs/decisions/037).
  */
-// "package" exists in the database (drizzle/0020); it joins this list with the code that sells it.
-export const serviceOrderTypeEnum = pgEnum("service_order_type", ["default", "custom_comments"]);
+export const serviceOrderTypeEnum = pgEnum("service_order_type", ["default", "custom_comments", "package"]);
 /** What a one-time service is delivered to: a single post (needs a post link) or a profile/channel/track. */
 export const targetKindEnum = pgEnum("target_kind", ["post", "profile"]);
 export const deliverySpeedEnum = pgEnum("delivery_speed", ["slow", "normal", "fast"]);

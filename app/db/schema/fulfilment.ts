@@ -113,6 +113,11 @@ export const providerCatalog = pgTable(
     primaryKey({ columns: [table.providerId, table.upstreamId] }),
     index("provider_catalog_category_idx").on(table.providerId, table.category),
     index("provider_catalog_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    // The provider page's browser: a provider's listed services by category then name, read in index order, so
+    // a page (the deepest of 5,000 too) never sorts the whole list (docs/decisions/040).
+    index("provider_catalog_browse_idx")
+      .on(table.providerId, table.category, table.name, table.upstreamId)
+      .where(sql`${table.missingSince} is null`),
   ],
 );
 
@@ -142,7 +147,11 @@ export const providerServices = pgTable(
     syncedAt: timestamp("synced_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index("provider_services_provider_idx").on(table.providerId)],
+  (table) => [
+    index("provider_services_provider_idx").on(table.providerId),
+    // A submission names its provider and the provider's service: the mapping (and its cost) it was sent through.
+    index("provider_services_upstream_idx").on(table.providerId, table.providerServiceId),
+  ],
 );
 
 export const fulfilmentStateEnum = pgEnum("fulfilment_state", [

@@ -11,6 +11,7 @@ const REFILL = refillFeature();
  */
 export type SeedService = {
   name: string;
+  /** One of the specification's seven platforms, whose rows drizzle/0020 creates (never the seed). */
   platform: "instagram" | "youtube" | "tiktok" | "spotify" | "threads" | "facebook" | "twitter";
   serviceType: "one_time" | "auto";
   targetKind: "post" | "profile";

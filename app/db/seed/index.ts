@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { serviceSlug } from "../../domain/catalog/service-slug.ts";
 import { settingDefaults } from "../../domain/settings/defaults.ts";
 import type { Database } from "../client.server.ts";
-import { bannerSettings, blogPosts, likesPacks, services, settings } from "../schema.ts";
+import { bannerSettings, blogPosts, likesPacks, platforms, services, settings } from "../schema.ts";
 import { seedBlogPosts } from "./blog-posts.ts";
 import { seedLikesPacks, seedServices } from "./catalogue.ts";
 
@@ -14,10 +14,14 @@ export async function seedDatabase(db: Database): Promise<void> {
     // One seeder at a time when several servers start together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('boostly.seed'))`);
     // Only the services not there yet: an insert that conflicts would still take an API id (services.api_id).
+    // And only on platforms that still exist: one the operator deleted stays deleted (docs/decisions/038).
     const seeded = new Set((await tx.select({ slug: services.slug }).from(services)).map((row) => row.slug));
+    const existing = new Set(
+      (await tx.select({ slug: platforms.slug }).from(platforms)).map((row) => row.slug),
+    );
     const missing = seedServices
       .map((service, index) => ({ service, index }))
-      .filter(({ service }) => !seeded.has(serviceSlug(service.name)));
+      .filter(({ service }) => !seeded.has(serviceSlug(service.name)) && existing.has(service.platform));
     if (missing.length > 0)
       await tx
         .insert(services)

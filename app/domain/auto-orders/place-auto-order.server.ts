@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, users } from "../../db/schema.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import { formatServiceName } from "../catalog/product-name.ts";
-import { insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messages.ts";
+import { chargeCoversCostSql } from "../fulfilment/mapped-cost-sql.server.ts";
+import { BELOW_COST, insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messages.ts";
 import { orderOrigin } from "../orders/order-origin.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "../orders/order-rules.server.ts";
 import type { DeliverySpeed } from "../orders/place-order.server.ts";
@@ -50,11 +51,24 @@ export type PlacedAutoOrder = {
   replayed: boolean;
 };
 
-/** Sets up an auto order for the user's next posts, paid up front: cost per post x posts. */
+/** Thrown inside the auto order's transaction to undo it: the cost per post is below the post's known cost. */
+class BelowCost extends Error {}
+
+/**
+ * Sets up an auto order for the user's next posts, paid up front: cost per post x posts. The charge needs the cost
+ * per post to cover each post's known upstream cost (product rules 13.13), read in the statement that charges; a
+ * refusal on a service read just before a sync repriced it is tried once more on a fresh read, so a racing order
+ * pays the old price or the new one.
+ */
 export async function placeAutoOrder(
   db: Executor,
   input: AutoOrderInput,
 ): Promise<PlacedAutoOrder | Refusal> {
+  const placed = await placeAutoOrderOnce(db, input);
+  return !placed.ok && placed.code === BELOW_COST ? placeAutoOrderOnce(db, input) : placed;
+}
+
+async function placeAutoOrderOnce(db: Executor, input: AutoOrderInput): Promise<PlacedAutoOrder | Refusal> {
   const byAdmin = input.createdByAdminId !== undefined;
   const closed = await refuseDuringMaintenance(db, byAdmin);
   if (closed) return closed;
@@ -64,7 +78,7 @@ export async function placeAutoOrder(
   if (service?.serviceType !== "auto")
     return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
   // A pasted profile link gives its username; a post's or another site's link is refused (product rules 4.10).
-  const profile = readProfileUsername(input.username, service.platform);
+  const profile = readProfileUsername(input.username, service);
   if (!profile.ok) return refuse("invalid", profile, { field: "username" });
   const username = profile.username;
   if (!Number.isSafeInteger(input.posts) || input.posts < AUTO_POSTS_MIN || input.posts > AUTO_POSTS_MAX) {
@@ -124,15 +138,26 @@ export async function placeAutoOrder(
           replayed: true,
         };
       }
-      const charge = await postLedgerEntry(tx, {
-        userId: input.userId,
-        type: "purchase",
-        amountCents: cents(-total),
-        autoOrderId: created.id,
-        adminId: input.createdByAdminId,
-        metadata: { service_name: service.name, posts: input.posts, per_post: input.perPost },
-      });
-      if (!charge.posted) throw new InsufficientFunds(charge.balanceCents);
+      const perPost = { serviceId: service.id, quantity: input.perPost, chargeCents: costPerPost };
+      const charge = await postLedgerEntry(
+        tx,
+        {
+          userId: input.userId,
+          type: "purchase",
+          amountCents: cents(-total),
+          autoOrderId: created.id,
+          adminId: input.createdByAdminId,
+          metadata: { service_name: service.name, posts: input.posts, per_post: input.perPost },
+        },
+        chargeCoversCostSql(perPost),
+      );
+      if (!charge.posted) {
+        const floor = await tx.execute<{ holds: boolean }>(
+          sql`select ${chargeCoversCostSql(perPost)} as holds`,
+        );
+        if (floor.rows[0]?.holds === false) throw new BelowCost();
+        throw new InsufficientFunds(charge.balanceCents);
+      }
       return {
         ok: true as const,
         autoOrder: summary(created, service.name),
@@ -141,6 +166,8 @@ export async function placeAutoOrder(
       };
     });
   } catch (error) {
+    if (error instanceof BelowCost)
+      return refuse("unavailable", ORDER_TEXT.belowCost, { code: BELOW_COST, field: "serviceId" });
     if (error instanceof InsufficientFunds) {
       return refuse("insufficient_funds", insufficientBalance(total, error.balanceCents), {
         balanceCents: error.balanceCents,

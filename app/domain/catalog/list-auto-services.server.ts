@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { services } from "../../db/schema.ts";
+import { platforms, serviceCategories, services } from "../../db/schema.ts";
 import { formatServiceName } from "./product-name.ts";
 
 export type AutoService = {
@@ -10,6 +10,11 @@ export type AutoService = {
   name: string;
   description: string;
   platform: string;
+  /** Its platform's name and link hosts: what the link and profile checks need (docs/decisions/038). */
+  platformName: string;
+  linkHosts: string[];
+  /** The name of its category on the platform's list; null: none. */
+  categoryName: string | null;
   pricePer1000: string;
   minQuantity: number;
   maxQuantity: number;
@@ -25,12 +30,17 @@ export async function listAutoServices(db: Executor): Promise<AutoService[]> {
       name: services.name,
       description: services.description,
       platform: services.platform,
+      platformName: platforms.name,
+      linkHosts: platforms.linkHosts,
+      categoryName: serviceCategories.name,
       pricePer1000: services.pricePer1000,
       minQuantity: services.minQuantity,
       maxQuantity: services.maxQuantity,
       defaultPosts: services.defaultPosts,
     })
     .from(services)
+    .innerJoin(platforms, eq(platforms.slug, services.platform))
+    .leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .where(and(eq(services.enabled, true), eq(services.serviceType, "auto")))
     .orderBy(asc(services.sortOrder), asc(services.name));
   return rows.map((row) => ({ ...row, name: formatServiceName(row.name) }));

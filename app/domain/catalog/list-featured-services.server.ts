@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
+import type { ServiceOrderType } from "../pricing/price.ts";
 
 /** The one-time services the home page features after the auto services (customer spec, section 9). */
 const FEATURED_ONE_TIME = ["Instagram Likes", "YouTube Views", "TikTok Likes", "Spotify Followers"];
@@ -14,6 +15,8 @@ export type FeaturedService = {
   platform: string;
   serviceType: "one_time" | "auto";
   pricePer1000: string;
+  /** A Package's rate is per package (product rules 13.10). */
+  orderType: ServiceOrderType;
   unitLabel: string | null;
 };
 
@@ -28,6 +31,7 @@ export async function listFeaturedServices(db: Executor): Promise<FeaturedServic
       platform: services.platform,
       serviceType: services.serviceType,
       pricePer1000: services.pricePer1000,
+      orderType: services.orderType,
       unitLabel: services.unitLabel,
     })
     .from(services)

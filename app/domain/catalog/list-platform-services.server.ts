@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
-import type { ListedPlatform } from "./platforms.ts";
+import type { ServiceOrderType } from "../pricing/price.ts";
 import { formatServiceName } from "./product-name.ts";
 
 export type ListedService = {
@@ -9,10 +9,14 @@ export type ListedService = {
   slug: string;
   name: string;
   description: string;
-  platform: ListedPlatform;
+  platform: string;
+  /** Its category on the platform's list; null: ungrouped. */
+  categoryId: string | null;
   serviceType: "one_time" | "auto";
   targetKind: "post" | "profile";
   pricePer1000: string;
+  /** A Package's rate is per package (product rules 13.10). */
+  orderType: ServiceOrderType;
   unitLabel: string | null;
   minQuantity: number;
   maxQuantity: number;
@@ -26,9 +30,11 @@ export const listedServiceColumns = {
   name: services.name,
   description: services.description,
   platform: services.platform,
+  categoryId: services.categoryId,
   serviceType: services.serviceType,
   targetKind: services.targetKind,
   pricePer1000: services.pricePer1000,
+  orderType: services.orderType,
   unitLabel: services.unitLabel,
   minQuantity: services.minQuantity,
   maxQuantity: services.maxQuantity,
@@ -36,7 +42,7 @@ export const listedServiceColumns = {
 };
 
 /** The enabled services of one platform, in catalogue order. */
-export async function listPlatformServices(db: Executor, platform: ListedPlatform): Promise<ListedService[]> {
+export async function listPlatformServices(db: Executor, platform: string): Promise<ListedService[]> {
   const rows = await db
     .select(listedServiceColumns)
     .from(services)

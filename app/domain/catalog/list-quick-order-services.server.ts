@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { services } from "../../db/schema.ts";
+import { platforms, serviceCategories, services } from "../../db/schema.ts";
+import type { ServiceOrderType } from "../pricing/price.ts";
 import { formatServiceName } from "./product-name.ts";
 
 export type QuickOrderService = {
@@ -9,14 +10,22 @@ export type QuickOrderService = {
   apiId: number;
   name: string;
   platform: string;
+  /** Its platform's name and link hosts: what the link and profile checks need (docs/decisions/038). */
+  platformName: string;
+  linkHosts: string[];
+  /** The name of its category on the platform's list; null: none. */
+  categoryName: string | null;
   pricePer1000: string;
   minQuantity: number;
   maxQuantity: number;
   targetKind: "post" | "profile";
   /** Its refill window in days; null: not refillable (product rules 4.7). */
   refillDays: number | null;
-  /** How it takes an order (a quantity, or one comment per line) and whether it may be drip-fed (decision 021). */
-  orderType: "default" | "custom_comments";
+  /**
+   * How it takes an order (a quantity, one comment per line, or one package at its package price) and whether it
+   * may be drip-fed (docs/decisions/021, 037).
+   */
+  orderType: ServiceOrderType;
   dripfeed: boolean;
 };
 
@@ -34,6 +43,9 @@ export async function listQuickOrderServices(
       apiId: services.apiId,
       name: services.name,
       platform: services.platform,
+      platformName: platforms.name,
+      linkHosts: platforms.linkHosts,
+      categoryName: serviceCategories.name,
       pricePer1000: services.pricePer1000,
       minQuantity: services.minQuantity,
       maxQuantity: services.maxQuantity,
@@ -43,6 +55,8 @@ export async function listQuickOrderServices(
       dripfeed: services.dripfeed,
     })
     .from(services)
+    .innerJoin(platforms, eq(platforms.slug, services.platform))
+    .leftJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .where(and(eq(services.enabled, true), eq(services.serviceType, "one_time")))
     .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name));
   const all = rows.map((row) => ({ ...row, name: formatServiceName(row.name) }));

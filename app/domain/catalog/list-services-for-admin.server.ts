@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
 import type { AdminService } from "./service-form.ts";
@@ -11,6 +11,8 @@ export const serviceOrderingColumns = {
   serviceType: services.serviceType,
   targetKind: services.targetKind,
   pricePer1000: services.pricePer1000,
+  // A Package's rate is per package (product rules 13.10).
+  orderType: services.orderType,
   minQuantity: services.minQuantity,
   maxQuantity: services.maxQuantity,
   defaultPosts: services.defaultPosts,
@@ -22,12 +24,15 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
     .select({
       ...serviceOrderingColumns,
       slug: services.slug,
+      categoryId: services.categoryId,
       description: services.description,
       features: services.features,
-      orderType: services.orderType,
       dripfeed: services.dripfeed,
       refillDays: services.refillDays,
       enabled: services.enabled,
+      // The latest change a provider sync made to it (repriced, paused, ...), shown in its row.
+      lastSyncChange: sql<string | null>`(select sc.kind from service_changes sc
+        where sc.service_id = "services"."id" order by sc.created_at desc, sc.id desc limit 1)`,
     })
     .from(services)
     .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name));
@@ -36,7 +41,7 @@ export async function listServicesForAdmin(db: Executor): Promise<AdminService[]
 /** A service as the manual order form lists it: the admin's view of it without the storefront texts. */
 export type ManualOrderService = Omit<
   AdminService,
-  "slug" | "description" | "features" | "refillDays" | "enabled" | "orderType" | "dripfeed"
+  "slug" | "categoryId" | "description" | "features" | "refillDays" | "enabled" | "dripfeed"
 >;
 
 /** Every enabled service, by platform then name (the manual order form's service list). */

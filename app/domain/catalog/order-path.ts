@@ -1,19 +1,27 @@
-import type { ListedPlatform } from "./platforms.ts";
+type OrderableService = { id: string; platform: string; serviceType: "one_time" | "auto" };
 
-type OrderableService = { id: string; platform: ListedPlatform; serviceType: "one_time" | "auto" };
+/** The platforms whose lists link to /order/{platform}-{serviceId} (customer spec, route table). */
+export const PREFIXED_ORDER_PLATFORMS: readonly string[] = [
+  "instagram",
+  "youtube",
+  "tiktok",
+  "spotify",
+  "threads",
+];
 
 /**
- * The per-service order entry a platform list links to (customer spec, route table):
- * Instagram auto services /order/instagram/{id}; Facebook and Twitter /order/{id}; the rest /order/{platform}-{id}.
+ * The per-service order entry a platform list links to (customer spec, route table): Instagram auto services
+ * /order/instagram/{id}; YouTube, TikTok, Spotify, Threads and Instagram's others /order/{platform}-{id}; Facebook,
+ * Twitter and every platform the operator added /order/{id}, the generic entry (docs/decisions/038).
  * A post link typed on the list travels along as `?link=`.
  */
 export function serviceOrderPath(service: OrderableService, postLink = ""): string {
   const path =
     service.platform === "instagram" && service.serviceType === "auto"
       ? `/order/instagram/${service.id}`
-      : service.platform === "facebook" || service.platform === "twitter"
-        ? `/order/${service.id}`
-        : `/order/${service.platform}-${service.id}`;
+      : PREFIXED_ORDER_PLATFORMS.includes(service.platform)
+        ? `/order/${service.platform}-${service.id}`
+        : `/order/${service.id}`;
   const link = postLink.trim();
   return link ? `${path}?${new URLSearchParams({ link })}` : path;
 }

@@ -2,17 +2,25 @@
  * One way to write what the shop sells, on every page, toast, mail, admin list and the API's services list
  * (product rules 3.7). Browser-safe: the browser's bundles use it too.
  */
-import { platformNames } from "./platforms.ts";
+import { SPECIFICATION_PLATFORMS } from "./platforms.ts";
+
+const SPECIFIED_NAMES: Record<string, string> = Object.fromEntries(
+  SPECIFICATION_PLATFORMS.map((platform) => [platform.slug, platform.name]),
+);
 
 /** Brand and platform words as the brands write them, whatever the case they were typed in. */
-const BRAND_WORDS: Record<string, string> = { ...platformNames, ig: "IG", tv: "TV" };
+const BRAND_WORDS: Record<string, string> = { ...SPECIFIED_NAMES, ig: "IG", tv: "TV" };
 
-const PLATFORM_NAMES: Record<string, string> = { ...platformNames, other: "Other" };
+const PLATFORM_NAMES: Record<string, string> = { ...SPECIFIED_NAMES, other: "Other" };
 
 /** Short words written in lower case inside a name ("Likes per Post" stays as typed). */
 const MINOR_WORDS = new Set(["a", "an", "and", "for", "in", "of", "on", "or", "per", "the", "to", "with"]);
 
-/** A stored platform value or a typed platform name as the brand writes it ("tiktok", "Tiktok" -> "TikTok"). */
+/**
+ * A stored platform value or a typed platform name as the brand writes it ("tiktok", "Tiktok" -> "TikTok"); a
+ * platform the operator added is written from its slug ("telegram" -> "Telegram") where its stored name is not at
+ * hand.
+ */
 export function formatPlatformName(platform: string): string {
   const key = platform.trim().toLowerCase();
   return PLATFORM_NAMES[key] ?? titleCaseWord(platform.trim(), true);

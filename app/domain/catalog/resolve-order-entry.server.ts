@@ -8,15 +8,15 @@ import {
   type OrderableService,
 } from "./find-service.server.ts";
 import { LIKES_PACK_SERVICES } from "./likes-pack-services.ts";
+import { PREFIXED_ORDER_PLATFORMS } from "./order-path.ts";
 
-/** The platforms whose lists link to /order/{platform}-{serviceId} (customer spec, route table). */
-const PREFIXED_PLATFORMS = ["instagram", "youtube", "tiktok", "spotify", "threads"] as const;
-const PREFIXED_ENTRY = new RegExp(`^(${PREFIXED_PLATFORMS.join("|")})-(.+)$`);
+const PREFIXED_ENTRY = new RegExp(`^(${PREFIXED_ORDER_PLATFORMS.join("|")})-(.+)$`);
 
 /**
  * The service a generic order entry (/order/{packageId}) stands for: `instagram-followers`, any service slug,
- * `{platform}-{serviceId}` (the id must belong to that platform) or a bare service id (Facebook and Twitter
- * lists); null for anything else. Auto services are returned too: the page sends them to the auto order flow.
+ * `{platform}-{serviceId}` (the id must belong to that platform) or a bare service id (the lists of Facebook,
+ * Twitter and every platform the operator added: any service); null for anything else. Auto services are returned
+ * too: the page sends them to the auto order flow.
  */
 export async function resolveOrderEntry(db: Executor, packageId: string): Promise<OrderableService | null> {
   const entry = packageId.trim().toLowerCase();

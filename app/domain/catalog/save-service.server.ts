@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
-import { services } from "../../db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client.server.ts";
+import { platforms, serviceCategories, services } from "../../db/schema.ts";
 import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
@@ -38,8 +38,11 @@ async function createService(db: Database, adminId: string, form: ServiceInput):
   const slug = serviceSlug(form.name);
   if (!slug) return serviceRefused("create", { name: SERVICE_TEXT.nameRequired });
   return db.transaction(async (tx) => {
+    const misplaced = await checkPlacement(tx, form);
+    if (misplaced) return serviceRefused("create", misplaced);
     const created = await addService(tx, { ...form, slug });
-    if (!created) return serviceRefused("create", { name: SERVICE_TEXT.nameTaken }, "conflict");
+    if (!created.ok)
+      return serviceRefused("create", { [created.field ?? "form"]: created.message }, created.kind);
     await recordAdminAction(tx, {
       adminId,
       action: "service.create",
@@ -51,6 +54,8 @@ async function createService(db: Database, adminId: string, form: ServiceInput):
         price_per_1000: form.pricePer1000,
         enabled: form.enabled,
         refill_days: form.refillDays,
+        platform: form.platform,
+        category_id: form.categoryId,
       },
     });
     return { ok: true, notice: { title: SERVICE_TEXT.serviceCreated, message: form.name }, id: created.id };
@@ -70,11 +75,15 @@ async function updateService(
         enabled: services.enabled,
         name: services.name,
         refillDays: services.refillDays,
+        platform: services.platform,
+        categoryId: services.categoryId,
       })
       .from(services)
       .where(eq(services.id, serviceId))
       .for("update");
     if (!before) return serviceRefused("update", { form: SERVICE_TEXT.serviceNotFound }, "not_found");
+    const misplaced = await checkPlacement(tx, form);
+    if (misplaced) return serviceRefused("update", misplaced);
     await changeService(tx, serviceId, form);
     await recordAdminAction(tx, {
       adminId,
@@ -86,8 +95,34 @@ async function updateService(
         price_per_1000: { from: before.pricePer1000, to: form.pricePer1000 },
         enabled: { from: before.enabled, to: form.enabled },
         refill_days: { from: before.refillDays, to: form.refillDays },
+        platform: { from: before.platform, to: form.platform },
+        category_id: { from: before.categoryId, to: form.categoryId },
       },
     });
     return { ok: true, notice: { title: SERVICE_TEXT.serviceUpdated, message: form.name }, id: serviceId };
   });
+}
+
+/**
+ * Why a service cannot go where the form puts it: a platform that no longer exists, or a category of another
+ * platform (services keep their platform's categories only, docs/decisions/038); null when it can. The platform's
+ * row is share-locked, so a platform being deleted is either gone here or waits for this service.
+ */
+async function checkPlacement(
+  tx: Executor,
+  form: Pick<ServiceInput, "platform" | "categoryId">,
+): Promise<Record<string, string> | null> {
+  const [platform] = await tx
+    .select({ slug: platforms.slug })
+    .from(platforms)
+    .where(eq(platforms.slug, form.platform))
+    .for("key share");
+  if (!platform) return { platform: SERVICE_TEXT.unknownPlatform };
+  if (form.categoryId === null) return null;
+  const [category] = await tx
+    .select({ id: serviceCategories.id })
+    .from(serviceCategories)
+    .where(and(eq(serviceCategories.id, form.categoryId), eq(serviceCategories.platform, form.platform)))
+    .for("key share");
+  return category ? null : { categoryId: SERVICE_TEXT.unknownCategory };
 }

@@ -5,7 +5,10 @@ import { MAX_REFILL_DAYS } from "./refill-window.ts";
  * The longest text each service form field takes. The schema refuses longer and the form stops typing there
  * (maxLength); both read these, so the two never disagree. No zod here: the form's bundle imports this file.
  */
-export const SERVICE_MAX = { name: 120, description: 2_000, features: 4_000 } as const;
+export const SERVICE_MAX = { name: 120, description: 2_000, features: 4_000, platform: 60 } as const;
+
+/** A Package's minimum and maximum: one package per order (product rules 13.10). */
+export const PACKAGE_LIMIT = 1;
 
 /**
  * The admin spec's texts for the Services tab (admin spec sections 2 and 8), verbatim where the spec gives them;
@@ -26,7 +29,11 @@ export const SERVICE_TEXT = {
   badMin: "Enter a whole minimum quantity of at least 1.",
   badMax: "Enter a whole maximum quantity.",
   minAboveMax: "The maximum quantity must be at least the minimum quantity.",
+  packageLimits: `A package is sold one at a time: its minimum and maximum are ${PACKAGE_LIMIT}.`,
   badDefaultPosts: "Default posts must be a whole number from 1 to 100.",
+  choosePlatform: "Choose a platform.",
+  unknownPlatform: "This platform no longer exists; choose another.",
+  unknownCategory: "Choose one of this platform's categories, or none.",
   badRefillDays: `The refill window must be a whole number of days from 1 to ${MAX_REFILL_DAYS}, or empty.`,
 } as const;
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { checkbox, UNKNOWN_FIELD_TEXT } from "../admin-form.ts";
-import { listedPlatforms } from "./platforms.ts";
+import { isUuid } from "../ids.ts";
+import type { ServiceOrderType } from "../pricing/price.ts";
+import { PLATFORM_SLUG } from "./platforms.ts";
 import { MAX_REFILL_DAYS } from "./refill-window.ts";
-import { SERVICE_MAX, SERVICE_TEXT } from "./service-form-text.ts";
+import { PACKAGE_LIMIT, SERVICE_MAX, SERVICE_TEXT } from "./service-form-text.ts";
 
 /** Quantities fit PostgreSQL's integer column with room to spare. */
 const MAX_QUANTITY = 1_000_000_000;
@@ -39,7 +41,19 @@ export const serviceForm = z
         .trim()
         .min(1, SERVICE_TEXT.nameRequired)
         .max(SERVICE_MAX.name, SERVICE_TEXT.nameRequired),
-      platform: z.enum(listedPlatforms, { error: "Choose a platform." }),
+      // Any platform the shop has (saveService checks it exists) and, optionally, one of its categories.
+      platform: z
+        .string({ error: SERVICE_TEXT.choosePlatform })
+        .trim()
+        .max(SERVICE_MAX.platform, SERVICE_TEXT.choosePlatform)
+        .regex(PLATFORM_SLUG, SERVICE_TEXT.choosePlatform),
+      categoryId: z
+        .string()
+        .trim()
+        .max(40)
+        .default("")
+        .refine((value) => value === "" || isUuid(value), SERVICE_TEXT.unknownCategory)
+        .transform((value) => (value === "" ? null : value)),
       serviceType: z.enum(["one_time", "auto"], { error: "Choose a service type." }),
       targetKind: z.enum(["post", "profile"]).default("post"),
       pricePer1000: z
@@ -51,9 +65,9 @@ export const serviceForm = z
       description: z.string().trim().max(SERVICE_MAX.description).default(""),
       features: z.string().max(SERVICE_MAX.features).default("").transform(parseFeatures),
       defaultPosts: z.string().trim().max(10).default(""),
-      // How a one-time service takes its order and whether it may be drip-fed (docs/decisions/021).
+      // How a one-time service takes its order and whether it may be drip-fed (docs/decisions/021, 037).
       orderType: z
-        .enum(["default", "custom_comments"], { error: "Choose an order type." })
+        .enum(["default", "custom_comments", "package"], { error: "Choose an order type." })
         .default("default"),
       dripfeed: checkbox,
       // Empty: the service is not refillable.
@@ -82,6 +96,16 @@ export const serviceForm = z
         path: ["maxQuantity"],
         message: SERVICE_TEXT.minAboveMax,
       });
+    // A Package is one unit at its price (product rules 13.10): its limits are 1 and 1, never silently changed.
+    if (form.serviceType === "one_time" && form.orderType === "package")
+      for (const field of ["minQuantity", "maxQuantity"] as const)
+        if (form[field] !== PACKAGE_LIMIT)
+          ctx.issues.push({
+            code: "custom",
+            input: form,
+            path: [field],
+            message: SERVICE_TEXT.packageLimits,
+          });
     if (form.serviceType === "auto" && form.defaultPosts && !/^(100|[1-9]\d?)$/.test(form.defaultPosts))
       ctx.issues.push({
         code: "custom",
@@ -94,7 +118,7 @@ export const serviceForm = z
     ...form,
     // Default posts belong to auto services only (the services_default_posts_auto_only constraint).
     defaultPosts: form.serviceType === "auto" && defaultPosts ? Number(defaultPosts) : null,
-    // Custom comments and drip-feed belong to one-time services; drip-feed to Default ones only
+    // Custom comments, packages and drip-feed belong to one-time services; drip-feed to Default ones only
     // (the services_dripfeed_default_one_time constraint).
     orderType: form.serviceType === "one_time" ? form.orderType : ("default" as const),
     dripfeed: form.serviceType === "one_time" && form.orderType === "default" && form.dripfeed,
@@ -108,6 +132,8 @@ export type AdminService = {
   slug: string;
   name: string;
   platform: string;
+  /** Its category, one of its platform's; null: none. */
+  categoryId: string | null;
   serviceType: "one_time" | "auto";
   targetKind: "post" | "profile";
   pricePer1000: string;
@@ -116,9 +142,11 @@ export type AdminService = {
   description: string;
   features: string[];
   defaultPosts: number | null;
-  orderType: "default" | "custom_comments";
+  orderType: ServiceOrderType;
   dripfeed: boolean;
   /** Days after an order ends in which a refill may be asked; null: not refillable (product rules 4.7). */
   refillDays: number | null;
   enabled: boolean;
+  /** The kind of the latest change a provider sync made to it (service-changes.ts), if any. */
+  lastSyncChange?: string | null;
 };

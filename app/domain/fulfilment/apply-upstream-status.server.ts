@@ -2,6 +2,9 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
 import { formatCents } from "../../lib/format-money.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { dollarCentsOf } from "../pricing/price.ts";
+import { providerUsdPerUnit } from "./exchange-rates.server.ts";
 import type { PartOutcome, PartOutcomes } from "./part-outcomes.ts";
 import type { UpstreamOrderStatus } from "./provider-client.server.ts";
 import { isFinal, ourStatus, parseRemains, parseStartCount } from "./upstream-status.ts";
@@ -14,11 +17,15 @@ type Outcome =
   /** The answer was applied before (by an earlier poll or another worker): the submission stays as it is. */
   | { state: "unchanged" };
 
+/** What the provider's currency is worth in dollars (exchange-rates.server.ts), when the caller read it already. */
+export type ProviderRate = { usdPerUnit: string | null };
+
 /**
  * Applies one upstream status to its submission. A final status is reported to `outcomes` (partEnded): the
  * part closes, and the last part to close ends the order, which refunds the undelivered shares exactly once and
  * keeps final statuses final (an auto order's post: postDelivered, which refunds its undelivered share once per
- * submission), so the same answer applied twice (two polls, two workers) moves money once.
+ * submission), so the same answer applied twice (two polls, two workers) moves money once. A `charge` in the
+ * answer becomes what the part cost, in dollars (product rules 13.14).
  */
 export async function applyUpstreamStatus(
   db: Database,
@@ -26,6 +33,7 @@ export async function applyUpstreamStatus(
   answer: UpstreamOrderStatus,
   pollSeconds: number,
   outcomes: PartOutcomes,
+  rate?: ProviderRate,
 ): Promise<Outcome> {
   const outcome = answer.reported
     ? await apply(db, row, answer, outcomes)
@@ -33,6 +41,7 @@ export async function applyUpstreamStatus(
   if (outcome.state === "unchanged") return outcome;
   const remains = answer.reported ? parseRemains(answer.remains, row.quantity) : null;
   const startCount = answer.reported ? parseStartCount(answer.startCount) : null;
+  const charged = answer.reported ? await chargedCents(db, row, answer.charge, rate) : null;
   // A worker whose claim ran out may still answer for a submission another worker has since ended: an ended
   // submission is never reopened (it would be counted again at the next poll).
   const stillOpen = outcome.state === "done" ? undefined : ne(fulfilments.state, "done");
@@ -44,11 +53,28 @@ export async function applyUpstreamStatus(
       upstreamStatus: answer.reported ? answer.status.slice(0, 50) : row.upstreamStatus,
       upstreamRemains: remains ?? row.upstreamRemains,
       upstreamStartCount: startCount ?? row.upstreamStartCount,
+      // The provider's own charge already leaves out what it did not deliver (docs/decisions/041).
+      ...(charged === null ? {} : { costCents: charged, costFromProvider: true }),
       nextAttemptAt: sql`now() + make_interval(secs => ${pollSeconds})`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(fulfilments.id, row.id), stillOpen));
   return outcome;
+}
+
+/**
+ * The provider's `charge` for the part, converted to dollar cents (rounded up) at its currency's rate; null when it
+ * stated none, or its currency has no rate. A refunded or partial part's charge is taken as the provider states it.
+ */
+async function chargedCents(
+  db: Database,
+  row: Fulfilment,
+  charge: string | null,
+  rate: ProviderRate | undefined,
+): Promise<Cents | null> {
+  if (charge === null || charge.trim() === "") return null;
+  const usd = rate ? rate.usdPerUnit : await providerUsdPerUnit(db, row.providerId);
+  return usd === null ? null : dollarCentsOf(charge, usd);
 }
 
 async function apply(

@@ -34,8 +34,10 @@ export async function ensureSimulatedProvider(db: Database): Promise<void> {
       })
       .returning({ id: providers.id });
     await tx.execute(sql`
-      insert into provider_services (service_id, provider_id, provider_service_id, min_quantity, max_quantity)
-      select s.id, ${created?.id}, s.slug, ${SIMULATED_MIN_QUANTITY}, s.max_quantity from services s
+      insert into provider_services (service_id, provider_id, provider_service_id, provider_service_type,
+        min_quantity, max_quantity)
+      select s.id, ${created?.id}, s.slug, case when s.order_type = 'package' then 'Package' else 'Default' end,
+        ${SIMULATED_MIN_QUANTITY}, s.max_quantity from services s
       on conflict (service_id) do nothing`);
   });
 }

@@ -13,6 +13,9 @@ const schema = z.object({
   FULFILMENT_LEASE_SECONDS: seconds(120),
   FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_CONCURRENCY_PER_PROVIDER),
   FULFILMENT_FAULT: z.enum(["crash-after-add"]).optional(),
+  // 0: no scheduled sync (npm run providers:sync and the page's "Sync now" still run one).
+  PROVIDER_SYNC_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  EXCHANGE_RATES_URL: z.url().optional().or(z.literal("")),
 });
 
 export type FulfilmentConfig = {
@@ -28,6 +31,10 @@ export type FulfilmentConfig = {
   concurrencyPerProvider: number;
   /** Test-only fault injection: exit right after a successful upstream `add` (never outside APP_ENV=test). */
   crashAfterAdd: boolean;
+  /** Minutes between two sync rounds of every provider; 0: none scheduled (docs/decisions/040). */
+  providerSyncMinutes: number;
+  /** Where a sync round first reads exchange rates (a JSON object of dollars per unit); unset: none. */
+  exchangeRatesUrl: string | undefined;
 };
 
 /** The fulfilment worker's settings from the environment (docs/configuration.md). */
@@ -41,5 +48,7 @@ export function readFulfilmentConfig(source?: NodeJS.ProcessEnv): FulfilmentConf
     leaseSeconds: raw.FULFILMENT_LEASE_SECONDS,
     concurrencyPerProvider: raw.FULFILMENT_CONCURRENCY,
     crashAfterAdd: raw.APP_ENV === "test" && raw.FULFILMENT_FAULT === "crash-after-add",
+    providerSyncMinutes: raw.PROVIDER_SYNC_MINUTES,
+    exchangeRatesUrl: raw.EXCHANGE_RATES_URL || undefined,
   };
 }

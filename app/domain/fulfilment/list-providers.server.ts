@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { providers } from "../../db/schema.ts";
+import { exchangeRates, providers } from "../../db/schema.ts";
+import { costInDollars } from "../pricing/markup-price.ts";
 import { maskedKey } from "./messages.ts";
 
 export type ProviderSummary = {
@@ -13,13 +14,21 @@ export type ProviderSummary = {
   balance: string | null;
   balanceCurrency: string | null;
   balanceCheckedAt: Date | null;
+  /** The currency of its rates and balance, and the balance in dollars when the shop has a rate for it. */
+  currency: string;
+  balanceUsd: string | null;
+  syncError: string | null;
   mappedServices: number;
   openSubmissions: number;
   needsAttention: number;
 };
 
-/** Every provider with its masked key, last known balance and how much it is used. */
+/** Every provider with its masked key, last known balance (in its currency and dollars) and how much it is used. */
 export async function listProviders(db: Database): Promise<ProviderSummary[]> {
+  const rates = new Map(
+    (await db.select().from(exchangeRates)).map((rate) => [rate.currency, rate.usdPerUnit] as const),
+  );
+  rates.set("USD", "1");
   const rows = await db
     .select({
       provider: providers,
@@ -41,6 +50,17 @@ export async function listProviders(db: Database): Promise<ProviderSummary[]> {
     balance: provider.balance,
     balanceCurrency: provider.balanceCurrency,
     balanceCheckedAt: provider.balanceCheckedAt,
+    currency: provider.currency,
+    balanceUsd: dollarsOf(provider.balance, rates.get(provider.balanceCurrency ?? provider.currency)),
+    syncError: provider.syncError,
     ...counts,
   }));
+}
+
+/** A balance in dollars: its amount (the sign kept) at the currency's rate, or null when either is unknown. */
+export function dollarsOf(balance: string | null, usdPerUnit: string | undefined | null): string | null {
+  if (balance === null || !usdPerUnit) return null;
+  const negative = balance.trim().startsWith("-");
+  const amount = costInDollars(balance.trim().replace(/^-/, ""), usdPerUnit);
+  return amount === null ? null : `${negative ? "-" : ""}${amount}`;
 }

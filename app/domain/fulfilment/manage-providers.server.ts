@@ -8,7 +8,16 @@ import type { Notice } from "../notice.ts";
 import { issuesByField, type Refusal, refuse } from "../refusal.ts";
 import { apiKeyHint, encryptApiKey } from "./api-key-cipher.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
-import { isProviderApiUrl, type ProviderEditFields, type ProviderFields } from "./provider-form.ts";
+import {
+  isProviderApiUrl,
+  PROVIDER_MARKUP_DEFAULTS,
+  type ProviderEditFields,
+  type ProviderFields,
+} from "./provider-form.ts";
+
+/** A new provider: the add form's fields, its markup and rate-rise policy the defaults unless given. */
+type NewProvider = Omit<ProviderFields, keyof typeof PROVIDER_MARKUP_DEFAULTS> &
+  Partial<Pick<ProviderFields, keyof typeof PROVIDER_MARKUP_DEFAULTS>>;
 
 export type ProviderChange = { ok: true; providerId: string; notice: Notice } | Refusal;
 
@@ -31,9 +40,10 @@ export function providerRefused(error: z.ZodError): Refusal {
 /** Adds an upstream provider; its key is stored encrypted and only its last four characters are kept in clear. */
 export async function addProvider(
   db: Database,
-  input: { adminId: string; provider: ProviderFields },
+  input: { adminId: string; provider: NewProvider },
 ): Promise<ProviderChange> {
   const { name, apiUrl, apiKey, supportsIdempotency } = input.provider;
+  const { markupPercent, markupMinPer1000, onRateRise } = { ...PROVIDER_MARKUP_DEFAULTS, ...input.provider };
   if (!apiKey)
     return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: { apiKey: PROVIDER_TEXT.keyRequired } });
   return db.transaction(async (tx) => {
@@ -45,10 +55,19 @@ export async function addProvider(
         apiKeyEncrypted: encryptApiKey(apiKey),
         apiKeyHint: apiKeyHint(apiKey),
         supportsIdempotency,
+        markupPercent,
+        markupMinPer1000,
+        onRateRise,
       })
       .returning({ id: providers.id });
     const providerId = created?.id ?? "";
-    await auditProviderChange(tx, input.adminId, "provider.added", providerId, { name, api_url: apiUrl });
+    await auditProviderChange(tx, input.adminId, "provider.added", providerId, {
+      name,
+      api_url: apiUrl,
+      markup_percent: markupPercent,
+      markup_min_per_1000: markupMinPer1000,
+      on_rate_rise: onRateRise,
+    });
     return { ok: true as const, providerId, notice: { title: PROVIDER_TEXT.added, message: name } };
   });
 }
@@ -70,7 +89,7 @@ export async function updateProvider(
   // The simulated provider is answered in-process: its address is a name, not one an admin can change.
   if (!current.isSimulated && !isProviderApiUrl(input.provider.apiUrl))
     return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: { apiUrl: PROVIDER_TEXT.urlInvalid } });
-  const { name, apiKey, supportsIdempotency } = input.provider;
+  const { name, apiKey, supportsIdempotency, markupPercent, markupMinPer1000, onRateRise } = input.provider;
   const apiUrl = current.isSimulated ? current.apiUrl : input.provider.apiUrl;
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -79,6 +98,9 @@ export async function updateProvider(
         name,
         apiUrl,
         supportsIdempotency,
+        markupPercent,
+        markupMinPer1000,
+        onRateRise,
         ...(apiKey ? { apiKeyEncrypted: encryptApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey) } : {}),
         updatedAt: sql`now()`,
       })
@@ -89,6 +111,9 @@ export async function updateProvider(
       name,
       api_url: apiUrl,
       supports_idempotency: supportsIdempotency,
+      markup_percent: markupPercent,
+      markup_min_per_1000: markupMinPer1000,
+      on_rate_rise: onRateRise,
       key_replaced: Boolean(apiKey),
     });
     return {

@@ -17,8 +17,56 @@ export const PROVIDER_TEXT = {
   balanceRefreshed: "Balance refreshed",
   noUpstreamServices: "The provider lists no services.",
   unreachable: (detail: string): Notice => ({ title: "Provider unreachable", message: detail }),
-  serviceImported: "Service imported",
-  serviceImportedNote: "It was added disabled, at the provider's rate plus 50%: review it under Services.",
+  servicesImported: (imported: number, skipped: string[]): Notice => ({
+    title: `${imported} ${imported === 1 ? "service" : "services"} imported`,
+    message: skipped.join(" "),
+  }),
+  alreadyImported: (count: number) =>
+    `${count} already mapped to a service of the shop ${count === 1 ? "was" : "were"} skipped.`,
+  unsellableType: (count: number, types: string[]) =>
+    `${count} of a type the shop does not sell (${types.join(", ")}) ${count === 1 ? "was" : "were"} skipped.`,
+  noneSelected: {
+    title: "Nothing selected",
+    message: "Tick the provider's services to import first.",
+  } satisfies Notice,
+  nothingImported: "Nothing imported",
+  notListed: (count: number) =>
+    `${count} the provider no longer lists ${count === 1 ? "was" : "were"} skipped (sync it to see its list now).`,
+  unknownPlatform: "Choose one of the shop's platforms.",
+  unknownCategory: "Choose a category of that platform, or none.",
+  priceTooHigh: (name: string) => ({
+    title: "Price out of range",
+    message: `The price of "${name}" by this markup is more than the catalogue can hold.`,
+  }),
+  noRateFor: (currency: string): Notice => ({
+    title: "No exchange rate",
+    message: `The provider's rates are in ${currency} and the shop has no rate for it: set what one ${currency} is worth in dollars under Exchange rates first.`,
+  }),
+  syncRefused: "Sync failed: nothing was changed",
+  synced: (listed: number, changes: number, warning: string | null): Notice => ({
+    title: "Provider synced",
+    message: [`${listed} services listed, ${changes} ${changes === 1 ? "change" : "changes"}.`, warning ?? ""]
+      .join(" ")
+      .trim(),
+  }),
+  syncFailed: (detail: string) => `The provider could not be read, so nothing was changed: ${detail}`,
+  syncBadCurrency: (currency: string) =>
+    `The provider's balance names the currency "${currency.slice(0, 20)}", which is not a currency code: nothing was changed.`,
+  syncNothingListed: "The provider listed no service the shop could read, so nothing was changed.",
+  syncNoRate: (currency: string) =>
+    `No exchange rate for ${currency}: costs and prices were not updated. Set one under Exchange rates.`,
+  markupSaved: "Markup saved",
+  rateOfDollar: "A dollar is always worth one dollar.",
+  rateSaved: (currency: string, usdPerUnit: string): Notice => ({
+    title: "Exchange rate saved",
+    message: `1 ${currency} = $${usdPerUnit}`,
+  }),
+  rateRemoved: "Exchange rate removed",
+  rateUnknown: { title: "Not found", message: "The shop has no rate for this currency." } satisfies Notice,
+  badCurrency: "Enter a three-letter currency code, such as INR.",
+  badUsdPerUnit: "Enter what one unit is worth in dollars: a number above 0 with at most 8 decimals.",
+  badPercent: "Enter a percent from 0 to 1000, with at most 2 decimals.",
+  badMinimum: "Enter a dollar amount of 0 or more, with at most 4 decimals.",
   serviceMapped: "Service mapped",
   serviceUnmapped: "Service unmapped: it is fulfilled by hand again",
   unknownProviderService: {
@@ -39,6 +87,7 @@ export const PROVIDER_TEXT = {
   noProviders: "No providers yet. Add one below; until then every order is fulfilled by hand.",
   noAttention: "Nothing needs attention.",
   noMappedServices: "No services are mapped to this provider yet.",
+  noChanges: "No sync has changed its services yet.",
   servicesLoadFailed: "The provider's services could not be loaded.",
 } as const;
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Cents } from "../pricing/cents.ts";
+import { mappedCostCentsSql } from "./mapped-cost-sql.server.ts";
 import { WHOLE_ORDER_PART } from "./part-outcomes.ts";
 
 /**
@@ -26,21 +27,35 @@ const NO_LIMIT = 2_147_483_647;
 
 /**
  * The CTEs that give a new order its delivery path in the statement that stores it (docs/decisions/010):
- * `delivery_parts` (the parts), `delivery_route` (true when every part's service is mapped to a provider whose
- * limits admit its quantity). The order row takes `orderDeliverySql` as its `delivery`; `deliveryCte` then
- * writes one submission per part, so a provider-delivered order is queued the moment it commits.
+ * `delivery_parts` (the parts), `delivery_route` with `to_provider` (true when every part's service is mapped to a
+ * provider whose limits admit its quantity) and `at_cost` (true unless a part's charge is below the known cost of
+ * its quantity at its mapping, product rules 13.12: `partsAtCostSql`). The order row takes `orderDeliverySql` as
+ * its `delivery`; `deliveryCte` then writes one submission per part, so a provider-delivered order is queued the
+ * moment it commits.
  */
 export function deliveryRouteCtes(parts: readonly DeliveryPart[]): SQL {
+  const ps = sql.raw("ps");
   return sql`delivery_parts (part, service_id, quantity, charge_cents, due_after_seconds, comments) as (
       ${partRows(parts)}),
     delivery_route as (
-      select count(ps.service_id) = ${parts.length}::bigint as to_provider
+      select count(ps.service_id) filter (
+          where dp.quantity between coalesce(ps.min_quantity, 1) and coalesce(ps.max_quantity, ${NO_LIMIT})
+            and lower(ps.provider_service_type) <> 'subscriptions'
+        ) = ${parts.length}::bigint as to_provider,
+        bool_and(ps.cost_per_1000 is null
+          or dp.charge_cents >= ${mappedCostCentsSql(sql.raw("dp.quantity"), ps)}) as at_cost
       from delivery_parts dp
-      join provider_services ps on ps.service_id = dp.service_id
-        and dp.quantity between coalesce(ps.min_quantity, 1) and coalesce(ps.max_quantity, ${NO_LIMIT})
-        and lower(ps.provider_service_type) <> 'subscriptions'
+      left join provider_services ps on ps.service_id = dp.service_id
     )`;
 }
+
+/**
+ * The order statement's floor (product rules 13.12, docs/decisions/037): each part's charge covers the known cost
+ * of what it sends upstream, read in the statement that charges, so a cost and price a sync changes together are
+ * seen together. Checked whether or not the order goes out automatically: a part a person delivers still costs
+ * what its mapping says.
+ */
+export const partsAtCostSql: SQL = sql`(select at_cost from delivery_route)`;
 
 /**
  * The parts as rows. Parts due at once (an ordinary order, a pack) are a VALUES list, the shape the order statement

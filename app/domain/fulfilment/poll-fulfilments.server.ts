@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { fulfilments } from "../../db/schema.ts";
 import { applyUpstreamStatus } from "./apply-upstream-status.server.ts";
+import { usdPerUnit } from "./exchange-rates.server.ts";
 import type { PartOutcomes } from "./part-outcomes.ts";
 import { readProviderStatuses } from "./provider-client.server.ts";
 import { loadProviders, transportFor } from "./provider-transport.server.ts";
@@ -35,6 +36,8 @@ export async function pollDueFulfilments(db: Database, options: PollOptions): Pr
     const provider = providerById.get(providerId);
     if (!provider) continue;
     const transport = transportFor(db, provider);
+    // Its charges are stated in its currency: read its rate once for the round (product rules 13.14).
+    const rate = { usdPerUnit: await usdPerUnit(db, provider.currency) };
     for (let start = 0; start < rows.length; start += STATUS_BATCH) {
       const batch = rows.slice(start, start + STATUS_BATCH);
       try {
@@ -47,7 +50,7 @@ export async function pollDueFulfilments(db: Database, options: PollOptions): Pr
             reported: false as const,
             error: "No status for this order",
           };
-          await applyUpstreamStatus(db, row, answer, options.pollSeconds, options.outcomes);
+          await applyUpstreamStatus(db, row, answer, options.pollSeconds, options.outcomes, rate);
         }
       } catch (error) {
         await postpone(

@@ -107,25 +107,57 @@ const numberText = z.union([z.string(), z.number()]).transform(String);
 const addAnswer = z.object({ order: idText });
 const cancelEntry = z.object({ order: idText, cancel: z.unknown() });
 
+// Panels send their flags as true/false, 1/0 or "1"/"0"; anything else (or nothing) is no.
+const flag = z
+  .unknown()
+  .optional()
+  .transform((value) => value === true || value === 1 || value === "1" || value === "true");
+
 const serviceSchema = z.object({
   service: idText,
   name: z.string().max(500),
   type: z.string().max(100).default("Default"),
-  category: z.string().max(500).default(""),
+  category: z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((value) => value ?? ""),
   rate: numberText,
   min: z.coerce.number().int(),
   max: z.coerce.number().int(),
+  dripfeed: flag,
+  refill: flag,
+  cancel: flag,
 });
 export type ProviderService = z.output<typeof serviceSchema>;
 
-/** The provider's service list (entries it sends that are not understood are left out). */
-export async function listProviderServices(transport: Transport): Promise<ProviderService[]> {
+const serviceId = z.object({ service: idText });
+
+/**
+ * The provider's service list: the entries understood, and the ids of those that were not (an entry without a
+ * readable id is neither). A sync changes nothing about a service whose entry it could not read.
+ */
+export async function readProviderServiceList(
+  transport: Transport,
+): Promise<{ services: ProviderService[]; unreadable: string[] }> {
   const answer = await call(transport, { action: "services" });
   if (!Array.isArray(answer)) throw unexpected("services");
-  return answer.flatMap((entry) => {
+  const services: ProviderService[] = [];
+  const unreadable: string[] = [];
+  for (const entry of answer) {
     const parsed = serviceSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
+    if (parsed.success) services.push(parsed.data);
+    else {
+      const id = serviceId.safeParse(entry);
+      if (id.success) unreadable.push(id.data.service);
+    }
+  }
+  return { services, unreadable };
+}
+
+/** The provider's service list (entries it sends that are not understood are left out). */
+export async function listProviderServices(transport: Transport): Promise<ProviderService[]> {
+  return (await readProviderServiceList(transport)).services;
 }
 
 export type AddInput = {

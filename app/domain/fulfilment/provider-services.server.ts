@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { providerServices, services } from "../../db/schema.ts";
-import { addService } from "../catalog/edit-service.server.ts";
-import { serviceSlug } from "../catalog/service-slug.ts";
+import { providerServices, providers, services } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../notice.ts";
+import { costInDollars, upstreamRateText } from "../pricing/markup-price.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { usdPerUnit } from "./exchange-rates.server.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { listProviderServices, type ProviderService } from "./provider-client.server.ts";
@@ -46,63 +46,6 @@ async function providerServiceById(
   return found ? { ok: true, service: found } : refuse("not_found", PROVIDER_TEXT.unknownProviderService);
 }
 
-// Imported services sell at the provider's rate plus half, to 4 decimals, exactly (integer arithmetic).
-function markedUpRate(rate: string): string {
-  const match = /^(\d{1,7})(?:\.(\d{1,4}))?/.exec(rate.trim());
-  const units = match ? BigInt(match[1] ?? "0") * 10_000n + BigInt((match[2] ?? "").padEnd(4, "0")) : 0n;
-  const price = (units * 3n) / 2n;
-  return `${price / 10_000n}.${String(price % 10_000n).padStart(4, "0")}`;
-}
-
-/**
- * Creates a new shop service from a provider's service and maps it. It starts disabled, at the provider's
- * rate plus 50%, so an admin reviews name, platform and price under Services before customers see it.
- */
-export async function importProviderService(
-  db: Database,
-  input: { adminId: string; providerId: string; providerServiceId: string },
-): Promise<ServiceAnswer> {
-  const found = await providerServiceById(db, input.providerId, input.providerServiceId);
-  if (!found.ok) return found;
-  const upstream = found.service;
-  const isSubscription = upstream.type.toLowerCase() === "subscriptions";
-  const min = Math.max(1, upstream.min);
-  return db.transaction(async (tx) => {
-    const created = await addService(tx, {
-      slug: `${serviceSlug(upstream.name).slice(0, 60)}-${serviceSlug(upstream.service).slice(0, 20)}-${Date.now().toString(36)}`,
-      name: upstream.name.slice(0, 200),
-      description: upstream.category.slice(0, 500),
-      platform: "other",
-      serviceType: isSubscription ? "auto" : "one_time",
-      targetKind: "post",
-      pricePer1000: markedUpRate(upstream.rate),
-      minQuantity: min,
-      maxQuantity: Math.max(min, upstream.max),
-      defaultPosts: isSubscription ? 10 : null,
-      enabled: false,
-    });
-    // The slug ends in the import's time: only the same service imported in the same millisecond has it.
-    if (!created) throw new Error(`The imported service ${upstream.service} was not stored`);
-    const serviceId = created.id;
-    await tx.insert(providerServices).values({
-      serviceId,
-      providerId: input.providerId,
-      providerServiceId: upstream.service,
-      providerServiceType: upstream.type.slice(0, 50),
-      ...upstreamLimits(upstream),
-    });
-    await auditProviderChange(tx, input.adminId, "provider.service_imported", input.providerId, {
-      service_id: serviceId,
-      provider_service_id: upstream.service,
-    });
-    return {
-      ok: true as const,
-      serviceId,
-      notice: { title: PROVIDER_TEXT.serviceImported, message: PROVIDER_TEXT.serviceImportedNote },
-    };
-  });
-}
-
 /** The provider's own limits, kept with the mapping: orders outside them are left to the manual queue. */
 function upstreamLimits(service: ProviderService): {
   minQuantity: number | null;
@@ -125,11 +68,20 @@ export async function mapProviderService(
   if (!service) return refuse("not_found", PROVIDER_TEXT.unknownService);
   const found = await providerServiceById(db, input.providerId, input.providerServiceId);
   if (!found.ok) return found;
+  // Its cost from the rate just read, when the provider's currency has a rate (else the next sync reads it).
+  const [provider] = await db
+    .select({ currency: providers.currency })
+    .from(providers)
+    .where(eq(providers.id, input.providerId));
+  const rate = upstreamRateText(found.service.rate);
+  const usd = provider ? await usdPerUnit(db, provider.currency) : null;
   const mapping = {
     providerId: input.providerId,
     providerServiceId: found.service.service,
     providerServiceType: found.service.type.slice(0, 50),
     ...upstreamLimits(found.service),
+    upstreamRate: rate,
+    costPer1000: rate === null || usd === null ? null : costInDollars(rate, usd),
   };
   return db.transaction(async (tx) => {
     await tx

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { sendDueCancels } from "./cancel-upstream.server.ts";
+import { sentCostCentsSql } from "./mapped-cost-sql.server.ts";
 
 type Accepted = { fulfilmentId: string; providerOrderId: string };
 
@@ -56,9 +57,11 @@ export async function recordSubmitted(
   accepted: Accepted[],
   pollSeconds: number,
 ): Promise<void> {
+  // What the part cost is recorded as it is sent, at its mapping's cost (product rules 13.14); the provider's own
+  // charge replaces it when a status answer states one (apply-upstream-status.server.ts).
   const result = await db.execute<{ order_id: string | null; cancel_state: string | null }>(sql`
     update fulfilments f set state = 'submitted', provider_order_id = a.provider_order_id, last_error = null,
-      upstream_status = 'Pending', submitted_at = now(), updated_at = now(),
+      upstream_status = 'Pending', submitted_at = now(), updated_at = now(), cost_cents = ${sentCostCentsSql(sql.raw("f"))},
       next_attempt_at = now() + make_interval(secs => ${pollSeconds})
     from unnest(${`{${accepted.map((row) => row.fulfilmentId).join(",")}}`}::uuid[],
       ${toTextArray(accepted.map((row) => row.providerOrderId))}::text[]) as a(id, provider_order_id)

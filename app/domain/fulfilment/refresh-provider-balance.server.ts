@@ -8,7 +8,10 @@ import { PROVIDER_TEXT } from "./messages.ts";
 import { readProviderBalance } from "./provider-client.server.ts";
 import { findProvider, transportFor } from "./provider-transport.server.ts";
 
-/** Asks a provider for its balance and keeps it with the time it was read (shown on the providers page). */
+/**
+ * Asks a provider for its balance and keeps it, its currency and the time it was read (shown on the providers
+ * pages).
+ */
 export async function refreshProviderBalance(
   db: Database,
   input: { providerId: string },
@@ -17,9 +20,16 @@ export async function refreshProviderBalance(
   if (!provider) return refuse("not_found", PROVIDER_TEXT.notFound);
   try {
     const { balance, currency } = await readProviderBalance(transportFor(db, provider));
+    // The currency its balance names is the currency of its rates too (product rules 13.20).
+    const code = currency.trim().toUpperCase();
     await db
       .update(providers)
-      .set({ balance: balance.slice(0, 30), balanceCurrency: currency, balanceCheckedAt: sql`now()` })
+      .set({
+        balance: balance.slice(0, 30),
+        balanceCurrency: currency.slice(0, 10),
+        ...(/^[A-Z]{3}$/.test(code) ? { currency: code } : {}),
+        balanceCheckedAt: sql`now()`,
+      })
       .where(eq(providers.id, provider.id));
     return { ok: true, notice: { title: PROVIDER_TEXT.balanceRefreshed, message: `${balance} ${currency}` } };
   } catch (error) {

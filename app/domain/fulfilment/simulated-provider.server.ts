@@ -60,7 +60,7 @@ async function listServices(db: Database) {
   return rows.map((service) => ({
     service: service.slug,
     name: service.name,
-    type: "Default",
+    type: service.orderType === "package" ? "Package" : "Default",
     category: service.platform,
     rate: wholesaleRate(service.pricePer1000),
     min: SIMULATED_MIN_QUANTITY,
@@ -91,7 +91,7 @@ async function addOrder(db: Database, form: Record<string, string>) {
   if (!Number.isSafeInteger(quantity) || quantity < SIMULATED_MIN_QUANTITY || quantity > service.maxQuantity)
     return { error: `Quantity must be between ${SIMULATED_MIN_QUANTITY} and ${service.maxQuantity}` };
   const chargeCents = cents(
-    Number((BigInt(chargeForQuantity(service.pricePer1000, quantity)) * WHOLESALE_PERCENT) / 100n),
+    Number((BigInt(chargeForQuantity(service, quantity)) * WHOLESALE_PERCENT) / 100n),
   );
   const [created] = await db
     .insert(simulatedProviderOrders)

@@ -3,10 +3,12 @@ import type { Database } from "../../db/client.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
 import { ensureSimulatedProvider } from "../fulfilment/ensure-simulated-provider.server.ts";
 import type { FulfilmentConfig } from "../fulfilment/fulfilment-config.server.ts";
+import { syncAllProviders } from "../fulfilment/sync-providers.server.ts";
 import { SubmissionPump } from "./fulfilment-steps.server.ts";
 import { runFulfilmentRound } from "./run-fulfilment-round.server.ts";
 
 const ROUND_QUEUE = "fulfilment-round";
+const SYNC_QUEUE = "provider-sync";
 
 /**
  * Starts the fulfilment worker: a submission pump that sends new orders the moment they commit (LISTEN), and
@@ -62,11 +64,51 @@ export async function startFulfilmentWorker(
       .catch((error: Error) => console.error(`fulfilment worker: ${error.message}`));
   void offer();
   const timer = setInterval(offer, config.tickSeconds * 1000);
+  const stopSync = await scheduleProviderSync(boss, db, config);
   return async () => {
     clearInterval(timer);
+    stopSync();
     await pump.stop();
     await boss.stop({ graceful: true, timeout: 10_000 });
   };
+}
+
+/**
+ * The providers' sync round (docs/decisions/040): every worker offers one each minute, throttled by a singleton key
+ * to one per PROVIDER_SYNC_MINUTES across workers, and pg-boss hands it to one of them. A round that fails is
+ * logged; the next comes at its time. Returns how to stop offering.
+ */
+async function scheduleProviderSync(
+  boss: PgBoss,
+  db: Database,
+  config: FulfilmentConfig,
+): Promise<() => void> {
+  if (config.providerSyncMinutes === 0) return () => {};
+  const windowSeconds = config.providerSyncMinutes * 60;
+  await boss.createQueue(SYNC_QUEUE, {
+    policy: "standard",
+    retryLimit: 0,
+    expireInSeconds: Math.max(600, Math.min(windowSeconds, 3600)),
+    deleteAfterSeconds: 86_400,
+  });
+  await boss.work(SYNC_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    try {
+      const { rates, reports } = await syncAllProviders(db, { exchangeRatesUrl: config.exchangeRatesUrl });
+      if (rates && !rates.read) console.error(`provider sync: ${rates.error}`);
+      for (const report of reports)
+        if (report.error) console.error(`provider sync: ${report.name}: ${report.error}`);
+    } catch (error) {
+      console.error(`provider sync failed: ${(error as Error).stack ?? error}`);
+      throw error;
+    }
+  });
+  const offer = () =>
+    boss
+      .send(SYNC_QUEUE, {}, { singletonKey: "sync", singletonSeconds: windowSeconds })
+      .catch((error: Error) => console.error(`provider sync: ${error.message}`));
+  void offer();
+  const timer = setInterval(offer, 60_000);
+  return () => clearInterval(timer);
 }
 
 // The crash test's fault: die between the upstream `add` and recording it, as a power cut would.

@@ -11,7 +11,7 @@ import { type MassOrderLine, readMassOrderLines } from "./mass-order-lines.ts";
 import { MASS_ORDER_TEXT, unknownServiceId } from "./mass-order-text.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import { draftTypedOrder } from "./order-type-draft.server.ts";
-import { checkTargetLink } from "./target-link.ts";
+import { checkInstagramPostLink, checkTargetLink } from "./target-link.ts";
 
 /** What a valid line places: a one-time service's order, or a likes pack (the API's Package type). */
 export type MassOrderPlacement =
@@ -121,7 +121,7 @@ async function checkPackLine(
   const pack = await findLikesPackByApiId(db, fields.serviceApiId);
   if (!pack) return refused(unknownServiceId(String(fields.serviceApiId)));
   if (fields.quantity !== 1) return refused(MASS_ORDER_TEXT.packQuantity);
-  const link = checkTargetLink(fields.link, { platform: "instagram", targetKind: "post" });
+  const link = checkInstagramPostLink(fields.link);
   if (!link.ok) return refused(link.message);
   return {
     ok: true,

@@ -7,6 +7,12 @@ export type { Notice };
 
 const count = new Intl.NumberFormat("en-US");
 
+/**
+ * The code of an order refused because its charge is below the known cost of what it sends upstream (product
+ * rules 13.12): nothing was charged; the catalogue's price catches up at the next sync, or an admin's.
+ */
+export const BELOW_COST = "below_cost";
+
 /** The server's error code for an auto service in the one-time flow (customer spec section 7). */
 export const AUTO_SERVICE_NOT_SUPPORTED = "AUTO_SERVICE_NOT_SUPPORTED_IN_THIS_FLOW";
 
@@ -31,6 +37,10 @@ export const ORDER_TEXT = {
   autoOrdersDisabled: {
     title: "Auto orders unavailable",
     message: "Automatic orders are paused at the moment. Please try again later.",
+  },
+  belowCost: {
+    title: "Service unavailable",
+    message: "This service cannot be ordered at this price right now. Please try again later.",
   },
   maintenance: {
     title: "Maintenance",

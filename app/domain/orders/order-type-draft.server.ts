@@ -10,6 +10,7 @@ import {
   isValidRuns,
   MAX_ORDER_UNITS,
   ORDER_TYPE_TEXT,
+  PACKAGE_QUANTITY,
   runPart,
   type ServiceOrderType,
 } from "./order-types.ts";
@@ -36,9 +37,10 @@ export type TypedOrder = {
 };
 
 /**
- * Checks an order against its service's type (docs/decisions/021) and prices it: a Default order is its quantity
- * (each run's, for drip-feed, where the service allows it: runs x quantity charged at once, one part per run due
- * every interval); a Custom Comments order is one unit per comment. Nothing here is charged.
+ * Checks an order against its service's type (docs/decisions/021, 037) and prices it: a Default order is its
+ * quantity (each run's, for drip-feed, where the service allows it: runs x quantity charged at once, one part per
+ * run due every interval); a Custom Comments order is one unit per comment; a Package order is one package at the
+ * package's price (product rules 13.10). Nothing here is charged.
  */
 export function draftTypedOrder(
   service: TypedService,
@@ -47,11 +49,27 @@ export function draftTypedOrder(
   if (service.orderType === "custom_comments") return draftCommentsOrder(service, input);
   if (input.comments !== undefined)
     return refuse("invalid", ORDER_TYPE_TEXT.commentsNotTaken, { field: "comments" });
+  if (service.orderType === "package") return draftPackageOrder(service, input);
   const badQuantity = refuseQuantity(input.quantity, service);
   if (badQuantity) return badQuantity;
   if (!input.dripFeed)
-    return { quantity: input.quantity, totalCents: chargeForQuantity(service.pricePer1000, input.quantity) };
+    return { quantity: input.quantity, totalCents: chargeForQuantity(service, input.quantity) };
   return draftDripFeed(service, input.quantity, input.dripFeed);
+}
+
+/** One package, delivered in one go: any other quantity, and drip-feed, are refused rather than changed. */
+function draftPackageOrder(
+  service: TypedService,
+  input: { quantity: number; dripFeed?: DripFeed },
+): TypedOrder | Refusal {
+  if (input.dripFeed) return refuse("invalid", ORDER_TYPE_TEXT.dripFeedNotAvailable, { field: "runs" });
+  if (input.quantity !== PACKAGE_QUANTITY)
+    return refuse("invalid", ORDER_TYPE_TEXT.packageQuantity, {
+      field: "quantity",
+      code: input.quantity > PACKAGE_QUANTITY ? "quantity_above_max" : "quantity_below_min",
+      quantityLimit: PACKAGE_QUANTITY,
+    });
+  return { quantity: PACKAGE_QUANTITY, totalCents: chargeForQuantity(service, PACKAGE_QUANTITY) };
 }
 
 function draftDripFeed(
@@ -93,7 +111,7 @@ function draftCommentsOrder(
   if (badQuantity) return { ...badQuantity, field: "comments" };
   return {
     quantity: comments.length,
-    totalCents: chargeForQuantity(service.pricePer1000, comments.length),
+    totalCents: chargeForQuantity(service, comments.length),
     comments: comments.join("\n"),
   };
 }

@@ -1,13 +1,17 @@
+import type { ServiceOrderType } from "../pricing/price.ts";
 import type { Notice } from "./messages.ts";
 
 /**
- * The order types beyond a plain quantity (docs/decisions/021-order-types.md): drip-feed on a Default service that
- * allows it, and Custom Comments. Pure rules, read the same way by the order function and by the API's reading of
- * a request. Browser-safe: no server imports.
+ * The order types beyond a plain quantity (docs/decisions/021-order-types.md, 037): drip-feed on a Default service
+ * that allows it, Custom Comments and Package. Pure rules, read the same way by the order function and by the API's
+ * reading of a request. Browser-safe: no server imports.
  */
 
-/** How a service takes its order: a quantity (Default), or one comment per line (Custom Comments). */
-export type ServiceOrderType = "default" | "custom_comments";
+/** How a service takes its order: a quantity (Default), one comment per line (Custom Comments), one package. */
+export type { ServiceOrderType };
+
+/** What a Package order is: one package (product rules 13.10), whatever a form or a request says. */
+export const PACKAGE_QUANTITY = 1;
 
 /** A drip-feed order: `runs` deliveries of the quantity, one every `intervalMinutes`. */
 export type DripFeed = { runs: number; intervalMinutes: number };
@@ -72,6 +76,10 @@ export const ORDER_TYPE_TEXT = {
   commentsQuantity: {
     title: "Invalid quantity",
     message: "The quantity of a custom comments order is its number of comments.",
+  },
+  packageQuantity: {
+    title: "Invalid quantity",
+    message: "A package is ordered one at a time: its quantity is 1.",
   },
 } as const satisfies Record<string, Notice>;
 

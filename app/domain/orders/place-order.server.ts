@@ -58,10 +58,18 @@ export type SimpleOrderInput = {
 export async function placeOrder(db: Executor, input: SimpleOrderInput): Promise<PlacedOrder | Refusal> {
   const cached = await placeCheckedOrder(db, input, { fresh: false });
   if (cached !== "guard_failed" && (cached.ok || !decidedOnReads(cached))) return cached;
-  const fresh = await placeCheckedOrder(db, input, { fresh: true });
-  // Changed again within one request (an admin editing the service right now): ask the customer to retry.
-  return fresh === "guard_failed" ? refuse("conflict", ORDER_TEXT.orderFailed) : fresh;
+  // A fresh read may still miss a change that commits while it is read (a sync repricing a service: product rules
+  // 13.12): the next read sees it, so an order racing one change pays the old price or the new one.
+  for (let attempt = 0; attempt < FRESH_READS; attempt++) {
+    const fresh = await placeCheckedOrder(db, input, { fresh: true });
+    if (fresh !== "guard_failed") return fresh;
+  }
+  // Changed again and again within one request (an admin editing the service right now): ask to retry.
+  return refuse("conflict", ORDER_TEXT.orderFailed);
 }
+
+/** Fresh reads an order is checked on after its cached read no longer held. */
+const FRESH_READS = 2;
 
 async function placeCheckedOrder(
   db: Executor,

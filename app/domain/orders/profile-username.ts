@@ -1,4 +1,4 @@
-import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
+import { OTHER_PLATFORM, type PlatformLinkRule, SPECIFICATION_PLATFORMS } from "../catalog/platforms.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import {
   invalidProfile,
@@ -24,7 +24,8 @@ function refused(problem: ProfileProblem, notice: Notice): Refusal {
   return refuse("invalid", notice, { code: problem });
 }
 
-type Platform = ListedPlatform | "other";
+/** The specification's platforms, whose profile addresses are known here, and "other". */
+type Platform = "instagram" | "youtube" | "tiktok" | "spotify" | "threads" | "facebook" | "twitter" | "other";
 
 /** The hosts of each platform's profile pages (a subdomain such as www. or m. is accepted too). */
 const PROFILE_HOSTS: Record<Platform, readonly string[]> = {
@@ -101,13 +102,29 @@ function parseLink(text: string): URL | null {
   }
 }
 
-function platformLabel(platform: Platform): string {
-  return platform === "other" ? "" : platformNames[platform];
+/**
+ * How a platform's profiles are read: one of the specification's by its own rules below; any other (the operator's)
+ * by its link hosts, a profile being the one path segment after the host ("https://t.me/name").
+ */
+type ProfileRule = { platform: Platform; name: string; hosts: readonly string[] };
+
+function profileRuleOf(platform: string | PlatformLinkRule): ProfileRule {
+  if (typeof platform !== "string" && !Object.hasOwn(PROFILE_HOSTS, platform.platform)) {
+    const name = platform.platform === OTHER_PLATFORM ? "" : platform.platformName;
+    return { platform: "other", name, hosts: platform.linkHosts };
+  }
+  const slug = typeof platform === "string" ? platform : platform.platform;
+  const known = (Object.hasOwn(PROFILE_HOSTS, slug) ? slug : OTHER_PLATFORM) as Platform;
+  const specified = SPECIFICATION_PLATFORMS.find((candidate) => candidate.slug === known)?.name ?? "";
+  // The platform's name as the shop has it when the service carries it (the messages name it).
+  const name =
+    known === OTHER_PLATFORM ? "" : typeof platform === "string" ? specified : platform.platformName;
+  return { platform: known, name, hosts: PROFILE_HOSTS[known] };
 }
 
-/** The username on a profile link of `platform`'s own site, or why the link is not one. */
-function usernameFromLink(url: URL, platform: Platform): ProfileUsername {
-  const name = platformLabel(platform);
+/** The username on a profile link of the platform's own site, or why the link is not one. */
+function usernameFromLink(url: URL, rule: ProfileRule): ProfileUsername {
+  const { platform, name } = rule;
   const host = url.hostname.toLowerCase();
   const post = refused("post_link", profileLinkIsPost(name));
   const invalid = refused("invalid", invalidProfile(name));
@@ -117,7 +134,7 @@ function usernameFromLink(url: URL, platform: Platform): ProfileUsername {
       ? post
       : refused("other_site", profileLinkOnOtherSite(host, name));
   }
-  if (!PROFILE_HOSTS[platform].some((allowed) => hostMatches(host, allowed))) {
+  if (!rule.hosts.some((allowed) => hostMatches(host, allowed))) {
     return refused("other_site", profileLinkOnOtherSite(host, name));
   }
   const segments = url.pathname
@@ -149,10 +166,13 @@ function usernameFromLink(url: URL, platform: Platform): ProfileUsername {
   }
 }
 
-/** The username a pasted name or profile link names on `platform`, or why it names none. */
-export function readProfileUsername(text: string, platformValue: string): ProfileUsername {
-  const platform = (Object.hasOwn(PROFILE_HOSTS, platformValue) ? platformValue : "other") as Platform;
-  const name = platformLabel(platform);
+/**
+ * The username a pasted name or profile link names on the service's platform, or why it names none: a
+ * specification platform's slug, or the platform's rule as the service carries it (any platform).
+ */
+export function readProfileUsername(text: string, platform: string | PlatformLinkRule): ProfileUsername {
+  const rule = profileRuleOf(platform);
+  const name = rule.name;
   const trimmed = text.trim();
   if (!trimmed) return refused("empty", profileRequired(name));
   const bare = /^@?([A-Za-z0-9._]{1,30})$/.exec(trimmed);
@@ -162,5 +182,5 @@ export function readProfileUsername(text: string, platformValue: string): Profil
   }
   const url = parseLink(trimmed);
   if (!url) return refused("invalid", invalidProfile(name));
-  return usernameFromLink(url, platform);
+  return usernameFromLink(url, rule);
 }

@@ -9,12 +9,13 @@ import {
   deliveryRouteCtes,
   notifyFulfilmentDue,
   orderDeliverySql,
+  partsAtCostSql,
 } from "../fulfilment/order-delivery-sql.server.ts";
 import { WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
-import { insufficientBalance, ORDER_TEXT } from "./messages.ts";
+import { BELOW_COST, insufficientBalance, ORDER_TEXT } from "./messages.ts";
 import {
   type OrderGuard,
   orderGuardCtes,
@@ -73,14 +74,17 @@ function partsOf(draft: OrderDraft): DeliveryPart[] {
 
 /**
  * The one statement that charges the wallet, stores the order and its ledger row, gives the order its delivery
- * path (its submissions, queued for the worker, or the manual queue) and announces the balance.
+ * path (its submissions, queued for the worker, or the manual queue) and announces the balance. It charges only
+ * when every part's charge covers the known cost of what it sends upstream (product rules 13.12), read in this
+ * very statement, whatever the draft's price was computed from.
  */
 export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
   const charge = { userId: draft.userId, amountCents: cents(-draft.totalCents) };
   const newOrder = sql.raw("new_order");
+  const condition = guard ? sql`${orderGuardSql(guard)} and ${partsAtCostSql}` : partsAtCostSql;
   return sql`
     with ${withLeading(orderGuardCtes(guard))}${deliveryRouteCtes(partsOf(draft))},
-    ${walletCte(charge, guard ? orderGuardSql(guard) : undefined)},
+    ${walletCte(charge, condition)},
     new_order as (
       insert into orders (user_id, service_id, likes_pack_id, quantity, target_link, total_cents, delivery_speed,
         metadata, idempotency_key, created_by_admin_id, delivery, runs, interval_minutes, comments)
@@ -189,15 +193,29 @@ async function chargeAndStore(
     const check = await db.execute<{ holds: boolean }>(sql`select ${orderGuardRecheckSql(guard)} as holds`);
     if (!check.rows[0]?.holds) return { guardFailed: true };
   }
+  if (!(await coversCost(db, draft)))
+    return refuse("unavailable", ORDER_TEXT.belowCost, { code: BELOW_COST, field: "serviceId" });
   const [wallet] = await db
     .select({ balanceCents: users.balanceCents })
     .from(users)
     .where(eq(users.id, draft.userId));
   const balanceCents = wallet?.balanceCents ?? cents(0);
+  // The wallet affords it now: what stopped the charge no longer holds (a price changed back, a cost fell, money
+  // arrived): never blame the balance. A guarded order is checked again; another is refused to retry.
+  if (balanceCents >= draft.totalCents)
+    return guard ? { guardFailed: true } : refuse("conflict", ORDER_TEXT.orderFailed);
   return refuse("insufficient_funds", insufficientBalance(draft.totalCents, balanceCents), {
     balanceCents,
     totalCents: draft.totalCents,
   });
+}
+
+/** The statement's floor read again on its own, with no side effects: whether it is what stopped the charge. */
+async function coversCost(db: Executor, draft: OrderDraft): Promise<boolean> {
+  const check = await db.execute<{ at_cost: boolean }>(
+    sql`with ${deliveryRouteCtes(partsOf(draft))} select ${partsAtCostSql} as at_cost`,
+  );
+  return check.rows[0]?.at_cost !== false;
 }
 
 function withLeading(ctes: SQL | undefined): SQL {

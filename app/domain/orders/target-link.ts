@@ -1,19 +1,6 @@
-import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
+import { OTHER_PLATFORM, type PlatformLinkRule } from "../catalog/platforms.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { type Notice, ORDER_TEXT } from "./messages.ts";
-
-type Platform = ListedPlatform | "other";
-
-const PLATFORM_HOSTS: Record<Platform, string[]> = {
-  instagram: ["instagram.com"],
-  youtube: ["youtube.com", "youtu.be"],
-  tiktok: ["tiktok.com"],
-  spotify: ["spotify.com"],
-  threads: ["threads.net", "threads.com"],
-  facebook: ["facebook.com", "fb.com", "fb.watch"],
-  twitter: ["twitter.com", "x.com"],
-  other: [],
-};
 
 const MAX_LINK_LENGTH = 500;
 const INSTAGRAM_POST =
@@ -32,9 +19,10 @@ function parseUrl(text: string): URL | null {
   }
 }
 
-function onPlatform(url: URL, platform: Platform): boolean {
+/** Whether a link is on one of the platform's hosts or their subdomains; any link when it names none. */
+function onPlatform(url: URL, hosts: readonly string[]): boolean {
   const host = url.hostname.toLowerCase();
-  return PLATFORM_HOSTS[platform].some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  return hosts.length === 0 || hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
 
 /** An Instagram username as typed ("@name", "name"), trimmed and without the @; null when not one. */
@@ -46,37 +34,38 @@ export function normalizeInstagramUsername(text: string): string | null {
 /**
  * Checks what an order is delivered to (customer spec section 5): Instagram post services need a post link
  * (/p/, /reel/ or /tv/ and an id); profile services take the profile's link (or, on Instagram, a username);
- * every link must be on the service's platform.
+ * every link must be on one of the service's platform's hosts, or be any http(s) address when the platform names
+ * none (docs/decisions/038). The platform's name and hosts travel with the service, so the browser checks the same.
  */
 export function checkTargetLink(
   text: string,
-  service: { platform: Platform; targetKind: "post" | "profile" },
+  service: PlatformLinkRule & { targetKind: "post" | "profile" },
 ): LinkCheck {
   const trimmed = text.trim();
-  const instagramPost = service.platform === "instagram" && service.targetKind === "post";
-  if (!trimmed)
-    return refuse("invalid", instagramPost ? ORDER_TEXT.postLinkRequired : ORDER_TEXT.targetRequired);
-  if (trimmed.length > MAX_LINK_LENGTH)
-    return refuse("invalid", invalidLinkFor(service.platform, instagramPost));
-  if (instagramPost) {
-    return INSTAGRAM_POST.test(trimmed)
-      ? { ok: true, link: trimmed }
-      : refuse("invalid", ORDER_TEXT.invalidInstagramLink);
-  }
+  if (service.platform === "instagram" && service.targetKind === "post") return checkInstagramPostLink(text);
+  if (!trimmed) return refuse("invalid", ORDER_TEXT.targetRequired);
+  if (trimmed.length > MAX_LINK_LENGTH) return refuse("invalid", invalidLinkFor(service));
   if (service.platform === "instagram") {
     const username = normalizeInstagramUsername(trimmed);
     if (username) return { ok: true, link: `https://www.instagram.com/${username}/` };
   }
   const url = parseUrl(trimmed);
-  if (!url || (service.platform !== "other" && !onPlatform(url, service.platform))) {
-    return refuse("invalid", invalidLinkFor(service.platform, false));
-  }
+  if (!url || !onPlatform(url, service.linkHosts)) return refuse("invalid", invalidLinkFor(service));
   return { ok: true, link: url.toString() };
 }
 
-function invalidLinkFor(platform: Platform, instagramPost: boolean): Notice {
-  if (instagramPost) return ORDER_TEXT.invalidInstagramLink;
-  const name = platform === "other" ? "" : platformNames[platform];
+/** An Instagram post's link (/p/, /reel/ or /tv/ and an id): what Instagram post services and likes packs take. */
+export function checkInstagramPostLink(text: string): LinkCheck {
+  const trimmed = text.trim();
+  if (!trimmed) return refuse("invalid", ORDER_TEXT.postLinkRequired);
+  return trimmed.length <= MAX_LINK_LENGTH && INSTAGRAM_POST.test(trimmed)
+    ? { ok: true, link: trimmed }
+    : refuse("invalid", ORDER_TEXT.invalidInstagramLink);
+}
+
+/** "Please enter a valid Telegram link": the platform's name, none for the catch-all "other". */
+function invalidLinkFor(rule: PlatformLinkRule): Notice {
+  const name = rule.platform === OTHER_PLATFORM ? "" : rule.platformName;
   return {
     title: "Invalid Link",
     message: name ? `Please enter a valid ${name} link` : "Please enter a valid link",

@@ -1,9 +1,30 @@
 import { type Cents, cents } from "./cents.ts";
 
 /**
- * Pricing, exactly as product rules 2.2 to 2.4. Rates are `price_per_1000` decimals with up to 4 places
+ * Pricing, exactly as product rules 2.2 to 2.4 and 13.10. Rates are `price_per_1000` decimals with up to 4 places
  * ("4.0000"); all arithmetic is on integers (BigInt), never on floats.
  */
+
+/**
+ * How a one-time service takes its order: a quantity (Default), one comment per line (Custom Comments,
+ * docs/decisions/021) or one fixed-price package (Package, docs/decisions/037).
+ */
+export type ServiceOrderType = "default" | "custom_comments" | "package";
+
+/**
+ * A service's rate as the catalogue keeps it (`price_per_1000`) with what it is for: 1000 units, or one package
+ * for a Package (product rules 13.10). A bare rate (a string) is per 1000 units.
+ */
+export type ServiceRate = { pricePer1000: string; orderType: ServiceOrderType };
+
+/** Units one rate is for: 1000, or 1 for a Package. */
+function unitsPerRate(rate: string | ServiceRate): bigint {
+  return typeof rate !== "string" && rate.orderType === "package" ? 1n : 1000n;
+}
+
+function rateText(rate: string | ServiceRate): string {
+  return typeof rate === "string" ? rate : rate.pricePer1000;
+}
 
 // A rate in ten-thousandths of a dollar (1e-4 $) per 1000 units; one cent is 100 such units.
 function rateUnits(pricePer1000: string): bigint {
@@ -12,17 +33,22 @@ function rateUnits(pricePer1000: string): bigint {
   return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, "0"));
 }
 
-// quantity x rate / 1000, in cents, rounded half-up: (q * r) / (1000 * 100), half-up on integers.
-function roundedCents(pricePer1000: string, quantity: number): bigint {
+// quantity x rate / units, in cents, rounded half-up: (q * r) / (units * 100), half-up on integers (a rate unit
+// is a hundredth of a cent).
+function roundedCents(rate: string | ServiceRate, quantity: number): bigint {
   if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`Not a quantity: ${quantity}`);
-  const numerator = BigInt(quantity) * rateUnits(pricePer1000);
-  const divisor = 100_000n;
+  const numerator = BigInt(quantity) * rateUnits(rateText(rate));
+  const divisor = unitsPerRate(rate) * 100n;
   return (numerator * 2n + divisor) / (divisor * 2n);
 }
 
-/** One-time charge: quantity x price_per_1000 / 1000, rounded half-up to the cent, at least 1 cent. */
-export function chargeForQuantity(pricePer1000: string, quantity: number): Cents {
-  const amount = roundedCents(pricePer1000, quantity);
+/**
+ * One-time charge: quantity x rate, the rate per 1000 units (a bare rate, or a service's that is not a Package) or
+ * per package (a Package service's), rounded half-up to the cent, at least 1 cent. The one charge of every
+ * one-time order: pass the service itself, so its order type decides the unit.
+ */
+export function chargeForQuantity(rate: string | ServiceRate, quantity: number): Cents {
+  const amount = roundedCents(rate, quantity);
   return cents(Number(amount < 1n ? 1n : amount));
 }
 
@@ -70,4 +96,25 @@ export function dripFeedCharge(
 /** What the customer finally paid for an order: its charge less what was refunded (product rules 4.2), at least 0. */
 export function paidAfterRefunds(charged: Cents, refunded: Cents): Cents {
   return cents(Math.max(0, charged - refunded));
+}
+
+/**
+ * An amount a provider states in its currency (its `charge`, "0.27819"), in dollar cents at `usdPerUnit` dollars
+ * per unit of that currency, rounded up: a cost is never understated (docs/decisions/037). Null when the amount
+ * is not a plain decimal.
+ */
+export function dollarCentsOf(amount: string, usdPerUnit: string): Cents | null {
+  const value = decimal(amount);
+  const rate = decimal(usdPerUnit);
+  if (!value || !rate) return null;
+  const scale = 10n ** BigInt(value.places + rate.places);
+  const hundredths = value.digits * rate.digits * 100n;
+  return cents(Number((hundredths + scale - 1n) / scale));
+}
+
+/** A non-negative decimal text as its digits and places ("7.950" -> 7950n, 3); null when it is not one. */
+function decimal(text: string): { digits: bigint; places: number } | null {
+  const [, whole, fraction = ""] = /^(\d{1,15})(?:\.(\d{1,15}))?$/.exec(text.trim()) ?? [];
+  if (whole === undefined) return null;
+  return { digits: BigInt(whole + fraction), places: fraction.length };
 }

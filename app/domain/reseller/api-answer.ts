@@ -1,5 +1,5 @@
 import { rateLimitedInit } from "../../lib/rate-limited-answer.ts";
-import { AUTO_SERVICE_NOT_SUPPORTED } from "../orders/messages.ts";
+import { AUTO_SERVICE_NOT_SUPPORTED, BELOW_COST } from "../orders/messages.ts";
 import type { Refusal } from "../refusal.ts";
 import { API_TEXT, quantityAboveMax, quantityBelowMin } from "./api-text.ts";
 
@@ -38,6 +38,8 @@ function apiRefusalText(refusal: Refusal): string {
     case "unknown_service":
     case AUTO_SERVICE_NOT_SUPPORTED:
       return API_TEXT.incorrectServiceId;
+    case BELOW_COST:
+      return API_TEXT.belowCost;
   }
   switch (refusal.kind) {
     case "insufficient_funds":

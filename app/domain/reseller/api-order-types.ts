@@ -7,6 +7,7 @@ import {
   isValidInterval,
   isValidRuns,
   MAX_ORDER_UNITS,
+  PACKAGE_QUANTITY,
   type ServiceOrderType,
 } from "../orders/order-types.ts";
 import { type Refusal, refuse } from "../refusal.ts";
@@ -33,22 +34,24 @@ export type ApiTypedService = {
   dripfeed: boolean;
 };
 
-/** What the request names: a service, or a likes pack (a Package). */
+/** What the request names: a service (a Package service among them), or a likes pack (a Package). */
 export type ApiOrderTarget = { service: ApiTypedService } | { pack: { id: string } };
 
 /**
- * The order to place: the fields of placeOrder's input (Default, Custom Comments) or of placePackageOrder's
- * (Package), without the caller's user, key and idempotency key.
+ * The order to place: the fields of placeOrder's input (Default, Custom Comments, a Package service's one package)
+ * or of placePackageOrder's (a likes pack), without the caller's user, key and idempotency key.
  */
 export type ApiOrderInput =
   | { type: "Default"; serviceId: string; targetLink: string; quantity: number; dripFeed?: DripFeed }
   | { type: "Custom Comments"; serviceId: string; targetLink: string; quantity: number; comments: string[] }
+  | { type: "Package"; serviceId: string; targetLink: string; quantity: typeof PACKAGE_QUANTITY }
   | { type: "Package"; packId: string; targetLink: string };
 
 /** The refusals' texts, in the panels' short plain style. */
 export const API_ORDER_TYPE_TEXT = {
   incorrectLink: "Incorrect link",
   incorrectQuantity: API_TEXT.incorrectQuantity,
+  packageLinkOnly: API_TEXT.packageLinkOnly,
   quantityBelow: quantityBelowMin,
   quantityAbove: quantityAboveMax,
   dripFeedUnavailable: "Drip-feed is not available for this service",
@@ -66,11 +69,24 @@ export function apiOrderTypeFacts(
   service: Pick<ApiTypedService, "orderType" | "dripfeed">,
 ): ApiOrderTypeFacts {
   if (service.orderType === "custom_comments") return { type: "Custom Comments", dripfeed: false };
+  if (service.orderType === "package") return API_PACKAGE_FACTS;
   return { type: "Default", dripfeed: service.dripfeed };
 }
 
-/** What `services` says of a likes pack: a Package, ordered with a link only. */
+/** What `services` says of a likes pack or a Package service: a Package, ordered with a link only. */
 export const API_PACKAGE_FACTS: ApiOrderTypeFacts = { type: "Package", dripfeed: false };
+
+/**
+ * Whether a Package request carries a field a package does not take (product rules 13.11): a quantity other than 1
+ * (absent or 1 is one package), runs, interval or comments are refused, never dropped.
+ */
+export function packageFieldSent(params: Record<string, string | undefined>): boolean {
+  const quantity = given(params, "quantity");
+  return (
+    (quantity !== undefined && quantity !== String(PACKAGE_QUANTITY)) ||
+    ["runs", "interval", "comments"].some((name) => given(params, name) !== undefined)
+  );
+}
 
 const WHOLE = /^\d{1,10}$/;
 
@@ -95,6 +111,10 @@ export function readApiOrderRequest(
   if (!targetLink) return invalid(API_ORDER_TYPE_TEXT.incorrectLink, "link");
   if ("pack" in target) return { type: "Package", packId: target.pack.id, targetLink };
   const { service } = target;
+  if (service.orderType === "package") {
+    if (packageFieldSent(params)) return invalid(API_ORDER_TYPE_TEXT.packageLinkOnly, "quantity");
+    return { type: "Package", serviceId: service.id, targetLink, quantity: PACKAGE_QUANTITY };
+  }
   if (service.orderType === "custom_comments") return readCommentsOrder(params, service, targetLink);
   if (given(params, "comments") !== undefined)
     return invalid(API_ORDER_TYPE_TEXT.commentsUnavailable, "comments");

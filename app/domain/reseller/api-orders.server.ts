@@ -20,7 +20,7 @@ import {
 } from "./api-answer.ts";
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
 import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
-import { type ApiOrderTarget, readApiOrderRequest } from "./api-order-types.ts";
+import { type ApiOrderTarget, packageFieldSent, readApiOrderRequest } from "./api-order-types.ts";
 import { answerEachId, echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import {
   cancelApiSubscription,
@@ -56,7 +56,7 @@ export async function addApiOrder(
 ): Promise<ApiAnswer> {
   const typed =
     "pack" in target ||
-    target.service.orderType === "custom_comments" ||
+    target.service.orderType !== "default" ||
     TYPED_FIELDS.some((name) => (params[name] ?? "").trim() !== "");
   if (!typed) return addPlainOrder(db, caller, params, target.service.id);
   if ("pack" in target && packageFieldSent(params)) return apiError(API_TEXT.packageLinkOnly, "invalid");
@@ -71,7 +71,7 @@ export async function addApiOrder(
     viaApi: apiKeyAuthorisation(caller),
   };
   const placed =
-    read.type === "Package"
+    "packId" in read
       ? await placePackageOrder(db, { ...common, packId: read.packId })
       : await placeOrder(db, {
           ...common,
@@ -82,14 +82,6 @@ export async function addApiOrder(
           ...(read.type === "Custom Comments" ? { comments: read.comments } : {}),
         });
   return placedAnswer(placed);
-}
-
-/** A Package takes a link only: a quantity other than 1, runs, interval or comments are refused, not dropped. */
-function packageFieldSent(params: Record<string, string>): boolean {
-  const quantity = (params.quantity ?? "").trim();
-  return (
-    (quantity !== "" && quantity !== "1") || TYPED_FIELDS.some((name) => (params[name] ?? "").trim() !== "")
-  );
 }
 
 /** A Default order of one quantity: the API's original path, with its conventional quantity refusals. */

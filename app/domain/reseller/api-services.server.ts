@@ -4,7 +4,6 @@ import { LIKES_PACK_SERVICES } from "../catalog/likes-pack-services.ts";
 import { listAutoServices } from "../catalog/list-auto-services.server.ts";
 import { listLikesPacks } from "../catalog/list-likes-packs.server.ts";
 import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
-import { type ListedPlatform, platformNames } from "../catalog/platforms.ts";
 import { formatServiceName, likesPackProductName } from "../catalog/product-name.ts";
 import { readSettingsCached } from "../settings/read-settings.server.ts";
 import { apiDollars } from "./api-order-status.ts";
@@ -35,18 +34,33 @@ export function apiRate(pricePer1000: string): string {
 const KINDS =
   /(Watch Time|Likes|Comments|Replies|Followers|Subscribers|Views|Plays|Listeners|Saves|Shares|Reposts|Notifications)$/;
 
-/** A panel-style category: the platform and what the service delivers ("Instagram Comments"), else the platform. */
-export function apiCategory(platform: string, serviceName: string): string {
-  const platformName = platformNames[platform as ListedPlatform] ?? "Other";
-  const kind = KINDS.exec(serviceName.trim())?.[1];
-  return kind ? `${platformName} ${kind}` : platformName;
+/**
+ * A panel-style category (panels read it as free text): the operator's category when the service has one, prefixed
+ * with its platform's name ("Telegram Members"); else the platform and what the service delivers ("Instagram
+ * Comments"), else the platform's name.
+ */
+function apiCategory(service: { platformName: string; name: string; categoryName?: string | null }): string {
+  if (service.categoryName) return withPlatform(service.platformName, service.categoryName);
+  const kind = KINDS.exec(service.name.trim())?.[1];
+  return kind ? `${service.platformName} ${kind}` : service.platformName;
+}
+
+/** "Members" on Telegram -> "Telegram Members"; a category that already names its platform is kept. */
+function withPlatform(platformName: string, categoryName: string): string {
+  return categoryName.toLowerCase().startsWith(platformName.toLowerCase())
+    ? categoryName
+    : `${platformName} ${categoryName}`;
 }
 
 /** A subscription's category: the platform and what each post gets, as panels name them ("Instagram Auto Likes"). */
-function apiSubscriptionCategory(platform: string, serviceName: string): string {
-  const platformName = platformNames[platform as ListedPlatform] ?? "Other";
-  const kind = KINDS.exec(serviceName.trim())?.[1];
-  return `${platformName} ${kind ? `Auto ${kind}` : "Subscriptions"}`;
+function apiSubscriptionCategory(service: {
+  platformName: string;
+  name: string;
+  categoryName: string | null;
+}): string {
+  if (service.categoryName) return withPlatform(service.platformName, service.categoryName);
+  const kind = KINDS.exec(service.name.trim())?.[1];
+  return `${service.platformName} ${kind ? `Auto ${kind}` : "Subscriptions"}`;
 }
 
 /**
@@ -67,7 +81,7 @@ export async function listApiServices(db: Executor): Promise<ApiService[]> {
       service: service.apiId,
       name: formatServiceName(service.name),
       ...apiOrderTypeFacts(service),
-      category: apiCategory(service.platform, service.name),
+      category: apiCategory(service),
       rate: apiRate(service.pricePer1000),
       min: String(service.minQuantity),
       max: String(service.maxQuantity),
@@ -86,7 +100,7 @@ async function listApiSubscriptionServices(db: Executor): Promise<ApiService[]> 
     service: service.apiId,
     name: formatServiceName(service.name),
     type: "Subscriptions",
-    category: apiSubscriptionCategory(service.platform, service.name),
+    category: apiSubscriptionCategory(service),
     rate: apiRate(service.pricePer1000),
     min: String(service.minQuantity),
     max: String(service.maxQuantity),

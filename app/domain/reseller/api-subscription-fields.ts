@@ -1,4 +1,4 @@
-import type { ListedPlatform } from "../catalog/platforms.ts";
+import type { PlatformLinkRule } from "../catalog/platforms.ts";
 import { readProfileUsername } from "../orders/profile-username.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
 import { type Refusal, refuse } from "../refusal.ts";
@@ -83,10 +83,10 @@ export function subscriptionFieldOnOneTime(params: Params): ApiError | null {
  */
 export function usernameFromProfile(
   text: string,
-  service: { platform: ListedPlatform | "other" },
+  service: { platform: string } | PlatformLinkRule,
 ): string | null {
   // The same reading as the Automatic Order form's (product rules 4.10).
-  const profile = readProfileUsername(text, service.platform);
+  const profile = readProfileUsername(text, "platformName" in service ? service : service.platform);
   return profile.ok ? profile.username : null;
 }
 
@@ -98,7 +98,7 @@ export function usernameFromProfile(
  */
 export function readSubscriptionFields(
   params: Params,
-  service: { platform: ListedPlatform | "other"; minQuantity: number; maxQuantity: number },
+  service: ({ platform: string } | PlatformLinkRule) & { minQuantity: number; maxQuantity: number },
 ): { ok: true; fields: SubscriptionFields } | Refusal {
   const invalid = (message: string) => refuse("invalid", message);
   const username = usernameFromProfile(params.username ?? "", service);

@@ -27,6 +27,8 @@ export const API_TEXT = {
   incorrectOrderId: "Incorrect order ID",
   packageLinkOnly: "A package takes a link only (no quantity, runs, interval or comments)",
   notEnoughFunds: "Not enough funds on balance",
+  // An order whose charge is below the known cost of what it sends upstream (product rules 13.12).
+  belowCost: "This service cannot be ordered at this price right now, try again later",
   incorrectQuantity: "Incorrect quantity",
   refillNotFound: "Refill not found",
   tooManyRequests: "Too many requests for this API key, try again shortly",

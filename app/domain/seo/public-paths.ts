@@ -1,5 +1,3 @@
-import { listedPlatforms } from "../catalog/platforms.ts";
-
 /** The help centre's topic pages (admin spec, route table). */
 export const HELP_TOPICS = [
   "getting-started",
@@ -9,12 +7,12 @@ export const HELP_TOPICS = [
 ] as const;
 
 /**
- * The fixed public pages search engines may index (product rules 8.1): home, the platform lists, the static
- * pages, the help centre and the blog. Service pages and posts come from the database.
+ * The fixed public pages search engines may index (product rules 8.1): home, the static pages, the help centre and
+ * the blog. The platform lists (every listed platform's, docs/decisions/038), service pages and posts come from the
+ * database.
  */
 export const STATIC_PUBLIC_PATHS: readonly string[] = [
   "/",
-  ...listedPlatforms.map((platform) => `/services/${platform}`),
   "/about",
   "/how-it-works",
   "/reviews",

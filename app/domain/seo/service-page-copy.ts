@@ -1,46 +1,60 @@
-import { formatCents, formatCount, formatRate } from "../../lib/format-money.ts";
+import { formatCents, formatCount, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 import type { ListedService } from "../catalog/list-platform-services.server.ts";
-import { platformNames } from "../catalog/platforms.ts";
 import { REFILL_WINDOW_DAYS } from "../catalog/refill-window.ts";
 import { PROMISE_TEXT } from "../content/shop-promises.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 
-/** The data the generated copy is written from (any listed service fits). */
-export type ServiceCopyInput = Omit<ListedService, "id" | "slug">;
+/** The data the generated copy is written from (any listed service, with its platform's name). */
+export type ServiceCopyInput = Omit<ListedService, "id" | "slug"> & { platformName: string };
 
 export type FaqItem = { question: string; answer: string };
 export type SeoSection = { heading: string; paragraphs: string[] };
 
-/** "$4.00 per 1,000" or "$25.00 per 1,000 hrs". */
-export function priceLabel(service: Pick<ServiceCopyInput, "pricePer1000" | "unitLabel">): string {
+/** "$4.00 per 1,000", "$25.00 per 1,000 hrs", or "$7.95 per package" for a Package (product rules 13.10). */
+export function priceLabel(
+  service: Pick<ServiceCopyInput, "pricePer1000" | "unitLabel" | "orderType">,
+): string {
+  if (service.orderType === "package") return formatPackagePrice(service.pricePer1000);
   return `${formatRate(service.pricePer1000)} per 1,000${service.unitLabel ? ` ${service.unitLabel}` : ""}`;
+}
+
+/** What one order takes: any quantity within the limits, or one package. */
+function howManyLine(service: ServiceCopyInput): string {
+  if (service.orderType === "package")
+    return `It costs ${priceLabel(service)}: one package per order, at one fixed price.`;
+  const minCost = formatCents(chargeForQuantity(service, service.minQuantity));
+  return `It costs ${priceLabel(service)}, and you choose exactly how many you want: from ${formatCount(service.minQuantity)} up to ${formatCount(service.maxQuantity)} per order, so the smallest order is only ${minCost}.`;
 }
 
 /** The unit the service sells, in lower case ("followers", "story views"), from its name. */
 function unitWord(service: ServiceCopyInput): string {
-  const platform = platformNames[service.platform];
+  // The operator names a platform: its name is text, never a pattern.
+  const platform = service.platformName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const rest = service.name.replace(new RegExp(`^${platform}\\s+`, "i"), "").replace(/^auto\s+/i, "");
   return (rest || service.name).toLowerCase();
 }
 
 function targetPhrase(service: ServiceCopyInput): string {
-  if (service.serviceType === "auto") return `your ${platformNames[service.platform]} username`;
+  if (service.serviceType === "auto") return `your ${service.platformName} username`;
   return service.targetKind === "profile"
-    ? `the link to your ${platformNames[service.platform]} profile`
-    : `the link to your ${platformNames[service.platform]} post`;
+    ? `the link to your ${service.platformName} profile`
+    : `the link to your ${service.platformName} post`;
 }
 
 /** The page's description line (meta description and the hero's fallback). */
 export function serviceMetaDescription(service: ServiceCopyInput): string {
-  const base = `Buy ${service.name} from ${priceLabel(service)}. Orders from ${formatCount(service.minQuantity)} to ${formatCount(service.maxQuantity)}, no password needed, fast start and 24/7 support.`;
+  const size =
+    service.orderType === "package"
+      ? "One package per order"
+      : `Orders from ${formatCount(service.minQuantity)} to ${formatCount(service.maxQuantity)}`;
+  const base = `Buy ${service.name} from ${priceLabel(service)}. ${size}, no password needed, fast start and 24/7 support.`;
   return base.length > 160 ? `${base.slice(0, 157)}...` : base;
 }
 
 /** The SEO block: what the service is, how delivery works and why it helps, written from its data. */
 export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
-  const platform = platformNames[service.platform];
+  const platform = service.platformName;
   const unit = unitWord(service);
-  const minCost = formatCents(chargeForQuantity(service.pricePer1000, service.minQuantity));
   const isAuto = service.serviceType === "auto";
   const description = service.description.trim();
   return [
@@ -48,7 +62,7 @@ export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
       heading: `What is ${service.name}?`,
       paragraphs: [
         `${service.name} is a Boostly service that adds ${unit} to your ${platform} ${isAuto ? "posts automatically, every time you publish" : service.targetKind === "profile" ? "profile" : "content"}.${description ? ` ${description}` : ""}`,
-        `It costs ${priceLabel(service)}, and you choose exactly how many you want: from ${formatCount(service.minQuantity)} up to ${formatCount(service.maxQuantity)} per order, so the smallest order is only ${minCost}.`,
+        howManyLine(service),
       ],
     },
     {
@@ -79,13 +93,16 @@ export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
 
 /** The generated FAQ: six questions about this service's limits, price, delivery and safety. */
 export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
-  const platform = platformNames[service.platform];
+  const platform = service.platformName;
   const unit = unitWord(service);
-  const thousand = formatCents(chargeForQuantity(service.pricePer1000, 1000));
+  const thousand = formatCents(chargeForQuantity(service, 1000));
+  const isPackage = service.orderType === "package";
   return [
     {
       question: `How much does ${service.name} cost?`,
-      answer: `${service.name} costs ${priceLabel(service)}. You pay only for the quantity you order: 1,000 ${unit} cost ${thousand}${service.serviceType === "auto" ? " per post" : ""}.`,
+      answer: isPackage
+        ? `${service.name} costs ${priceLabel(service)}, one package per order.`
+        : `${service.name} costs ${priceLabel(service)}. You pay only for the quantity you order: 1,000 ${unit} cost ${thousand}${service.serviceType === "auto" ? " per post" : ""}.`,
     },
     {
       question: `What is the minimum and maximum order for ${service.name}?`,

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { services } from "../../db/schema.ts";
+import { platforms, services } from "../../db/schema.ts";
 import { type ListedService, listedServiceColumns } from "../catalog/list-platform-services.server.ts";
-import { parseListedPlatform } from "../catalog/platforms.ts";
 import { serviceSlug } from "../catalog/service-slug.ts";
 
-/** What a /service/{slug} page shows of a service. */
-export type ServicePageService = ListedService & { defaultPosts: number | null };
+/** What a /service/{slug} page shows of a service, with its platform's name. */
+export type ServicePageService = ListedService & { defaultPosts: number | null; platformName: string };
 
 /**
  * Addresses of the customer spec's route table whose service carries another name in the catalogue; used only
@@ -16,7 +15,17 @@ export const SERVICE_SLUG_ALIASES: Readonly<Record<string, string>> = {
   "spotify-playlist-plays": "spotify-plays",
 };
 
-const columns = { ...listedServiceColumns, defaultPosts: services.defaultPosts };
+const columns = {
+  ...listedServiceColumns,
+  defaultPosts: services.defaultPosts,
+  platformName: platforms.name,
+};
+
+/**
+ * Only services of a listed platform have a page (their platform's list and order pages exist): the specification's
+ * or one the operator added (docs/decisions/038).
+ */
+const onListedPlatform = and(eq(services.enabled, true), eq(platforms.listed, true));
 
 /**
  * The enabled service behind a /service/{slug} address: its stored slug, else a spec alias, else a service whose
@@ -33,21 +42,17 @@ export async function findServicePage(
     const [row] = await db
       .select(columns)
       .from(services)
-      .where(and(eq(services.slug, value), eq(services.enabled, true)));
-    return row ? listed(row) : null;
+      .innerJoin(platforms, eq(platforms.slug, services.platform))
+      .where(and(eq(services.slug, value), onListedPlatform));
+    return row ?? null;
   };
   const alias = SERVICE_SLUG_ALIASES[slug];
   const found = (await bySlug(slug)) ?? (alias ? await bySlug(alias) : null);
   if (found) return found;
-  const enabled = await db.select(columns).from(services).where(eq(services.enabled, true));
-  const byName = enabled.find((service) => serviceSlug(service.name) === slug);
-  return byName ? listed(byName) : null;
-}
-
-type Row = Omit<ServicePageService, "platform"> & { platform: string };
-
-/** Only services of a listed platform have a page (their order pages and platform lists exist). */
-function listed(row: Row): ServicePageService | null {
-  const platform = parseListedPlatform(row.platform);
-  return platform ? { ...row, platform } : null;
+  const enabled = await db
+    .select(columns)
+    .from(services)
+    .innerJoin(platforms, eq(platforms.slug, services.platform))
+    .where(onListedPlatform);
+  return enabled.find((service) => serviceSlug(service.name) === slug) ?? null;
 }

@@ -1,4 +1,3 @@
-import { platformNames } from "../catalog/platforms.ts";
 import type { ServicePageService } from "./service-page.server.ts";
 import type { FaqItem } from "./service-page-copy.ts";
 
@@ -8,7 +7,7 @@ function schemaPrice(pricePer1000: string): string {
   return `${whole}.${fraction.padEnd(2, "0").slice(0, 2)}`;
 }
 
-/** schema.org Service with its offer (price per 1000 units) and the page's FAQPage. */
+/** schema.org Service with its offer (price per 1000 units, or per package) and the page's FAQPage. */
 export function servicePageJsonLd(service: ServicePageService, faq: FaqItem[], origin: string, path: string) {
   const url = `${origin}${path}`;
   return [
@@ -17,7 +16,7 @@ export function servicePageJsonLd(service: ServicePageService, faq: FaqItem[], o
       "@type": "Service",
       name: service.name,
       description: service.description || `${service.name} from Boostly.`,
-      serviceType: `${platformNames[service.platform]} growth`,
+      serviceType: `${service.platformName} growth`,
       url,
       provider: { "@type": "Organization", name: "Boostly", url: origin || undefined },
       areaServed: "Worldwide",
@@ -36,7 +35,11 @@ export function servicePageJsonLd(service: ServicePageService, faq: FaqItem[], o
           "@type": "UnitPriceSpecification",
           price: schemaPrice(service.pricePer1000),
           priceCurrency: "USD",
-          referenceQuantity: { "@type": "QuantitativeValue", value: 1000 },
+          // A Package's price is per package (product rules 13.10).
+          referenceQuantity: {
+            "@type": "QuantitativeValue",
+            value: service.orderType === "package" ? 1 : 1000,
+          },
         },
       },
     },

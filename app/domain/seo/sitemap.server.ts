@@ -1,18 +1,24 @@
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { blogPosts, services } from "../../db/schema.ts";
-import { listedPlatforms } from "../catalog/platforms.ts";
+import { blogPosts, platforms, services } from "../../db/schema.ts";
+import { listListedPlatforms } from "../catalog/list-platforms.server.ts";
+import { platformListPath } from "../catalog/platforms.ts";
 import { isNoindexPath, STATIC_PUBLIC_PATHS } from "./public-paths.ts";
 
 export type SitemapEntry = { path: string; lastmod?: Date };
 
-/** Every indexable page: the fixed public pages, each enabled service's page and each published post. */
+/**
+ * Every indexable page: the fixed public pages, the list of each listed platform, each enabled service's page (on a
+ * listed platform) and each published post.
+ */
 export async function listSitemapEntries(db: Executor): Promise<SitemapEntry[]> {
-  const [serviceRows, postRows] = await Promise.all([
+  const [listed, serviceRows, postRows] = await Promise.all([
+    listListedPlatforms(db),
     db
       .select({ slug: services.slug })
       .from(services)
-      .where(and(eq(services.enabled, true), inArray(services.platform, [...listedPlatforms])))
+      .innerJoin(platforms, eq(platforms.slug, services.platform))
+      .where(and(eq(services.enabled, true), eq(platforms.listed, true)))
       .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name)),
     db
       .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt, updatedAt: blogPosts.updatedAt })
@@ -22,6 +28,7 @@ export async function listSitemapEntries(db: Executor): Promise<SitemapEntry[]> 
   ]);
   const entries: SitemapEntry[] = [
     ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
+    ...listed.map((platform) => ({ path: platformListPath(platform.slug) })),
     ...serviceRows.map((row) => ({ path: `/service/${encodeURIComponent(row.slug)}` })),
     ...postRows.map((row) => {
       const published = row.publishedAt ?? row.updatedAt;

@@ -25,7 +25,7 @@ const orderTypes = [
     type: "Package",
     add: "link",
     status: "charge, start_count, status, remains, currency",
-    note: "A Real Instagram Likes pack at its fixed price: rate is the pack's price, min and max are 1.",
+    note: "One package at its fixed price (a Real Instagram Likes pack, or a service sold per package): rate is the price of one package, min and max are 1, and quantity, if sent, must be 1. remains in status counts packages (0 or 1): a package not delivered (remains 1) is refunded in full.",
   },
   {
     type: "Subscriptions",

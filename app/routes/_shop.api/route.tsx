@@ -31,7 +31,7 @@ const offers = [
   },
   {
     title: "The full catalogue",
-    text: "Every service from the storefront with its price per 1,000 and quantity limits, for all seven platforms.",
+    text: "Every service from the storefront with its price (per 1,000, or per package for a Package) and quantity limits, for all seven platforms.",
   },
   {
     title: "Your wallet, your orders",

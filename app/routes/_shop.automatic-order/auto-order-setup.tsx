@@ -70,7 +70,7 @@ export function AutoOrderSetup({
   /** Product rules 4.10: a pasted profile link is read as its username; a post's or another site's is refused. */
   function checkUsername(): string | null {
     if (!service || !username.trim()) return null;
-    const profile = readProfileUsername(username, service.platform);
+    const profile = readProfileUsername(username, service);
     if (!profile.ok) return profile.message;
     if (profile.username !== username) setUsername(profile.username);
     return null;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { ServiceOrderType } from "../../domain/pricing/price.ts";
 import { formatRate } from "../../lib/format-money.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
@@ -9,6 +10,7 @@ export type FeaturedCard = {
   description: string;
   serviceType: "one_time" | "auto";
   pricePer1000: string;
+  orderType: ServiceOrderType;
 };
 
 /** Featured services from the catalogue (at most six), each linking to its service page. */
@@ -41,7 +43,9 @@ export function FeaturedServices({ services }: { services: FeaturedCard[] }) {
               <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{service.description}</p>
               <p className="mt-4 text-2xl font-extrabold text-slate-900" data-testid="featured-price">
                 {formatRate(service.pricePer1000)}
-                <span className="text-base font-medium text-slate-500">/1k</span>
+                <span className="text-base font-medium text-slate-500">
+                  {service.orderType === "package" ? " per package" : "/1k"}
+                </span>
               </p>
               <Link
                 to={`/service/${service.slug}`}

@@ -47,13 +47,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   }));
   return {
     hero: { title: settings.heroTitle, subtitle: settings.heroSubtitle },
-    featured: featured.map(({ id, slug, name, description, serviceType, pricePer1000 }) => ({
+    featured: featured.map(({ id, slug, name, description, serviceType, pricePer1000, orderType }) => ({
       id,
       slug,
       name,
       description,
       serviceType,
       pricePer1000,
+      orderType,
     })),
     followers,
     likes,

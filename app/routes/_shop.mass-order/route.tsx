@@ -36,7 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listed = await listApiServices(shopDatabase(context));
   const services = listed
     .filter((service) => service.type === "Default" || service.type === "Package")
-    .map(({ service, name, rate, min, max }) => ({ id: service, name, rate, min, max }));
+    .map(({ service, name, type, rate, min, max }) => ({
+      id: service,
+      name,
+      rate,
+      perPackage: type === "Package",
+      min,
+      max,
+    }));
   return { services };
 }
 

@@ -1,5 +1,15 @@
-/** One service a mass order line may name: its id (the API's), name, rate and limits. */
-export type ServiceIdEntry = { id: number; name: string; rate: string; min: string; max: string };
+/**
+ * One service a mass order line may name: its id (the API's), name, rate (per 1000, or per package for a Package:
+ * product rules 13.10) and limits.
+ */
+export type ServiceIdEntry = {
+  id: number;
+  name: string;
+  rate: string;
+  perPackage: boolean;
+  min: string;
+  max: string;
+};
 
 /** The services' ids, folded away until asked for: a mass order line starts with one. */
 export function ServiceIds({ services }: { services: ServiceIdEntry[] }) {
@@ -11,7 +21,7 @@ export function ServiceIds({ services }: { services: ServiceIdEntry[] }) {
       <div className="mt-3 max-h-96 overflow-auto">
         <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">
-            The service id of each service, with its price per 1000 and limits
+            The service id of each service, with its price (per 1000, or per package) and limits
           </caption>
           <thead className="text-slate-600">
             <tr>
@@ -22,7 +32,7 @@ export function ServiceIds({ services }: { services: ServiceIdEntry[] }) {
                 Service
               </th>
               <th scope="col" className="hidden w-24 py-1 pr-2 font-semibold sm:table-cell">
-                Per 1000
+                Price
               </th>
               <th scope="col" className="w-28 py-1 font-semibold">
                 Quantity
@@ -34,7 +44,9 @@ export function ServiceIds({ services }: { services: ServiceIdEntry[] }) {
               <tr key={service.id}>
                 <td className="py-1 pr-2 font-mono tabular-nums">{service.id}</td>
                 <td className="break-words py-1 pr-2">{service.name}</td>
-                <td className="hidden py-1 pr-2 tabular-nums sm:table-cell">${service.rate}</td>
+                <td className="hidden py-1 pr-2 tabular-nums sm:table-cell">
+                  {service.perPackage ? `$${service.rate} per package` : `$${service.rate}/1000`}
+                </td>
                 <td className="py-1 tabular-nums">
                   {service.min === service.max ? service.min : `${service.min}–${service.max}`}
                 </td>

@@ -13,13 +13,14 @@ import { Input } from "../../components/ui/input.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
+import { PACKAGE_QUANTITY } from "../../domain/orders/order-types.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts";
 import { noticeOf } from "../../domain/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { formatRate } from "../../lib/format-money.ts";
+import { formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 import { pagePath } from "../../lib/page-path.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
@@ -28,6 +29,7 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { DripFeedFields, useDripFeed } from "./drip-feed-fields.tsx";
+import { PackageQuantity } from "./package-quantity.tsx";
 
 /** Customer spec section 9: the default order quantity. */
 const DEFAULT_QUANTITY = 100;
@@ -53,8 +55,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       name: service.name,
       description: service.description,
       platform: service.platform,
+      // What the link check needs of the platform, so the browser checks as the server does (decisions/038).
+      platformName: service.platformName,
+      linkHosts: service.linkHosts,
       targetKind: service.targetKind,
       pricePer1000: service.pricePer1000,
+      orderType: service.orderType,
       minQuantity: service.minQuantity,
       maxQuantity: service.maxQuantity,
       dripfeed: service.dripfeed,
@@ -128,9 +134,12 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const state = useLocation().state as NavigationPrefill;
   const rules = quantityRules(service);
   const statePrefill = parseCount(String(state?.prefillQuantity ?? ""));
-  const initialQuantity =
-    loaderData.requestedQuantity ??
-    (statePrefill !== null && statePrefill > 0 ? statePrefill : DEFAULT_QUANTITY);
+  // A Package is one package (product rules 13.10): nothing to choose.
+  const isPackage = service.orderType === "package";
+  const initialQuantity = isPackage
+    ? PACKAGE_QUANTITY
+    : (loaderData.requestedQuantity ??
+      (statePrefill !== null && statePrefill > 0 ? statePrefill : DEFAULT_QUANTITY));
   const [targetLink, setTargetLink] = useState(
     loaderData.link || (typeof state?.postLink === "string" ? state.postLink : ""),
   );
@@ -164,7 +173,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
       ? null
       : dripFeed.value
         ? dripFeedCharge(service.pricePer1000, quantity.value, dripFeed.value.runs).totalCents
-        : chargeForQuantity(service.pricePer1000, quantity.value);
+        : chargeForQuantity(service, quantity.value);
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
@@ -185,7 +194,10 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           <input type="hidden" name="serviceId" value={service.id} />
           {isInstagram ? null : <input type="hidden" name="deliverySpeed" value="normal" />}
           <p className="text-sm text-slate-600">
-            {service.name}: {formatRate(service.pricePer1000)} per 1000
+            {service.name}:{" "}
+            {isPackage
+              ? formatPackagePrice(service.pricePer1000)
+              : `${formatRate(service.pricePer1000)} per 1000`}
           </p>
           <Input
             label="Target URL"
@@ -198,11 +210,15 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             autoComplete="off"
             required
           />
-          <QuantityField
-            input={quantity}
-            label={dripFeed.on ? "Quantity per run" : "Quantity"}
-            name="quantity"
-          />
+          {isPackage ? (
+            <PackageQuantity />
+          ) : (
+            <QuantityField
+              input={quantity}
+              label={dripFeed.on ? "Quantity per run" : "Quantity"}
+              name="quantity"
+            />
+          )}
           {service.dripfeed ? <DripFeedFields input={dripFeed} quantity={quantity.value} /> : null}
           {isInstagram ? <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} /> : null}
         </OrderForm>

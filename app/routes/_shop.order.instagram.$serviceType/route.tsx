@@ -13,7 +13,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
 import { serviceOrderPath } from "../../domain/catalog/order-path.ts";
-import { parseListedPlatform } from "../../domain/catalog/platforms.ts";
+import type { PlatformLinkRule } from "../../domain/catalog/platforms.ts";
 import { resolveAutoOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
@@ -43,10 +43,9 @@ const USERNAME_BESIDE: readonly string[] = ["username"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const entry = await resolveAutoOrderEntry(shopDatabase(context), params.serviceType);
-  const platform = parseListedPlatform(entry?.service.platform);
-  if (!entry || !platform) throw data(null, { status: 404 });
+  if (!entry) throw data(null, { status: 404 });
   const { service } = entry;
-  if (entry.mode === "one_time") throw redirect(serviceOrderPath({ ...service, platform }));
+  if (entry.mode === "one_time") throw redirect(serviceOrderPath(service));
   const user = await getCurrentUser(request);
   return {
     mode: entry.mode,
@@ -59,6 +58,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       maxQuantity: service.maxQuantity,
       defaultPosts: service.defaultPosts,
       views: /views/i.test(service.name),
+      // Its platform's rule, so the username is read as the server reads it (product rules 4.10, decisions/038).
+      platform: service.platform,
+      platformName: service.platformName,
+      linkHosts: service.linkHosts,
     },
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
@@ -98,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     malformed: ORDER_TEXT.autoOrderFailed,
     place: async (form) => {
       // A pasted profile link gives its username (product rules 4.10).
-      const profile = readProfileUsername(form.username.replace(/@/g, ""), "instagram");
+      const profile = readProfileUsername(form.username.replace(/@/g, ""), entry.service);
       if (!profile.ok) return refuse("invalid", profile, { field: "username" });
       const common = {
         userId: user.id,
@@ -170,7 +173,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           balanceCents={loaderData.balanceCents}
           refusal={actionData}
           // The counts are checked as typed (Place Order waits for them); the username is checked here.
-          check={() => usernameProblem(username)}
+          check={() => usernameProblem(username, service)}
           canSend={preview !== null}
         >
           <Input
@@ -209,8 +212,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 /** Why the username field cannot be ordered for, said beside it, or null (the same reading as the server's). */
-function usernameProblem(username: string) {
+function usernameProblem(username: string, platform: PlatformLinkRule) {
   if (!username.trim()) return { field: "username", message: ORDER_TEXT.usernameRequired.message };
-  const profile = readProfileUsername(username, "instagram");
+  const profile = readProfileUsername(username, platform);
   return profile.ok ? null : { field: "username", message: profile.message };
 }

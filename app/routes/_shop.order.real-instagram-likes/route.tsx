@@ -19,7 +19,7 @@ import {
 } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
-import { checkTargetLink } from "../../domain/orders/target-link.ts";
+import { checkInstagramPostLink } from "../../domain/orders/target-link.ts";
 import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { noticeOf } from "../../domain/refusal.ts";
@@ -31,9 +31,6 @@ import { pageMeta } from "../../lib/seo.ts";
 import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { PackAddOns, packSummaryLines, parseCommentCount, readCommentCount } from "./likes-pack-fields.tsx";
-
-// The pack's link goes to a post: checked as the Instagram Likes service's link is.
-const POST_TARGET = { platform: "instagram", targetKind: "post" } as const;
 
 /** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
 export const handle: PageHandle = { pageQuery: ["package", "pkg"] };
@@ -173,7 +170,8 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
           refusal={actionData}
           check={() => {
             if (!likesRate) return ORDER_TEXT.likesServiceUnavailable;
-            const link = checkTargetLink(targetLink, POST_TARGET);
+            // The pack's link goes to a post: checked as the Instagram Likes service's link is.
+            const link = checkInstagramPostLink(targetLink);
             return link.ok ? null : noticeOf(link);
           }}
           canSend={targetLink !== "" && Boolean(likesRate)}

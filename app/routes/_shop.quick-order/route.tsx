@@ -20,7 +20,7 @@ import { quantityRules, sentCount } from "../../domain/orders/quantity-input.ts"
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { formatCents, formatRate } from "../../lib/format-money.ts";
+import { formatCents, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerOrderForm, orderFormFields } from "../shared/order-form.server.ts";
@@ -84,6 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** "$4.00/1000", or "$7.95 per package" for a Package (product rules 13.10). */
+function rateLabel(service: { pricePer1000: string; orderType: string }): string {
+  return service.orderType === "package"
+    ? formatPackagePrice(service.pricePer1000)
+    : `${formatRate(service.pricePer1000)}/1000`;
+}
+
 export default function QuickOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
   const navigation = useNavigation();
@@ -93,8 +100,7 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
   const service = loaderData.all.find((candidate) => candidate.id === serviceId);
   const quantity = useCountInput("", service ? quantityRules(service) : null);
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
-  const totalCents =
-    service && quantity.value !== null ? chargeForQuantity(service.pricePer1000, quantity.value) : null;
+  const totalCents = service && quantity.value !== null ? chargeForQuantity(service, quantity.value) : null;
   const busy = navigation.state !== "idle";
 
   useEffect(() => {
@@ -150,7 +156,7 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
                 }`}
               >
                 <span className="block font-semibold text-slate-900">{popular.name}</span>
-                <span className="text-sm text-slate-600">{formatRate(popular.pricePer1000)}/1000</span>
+                <span className="text-sm text-slate-600">{rateLabel(popular)}</span>
               </button>
             </li>
           ))}
@@ -170,7 +176,7 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
           >
             {loaderData.all.map((option) => (
               <option key={option.id} value={option.id}>
-                {option.name} ({formatRate(option.pricePer1000)}/1000)
+                {option.name} ({rateLabel(option)})
               </option>
             ))}
           </Select>

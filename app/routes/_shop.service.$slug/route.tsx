@@ -2,7 +2,6 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { JsonLdScript } from "../../components/service-page/json-ld-script.tsx";
 import { orderNowHref, serviceOrderPath } from "../../domain/catalog/order-path.ts";
-import { platformNames } from "../../domain/catalog/platforms.ts";
 import { findServicePage } from "../../domain/seo/service-page.server.ts";
 import {
   serviceFaq,
@@ -50,7 +49,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { service, faq, sections, orderPath, structuredData } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const orderHref = orderNowHref(orderPath, Boolean(root?.user));
-  const platform = platformNames[service.platform];
+  const platform = service.platformName;
   return (
     <main>
       {structuredData.map((item) => (

@@ -1,15 +1,16 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "../../components/blog/breadcrumb.tsx";
-import type { ListedPlatform } from "../../domain/catalog/platforms.ts";
-import { platformNames } from "../../domain/catalog/platforms.ts";
+import type { ServiceOrderType } from "../../domain/pricing/price.ts";
 import { formatCount, formatRate } from "../../lib/format-money.ts";
 
 type HeroService = {
   name: string;
   description: string;
-  platform: ListedPlatform;
+  platform: string;
+  platformName: string;
   serviceType: "one_time" | "auto";
   pricePer1000: string;
+  orderType: ServiceOrderType;
   unitLabel: string | null;
   minQuantity: number;
   maxQuantity: number;
@@ -18,8 +19,14 @@ type HeroService = {
 
 /** The top of a service page: name, price per 1000, limits, description, features and Order Now. */
 export function ServiceHero({ service, orderHref }: { service: HeroService; orderHref: string }) {
-  const platform = platformNames[service.platform];
-  const unit = service.unitLabel ? `/1000 ${service.unitLabel}` : "/1000";
+  const platform = service.platformName;
+  // A Package's price is per package (product rules 13.10).
+  const unit =
+    service.orderType === "package"
+      ? " per package"
+      : service.unitLabel
+        ? `/1000 ${service.unitLabel}`
+        : "/1000";
   const action = service.serviceType === "auto" ? "Setup Auto Service" : "Order Now";
   return (
     <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-pink-600 text-white">

@@ -1,4 +1,4 @@
-import type { ListedPlatform } from "../../domain/catalog/platforms.ts";
+import type { PlatformLink } from "../../domain/catalog/platforms.ts";
 import { REFILL_WINDOW_DAYS, refillFeature } from "../../domain/catalog/refill-window.ts";
 import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 
@@ -26,8 +26,8 @@ const sharedWhy = {
   support: { title: "24/7 support", text: "Real people answer your tickets around the clock." },
 };
 
-/** Marketing text and search metadata of each platform's service list. */
-export const platformCopy: Record<ListedPlatform, PlatformCopy> = {
+/** Marketing text and search metadata of the specification's platforms' service lists. */
+const specifiedCopy: Readonly<Record<string, PlatformCopy>> = {
   instagram: {
     heading: "Instagram Services",
     intro:
@@ -115,3 +115,20 @@ export const platformCopy: Record<ListedPlatform, PlatformCopy> = {
     why: [sharedWhy.safe, sharedWhy.fast, sharedWhy.refill, sharedWhy.support],
   },
 };
+
+/**
+ * A platform's marketing text and search metadata: the specification's own for its seven, else written from the
+ * name the operator gave it (docs/decisions/038).
+ */
+export function platformCopy(platform: PlatformLink): PlatformCopy {
+  const specified = Object.hasOwn(specifiedCopy, platform.slug) ? specifiedCopy[platform.slug] : undefined;
+  return (
+    specified ?? {
+      heading: `${platform.name} Services`,
+      intro: `Grow on ${platform.name} with engagement delivered safely and quickly. Pick a service, paste your link and watch it start within minutes.`,
+      metaTitle: `Buy ${platform.name} Services`,
+      metaDescription: `Buy ${platform.name} services from Boostly. Fast start, no password needed, 24/7 support.`,
+      why: [sharedWhy.safe, sharedWhy.fast, sharedWhy.support],
+    }
+  );
+}

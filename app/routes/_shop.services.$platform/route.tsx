@@ -4,8 +4,7 @@ import { WhyChoose } from "../../components/catalog/why-choose.tsx";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
-import { listPlatformServices } from "../../domain/catalog/list-platform-services.server.ts";
-import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
+import { readPlatformList } from "../../domain/catalog/read-platform-list.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -19,21 +18,20 @@ import { ServiceCard } from "./service-card.tsx";
 export const handle: PageHandle = { pageQuery: ["link"] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const platform = parseListedPlatform(params.platform);
-  if (!platform) throw data(null, { status: 404 });
-  const [services, packs] = await Promise.all([
-    listPlatformServices(shopDatabase(context), platform),
-    platform === "instagram" ? listLikesPacks(shopDatabase(context)) : Promise.resolve([]),
+  const isInstagram = params.platform === "instagram";
+  const [list, packs] = await Promise.all([
+    readPlatformList(shopDatabase(context), params.platform),
+    isInstagram ? listLikesPacks(shopDatabase(context)) : Promise.resolve([]),
   ]);
+  if (!list) throw data(null, { status: 404 });
   const lowestPackCents = packs.length ? Math.min(...packs.map((pack) => pack.priceCents)) : null;
-  const postLink =
-    platform === "instagram" ? (new URL(request.url).searchParams.get("link") ?? "").slice(0, 500) : "";
-  return { platform, services, lowestPackCents, postLink };
+  const postLink = isInstagram ? (new URL(request.url).searchParams.get("link") ?? "").slice(0, 500) : "";
+  return { ...list, lowestPackCents, postLink };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   if (!loaderData) return [{ title: "Page not found | Boostly" }, { name: "robots", content: "noindex" }];
-  const copy = platformCopy[loaderData.platform];
+  const copy = platformCopy(loaderData.platform);
   return pageMeta({
     title: copy.metaTitle,
     description: copy.metaDescription,
@@ -43,22 +41,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 };
 
 export default function PlatformServices({ loaderData }: Route.ComponentProps) {
-  const { platform, services, lowestPackCents } = loaderData;
+  const { platform, ungrouped, sections, automatic, lowestPackCents } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const signedIn = Boolean(root?.user);
   const [postLink, setPostLink] = useState(loaderData.postLink);
-  const copy = platformCopy[platform];
-  const regular = services.filter((service) => service.serviceType === "one_time");
-  const automatic = services.filter((service) => service.serviceType === "auto");
-  const isInstagram = platform === "instagram";
+  const copy = platformCopy(platform);
+  const isInstagram = platform.slug === "instagram";
+  const empty = ungrouped.length + sections.length + automatic.length === 0 && lowestPackCents === null;
 
   return (
     <main>
       <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-pink-600 text-white">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">
-            {platformNames[platform]}
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{platform.name}</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">{copy.heading}</h1>
           <p className="mt-4 max-w-2xl text-lg leading-8 text-brand-50">{copy.intro}</p>
         </div>
@@ -85,32 +80,46 @@ export default function PlatformServices({ loaderData }: Route.ComponentProps) {
           </form>
         ) : null}
 
-        {services.length === 0 && lowestPackCents === null ? (
+        {empty ? (
           <section
             className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center"
             data-testid="services-empty"
           >
             <h2 className="text-xl font-bold text-slate-900">No services available right now</h2>
             <p className="mt-2 text-slate-600">
-              We are updating our {platformNames[platform]} services. Please check back soon or browse another
-              platform.
+              We are updating our {platform.name} services. Please check back soon or browse another platform.
             </p>
           </section>
         ) : null}
 
-        {regular.length > 0 || lowestPackCents !== null ? (
+        {ungrouped.length > 0 || lowestPackCents !== null ? (
           <section aria-labelledby="regular-services">
             <h2 id="regular-services" className="text-2xl font-bold tracking-tight text-slate-900">
-              {isInstagram ? "One-time Services" : `All ${platformNames[platform]} Services`}
+              {isInstagram
+                ? "One-time Services"
+                : `${sections.length > 0 ? "More" : "All"} ${platform.name} Services`}
             </h2>
             <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {isInstagram && lowestPackCents !== null ? <RealLikesCard fromCents={lowestPackCents} /> : null}
-              {regular.map((service) => (
+              {ungrouped.map((service) => (
                 <ServiceCard key={service.id} service={service} signedIn={signedIn} postLink={postLink} />
               ))}
             </div>
           </section>
         ) : null}
+
+        {sections.map((section) => (
+          <section key={section.id} aria-labelledby={`category-${section.id}`} data-testid="category-section">
+            <h2 id={`category-${section.id}`} className="text-2xl font-bold tracking-tight text-slate-900">
+              {section.name}
+            </h2>
+            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {section.services.map((service) => (
+                <ServiceCard key={service.id} service={service} signedIn={signedIn} postLink={postLink} />
+              ))}
+            </div>
+          </section>
+        ))}
 
         {automatic.length > 0 ? (
           <section aria-labelledby="auto-services">
@@ -128,7 +137,7 @@ export default function PlatformServices({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
 
-        <WhyChoose title={`Why choose Boostly for ${platformNames[platform]}?`} reasons={copy.why} />
+        <WhyChoose title={`Why choose Boostly for ${platform.name}?`} reasons={copy.why} />
       </div>
     </main>
   );

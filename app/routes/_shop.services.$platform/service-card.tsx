@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ListedService } from "../../domain/catalog/list-platform-services.server.ts";
 import { orderNowHref, serviceOrderPath } from "../../domain/catalog/order-path.ts";
-import { formatCount, formatRate } from "../../lib/format-money.ts";
+import { formatCount, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 
 /** The delivery or type line of a card (customer spec, platform lists). */
 function deliveryLine(service: ListedService): string {
@@ -22,6 +22,11 @@ export function ServiceCard({
   postLink?: string;
 }) {
   const unit = service.unitLabel ? `/1000 ${service.unitLabel}` : "/1000";
+  // A Package has one price, per package (product rules 13.10).
+  const price =
+    service.orderType === "package"
+      ? formatPackagePrice(service.pricePer1000)
+      : `Starting at ${formatRate(service.pricePer1000)}${unit}`;
   const href = orderNowHref(serviceOrderPath(service, postLink), signedIn);
   return (
     <article
@@ -39,9 +44,7 @@ export function ServiceCard({
           </span>
         ) : null}
       </div>
-      <p className="mt-2 text-sm font-semibold text-brand-700">
-        {`Starting at ${formatRate(service.pricePer1000)}${unit}`}
-      </p>
+      <p className="mt-2 text-sm font-semibold text-brand-700">{price}</p>
       <p className="mt-3 flex-1 text-sm leading-6 text-slate-600">
         {service.description || "High-quality engagement delivered safely, with no password needed."}
       </p>

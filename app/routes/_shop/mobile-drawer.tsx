@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, NavLink } from "react-router";
+import type { PlatformLink } from "../../domain/catalog/platforms.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
@@ -11,7 +12,13 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-50"}`;
 
 /** The menu below the md breakpoint: the header's links (without Profile) in a side drawer. */
-export function MobileDrawer({ user }: { user: HeaderUser | null }) {
+export function MobileDrawer({
+  user,
+  platforms,
+}: {
+  user: HeaderUser | null;
+  platforms: readonly PlatformLink[];
+}) {
   const { open, toggle, close, buttonRef, panelRef } = useDisclosure<HTMLDivElement>();
   const balanceCents = useLiveBalance(user?.balanceCents ?? 0);
 
@@ -104,7 +111,7 @@ export function MobileDrawer({ user }: { user: HeaderUser | null }) {
                 Services
               </h2>
               <ul className="mt-2">
-                {servicesMenuLinks.map((link) => (
+                {servicesMenuLinks(platforms).map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} className={itemClass}>
                       {link.label}

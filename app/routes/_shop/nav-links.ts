@@ -1,22 +1,55 @@
-/** The header's platform links (customer spec, shared layout). */
-export const headerPlatformLinks = [
-  { to: "/services/instagram", label: "Instagram" },
-  { to: "/services/tiktok", label: "TikTok" },
-  { to: "/services/threads", label: "Threads" },
-  { to: "/services/youtube", label: "YouTube" },
-  { to: "/services/spotify", label: "Spotify" },
-] as const;
+import {
+  isSpecificationPlatform,
+  type PlatformLink,
+  platformListPath,
+  SPECIFICATION_PLATFORMS,
+} from "../../domain/catalog/platforms.ts";
 
-/** The Services menu: every platform with a service list. */
-export const servicesMenuLinks = [
-  { to: "/services/instagram", label: "Instagram" },
-  { to: "/services/youtube", label: "YouTube" },
-  { to: "/services/tiktok", label: "TikTok" },
-  { to: "/services/spotify", label: "Spotify" },
-  { to: "/services/threads", label: "Threads" },
-  { to: "/services/facebook", label: "Facebook" },
-  { to: "/services/twitter", label: "Twitter" },
-] as const;
+export type NavLink = { to: string; label: string };
+
+/**
+ * Where the customer spec's shared layout places its platforms: the header's row and the footer's Services group
+ * show these five, in this order; the Services menu (and the drawer) all seven in SPECIFICATION_PLATFORMS' order.
+ */
+const HEADER_AND_FOOTER_PLATFORMS = ["instagram", "tiktok", "threads", "youtube", "spotify"];
+
+/**
+ * The platforms' links of one menu, from the listed platforms (the site frame's data, docs/decisions/038): the
+ * specification's in the places it gives them (those the operator unlisted left out), then, where `withAdded`, every
+ * platform the operator added and listed, in its order.
+ */
+function platformLinks(
+  listed: readonly PlatformLink[],
+  places: readonly string[],
+  withAdded: boolean,
+): NavLink[] {
+  const bySlug = new Map(listed.map((platform) => [platform.slug, platform]));
+  const placed = places.flatMap((slug) => bySlug.get(slug) ?? []);
+  const added = withAdded ? listed.filter((platform) => !isSpecificationPlatform(platform.slug)) : [];
+  return [...placed, ...added].map((platform) => ({
+    to: platformListPath(platform.slug),
+    label: platform.name,
+  }));
+}
+
+/** The header's platform links (customer spec, shared layout): the row has room for the specification's five. */
+export function headerPlatformLinks(listed: readonly PlatformLink[]): NavLink[] {
+  return platformLinks(listed, HEADER_AND_FOOTER_PLATFORMS, false);
+}
+
+/** The Services menu and the drawer's Services: every listed platform. */
+export function servicesMenuLinks(listed: readonly PlatformLink[]): NavLink[] {
+  return platformLinks(
+    listed,
+    SPECIFICATION_PLATFORMS.map((platform) => platform.slug),
+    true,
+  );
+}
+
+/** The footer's Services group: the specification's five, then every platform the operator added and listed. */
+export function footerServiceLinks(listed: readonly PlatformLink[]): NavLink[] {
+  return platformLinks(listed, HEADER_AND_FOOTER_PLATFORMS, true);
+}
 
 /** Ordering shortcuts shown to everyone. */
 export const orderingLinks = [
@@ -25,18 +58,8 @@ export const orderingLinks = [
   { to: "/free-trial", label: "Free Trial" },
 ] as const;
 
-/** Footer link groups (customer spec, shared layout). */
+/** Footer link groups after Services (customer spec, shared layout). */
 export const footerGroups = [
-  {
-    title: "Services",
-    links: [
-      { to: "/services/instagram", label: "Instagram" },
-      { to: "/services/tiktok", label: "TikTok" },
-      { to: "/services/threads", label: "Threads" },
-      { to: "/services/youtube", label: "YouTube" },
-      { to: "/services/spotify", label: "Spotify" },
-    ],
-  },
   {
     title: "Company",
     links: [

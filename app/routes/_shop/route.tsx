@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { SiteBanner } from "../../components/layout/site-banner.tsx";
+import { SPECIFICATION_PLATFORMS } from "../../domain/catalog/platforms.ts";
 import { MAINTENANCE_NOTICE } from "../../domain/settings/messages.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
@@ -31,9 +32,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** Banner, sticky header, the body, footer; the site's settings from the root's data. */
+/** Banner, sticky header, the body, footer; the site's settings and listed platforms from the root's data. */
 function ShopFrame({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const platforms = root?.site.platforms ?? SPECIFICATION_PLATFORMS;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -53,11 +55,12 @@ function ShopFrame({ children }: { children: ReactNode }) {
         </p>
       ) : null}
       {root?.banner ? <SiteBanner banner={root.banner} /> : null}
-      <SiteHeader user={root?.user ?? null} />
+      <SiteHeader user={root?.user ?? null} platforms={platforms} />
       <div id="main-content" className="flex-1">
         {children}
       </div>
       <SiteFooter
+        platforms={platforms}
         supportEmail={root?.site.supportEmail ?? "support@boostly.example"}
         footerText={root?.site.footerText ?? ""}
         paymentMethods={root?.site.facts.paymentMethods ?? []}

@@ -1,10 +1,11 @@
 import { NavLink } from "react-router";
+import type { PlatformLink } from "../../domain/catalog/platforms.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import { servicesMenuLinks } from "./nav-links.ts";
 import { useDisclosure } from "./use-disclosure.ts";
 
-/** The header's Services dropdown: every platform's service list. */
-export function ServicesMenu() {
+/** The header's Services dropdown: every listed platform's service list. */
+export function ServicesMenu({ platforms }: { platforms: readonly PlatformLink[] }) {
   const { open, toggle, buttonRef, panelRef } = useDisclosure<HTMLDivElement>();
   return (
     <div className="relative">
@@ -27,7 +28,7 @@ export function ServicesMenu() {
         className="absolute left-0 top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
       >
         <ul aria-label="Services">
-          {servicesMenuLinks.map((link) => (
+          {servicesMenuLinks(platforms).map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

@@ -1,15 +1,19 @@
 import { Link } from "react-router";
+import type { PlatformLink } from "../../domain/catalog/platforms.ts";
 import type { PaymentMethod } from "../../domain/payments/payment-methods.ts";
 import { Logo } from "./logo.tsx";
-import { footerGroups } from "./nav-links.ts";
+import { footerGroups, footerServiceLinks } from "./nav-links.ts";
 import { PaymentBadges } from "./payment-badges.tsx";
 
 /** The storefront footer: link groups, support address, the payment methods really taken and copyright. */
 export function SiteFooter({
+  platforms,
   supportEmail,
   footerText,
   paymentMethods,
 }: {
+  /** The listed platforms, in their order: the Services group. */
+  platforms: readonly PlatformLink[];
   supportEmail: string;
   footerText: string;
   /** The methods the configured payment provider takes (product rules 6.5); none shows no badge. */
@@ -32,7 +36,7 @@ export function SiteFooter({
           </p>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
-          {footerGroups.map((group) => (
+          {[{ title: "Services", links: footerServiceLinks(platforms) }, ...footerGroups].map((group) => (
             <nav key={group.title} aria-labelledby={`footer-${group.title.toLowerCase()}`}>
               <h2 id={`footer-${group.title.toLowerCase()}`} className="text-sm font-semibold text-slate-900">
                 {group.title}

@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import type { PlatformLink } from "../../domain/catalog/platforms.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { useFollowingBalance, useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { WalletIcon } from "./icons.tsx";
@@ -14,7 +15,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /** The storefront's one sticky header: logo, platform and ordering links, wallet and account actions. */
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
+export function SiteHeader({
+  user,
+  platforms,
+}: {
+  user: HeaderUser | null;
+  /** The listed platforms, in their order. */
+  platforms: readonly PlatformLink[];
+}) {
   const balanceCents = useLiveBalance(user?.balanceCents ?? 0);
   const following = useFollowingBalance();
   return (
@@ -62,7 +70,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               </Link>
             </div>
           )}
-          <MobileDrawer user={user} />
+          <MobileDrawer user={user} platforms={platforms} />
         </div>
       </div>
       <div className="hidden border-t border-slate-100 md:block">
@@ -71,7 +79,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           className="mx-auto flex h-12 max-w-7xl items-center gap-1 px-4 sm:px-6 lg:px-8"
         >
           <ul className="hidden items-center gap-1 lg:flex">
-            {headerPlatformLinks.map((link) => (
+            {headerPlatformLinks(platforms).map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={navLinkClass}>
                   {link.label}
@@ -79,7 +87,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               </li>
             ))}
           </ul>
-          <ServicesMenu />
+          <ServicesMenu platforms={platforms} />
           <ul className="ml-auto flex items-center gap-1">
             {orderingLinks.map((link) => (
               <li key={link.to}>

@@ -20,7 +20,7 @@ import {
   quantityRules,
 } from "../../domain/orders/quantity-input.ts";
 import type { Cents } from "../../domain/pricing/cents.ts";
-import { formatCents, formatRate } from "../../lib/format-money.ts";
+import { formatCents, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 
 export type ManualOrderUser = { id: string; email: string; balanceCents: Cents };
 
@@ -159,7 +159,7 @@ export function ManualOrderForm({
         <option value="">Select a service</option>
         {services.map((option) => (
           <option key={option.id} value={option.id}>
-            {`${formatPlatformName(option.platform)} - ${formatServiceName(option.name)} (${formatRate(option.pricePer1000)}/1000)`}
+            {`${formatPlatformName(option.platform)} - ${formatServiceName(option.name)} (${option.orderType === "package" ? formatPackagePrice(option.pricePer1000) : `${formatRate(option.pricePer1000)}/1000`})`}
           </option>
         ))}
       </Select>

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { importProviderServices } from "../../domain/fulfilment/import-provider-services.server.ts";
+import { removeExchangeRate, setExchangeRate } from "../../domain/fulfilment/manage-exchange-rates.server.ts";
 import {
   addProvider,
   deleteProvider,
@@ -7,13 +9,20 @@ import {
   updateProvider,
 } from "../../domain/fulfilment/manage-providers.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
-import { providerEditForm, providerForm } from "../../domain/fulfilment/provider-form.ts";
 import {
-  importProviderService,
+  exchangeRateForm,
+  importSelectionForm,
+  mappingMarkupForm,
+  providerEditForm,
+  providerForm,
+} from "../../domain/fulfilment/provider-form.ts";
+import {
   mapProviderService,
   unmapProviderService,
 } from "../../domain/fulfilment/provider-services.server.ts";
 import { refreshProviderBalance } from "../../domain/fulfilment/refresh-provider-balance.server.ts";
+import { setMappingMarkup } from "../../domain/fulfilment/set-mapping-markup.server.ts";
+import { syncProviderNow } from "../../domain/fulfilment/sync-providers.server.ts";
 import { settleHeldSubmission } from "../../domain/order-lifecycle/fulfilment-steps.server.ts";
 import type { Notice } from "../../domain/orders/messages.ts";
 import { type Refusal, refuse } from "../../domain/refusal.ts";
@@ -35,15 +44,25 @@ const pageIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save") }).passthrough(),
   z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("refresh-balance"), providerId: z.string().max(64).optional() }),
-  z.object({ intent: z.literal("import"), providerServiceId }),
+  z.object({ intent: z.literal("sync") }),
+  z.object({ intent: z.literal("import-selected") }).passthrough(),
+  z.object({ intent: z.literal("mapping-markup") }).passthrough(),
+  z.object({ intent: z.literal("set-rate") }).passthrough(),
+  z.object({ intent: z.literal("remove-rate"), currency: z.string().max(3) }),
   z.object({ intent: z.literal("map"), providerServiceId, serviceId: z.string().max(64) }),
   z.object({ intent: z.literal("unmap"), serviceId: z.string().max(64) }),
   z.object({ intent: z.literal("retry"), fulfilmentId: z.string().max(64) }),
   z.object({ intent: z.literal("resolve"), fulfilmentId: z.string().max(64) }),
 ]);
 
-/** Every field the providers pages' forms send: the intents' own and the provider form's. */
-export const providerPageForms = [pageIntent, providerForm] as const;
+/** Every field the providers pages' forms send: the intents' own and each form's. */
+export const providerPageForms = [
+  pageIntent,
+  providerForm,
+  importSelectionForm,
+  mappingMarkupForm,
+  exchangeRateForm,
+] as const;
 
 const UNKNOWN = refuse("invalid", {
   title: "Something went wrong",
@@ -105,8 +124,25 @@ async function runPageAction(
     }
     case "refresh-balance":
       return refreshProviderBalance(db, { providerId: input.providerId ?? action.providerId ?? "" });
-    case "import":
-      return importProviderService(db, { adminId, providerId, providerServiceId: action.providerServiceId });
+    case "sync":
+      return syncProviderNow(db, { providerId });
+    case "import-selected": {
+      const selection = importSelectionForm.safeParse(input.form);
+      if (!selection.success) return providerRefused(selection.error);
+      return importProviderServices(db, { adminId, providerId, selection: selection.data });
+    }
+    case "mapping-markup": {
+      const markup = mappingMarkupForm.safeParse(input.form);
+      if (!markup.success) return providerRefused(markup.error);
+      return setMappingMarkup(db, { adminId, providerId, markup: markup.data });
+    }
+    case "set-rate": {
+      const rate = exchangeRateForm.safeParse(input.form);
+      if (!rate.success) return providerRefused(rate.error);
+      return setExchangeRate(db, { adminId, rate: rate.data });
+    }
+    case "remove-rate":
+      return removeExchangeRate(db, { adminId, currency: action.currency });
     case "map":
       return mapProviderService(db, { adminId, providerId, ...action });
     case "unmap":

@@ -1,4 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { formatDateTime } from "../../components/admin/format.ts";
 import { PostButton } from "../../components/admin/providers/post-button.tsx";
 import { ProviderFields } from "../../components/admin/providers/provider-fields.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
@@ -6,15 +8,20 @@ import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
+import { CATALOG_MAX_PAGE } from "../../domain/fulfilment/read-provider-catalog.server.ts";
 import { readProviderPage } from "../../domain/fulfilment/read-provider-page.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
+import { CatalogueBrowser } from "./catalogue-browser.tsx";
+import { formatDollarRate, formatUpstreamAmount } from "./dollar-rate.ts";
 import { HeldSubmissions } from "./held-submissions.tsx";
+import { MapExisting } from "./map-existing.tsx";
+import { MappedServices } from "./mapped-services.tsx";
 import { answerProviderPageAction, providerPageForms } from "./provider-page-actions.server.ts";
-import { UpstreamServices } from "./upstream-services.tsx";
+import { ServiceChanges } from "./service-changes.tsx";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
@@ -25,11 +32,26 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     matches,
   });
 
+// The catalogue browser's search, filters and page.
+const catalogQuery = z.object({
+  q: z.string().max(200).catch("").default(""),
+  category: z.string().max(500).catch("").default(""),
+  type: z.string().max(100).catch("").default(""),
+  page: z.coerce.number().int().min(1).max(CATALOG_MAX_PAGE).catch(1).default(1),
+});
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = await readProviderPage(shopDatabase(context), params.providerId);
+  const query = catalogQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const page = await readProviderPage(shopDatabase(context), params.providerId, query);
   if (!page) throw data(PROVIDER_TEXT.notFound.message, { status: 404 });
-  return { ...page, held: page.held.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })) };
+  return {
+    ...page,
+    query,
+    provider: { ...page.provider, syncedAt: page.provider.syncedAt?.toISOString() ?? null },
+    held: page.held.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+    changes: page.changes.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -49,10 +71,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminProviderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { provider, mapped, held, shopServices, upstream } = loaderData;
+  const { provider, mapped, held, changes, catalog, query, shopServices } = loaderData;
   const busy = useNavigation().state === "submitting";
   useAnswerToast(actionData);
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const balance =
+    provider.balance === null
+      ? "not checked yet"
+      : `${formatUpstreamAmount(provider.balance, provider.balanceCurrency ?? provider.currency)}${
+          provider.currency === "USD" ? "" : ` (${formatDollarRate(provider.balanceUsd)})`
+        }`;
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -64,6 +92,28 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
 
       <Card>
         <CardHeader
+          title="Sync"
+          description="Balance, currency, every service and its rate, read on a schedule; prices follow by the markup."
+        />
+        <p className="text-sm text-slate-700" data-testid="provider-sync">
+          {provider.syncedAt ? `Last synced ${formatDateTime(provider.syncedAt)} UTC.` : "Not synced yet."}{" "}
+          Balance: <span data-testid="provider-page-balance">{balance}</span>
+          {provider.currency !== "USD" && provider.usdPerUnit === null
+            ? ` · ${PROVIDER_TEXT.noRateFor(provider.currency).message}`
+            : ""}
+        </p>
+        {provider.syncError ? (
+          <p role="alert" className="mt-2 text-sm text-red-700" data-testid="sync-error">
+            {provider.syncError}
+          </p>
+        ) : null}
+        <PostButton fields={{ intent: "sync" }} formClassName="mt-4" variant="secondary" disabled={busy}>
+          Sync now
+        </PostButton>
+      </Card>
+
+      <Card>
+        <CardHeader
           title="Orders needing attention"
           description="Held instead of being re-sent blindly: check the provider, then send again or settle by hand."
         />
@@ -71,10 +121,7 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
       </Card>
 
       <Card>
-        <CardHeader
-          title="Settings"
-          description={`Balance: ${provider.balance ?? "not checked yet"} ${provider.balanceCurrency ?? ""}`}
-        />
+        <CardHeader title="Settings" description={`Balance: ${balance}`} />
         <Form method="post" className="space-y-4" aria-label="Provider settings" key={provider.maskedKey}>
           <input type="hidden" name="intent" value="save" />
           <ProviderFields errors={errors} defaults={provider} maskedKey={provider.maskedKey} />
@@ -108,48 +155,38 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
           title="Mapped services"
           description="New orders of these services are sent to this provider."
         />
-        {mapped.length === 0 ? (
-          <p className="text-slate-600">{PROVIDER_TEXT.noMappedServices}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {mapped.map((row) => (
-              <li
-                key={row.serviceId}
-                className="flex items-center justify-between gap-3 py-2"
-                data-testid="mapped-service"
-              >
-                <span>
-                  <span className="font-medium text-slate-900">{row.serviceName}</span>
-                  <span className="text-sm text-slate-500">
-                    {" "}
-                    → {row.providerServiceId} ({row.providerServiceType})
-                  </span>
-                </span>
-                <PostButton
-                  fields={{ intent: "unmap", serviceId: row.serviceId }}
-                  variant="ghost"
-                  disabled={busy}
-                  aria-label={`Unmap ${row.serviceName}`}
-                >
-                  Unmap
-                </PostButton>
-              </li>
-            ))}
-          </ul>
-        )}
+        <MappedServices
+          mapped={mapped}
+          currency={provider.currency}
+          busy={busy}
+          emptyText={PROVIDER_TEXT.noMappedServices}
+        />
+        <div className="mt-4 border-t border-slate-100 pt-4">
+          <MapExisting shopServices={shopServices} busy={busy} />
+        </div>
       </Card>
 
-      <Card className="overflow-x-auto">
-        <CardHeader title="The provider's services" description="As the provider lists them right now." />
-        {!upstream.listed ? (
-          <p role="alert" className="text-red-700">
-            {PROVIDER_TEXT.servicesLoadFailed} {upstream.message}
-          </p>
-        ) : upstream.services.length === 0 ? (
-          <p className="text-slate-600">{PROVIDER_TEXT.noUpstreamServices}</p>
-        ) : (
-          <UpstreamServices services={upstream.services} shopServices={shopServices} busy={busy} />
-        )}
+      <Card>
+        <CardHeader title="Latest changes" description="What the syncs changed in these services." />
+        <ServiceChanges changes={changes} emptyText={PROVIDER_TEXT.noChanges} />
+      </Card>
+
+      <Card id="catalogue">
+        <CardHeader
+          title="The provider's services"
+          description="As the last sync read them. Tick the ones to sell and import them in one go."
+        />
+        <CatalogueBrowser
+          // A new page, or rows just mapped by an import, start with nothing selected.
+          key={catalog.rows.map((row) => `${row.upstreamId}:${row.mappedServiceId ?? ""}`).join()}
+          catalog={catalog}
+          query={query}
+          currency={provider.currency}
+          markup={{ percent: provider.markupPercent, minPer1000: provider.markupMinPer1000 }}
+          place={loaderData}
+          busy={busy}
+          errors={errors}
+        />
       </Card>
     </main>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { PostButton } from "../../components/admin/providers/post-button.tsx";
 import type { ProviderSummary } from "../../domain/fulfilment/list-providers.server.ts";
+import { formatDollarRate, formatUpstreamAmount } from "../admin.providers.$providerId/dollar-rate.ts";
 
 /** A provider as the list page receives it (the date as ISO text). */
 export type ProviderRowView = Omit<ProviderSummary, "balanceCheckedAt"> & { balanceCheckedAt: string | null };
@@ -43,9 +44,15 @@ export function ProvidersTable({ providers, busy }: { providers: ProviderRowView
             <td className="px-4 py-3">
               <div data-testid="provider-balance">
                 {provider.balance
-                  ? `${provider.balance} ${provider.balanceCurrency ?? ""}`
+                  ? formatUpstreamAmount(provider.balance, provider.balanceCurrency ?? provider.currency)
                   : "Not checked yet"}
               </div>
+              {provider.balance && (provider.balanceCurrency ?? provider.currency) !== "USD" ? (
+                <div className="text-xs text-slate-500" data-testid="provider-balance-usd">
+                  {provider.balanceUsd === null ? "no exchange rate" : formatDollarRate(provider.balanceUsd)}
+                </div>
+              ) : null}
+              {provider.syncError ? <div className="text-xs text-red-700">{provider.syncError}</div> : null}
               {provider.balanceCheckedAt ? (
                 <div className="text-xs text-slate-500">{formatDateTime(provider.balanceCheckedAt)} UTC</div>
               ) : null}

@@ -6,6 +6,7 @@ import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { listProviders } from "../../domain/fulfilment/list-providers.server.ts";
+import { listExchangeRates } from "../../domain/fulfilment/manage-exchange-rates.server.ts";
 import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -16,6 +17,7 @@ import {
   providerPageForms,
 } from "../admin.providers.$providerId/provider-page-actions.server.ts";
 import type { Route } from "./+types/route";
+import { ExchangeRates } from "./exchange-rates.tsx";
 import { ProvidersTable } from "./providers-table.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,12 +31,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const providers = await listProviders(shopDatabase(context));
+  const [providers, rates] = await Promise.all([
+    listProviders(shopDatabase(context)),
+    listExchangeRates(shopDatabase(context)),
+  ]);
   return {
     providers: providers.map((provider) => ({
       ...provider,
       balanceCheckedAt: provider.balanceCheckedAt?.toISOString() ?? null,
     })),
+    rates: rates.map((rate) => ({ ...rate, updatedAt: rate.updatedAt.toISOString() })),
   };
 }
 
@@ -69,6 +75,13 @@ export default function AdminProvidersPage({ loaderData, actionData }: Route.Com
         ) : (
           <ProvidersTable providers={loaderData.providers} busy={busy} />
         )}
+      </Card>
+      <Card className="mt-6">
+        <CardHeader
+          title="Exchange rates"
+          description="What one unit of a provider's currency is worth in dollars; its rates are converted before pricing."
+        />
+        <ExchangeRates rates={loaderData.rates} busy={busy} errors={errors} />
       </Card>
       <Card className="mt-6">
         <CardHeader

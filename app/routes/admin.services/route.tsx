@@ -5,6 +5,7 @@ import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { formRefusal } from "../../domain/admin-form.ts";
 import { deleteService } from "../../domain/catalog/delete-service.server.ts";
+import { listPlatforms, listServiceCategories } from "../../domain/catalog/list-platforms.server.ts";
 import { listServicesForAdmin } from "../../domain/catalog/list-services-for-admin.server.ts";
 import { serviceForm } from "../../domain/catalog/service-form.ts";
 import { SERVICE_TEXT } from "../../domain/catalog/service-form-text.ts";
@@ -42,10 +43,21 @@ const intentForm = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const services = await listServicesForAdmin(shopDatabase(context));
+  const [services, platforms, categories] = await Promise.all([
+    listServicesForAdmin(shopDatabase(context)),
+    listPlatforms(shopDatabase(context)),
+    listServiceCategories(shopDatabase(context)),
+  ]);
   const margins = await readServiceMargins(shopDatabase(context), services);
   const editing = query.edit ? (services.find((service) => service.id === query.edit) ?? null) : null;
-  return { services, margins, editing, creating: Boolean(query.new) && !editing };
+  return {
+    services,
+    margins,
+    platforms: platforms.map(({ slug, name }) => ({ slug, name })),
+    categories,
+    editing,
+    creating: Boolean(query.new) && !editing,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { services, margins, editing, creating } = loaderData;
+  const { services, margins, platforms, categories, editing, creating } = loaderData;
   useAnswerToast(actionData);
   const errors = actionData?.fieldErrors ?? {};
   return (
@@ -81,11 +93,23 @@ export default function AdminServicesPage({ loaderData, actionData }: Route.Comp
       newLabel="Add Service"
       editor={
         creating || editing ? (
-          <ServiceForm key={editing?.id ?? "new"} service={editing} errors={errors} />
+          <ServiceForm
+            key={editing?.id ?? "new"}
+            service={editing}
+            platforms={platforms}
+            categories={categories}
+            errors={errors}
+          />
         ) : null
       }
     >
-      <ServicesTable services={services} margins={margins} emptyText={SERVICE_TEXT.noServices} />
+      <ServicesTable
+        services={services}
+        margins={margins}
+        platforms={platforms}
+        categories={categories}
+        emptyText={SERVICE_TEXT.noServices}
+      />
     </EditorPage>
   );
 }

@@ -4,12 +4,11 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { platformNames } from "../../domain/catalog/platforms.ts";
+import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
 import { MAX_REFILL_DAYS, REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
-import { SERVICE_MAX } from "../../domain/catalog/service-form-text.ts";
+import { PACKAGE_LIMIT, SERVICE_MAX } from "../../domain/catalog/service-form-text.ts";
 
-const PLATFORM_OPTIONS = Object.entries(platformNames).map(([value, label]) => ({ value, label }));
 const TYPE_OPTIONS = [
   { value: "one_time", label: "One-time" },
   { value: "auto", label: "Auto (per future post)" },
@@ -17,6 +16,7 @@ const TYPE_OPTIONS = [
 const ORDER_TYPE_OPTIONS = [
   { value: "default", label: "Default (a quantity)" },
   { value: "custom_comments", label: "Custom Comments (one comment per line)" },
+  { value: "package", label: "Package (one unit at a fixed price)" },
 ];
 const TARGET_OPTIONS = [
   { value: "post", label: "A post (link)" },
@@ -31,12 +31,25 @@ function plainRate(pricePer1000: string): string {
 /** Create or edit a service (admin spec section 2: the Services tab's fields). */
 export function ServiceForm({
   service,
+  platforms,
+  categories,
   errors,
 }: {
   service: AdminService | null;
+  /** Every platform the shop has: a service keeps its own, whichever it is, unless the admin picks another. */
+  platforms: readonly PlatformLink[];
+  categories: readonly ServiceCategory[];
   errors: Record<string, string>;
 }) {
   const [type, setType] = useState(service?.serviceType ?? "one_time");
+  const [platform, setPlatform] = useState(service?.platform ?? platforms[0]?.slug ?? "");
+  const [categoryId, setCategoryId] = useState(service?.categoryId ?? "");
+  const platformCategories = categories.filter((category) => category.platform === platform);
+  const [orderType, setOrderType] = useState(service?.orderType ?? "default");
+  // A Package is one unit at its price (product rules 13.10): its rate is per package, its limits fixed at 1.
+  const isPackage = type === "one_time" && orderType === "package";
+  const limit = (value: number | undefined) =>
+    isPackage ? { value: PACKAGE_LIMIT, readOnly: true } : { defaultValue: value };
   return (
     <EditorForm
       title={service ? `Edit ${service.name}` : "New service"}
@@ -57,10 +70,26 @@ export function ServiceForm({
       <Select
         label="Platform"
         name="platform"
-        defaultValue={service?.platform ?? "instagram"}
-        options={PLATFORM_OPTIONS}
+        value={platform}
+        onChange={(event) => {
+          setPlatform(event.target.value);
+          // A category belongs to one platform: another platform starts with none.
+          setCategoryId("");
+        }}
+        options={platforms.map((option) => ({ value: option.slug, label: option.name }))}
         error={errors.platform}
       />
+      <Select
+        label="Category"
+        name="categoryId"
+        value={categoryId}
+        onChange={(event) => setCategoryId(event.target.value)}
+        options={platformCategories.map((category) => ({ value: category.id, label: category.name }))}
+        hint="Groups the service on its platform's list; categories are set under Platforms."
+        error={errors.categoryId}
+      >
+        <option value="">No category</option>
+      </Select>
       <Select
         label="Service type"
         name="serviceType"
@@ -77,7 +106,7 @@ export function ServiceForm({
         error={errors.targetKind}
       />
       <Input
-        label="Price per 1000 ($)"
+        label={isPackage ? "Price per package ($)" : "Price per 1000 ($)"}
         name="pricePer1000"
         inputMode="decimal"
         required
@@ -85,13 +114,14 @@ export function ServiceForm({
         hint="Up to 4 decimals, e.g. 4 or 2.5. Applies to every order placed after saving."
         error={errors.pricePer1000}
       />
-      <div className="grid grid-cols-2 gap-4">
+      {/* Remounted when a Package is chosen or left, so the fixed 1 gives way to the service's own limits. */}
+      <div className="grid grid-cols-2 gap-4" key={isPackage ? "package" : "quantity"}>
         <Input
           label="Min quantity"
           name="minQuantity"
           inputMode="numeric"
           required
-          defaultValue={service?.minQuantity}
+          {...limit(service?.minQuantity)}
           error={errors.minQuantity}
         />
         <Input
@@ -99,7 +129,7 @@ export function ServiceForm({
           name="maxQuantity"
           inputMode="numeric"
           required
-          defaultValue={service?.maxQuantity}
+          {...limit(service?.maxQuantity)}
           error={errors.maxQuantity}
         />
       </div>
@@ -135,7 +165,8 @@ export function ServiceForm({
           <Select
             label="Order type"
             name="orderType"
-            defaultValue={service?.orderType ?? "default"}
+            value={orderType}
+            onChange={(event) => setOrderType(event.target.value as AdminService["orderType"])}
             options={ORDER_TYPE_OPTIONS}
             error={errors.orderType}
           />

@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { DeleteButton } from "../../components/admin/content/delete-button.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
-import { parseListedPlatform, platformNames } from "../../domain/catalog/platforms.ts";
+import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
+import { serviceChangeLabel } from "../../domain/catalog/service-changes.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
 import type { ServiceMargin } from "../../domain/fulfilment/provider-costs.server.ts";
-import { formatCount, formatRate } from "../../lib/format-money.ts";
+import { formatCount, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 import { MARGIN_HEADINGS, ServiceMarginCells } from "./service-margin-cells.tsx";
 
 const HEADINGS = [
@@ -19,36 +20,49 @@ const HEADINGS = [
   "Actions",
 ];
 
-/** Every service, enabled or not, with its cost and margin at its provider, and Edit and Delete. */
+/** Every service, enabled or not, with its platform and category, its cost and margin at its provider, Edit and Delete. */
 export function ServicesTable({
   services,
   margins,
+  platforms,
+  categories,
   emptyText,
 }: {
   services: AdminService[];
   margins: Record<string, ServiceMargin>;
+  platforms: readonly PlatformLink[];
+  categories: readonly ServiceCategory[];
   emptyText: string;
 }) {
+  const platformName = new Map(platforms.map((platform) => [platform.slug, platform.name]));
+  const categoryName = new Map(categories.map((category) => [category.id, category.name]));
   return (
     <AdminTable headings={HEADINGS} items={services} empty={emptyText}>
       {(service) => {
-        const platform = parseListedPlatform(service.platform);
+        const category = service.categoryId ? categoryName.get(service.categoryId) : undefined;
         return (
           <tr key={service.id} data-testid="admin-service-row" className="align-top">
             <td className="px-4 py-3">
               <div className="font-medium text-slate-900">{service.name}</div>
               <div className="text-slate-500">{service.slug}</div>
             </td>
-            <td className="px-4 py-3">{platform ? platformNames[platform] : service.platform}</td>
+            <td className="px-4 py-3">
+              {platformName.get(service.platform) ?? service.platform}
+              {category ? <div className="text-slate-500">{category}</div> : null}
+            </td>
             <td className="px-4 py-3">
               {service.serviceType === "auto" ? `Auto (${service.defaultPosts ?? "-"} posts)` : "One-time"}
               {service.orderType === "custom_comments" ? (
                 <div className="text-slate-500">Custom Comments</div>
+              ) : service.orderType === "package" ? (
+                <div className="text-slate-500">Package</div>
               ) : null}
               {service.dripfeed ? <div className="text-slate-500">Drip-feed</div> : null}
             </td>
             <td className="px-4 py-3" data-testid="admin-service-price">
-              {formatRate(service.pricePer1000)}
+              {service.orderType === "package"
+                ? formatPackagePrice(service.pricePer1000)
+                : formatRate(service.pricePer1000)}
             </td>
             <ServiceMarginCells margin={margins[service.id]} />
             <td className="px-4 py-3">
@@ -60,6 +74,11 @@ export function ServicesTable({
               >
                 {service.enabled ? "Enabled" : "Disabled"}
               </span>
+              {service.lastSyncChange ? (
+                <div className="mt-1 text-xs text-slate-500" data-testid="admin-service-sync-change">
+                  {serviceChangeLabel(service.lastSyncChange)}
+                </div>
+              ) : null}
             </td>
             <td className="px-4 py-3">
               <div className="flex gap-1">

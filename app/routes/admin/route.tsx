@@ -29,6 +29,7 @@ const NAV = [
   { to: "/admin/auto-orders", label: "Auto Orders", end: false },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/services", label: "Services", end: false },
+  { to: "/admin/platforms", label: "Platforms", end: false },
   { to: "/admin/tickets", label: "Tickets", end: false },
   { to: "/admin/blog", label: "Blog", end: false },
   { to: "/admin/banner", label: "Banner", end: false },

@@ -8,6 +8,7 @@ import {
   fulfilments,
   likesPacks,
   orders,
+  providerServices,
   providers,
   services,
 } from "../../../app/db/schema.ts";
@@ -744,7 +745,7 @@ describe("API v2 conformance: Subscriptions", () => {
 
 describe("API v2 conformance: order types (Default with drip-feed, Custom Comments, Package)", () => {
   /** A service of its own for the test (on a platform few tests look at), so flags changed here touch no one. */
-  async function ownService(values: { orderType?: "default" | "custom_comments"; dripfeed?: boolean }) {
+  async function ownService(values: Partial<typeof services.$inferInsert>) {
     const slug = `conformance-${randomUUID().slice(0, 8)}`;
     const [service] = await db()
       .insert(services)
@@ -846,6 +847,85 @@ describe("API v2 conformance: order types (Default with drip-feed, Custom Commen
       comments: "Only one",
     });
     expectRefusal(tooFew, "Quantity less than minimal 10");
+  });
+
+  it("package service: listed per package with min = max = 1, a link (quantity absent or 1), remains in packages", async () => {
+    const panel = await reseller(5_000);
+    const starter = await ownService({
+      orderType: "package",
+      pricePer1000: "7.9500",
+      minQuantity: 1,
+      maxQuantity: 1,
+    });
+    expect(await listed(panel.key, starter.apiId)).toEqual({
+      service: starter.apiId,
+      name: expect.any(String),
+      type: "Package",
+      category: expect.any(String),
+      rate: "7.95",
+      min: "1",
+      max: "1",
+      dripfeed: false,
+      refill: false,
+      cancel: true,
+    });
+    const add = (fields: Record<string, string>) =>
+      post({ key: panel.key, action: "add", service: String(starter.apiId), ...fields });
+    const extras: Record<string, string>[] = [
+      { quantity: "2" },
+      { quantity: "1000" },
+      { runs: "2", interval: "5" },
+      { comments: "a" },
+    ];
+    for (const fields of extras) {
+      const refused = await add({ link: "https://twitter.com/boostly/status/10", ...fields });
+      expectRefusal(refused, "A package takes a link only (no quantity, runs, interval or comments)");
+    }
+    expect(await balanceOf(panel.id)).toBe(5_000);
+    const placed = await add({ link: "https://twitter.com/boostly/status/11" });
+    expect(Number.isSafeInteger(placed.body.order)).toBe(true);
+    const again = await add({ link: "https://twitter.com/boostly/status/12", quantity: "1" });
+    expect(Number.isSafeInteger(again.body.order)).toBe(true);
+    // $7.95 a package, twice: not $0.01 for "1 of a per-1000 rate" (the issue's loss).
+    expect(await balanceOf(panel.id)).toBe(5_000 - 2 * 795);
+    const status = await post({ key: panel.key, action: "status", order: String(placed.body.order) });
+    expect(status.body).toMatchObject({ charge: "7.95", status: "Pending", remains: "1", currency: "USD" });
+  });
+
+  it("an order below its known upstream cost: refused in plain words (below_cost), nothing charged", async () => {
+    const panel = await reseller(5_000);
+    const service = await ownService({});
+    const [provider] = await db()
+      .insert(providers)
+      .values({
+        name: "Dear panel",
+        apiUrl: "https://dear.example/api/v2",
+        apiKeyEncrypted: "-",
+        apiKeyHint: "-",
+      })
+      .returning();
+    // $2.00/1000 sold, $2.50/1000 to buy upstream.
+    await db().insert(providerServices).values({
+      serviceId: service.id,
+      providerId: provider!.id,
+      providerServiceId: "1",
+      costPer1000: "2.5000",
+    });
+    try {
+      const refused = await post({
+        key: panel.key,
+        action: "add",
+        service: String(service.apiId),
+        link: "https://twitter.com/boostly/status/13",
+        quantity: "100",
+      });
+      expectRefusal(refused, "This service cannot be ordered at this price right now, try again later");
+      expect(refused.body.code).toBe("below_cost");
+      expect(await balanceOf(panel.id)).toBe(5_000);
+    } finally {
+      await db().delete(providerServices).where(eq(providerServices.serviceId, service.id));
+      await db().delete(providers).where(eq(providers.id, provider!.id));
+    }
   });
 
   it("package: a likes pack by its integer id with a link only, charged the pack's price", async () => {

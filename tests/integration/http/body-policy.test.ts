@@ -212,6 +212,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "name",
   },
+  "routes/admin.platforms/route.tsx": {
+    form: () => ({ intent: "add-category", slug: "instagram", name: "Body policy category", sortOrder: "1" }),
+    text: "name",
+  },
   "routes/admin.providers.$providerId/route.tsx": {
     form: () => ({ intent: "save", name: "Body policy panel", apiUrl: "http://127.0.0.1:9/api/v2" }),
     text: "name",

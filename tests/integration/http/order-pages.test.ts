@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { autoOrders, orders } from "../../../app/db/schema.ts";
+import { autoOrders, orders, services } from "../../../app/db/schema.ts";
 import { balanceOf, fundWallet, serviceBySlug } from "../../support/factories.ts";
 import { signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
 
@@ -112,6 +112,62 @@ describe("order pages for a visitor (server-rendered)", () => {
     expect(followers).toContain("Instagram Followers");
     expect(followers).toContain("Number of followers");
     expect(followers).not.toContain("Likes per post");
+  });
+});
+
+describe("a Package service's pages (docs/decisions/037)", () => {
+  it("sells one package at its price: no quantity field on its order page, $X per package wherever it is listed", async () => {
+    const slug = `instagram-starter-package-${randomUUID().slice(0, 8)}`;
+    const [starter] = await db()
+      .insert(services)
+      .values({
+        slug,
+        name: `Instagram Starter Package ${slug.slice(-8)}`,
+        platform: "instagram",
+        serviceType: "one_time",
+        orderType: "package",
+        pricePer1000: "7.9500",
+        minQuantity: 1,
+        maxQuantity: 1,
+      })
+      .returning();
+    try {
+      const { status, html } = await page(`/order/${slug}`);
+      expect(status).toBe(200);
+      const text = visibleText(html);
+      expect(text).toContain("1 package");
+      expect(text).toContain("$7.95 per package");
+      expect(text).not.toContain("per 1000");
+      // The one quantity the form sends is the hidden 1: there is no field to type one.
+      expect(html.match(/name="quantity"/g)).toHaveLength(1);
+      expect(html).toMatch(/<input type="hidden" name="quantity" value="1"\/>/);
+      expect(html).toContain('name="expectedTotalCents" value="795"');
+
+      for (const listing of ["/services/instagram", `/service/${slug}`]) {
+        const listed = visibleText((await page(listing)).html);
+        expect(listed).toContain("$7.95 per package");
+        expect(listed).not.toMatch(/\$7\.95\s*\/\s*1000/);
+      }
+
+      const { id, visitor } = await signedInCustomer();
+      await fundWallet(id, 1_000);
+      const placed = await visitor.request(`/order/${slug}`, {
+        form: {
+          serviceId: starter!.id,
+          targetLink: uniquePost(),
+          quantity: "1",
+          idempotencyKey: randomUUID(),
+          expectedTotalCents: "795",
+        },
+      });
+      expect(placed.status).toBe(302);
+      const rows = await db().select().from(orders).where(eq(orders.userId, id));
+      expect(rows).toMatchObject([{ totalCents: 795, quantity: 1 }]);
+      expect(await balanceOf(id)).toBe(1_000 - 795);
+    } finally {
+      // Other tests read the Instagram list: the package leaves it.
+      await db().update(services).set({ enabled: false }).where(eq(services.id, starter!.id));
+    }
   });
 });
 

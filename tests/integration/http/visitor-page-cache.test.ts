@@ -150,7 +150,8 @@ describe("visitor pages from the shared render cache", () => {
     } = template!;
     const name = `Cache test likes ${marker}`;
     const created = await addService(db(), { ...fields, name, slug: `cache-test-${marker}`, enabled: true });
-    cleanups.push(() => removeService(db(), created!.id));
+    if (!created.ok) throw new Error(created.message);
+    cleanups.push(() => removeService(db(), created.id));
     // As the storefront writes a service's name (formatServiceName: title case).
     await expectEveryVisitorSees("/services/instagram", formatServiceName(name));
 

@@ -1,8 +1,14 @@
-import { PROVIDER_FIELD_MAX } from "../../../domain/fulfilment/provider-form.ts";
+import { PROVIDER_FIELD_MAX, PROVIDER_MARKUP_DEFAULTS } from "../../../domain/fulfilment/provider-form.ts";
 import { Checkbox } from "../../ui/checkbox.tsx";
 import { Input } from "../../ui/input.tsx";
+import { Select } from "../../ui/select.tsx";
 
-type Errors = Partial<Record<"name" | "apiUrl" | "apiKey", string>>;
+type Errors = Partial<Record<"name" | "apiUrl" | "apiKey" | "markupPercent" | "markupMinPer1000", string>>;
+
+const RATE_RISE_OPTIONS = [
+  { value: "follow", label: "Follow it: reprice the service by the markup" },
+  { value: "pause", label: "Pause the service until I review it" },
+] as const;
 
 /** The provider form's fields (add and edit); on edit the key may stay empty to keep the stored one. */
 export function ProviderFields({
@@ -11,7 +17,14 @@ export function ProviderFields({
   maskedKey,
 }: {
   errors?: Errors;
-  defaults?: { name: string; apiUrl: string; supportsIdempotency: boolean };
+  defaults?: {
+    name: string;
+    apiUrl: string;
+    supportsIdempotency: boolean;
+    markupPercent: string;
+    markupMinPer1000: string;
+    onRateRise: string;
+  };
   maskedKey?: string;
 }) {
   return (
@@ -53,6 +66,32 @@ export function ProviderFields({
         name="supportsIdempotency"
         defaultChecked={defaults?.supportsIdempotency ?? false}
         fieldClassName="self-end pb-2"
+      />
+      <Input
+        label="Markup (%)"
+        name="markupPercent"
+        inputMode="decimal"
+        required
+        defaultValue={Number(defaults?.markupPercent ?? PROVIDER_MARKUP_DEFAULTS.markupPercent).toString()}
+        error={errors.markupPercent}
+        hint="A service's price is its cost in dollars plus this percent."
+      />
+      <Input
+        label="Minimum margin per 1000 ($)"
+        name="markupMinPer1000"
+        inputMode="decimal"
+        required
+        defaultValue={Number(
+          defaults?.markupMinPer1000 ?? PROVIDER_MARKUP_DEFAULTS.markupMinPer1000,
+        ).toString()}
+        error={errors.markupMinPer1000}
+        hint="And at least this much above cost per 1000 units (per package for a Package)."
+      />
+      <Select
+        label="When the provider's rate rises past a price"
+        name="onRateRise"
+        defaultValue={defaults?.onRateRise ?? PROVIDER_MARKUP_DEFAULTS.onRateRise}
+        options={RATE_RISE_OPTIONS}
       />
     </div>
   );
