@@ -70,6 +70,8 @@ export default [
   route("admin-login", "routes/admin-login/route.tsx"),
   // The admin area: outside the shop layout, behind the admin guard of routes/admin.tsx.
   ...prefix("admin", [
+    // The admin's CSV exports: files, outside the admin layout (each checks the admin itself).
+    route("export/:file", "routes/admin.export.$file/route.ts"),
     layout("routes/admin/route.tsx", [
       index("routes/admin._index/route.tsx"),
       route("orders", "routes/admin.orders/route.tsx"),

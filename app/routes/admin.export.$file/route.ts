@@ -1,0 +1,30 @@
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { exportRequest, openExport } from "../../domain/admin/open-export.server.ts";
+import { issuesByField, refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { csvResponse } from "../../lib/csv.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/export/orders.csv, transactions.csv and figures.csv (product rules 13.36): a CSV download for an admin,
+ * checked on this request itself (a resource route runs no layout's guard), streamed batch by batch.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = exportRequest.safeParse({
+    ...Object.fromEntries(new URL(request.url).searchParams),
+    file: params.file,
+  });
+  const opened = parsed.success
+    ? await openExport(shopDatabase(context), { adminId: admin.id, request: parsed.data })
+    : refuse("invalid", Object.values(issuesByField(parsed.error)).join(" ") || "No such export.");
+  if (!opened.ok) {
+    const answer = refusalAnswer(opened, { status: "kind" });
+    return new Response(answer.message, {
+      status: answer.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
+  return csvResponse(opened.fileName, opened.body);
+}
