@@ -1,18 +1,8 @@
 import "../support/worker-database.ts";
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import {
-  deposits,
-  fulfilments,
-  moneyDays,
-  moneyWaitingHours,
-  orders,
-  providers,
-  transactions,
-  users,
-} from "../../app/db/schema.ts";
+import { deposits, fulfilments, moneyDays, moneyWaitingHours } from "../../app/db/schema.ts";
 import { dayWindow } from "../../app/domain/admin/figures-period.ts";
 import { readAdminDashboard } from "../../app/domain/admin/read-dashboard-stats.server.ts";
 import { type MoneyFigures, readMoneyReport } from "../../app/domain/admin/read-money-figures.server.ts";
@@ -21,6 +11,7 @@ import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-adm
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { createUser, serviceId } from "../support/factories.ts";
+import { ledger, order, provider } from "../support/money-rows.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 // The money figures (product rules 13.32-13.34, docs/decisions/041): a known set of deposits, orders, refunds and
@@ -31,86 +22,6 @@ beforeEach(resetDatabase);
 
 const at = (iso: string) => new Date(`${iso}Z`);
 const WINDOW = dayWindow("2026-11-20", "2026-11-22");
-
-async function provider(name: string) {
-  const [row] = await db()
-    .insert(providers)
-    .values({
-      name,
-      apiUrl: `https://${randomUUID()}.example.test/api/v2`,
-      apiKeyEncrypted: "x",
-      apiKeyHint: "x",
-    })
-    .returning();
-  return row!.id;
-}
-
-/** A ledger row, and the customer's balance moved by it (balance == sum(ledger) holds). */
-async function ledger(
-  userId: string,
-  row: { type: "deposit" | "purchase" | "refund" | "bonus"; amountCents: number; at: Date; orderId?: string },
-) {
-  await db()
-    .insert(transactions)
-    .values({
-      userId,
-      type: row.type,
-      amountCents: cents(row.amountCents),
-      orderId: row.orderId,
-      createdAt: row.at,
-    });
-  await db()
-    .update(users)
-    .set({ balanceCents: sql`${users.balanceCents} + ${row.amountCents}` })
-    .where(eq(users.id, userId));
-}
-
-/** An order charged `totalCents` at `placed`, with its one part sent to `providerId` a minute later. */
-async function order(input: {
-  userId: string;
-  serviceId: string;
-  totalCents: number;
-  placed: Date;
-  providerId: string;
-  part: Partial<typeof fulfilments.$inferInsert>;
-}) {
-  const [placed] = await db()
-    .insert(orders)
-    .values({
-      userId: input.userId,
-      serviceId: input.serviceId,
-      quantity: 1_000,
-      targetLink: "https://www.instagram.com/p/Money1/",
-      totalCents: cents(input.totalCents),
-      delivery: "provider",
-      status: "completed",
-      createdAt: input.placed,
-    })
-    .returning();
-  await ledger(input.userId, {
-    type: "purchase",
-    amountCents: -input.totalCents,
-    at: input.placed,
-    orderId: placed!.id,
-  });
-  await db()
-    .insert(fulfilments)
-    .values({
-      orderId: placed!.id,
-      providerId: input.providerId,
-      providerServiceId: "1",
-      link: "https://www.instagram.com/p/Money1/",
-      quantity: 1_000,
-      chargeCents: cents(input.totalCents),
-      idempotencyKey: randomUUID(),
-      providerOrderId: randomUUID(),
-      state: "done",
-      outcome: "completed",
-      submittedAt: new Date(input.placed.getTime() + 60_000),
-      ...input.part,
-    });
-  return placed!.id;
-}
 
 /**
  * Two providers, two services, one customer:

@@ -32,6 +32,7 @@ export const exportRequest = z
 export type ExportRequest = z.infer<typeof exportRequest>;
 
 export const EXPORT_TEXT = {
+  noSuchExport: "No such export: orders.csv, transactions.csv or figures.csv.",
   tooLong: `The figures export covers at most ${LONGEST_FIGURES_RANGE_DAYS} days: choose a shorter range.`,
 } as const;
 

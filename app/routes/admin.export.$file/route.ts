@@ -1,5 +1,5 @@
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { exportRequest, openExport } from "../../domain/admin/open-export.server.ts";
+import { EXPORT_TEXT, exportRequest, openExport } from "../../domain/admin/open-export.server.ts";
 import { issuesByField, refuse } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { csvResponse } from "../../lib/csv.ts";
@@ -16,9 +16,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...Object.fromEntries(new URL(request.url).searchParams),
     file: params.file,
   });
+  const issues = parsed.success ? {} : issuesByField(parsed.error);
   const opened = parsed.success
     ? await openExport(shopDatabase(context), { adminId: admin.id, request: parsed.data })
-    : refuse("invalid", Object.values(issuesByField(parsed.error)).join(" ") || "No such export.");
+    : issues.file
+      ? refuse("not_found", EXPORT_TEXT.noSuchExport)
+      : refuse("invalid", Object.values(issues).join(" "));
   if (!opened.ok) {
     const answer = refusalAnswer(opened, { status: "kind" });
     return new Response(answer.message, {
