@@ -19,8 +19,24 @@ const DAY_COLUMNS = ["Deposits", "Sales", "Refunds", "Provider spend", "Profit",
  * in all and by day (a chart with the same numbers as a table), bonuses and adjustments apart, then each
  * service's and provider's figures, and the period's exports.
  */
-export function MoneySection({ money, period }: { money: MoneyReport; period: Period }) {
+export function MoneySection({
+  money,
+  period,
+  loading,
+}: {
+  money: MoneyReport;
+  period: Period;
+  /** Another period is loading: these figures are about to be replaced. */
+  loading: boolean;
+}) {
   const { totals } = money;
+  const empty =
+    totals.depositsCents === 0 &&
+    totals.salesCents === 0 &&
+    totals.refundsCents === 0 &&
+    totals.spendCents === 0 &&
+    money.byService.length === 0 &&
+    money.byProvider.length === 0;
   const cards = [
     { label: "Deposits received", value: totals.depositsCents, testId: "money-deposits" },
     { label: "Sales", value: totals.salesCents, testId: "money-sales" },
@@ -29,10 +45,22 @@ export function MoneySection({ money, period }: { money: MoneyReport; period: Pe
     { label: "Profit", value: totals.profitCents, testId: "money-profit" },
   ];
   return (
-    <section aria-labelledby="money-heading" className="mt-10">
+    <section
+      aria-labelledby="money-heading"
+      aria-busy={loading}
+      className={`mt-10 transition-opacity ${loading ? "opacity-50" : ""}`}
+    >
       <h2 id="money-heading" className="text-xl font-bold text-slate-900">
         Money
       </h2>
+      <p role="status" className="text-sm font-medium text-brand-700" data-testid="money-loading">
+        {loading ? "Loading the figures of the chosen period…" : ""}
+      </p>
+      {empty ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="money-empty">
+          No deposits, sales or parts sent in this period.
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-600">
         Profit is sales less refunds less what providers charged for the parts sent.
         {totals.unknownCostParts > 0
@@ -44,7 +72,7 @@ export function MoneySection({ money, period }: { money: MoneyReport; period: Pe
           <Card key={card.label} className="p-4">
             <h3 className="text-sm font-medium text-slate-600">{card.label}</h3>
             <p
-              className={`mt-1 text-2xl font-bold tabular-nums ${card.value < 0 ? "text-red-700" : "text-slate-900"}`}
+              className={`mt-1 text-xl font-bold tabular-nums wrap-anywhere sm:text-2xl ${card.value < 0 ? "text-red-700" : "text-slate-900"}`}
               data-testid={card.testId}
             >
               {formatCents(card.value)}

@@ -27,7 +27,10 @@ export function ProfitTable({
 }) {
   const headings = [nameHeading, ordersHeading, "Sales", "Refunds", "Provider spend", "Profit", "Margin"];
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId}>
+    <section
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid={testId}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{caption}</h3>
         <a href={download} download className="text-sm font-medium text-brand-700 hover:underline">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
@@ -22,6 +22,9 @@ const number = new Intl.NumberFormat("en-US");
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
   const { stats, days, funnel, periodDays, money, period } = loaderData;
+  // Another period is on its way: the figures shown are the old period's until it arrives.
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
   const cards = [
     { label: "Total Users", value: number.format(stats.totalUsers), testId: "stat-total-users" },
     { label: "Total Orders", value: number.format(stats.totalOrders), testId: "stat-total-orders" },
@@ -84,7 +87,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
         </p>
         <PeriodControl current={periodDays} />
       </div>
-      <MoneySection money={money} period={period} />
+      <MoneySection money={money} period={period} loading={loading} />
       <section aria-labelledby="trends-heading" className="mt-10">
         <h2 id="trends-heading" className="text-xl font-bold text-slate-900">
           Sales and orders
