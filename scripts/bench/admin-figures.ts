@@ -1,8 +1,11 @@
 // The money behind bench:admin's orders (docs/decisions/041): a purchase ledger row for every order, the refund
 // of each partial (a quarter undelivered), cancelled and failed one an hour later, a deposit per customer, a
 // bonus for one customer in ten, and one sent part per provider-delivered order with its cost (60% of its charge;
-// one part in 50 without a known cost, one in 3 costed from the provider's own charge). Balances are set to the
-// sum of each customer's ledger rows afterwards, so balance == sum(ledger) holds as in a running shop.
+// one part in 50 without a known cost, one in 3 costed from the provider's own charge). A part is open while its
+// provider delivers, hours to days: the parts of the last two days' open orders are still submitted, one older open
+// order's part in 1,000 is stuck needing attention, and the others have ended (the bench's order statuses are
+// spread evenly over its whole history for the lists, which no running shop's open orders are). Balances are set to
+// the sum of each customer's ledger rows afterwards, so balance == sum(ledger) holds as in a running shop.
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../app/db/client.server.ts";
 
@@ -29,7 +32,10 @@ export async function generateMoneyRows(db: Executor) {
            case when substr(o.order_number, 5)::bigint % 50 = 0 then null else (o.total_cents * 6 + 9) / 10 end,
            substr(o.order_number, 5)::bigint % 3 = 0,
            'bench-order-' || o.id, 'bench-' || o.order_number,
-           (case when o.status in ('completed', 'partial', 'cancelled', 'failed') then 'done' else 'submitted' end)::fulfilment_state,
+           (case when o.status in ('completed', 'partial', 'cancelled', 'failed') then 'done'
+                 when o.created_at > now() - interval '2 days' then 'submitted'
+                 when substr(o.order_number, 5)::bigint % 1000 = 0 then 'needs_attention'
+                 else 'done' end)::fulfilment_state,
            case when o.status in ('completed', 'partial', 'cancelled', 'failed') then o.status end,
            case when o.status = 'partial' then o.quantity / 4 end,
            least(o.created_at + interval '1 minute', now()), now(), o.created_at, now()

@@ -2,7 +2,7 @@ import "../support/worker-database.ts";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { deposits, fulfilments, moneyDays, moneyWaitingHours } from "../../app/db/schema.ts";
+import { deposits, fulfilments, moneyDays, moneyWaitingParts } from "../../app/db/schema.ts";
 import { dayWindow } from "../../app/domain/admin/figures-period.ts";
 import { readAdminDashboard } from "../../app/domain/admin/read-dashboard-stats.server.ts";
 import { type MoneyFigures, readMoneyReport } from "../../app/domain/admin/read-money-figures.server.ts";
@@ -29,8 +29,8 @@ const WINDOW = dayWindow("2026-11-20", "2026-11-22");
  * - Nov 21: order B, $20.00 of followers, sent to Beta ($12.00 from its rate), ended partial with a quarter
  *   undelivered: $5.00 refunded at 12:00, and Beta's cost is $9.00 (a quarter of $12.00 less); a $1.00 bonus at
  *   10:00:00 exactly (not a sale).
- * - Nov 22: order C, $5.00 of likes, sent to Alpha, which charged $3.33 itself; order D, $7.00 of likes, sent to
- *   Beta at 09:01 with no cost known and still running.
+ * - Nov 22: order D, $7.00 of likes, sent to Beta at 09:01 with no cost known and still running; order C, $5.00
+ *   of likes, sent to Alpha at 09:11, which charged $3.33 itself.
  */
 async function knownShop() {
   const [alpha, beta] = [await provider("Alpha Panel"), await provider("Beta Panel")];
@@ -68,7 +68,7 @@ async function knownShop() {
     userId: customer.id,
     serviceId: likes,
     totalCents: 500,
-    placed: at("2026-11-22T08:00:00"),
+    placed: at("2026-11-22T09:10:00"),
     providerId: alpha,
     part: { costCents: cents(333), costFromProvider: true },
   });
@@ -251,7 +251,7 @@ describe("the money figures", () => {
   });
 
   it("settle hour by hour into the same figures, an hour's edge included, and settling again adds nothing", async () => {
-    await knownShop();
+    const { d } = await knownShop();
     // At 10:59:59 on Nov 21 the hours up to 09:00 are final: order B's charge (09:30) is not settled yet.
     await settleMoneyFigures(db(), at("2026-11-21T10:59:59"));
     expect(await moneyDaysTotals()).toMatchObject({ sales: 1_000, bonuses: 0 });
@@ -263,13 +263,15 @@ describe("the money figures", () => {
     await settleMoneyFigures(db(), at("2026-11-21T12:00:00"));
     expect(await moneyDaysTotals()).toMatchObject({ sales: 3_000, bonuses: 100 });
     expect(await figures()).toEqual(EXPECTED);
-    // Everything up to Nov 22 14:00, but order D's part is still running: its hour waits.
+    // Everything up to Nov 22 14:00, C's part included, but D's part (the same hour) is still running: it waits.
     await settleMoneyFigures(db(), at("2026-11-22T15:00:00"));
     const settled = await moneyDaysTotals();
     expect(settled).toMatchObject({ sales: 4_200, spend: 1_833, parts: 3 });
-    expect(await db().select({ hour: moneyWaitingHours.hour }).from(moneyWaitingHours)).toEqual([
-      { hour: at("2026-11-22T09:00:00") },
-    ]);
+    const [dPart] = await db()
+      .select({ id: fulfilments.id })
+      .from(fulfilments)
+      .where(eq(fulfilments.orderId, d));
+    expect(await db().select().from(moneyWaitingParts)).toEqual([{ fulfilmentId: dPart!.id }]);
     expect(await figures()).toEqual(EXPECTED);
     await settleMoneyFigures(db(), at("2026-11-22T15:00:00"));
     await settleMoneyFigures(db(), at("2026-11-22T15:30:00"));
@@ -277,7 +279,7 @@ describe("the money figures", () => {
     expect(await figures()).toEqual(EXPECTED);
   });
 
-  it("take a provider's charge that arrives after the hour was settled into the spend", async () => {
+  it("take a provider's charge that arrives after the part's hour was settled into the spend", async () => {
     const { d } = await knownShop();
     await settleMoneyFigures(db(), at("2026-11-22T15:00:00"));
     // D's part ends: its provider states its charge, $4.50, as a status answer records it.
@@ -300,9 +302,9 @@ describe("the money figures", () => {
       profitCents: 850,
       unknownCostParts: 0,
     });
-    // The next round adds the waiting hour once, and the figures stay as they are.
+    // The next round adds the part that waited, once, and the figures stay as they are.
     await settleMoneyFigures(db(), at("2026-11-22T15:10:00"));
-    expect(await db().$count(moneyWaitingHours)).toBe(0);
+    expect(await db().$count(moneyWaitingParts)).toBe(0);
     expect(await moneyDaysTotals()).toMatchObject({ spend: 2_283, parts: 4 });
     expect(await figures()).toEqual(before);
   });

@@ -52,7 +52,7 @@ const MUTABLE_TABLES = [
   "simulated_provider_refills",
   "money_days",
   "money_settled",
-  "money_waiting_hours",
+  "money_waiting_parts",
   "exchange_rates",
 ];
 

@@ -60,7 +60,7 @@ const OWNERS: Record<string, string> = {
   admin_audit_log: "audit",
   money_days: "admin",
   money_settled: "admin",
-  money_waiting_hours: "admin",
+  money_waiting_parts: "admin",
 };
 
 const domainDir = path.join(repoRoot, "app/domain");

@@ -1,17 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  date,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, check, date, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import type { Cents } from "../cents.ts";
+import { fulfilments } from "./fulfilment.ts";
 
 /**
  * The money figures of the hours that can no longer change, summed by UTC day and by what they are about
@@ -65,8 +55,8 @@ export const moneyDays = pgTable(
 
 /**
  * How far each kind of figure is settled into money_days: `ledger` (ledger rows and orders placed, settled an
- * hour after the hour ends) and `parts` (parts sent, settled once none of the hour's parts is still open). Every
- * hour before `settled_until` is in money_days, except the stream's waiting hours.
+ * hour after the hour ends) and `parts` (parts sent, their hour settled an hour after it ends but for the parts
+ * still open, which wait in money_waiting_parts). Every hour before `settled_until` is in money_days.
  */
 export const moneySettled = pgTable(
   "money_settled",
@@ -80,12 +70,12 @@ export const moneySettled = pgTable(
   ],
 );
 
-/** An hour before its stream's `settled_until` whose parts were still open: added to money_days once they end. */
-export const moneyWaitingHours = pgTable(
-  "money_waiting_hours",
-  {
-    stream: text("stream").notNull(),
-    hour: timestamp("hour", { withTimezone: true }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.stream, table.hour] })],
-);
+/**
+ * A part that was still open when its hour was settled: its cost and how it ends may still change, so it is left
+ * out of money_days until it ends, then added once (the dashboard counts it from the part itself meanwhile).
+ */
+export const moneyWaitingParts = pgTable("money_waiting_parts", {
+  fulfilmentId: uuid("fulfilment_id")
+    .primaryKey()
+    .references(() => fulfilments.id, { onDelete: "cascade" }),
+});

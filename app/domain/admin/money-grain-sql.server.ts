@@ -11,7 +11,8 @@ import { partCostSql, partUndeliveredSql } from "../fulfilment/provider-costs.se
  *   service of its order or auto order), the orders and auto orders placed, and the customers whose first paid
  *   order or first completed deposit it was (the conversion funnel);
  * - `parts`: the parts sent in the ranges, on their order's service and their own provider: their share of the
- *   charge, the undelivered share of it, and their cost (product rules 13.32).
+ *   charge, the undelivered share of it, and their cost (product rules 13.32). A part still open when its hour
+ *   was settled waits in money_waiting_parts and is summed from itself until it ends (settle-money-figures).
  */
 export type MoneyStream = "ledger" | "parts";
 
@@ -130,13 +131,33 @@ function ledgerGrainSql(ranges: readonly TimeRange[]): SQL {
     group by 1, 2, 3`;
 }
 
+/** The part `f` is still open: its cost and how it ends may change. */
+export const PART_OPEN = sql.raw(`f.state in ('queued', 'submitting', 'submitted', 'needs_attention')`);
+
+/** The part `f` waits in money_waiting_parts: counted from itself until it ends, never with its hour. */
+const PART_WAITING = sql`exists (select 1 from money_waiting_parts w where w.fulfilment_id = f.id)`;
+
 /**
- * The parts' figures of the ranges (see MoneyStream). A part's charge is its share of its order's (the whole
- * order's for a part stored before shares were), an auto order post's its cost per post (the whole auto order's
- * for one sent as a subscription); its undelivered share is charge x undelivered / quantity, rounded down as
- * the refund of product rules 4.2 is.
+ * Which parts a parts statement sums: those sent in the ranges and not waiting, or the waiting ones (those of
+ * `ids`, or all of them).
  */
-function partsGrainSql(ranges: readonly TimeRange[]): SQL {
+export type PartsFilter = { ranges: readonly TimeRange[] } | { waiting: true; ids?: readonly string[] };
+
+function partsWhere(filter: PartsFilter): SQL {
+  if ("waiting" in filter)
+    return filter.ids
+      ? sql`f.id = any(${`{${filter.ids.join(",")}}`}::uuid[])`
+      : sql`f.id in (select w.fulfilment_id from money_waiting_parts w)`;
+  return sql`${within("f.submitted_at", filter.ranges)} and not ${PART_WAITING}`;
+}
+
+/**
+ * The parts' figures (see MoneyStream) of the parts `filter` picks. A part's charge is its share of its order's
+ * (the whole order's for a part stored before shares were), an auto order post's its cost per post (the whole auto
+ * order's for one sent as a subscription); its undelivered share is charge x undelivered / quantity, rounded down
+ * as the refund of product rules 4.2 is.
+ */
+export function partsGrainSql(filter: PartsFilter): SQL {
   const cost = partCostSql("f");
   const charge = sql`case
       when f.order_id is not null then coalesce(f.charge_cents, o.total_cents)
@@ -151,11 +172,14 @@ function partsGrainSql(ranges: readonly TimeRange[]): SQL {
     from fulfilments f
     left join orders o on o.id = f.order_id
     left join auto_orders a on a.id = f.auto_order_id
-    where ${within("f.submitted_at", ranges)}
+    where ${partsWhere(filter)}
     group by 1, 2, 3, 4`;
 }
 
-/** The statement that gives a kind of figure's grain rows for the ranges (no ranges: no rows). */
+/**
+ * The statement that gives a kind of figure's grain rows for the ranges (no ranges: no rows); for parts, those
+ * not waiting (the waiting ones: partsGrainSql({ waiting: true })).
+ */
 export function grainSql(stream: MoneyStream, ranges: readonly TimeRange[]): SQL {
-  return stream === "ledger" ? ledgerGrainSql(ranges) : partsGrainSql(ranges);
+  return stream === "ledger" ? ledgerGrainSql(ranges) : partsGrainSql({ ranges });
 }

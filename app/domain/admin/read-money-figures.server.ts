@@ -12,9 +12,9 @@ import {
   grainSql,
   MONEY_STREAMS,
   type MoneyStream,
+  partsGrainSql,
   type TimeRange,
 } from "./money-grain-sql.server.ts";
-import { hourRanges } from "./settle-money-figures.server.ts";
 
 /** The money of one UTC day, or of a whole period (product rules 13.33). */
 export type MoneyFigures = {
@@ -77,29 +77,16 @@ function add(into: Sums, row: GrainRow): void {
   for (const figure of FIGURES) into[figure] += Number(row[figure]);
 }
 
-/**
- * The hours of `window` a kind of figure has not settled yet, as ranges: its waiting hours, and every hour from
- * its mark on (all of the window when it has none yet), consecutive hours joined.
- */
-function unsettledRanges(
-  window: TimeRange,
-  settledUntil: Date | undefined,
-  waiting: readonly Date[],
-): TimeRange[] {
+/** The part of `window` a kind of figure has not settled yet: from its mark on (all of it without a mark). */
+function unsettledRanges(window: TimeRange, settledUntil: Date | undefined): TimeRange[] {
   const from = new Date(Math.max(window.start.getTime(), settledUntil?.getTime() ?? 0));
-  const hours = waiting.filter((hour) => hour >= window.start && hour < window.end && hour < from);
-  const ranges = hourRanges(hours);
-  if (from >= window.end) return ranges;
-  const last = ranges.at(-1);
-  if (last && last.end.getTime() === from.getTime()) last.end = window.end;
-  else ranges.push({ start: from, end: window.end });
-  return ranges;
+  return from < window.end ? [{ start: from, end: window.end }] : [];
 }
 
 /**
- * The grain rows of the hours of `window` not settled yet, worked out from the ledger and the parts themselves,
- * and what `rollup` reads of money_days, in one snapshot (repeatable read) so an hour settled meanwhile is
- * counted exactly once.
+ * The grain rows not in money_days: the hours of `window` not settled yet, worked out from the ledger and the
+ * parts themselves, and the parts waiting to end; with what `rollup` reads of money_days, in one snapshot
+ * (repeatable read) so an hour or a part settled meanwhile is counted exactly once.
  */
 async function readGrain<R>(
   db: Database,
@@ -111,18 +98,13 @@ async function readGrain<R>(
       // One client: its statements run one after another.
       const marks = await tx.execute<{ stream: MoneyStream; settled_until: string }>(sql`
         select stream, settled_until from money_settled`);
-      const waiting = await tx.execute<{ stream: MoneyStream; hour: string }>(sql`
-        select stream, hour from money_waiting_hours`);
       const live: GrainRow[] = [];
       for (const stream of MONEY_STREAMS) {
         const mark = marks.rows.find((row) => row.stream === stream);
-        const ranges = unsettledRanges(
-          window,
-          mark ? new Date(mark.settled_until) : undefined,
-          waiting.rows.filter((row) => row.stream === stream).map((row) => new Date(row.hour)),
-        );
+        const ranges = unsettledRanges(window, mark ? new Date(mark.settled_until) : undefined);
         if (ranges.length) live.push(...(await tx.execute<GrainRow>(grainSql(stream, ranges))).rows);
       }
+      live.push(...(await tx.execute<GrainRow>(partsGrainSql({ waiting: true }))).rows);
       return { live, rollup: await rollup(tx) };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -1,11 +1,12 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import {
   GRAIN_COLUMNS,
   grainSql,
   MONEY_STREAMS,
   type MoneyStream,
-  type TimeRange,
+  PART_OPEN,
+  partsGrainSql,
 } from "./money-grain-sql.server.ts";
 
 /**
@@ -37,33 +38,10 @@ export function finalHoursEnd(now: Date): Date {
   return hourStart(new Date(now.getTime() - SETTLE_AFTER_MS));
 }
 
-/** Consecutive hours joined into ranges, oldest first. */
-export function hourRanges(hours: readonly Date[]): TimeRange[] {
-  const ranges: TimeRange[] = [];
-  for (const hour of [...hours].sort((a, b) => a.getTime() - b.getTime())) {
-    const last = ranges.at(-1);
-    if (last && last.end.getTime() === hour.getTime()) last.end = new Date(hour.getTime() + HOUR_MS);
-    else ranges.push({ start: hour, end: new Date(hour.getTime() + HOUR_MS) });
-  }
-  return ranges;
-}
-
-/**
- * The hours in which a part still open was sent: its cost and how it ends may still change. Read through the
- * partial indexes of the open states (few rows whatever the table's size).
- */
-async function hoursWithOpenParts(tx: Executor): Promise<Set<number>> {
-  const result = await tx.execute<{ hour: string }>(sql`
-    select distinct date_trunc('hour', f.submitted_at) as hour from fulfilments f
-    where (f.state = 'submitted' or f.state in ('queued', 'submitting') or f.state = 'needs_attention')
-      and f.submitted_at is not null`);
-  return new Set(result.rows.map((row) => new Date(row.hour).getTime()));
-}
-
 const SUMMED = GRAIN_COLUMNS.slice(4);
 
-/** Adds the grain rows of the ranges to money_days. */
-async function addToMoneyDays(tx: Executor, stream: MoneyStream, ranges: readonly TimeRange[]) {
+/** Adds the rows of a grain statement to money_days. */
+async function addToMoneyDays(tx: Executor, grain: SQL) {
   const columns = sql.raw(GRAIN_COLUMNS.join(", "));
   const values = sql.raw(
     [
@@ -79,14 +57,29 @@ async function addToMoneyDays(tx: Executor, stream: MoneyStream, ranges: readonl
   );
   await tx.execute(sql`
     insert into money_days (${columns})
-    select ${values} from (${grainSql(stream, ranges)}) g
+    select ${values} from (${grain}) g
     on conflict on constraint money_days_grain do update set ${sums}`);
 }
 
 /**
+ * The parts that waited and have ended since: added to money_days once, and no longer waiting. An ended part never
+ * changes again, so reading it after taking it off the list is safe.
+ */
+async function settleEndedParts(tx: Executor): Promise<number> {
+  const ended = await tx.execute<{ fulfilment_id: string }>(sql`
+    delete from money_waiting_parts w using fulfilments f
+    where f.id = w.fulfilment_id and not ${PART_OPEN}
+    returning w.fulfilment_id`);
+  const ids = ended.rows.map((row) => row.fulfilment_id);
+  if (ids.length) await addToMoneyDays(tx, partsGrainSql({ waiting: true, ids }));
+  return ids.length;
+}
+
+/**
  * One batch of a kind of figure, in one transaction under its `money_settled` row's lock (so two rounds never
- * add an hour twice): the stream's next hours up to the final ones, and, for parts, the hours that waited for
- * their parts to end. An hour of parts with a part still open waits. Returns whether the stream moved on.
+ * add an hour twice): the stream's next hours up to the final ones. For parts, the parts of those hours still
+ * open are put on the waiting list first and left out (a part that ends meanwhile was closed when read, and is
+ * final), and the waiting parts that ended are added. Returns whether the stream moved on.
  */
 async function settleBatch(
   db: Database,
@@ -106,30 +99,22 @@ async function settleBatch(
       select settled_until from money_settled where stream = ${stream} for update`);
     const from = new Date(marked.rows[0]?.settled_until ?? now);
     const to = new Date(Math.min(finalHoursEnd(now).getTime(), from.getTime() + HOURS_PER_BATCH * HOUR_MS));
-    const scanned: Date[] = [];
-    for (let hour = from.getTime(); hour < to.getTime(); hour += HOUR_MS) scanned.push(new Date(hour));
-    let ready = scanned;
+    if (stream === "parts") await settleEndedParts(tx);
+    if (to <= from) return { moved: false, hours: 0 };
+    const ranges = [{ start: from, end: to }];
     if (stream === "parts") {
-      const waiting = await tx.execute<{ hour: string }>(sql`
-        select hour from money_waiting_hours where stream = ${stream}`);
-      const open = await hoursWithOpenParts(tx);
-      const ended = waiting.rows.map((row) => new Date(row.hour)).filter((hour) => !open.has(hour.getTime()));
-      ready = [...ended, ...scanned.filter((hour) => !open.has(hour.getTime()))];
-      const stillOpen = scanned.filter((hour) => open.has(hour.getTime()));
-      if (ended.length)
-        await tx.execute(sql`
-          delete from money_waiting_hours where stream = ${stream}
-            and hour = any(${`{${ended.map((hour) => hour.toISOString()).join(",")}}`}::timestamptz[])`);
-      if (stillOpen.length)
-        await tx.execute(sql`
-          insert into money_waiting_hours (stream, hour)
-          select ${stream}, unnest(${`{${stillOpen.map((hour) => hour.toISOString()).join(",")}}`}::timestamptz[])`);
-    }
-    if (ready.length) await addToMoneyDays(tx, stream, hourRanges(ready));
-    if (to > from)
       await tx.execute(sql`
-        update money_settled set settled_until = ${to.toISOString()} where stream = ${stream}`);
-    return { moved: to > from, hours: ready.length };
+        insert into money_waiting_parts (fulfilment_id)
+        select f.id from fulfilments f
+        where f.submitted_at >= ${from.toISOString()}::timestamptz and f.submitted_at < ${to.toISOString()}::timestamptz
+          and ${PART_OPEN}
+        on conflict do nothing`);
+      await addToMoneyDays(tx, partsGrainSql({ ranges }));
+    } else await addToMoneyDays(tx, grainSql(stream, ranges));
+    await tx.execute(
+      sql`update money_settled set settled_until = ${to.toISOString()} where stream = ${stream}`,
+    );
+    return { moved: true, hours: Math.round((to.getTime() - from.getTime()) / HOUR_MS) };
   });
 }
 

@@ -8,7 +8,15 @@ export const MARGIN_HEADINGS = ["Cost / 1000", "Margin"];
  * A service's cost at its provider and its margin (product rules 13.30), in the unit of its price (per 1000, or
  * per package): "No provider" and "Cost unknown" said plainly, a price below cost in red.
  */
-export function ServiceMarginCells({ margin }: { margin: ServiceMargin | undefined }) {
+export function ServiceMarginCells({
+  margin,
+  perPackage,
+}: {
+  margin: ServiceMargin | undefined;
+  /** A Package: its cost and margin are per package, as its price is. */
+  perPackage: boolean;
+}) {
+  const unit = perPackage ? " per package" : "";
   if (!margin || margin.kind === "no_provider")
     return (
       <>
@@ -36,14 +44,20 @@ export function ServiceMarginCells({ margin }: { margin: ServiceMargin | undefin
   return (
     <>
       <td className="px-4 py-3" data-testid="admin-service-cost">
-        <div>{formatExactRate(margin.costPer1000)}</div>
+        <div>
+          {formatExactRate(margin.costPer1000)}
+          {unit}
+        </div>
         <div className="text-slate-500">{margin.providerName}</div>
       </td>
       <td
         className={`px-4 py-3 ${belowCost ? "font-semibold text-red-700" : "text-emerald-800"}`}
         data-testid="admin-service-margin"
       >
-        <div>{formatExactRate(margin.margin)}</div>
+        <div>
+          {formatExactRate(margin.margin)}
+          {unit}
+        </div>
         <div className="text-xs">
           {margin.percent === null ? "" : `${margin.percent}%`}
           {belowCost ? " below cost" : ""}

@@ -64,7 +64,7 @@ export function ServicesTable({
                 ? formatPackagePrice(service.pricePer1000)
                 : formatRate(service.pricePer1000)}
             </td>
-            <ServiceMarginCells margin={margins[service.id]} />
+            <ServiceMarginCells margin={margins[service.id]} perPackage={service.orderType === "package"} />
             <td className="px-4 py-3">
               {formatCount(service.minQuantity)} - {formatCount(service.maxQuantity)}
             </td>
