@@ -1,5 +1,6 @@
 // `npm run worker`: the fulfilment and mail workers and the figures round as their own process (production), beside
-// app servers started with WORKER=off. Several may run on one database: they share the work through pg-boss and row locks.
+// app servers started with WORKER=off. Several may run on one database: they share the work through pg-boss and row
+// locks.
 import { closeConnection, db } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { startFiguresRound } from "../app/domain/admin/figures-round.server.ts";
