@@ -51,7 +51,8 @@ export type GrainFigure = Exclude<
 
 /** The figures of one grain, as a statement returns them (node-postgres gives sums and counts as text). */
 export type GrainRow = {
-  day: string;
+  /** Null only in a sum over days (a service's or provider's, read back from money_days). */
+  day: string | null;
   service_id: string | null;
   likes_pack_id: string | null;
   provider_id: string | null;
@@ -77,11 +78,12 @@ const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
 /** The ledger's figures of the ranges (see MoneyStream). */
 function ledgerGrainSql(ranges: readonly TimeRange[]): SQL {
   return sql`with moved as (
-      select t.created_at as at, coalesce(o.service_id, a.service_id) as service_id, o.likes_pack_id, t.type,
-        t.amount_cents
+      -- An auto order's service by its key, only for its own rows (a join would hash every auto order).
+      select t.created_at as at,
+        coalesce(o.service_id, (select a.service_id from auto_orders a where a.id = t.auto_order_id)) as service_id,
+        o.likes_pack_id, t.type, t.amount_cents
       from transactions t
       left join orders o on o.id = t.order_id
-      left join auto_orders a on a.id = t.auto_order_id
       where ${within("t.created_at", ranges)} and t.status = 'completed'
     ),
     placed as (

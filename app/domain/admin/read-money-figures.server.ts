@@ -111,14 +111,10 @@ async function readGrain<R>(
   );
 }
 
-const moneyDayColumns = sql.raw(
-  [
-    "to_char(day, 'YYYY-MM-DD') as day",
-    "service_id",
-    "likes_pack_id",
-    "provider_id",
-    ...GRAIN_COLUMNS.slice(4),
-  ].join(", "),
+const GROUPED_SUMS = sql.raw(
+  GRAIN_COLUMNS.slice(4)
+    .map((column) => `sum(${column}) as ${column}`)
+    .join(", "),
 );
 
 function moneyFigures(sums: Sums): MoneyFigures {
@@ -195,11 +191,19 @@ async function readNames(db: Executor, rows: readonly GrainRow[]) {
   };
 }
 
-/** money_days' rows of the window's days. */
+/**
+ * money_days' figures of the window's days, summed in the database per day, per service (with its likes pack) and
+ * per provider: a few hundred rows for any period. A row per day has no service or provider; a row per service or
+ * provider has no day (moneyReport adds each where it belongs).
+ */
 async function moneyDaysOf(tx: Executor, window: DayWindow): Promise<GrainRow[]> {
   const result = await tx.execute<GrainRow>(sql`
-    select ${moneyDayColumns} from money_days where day >= ${window.first}::date and day <= ${window.last}::date`);
-  return result.rows;
+    select to_char(day, 'YYYY-MM-DD') as day, service_id, likes_pack_id, provider_id, ${GROUPED_SUMS}
+    from money_days where day >= ${window.first}::date and day <= ${window.last}::date
+    group by grouping sets ((day), (service_id, likes_pack_id), (provider_id))`);
+  // The per-service and per-provider sets also give the rows without one (the ledger's, the deposits'): the
+  // per-day set counts those already.
+  return result.rows.filter((row) => row.day !== null || row.service_id !== null || row.provider_id !== null);
 }
 
 /**
@@ -236,7 +240,9 @@ export async function readDashboardMoney(
   );
   const total = zero();
   for (const row of [...rollup.all, ...live]) add(total, row);
-  const inWindow = live.filter((row) => row.day >= window.first && row.day <= window.last);
+  const inWindow = live.filter(
+    (row) => row.day !== null && row.day >= window.first && row.day <= window.last,
+  );
   return {
     report: await moneyReport(db, window, [...rollup.days, ...inWindow]),
     allTime: moneyFigures(total),
@@ -249,9 +255,12 @@ async function moneyReport(db: Executor, window: DayWindow, rows: readonly Grain
   const perService = new Map<string, { serviceId: string; packId: string | null; sums: Sums }>();
   const perProvider = new Map<string, Sums>();
   for (const row of rows) {
-    const day = perDay.get(row.day);
-    if (!day) continue;
-    add(day, row);
+    // A row of a day outside the window counts nowhere; a row summed per service or provider has no day.
+    if (row.day !== null) {
+      const day = perDay.get(row.day);
+      if (!day) continue;
+      add(day, row);
+    }
     if (row.service_id) {
       const key = `${row.service_id}/${row.likes_pack_id ?? ""}`;
       const entry = perService.get(key) ?? {
