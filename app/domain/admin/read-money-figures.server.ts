@@ -83,32 +83,69 @@ function unsettledRanges(window: TimeRange, settledUntil: Date | undefined): Tim
   return from < window.end ? [{ start: from, end: window.end }] : [];
 }
 
+const SNAPSHOT_READ = { isolationLevel: "repeatable read", accessMode: "read only" } as const;
+
+/**
+ * Readings at once per process: each holds two of the pool's connections, the second taken while the first is
+ * held, so without a limit enough readings at once could hold the whole pool, each waiting for its second.
+ */
+const MAX_READINGS = 2;
+let readings = 0;
+const waitingReadings: (() => void)[] = [];
+
+async function oneOfFew<T>(read: () => Promise<T>): Promise<T> {
+  if (readings < MAX_READINGS) readings++;
+  else await new Promise<void>((resolve) => waitingReadings.push(resolve));
+  try {
+    return await read();
+  } finally {
+    // The next reading takes this one's place, or the place is given back.
+    const next = waitingReadings.shift();
+    if (next) next();
+    else readings--;
+  }
+}
+
 /**
  * The grain rows not in money_days: the hours of `window` not settled yet, worked out from the ledger and the
- * parts themselves, and the parts waiting to end; with what `rollup` reads of money_days, in one snapshot
- * (repeatable read) so an hour or a part settled meanwhile is counted exactly once.
+ * parts themselves, and the parts waiting to end; with what `rollup` reads of money_days. All from one snapshot
+ * (repeatable read), so an hour or a part settled meanwhile is counted exactly once: the waiting parts are read
+ * on a second connection that takes the first one's snapshot (pg_export_snapshot), beside the rest.
  */
 async function readGrain<R>(
   db: Database,
   window: TimeRange,
   rollup: (tx: Executor) => Promise<R>,
 ): Promise<{ live: GrainRow[]; rollup: R }> {
-  return db.transaction(
-    async (tx) => {
-      // One client: its statements run one after another.
-      const marks = await tx.execute<{ stream: MoneyStream; settled_until: string }>(sql`
-        select stream, settled_until from money_settled`);
-      const live: GrainRow[] = [];
-      for (const stream of MONEY_STREAMS) {
-        const mark = marks.rows.find((row) => row.stream === stream);
-        const ranges = unsettledRanges(window, mark ? new Date(mark.settled_until) : undefined);
-        if (ranges.length) live.push(...(await tx.execute<GrainRow>(grainSql(stream, ranges))).rows);
-      }
-      live.push(...(await tx.execute<GrainRow>(partsGrainSql({ waiting: true }))).rows);
-      return { live, rollup: await rollup(tx) };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+  return oneOfFew(() => readInOneSnapshot(db, window, rollup));
+}
+
+async function readInOneSnapshot<R>(
+  db: Database,
+  window: TimeRange,
+  rollup: (tx: Executor) => Promise<R>,
+): Promise<{ live: GrainRow[]; rollup: R }> {
+  return db.transaction(async (tx) => {
+    const [snapshot] = (await tx.execute<{ id: string }>(sql`select pg_export_snapshot() as id`)).rows;
+    const waiting = db.transaction(async (beside) => {
+      await beside.execute(sql.raw(`set transaction snapshot '${snapshot?.id.replaceAll("'", "")}'`));
+      return (await beside.execute<GrainRow>(partsGrainSql({ waiting: true }))).rows;
+    }, SNAPSHOT_READ);
+    // Awaited below; a failure before then must not go unhandled meanwhile.
+    waiting.catch(() => undefined);
+    // This connection's statements run one after another.
+    const marks = await tx.execute<{ stream: MoneyStream; settled_until: string }>(sql`
+      select stream, settled_until from money_settled`);
+    const live: GrainRow[] = [];
+    for (const stream of MONEY_STREAMS) {
+      const mark = marks.rows.find((row) => row.stream === stream);
+      const ranges = unsettledRanges(window, mark ? new Date(mark.settled_until) : undefined);
+      if (ranges.length) live.push(...(await tx.execute<GrainRow>(grainSql(stream, ranges))).rows);
+    }
+    const rolled = await rollup(tx);
+    live.push(...(await waiting));
+    return { live, rollup: rolled };
+  }, SNAPSHOT_READ);
 }
 
 const GROUPED_SUMS = sql.raw(
