@@ -31,3 +31,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   return csvResponse(opened.fileName, opened.body);
 }
+
+/** An export is only downloaded: a post is refused to anyone but an admin first, as on every admin page. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return new Response("An export is downloaded, not posted.", {
+    status: 405,
+    headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
