@@ -70,10 +70,10 @@ export default [
   route("admin-login", "routes/admin-login/route.tsx"),
   // The admin area: outside the shop layout, behind the admin guard of routes/admin.tsx.
   ...prefix("admin", [
-    // The admin's CSV exports: files, outside the admin layout (each checks the admin itself).
-    route("export/:file", "routes/admin.export.$file/route.ts"),
     layout("routes/admin/route.tsx", [
       index("routes/admin._index/route.tsx"),
+      // The CSV exports: files, behind the layout's guard like every admin page, and checking the admin themselves.
+      route("export/:file", "routes/admin.export.$file/route.ts"),
       route("orders", "routes/admin.orders/route.tsx"),
       route("manual-work", "routes/admin.manual-work/route.tsx"),
       route("users/:userId", "routes/admin.users.$userId/route.tsx"),

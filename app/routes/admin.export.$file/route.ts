@@ -8,7 +8,8 @@ import type { Route } from "./+types/route";
 
 /**
  * /admin/export/orders.csv, transactions.csv and figures.csv (product rules 13.36): a CSV download for an admin,
- * checked on this request itself (a resource route runs no layout's guard), streamed batch by batch.
+ * streamed batch by batch. The admin layout's guard refuses anyone else (a post too: this route takes none), and
+ * the loader reads the admin again for the audit log.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -30,13 +31,4 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   }
   return csvResponse(opened.fileName, opened.body);
-}
-
-/** An export is only downloaded: a post is refused to anyone but an admin first, as on every admin page. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return new Response("An export is downloaded, not posted.", {
-    status: 405,
-    headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
-  });
 }
