@@ -72,6 +72,8 @@ export default [
   ...prefix("admin", [
     layout("routes/admin/route.tsx", [
       index("routes/admin._index/route.tsx"),
+      // The CSV exports: files, behind the layout's guard like every admin page, and checking the admin themselves.
+      route("export/:file", "routes/admin.export.$file/route.ts"),
       route("orders", "routes/admin.orders/route.tsx"),
       route("manual-work", "routes/admin.manual-work/route.tsx"),
       route("users/:userId", "routes/admin.users.$userId/route.tsx"),

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { closeConnection, connect, db } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { seedDatabase } from "../app/db/seed/index.ts";
+import { startFiguresRound } from "../app/domain/admin/figures-round.server.ts";
 import {
   type FulfilmentConfig,
   readFulfilmentConfig,
@@ -66,11 +67,13 @@ async function runPrimary() {
   });
 }
 
-/** Starts the fulfilment worker and the mail worker; returns how to stop both. */
+/** Starts the fulfilment worker, the mail worker and the figures round; returns how to stop them. */
 async function startWorkers(databaseUrl: string, fulfilment: FulfilmentConfig): Promise<() => Promise<void>> {
   const stopFulfilment = await startFulfilmentWorker(databaseUrl, db(), fulfilment);
   const stopMail = await startMailWorker(databaseUrl, db(), readMailConfig());
+  const stopFigures = startFiguresRound(db());
   return async () => {
+    await stopFigures();
     await stopMail();
     await stopFulfilment();
   };

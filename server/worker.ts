@@ -1,7 +1,9 @@
-// `npm run worker`: the fulfilment and mail workers as their own process (production), beside app servers started
-// with WORKER=off. Several may run on one database: they share the work through pg-boss and row locks.
+// `npm run worker`: the fulfilment and mail workers and the figures round as their own process (production), beside
+// app servers started with WORKER=off. Several may run on one database: they share the work through pg-boss and row
+// locks.
 import { closeConnection, db } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
+import { startFiguresRound } from "../app/domain/admin/figures-round.server.ts";
 import { readFulfilmentConfig } from "../app/domain/fulfilment/fulfilment-config.server.ts";
 import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
@@ -14,6 +16,7 @@ process.env.DATABASE_URL = database.url;
 await migrateDatabase(database.url);
 const stopWorker = await startFulfilmentWorker(database.url, db(), readFulfilmentConfig());
 const stopMail = await startMailWorker(database.url, db(), readMailConfig());
+const stopFigures = startFiguresRound(db());
 console.log("Boostly fulfilment and mail workers are running");
 
 let stopping = false;
@@ -21,6 +24,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal} received: stopping the workers...`);
+  await stopFigures();
   await stopMail();
   await stopWorker();
   await closeConnection();

@@ -2,6 +2,7 @@ export * from "./schema/accounts.ts";
 export * from "./schema/catalog.ts";
 export * from "./schema/content.ts";
 export * from "./schema/enums.ts";
+export * from "./schema/figures.ts";
 export * from "./schema/fulfilment.ts";
 export * from "./schema/ledger.ts";
 export * from "./schema/notifications.ts";

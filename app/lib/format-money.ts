@@ -25,6 +25,18 @@ export function formatCount(value: number): string {
   return count.format(value);
 }
 
+/**
+ * A rate with up to four decimals ("2.6667", "-0.5000") as dollars, keeping the decimals that matter: "$2.6667",
+ * "-$0.50", "$4.00". For costs and margins, whose fractions of a cent are real.
+ */
+export function formatExactRate(rate: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(rate.trim());
+  if (!match) return rate;
+  const [, sign = "", whole = "0", fraction = ""] = match;
+  const digits = fraction.replace(/0+$/, "").padEnd(2, "0");
+  return `${sign}$${count.format(Number(whole))}.${digits}`;
+}
+
 /** A Package's rate as every page quotes it, "$7.95 per package": a package's price is per package, not per 1000. */
 export function formatPackagePrice(pricePerPackage: string): string {
   return `${formatRate(pricePerPackage)} per package`;

@@ -4,8 +4,9 @@
 // number / e-mail lookup, a partial match and a deep page (docs/decisions/030-admin-lists-at-scale.md). Each line
 // prints p50 and p99 and their ratio to a reference measured in the same run: GET /robots.txt (a trivial answer
 // of the same server) and `select 1` (a database round trip), since absolute figures drift on a shared machine.
-// The rows are inserted set-based (INSERT ... SELECT generate_series, bigint arithmetic) WITHOUT ledger rows:
-// users keep a zero balance, so balance == sum(ledger) still holds; the point is how fast the lists read.
+// The rows are inserted set-based (INSERT ... SELECT generate_series, bigint arithmetic), with the money behind the
+// orders (admin-figures.ts: ledger rows, deposits, sent parts with their costs; balances set to the ledger's sums),
+// then the figures round settles the hours they fill (docs/decisions/041), as a running shop's would have.
 // One order in 1,000 is delivered by hand (the manual work queue). The provider lists BENCH_CATALOG services
 // (default 5,000) in its catalogue, browsed on its page (docs/decisions/040). BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE times of the lists' statements (=verbose: the plans); BENCH_SQL="create index ..." runs a
 // statement before timing (to measure an index without a migration); BENCH_HOLD=1 keeps the generated database
@@ -14,6 +15,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { connect } from "../../app/db/client.server.ts";
 import { userRoles, users } from "../../app/db/schema.ts";
+import { settleMoneyFigures } from "../../app/domain/admin/settle-money-figures.server.ts";
+import { FIGURE_PATHS, generateMoneyRows } from "./admin-figures.ts";
 import { freshDatabase, startApp } from "./bench-support.ts";
 import { explainAdminLists } from "./explain-admin-lists.ts";
 
@@ -39,6 +42,9 @@ try {
   console.log(
     `inserted ${fmt(USERS)} users, ${fmt(ORDERS)} orders, ${fmt(TICKETS)} tickets and ${fmt(AUTO_ORDERS)} auto orders in ${seconds(started)} s`,
   );
+  started = performance.now();
+  const settledHours = await settleMoneyFigures(db);
+  console.log(`the figures round settled ${fmt(settledHours)} hours in ${seconds(started)} s`);
   if (process.env.BENCH_HOLD) {
     // To EXPLAIN ANALYZE the lists' statements on the generated rows: `psql <url>`, then stop the bench.
     console.log(`holding the database at ${database.url} (app at ${app.appUrl}) until SIGINT / SIGTERM`);
@@ -121,6 +127,7 @@ try {
       ],
     ],
     ["messages", ["/admin/messages"]],
+    ["money figures", FIGURE_PATHS],
   ];
 
   const robots = await timeGets("/robots.txt", "");
@@ -249,6 +256,7 @@ async function generateRows() {
            now()
     from generate_series(1, ${AUTO_ORDERS}::bigint) as g, picked_users, picked_services, statuses
     order by g`);
+  await generateMoneyRows(db);
 }
 
 /** The bench provider, whose catalogue the provider page browses. */

@@ -220,15 +220,20 @@ describe("the operator's catalogue, from a new provider to a customer's order at
       )
       .toEqual({ cost: 60, order: "completed" });
 
-    // The admin reads what it cost, what it sold for and what it left.
-    await page.setViewportSize({ width: 1366, height: 900 });
+    // The admin reads what the service costs and leaves, and what the order sold for, cost and left.
+    await open(page, "/admin/services");
+    const serviceRow = main.getByTestId("admin-service-row").filter({ hasText: "Telegram Members 07" });
+    expect(await serviceRow.getByTestId("admin-service-price").textContent()).toContain("$1.80");
+    expect(await serviceRow.getByTestId("admin-service-cost").textContent()).toContain("$1.20");
+    expect(await serviceRow.getByTestId("admin-service-cost").textContent()).toContain("Journey Panel");
+    expect(await serviceRow.getByTestId("admin-service-margin").textContent()).toContain("$0.60");
+    expect(await serviceRow.getByTestId("admin-service-margin").textContent()).toContain("33.3%");
     await open(page, `/admin/orders?q=${placed!.orderNumber}`);
     const row = main.getByTestId("admin-order-row").filter({ hasText: placed!.orderNumber });
     await row.waitFor();
-    const money = await row.getByTestId("admin-order-money").textContent();
-    expect(money).toContain("$0.90");
-    expect(money).toContain("$0.60");
-    expect(money).toContain("$0.30");
+    expect(await row.getByTestId("admin-order-money").textContent()).toContain("$0.90");
+    expect(await row.getByTestId("admin-order-cost").textContent()).toBe("$0.60");
+    expect(await row.getByTestId("admin-order-margin").textContent()).toBe("$0.30");
     assertNoConsoleErrors();
     console.info(`catalogue journey: 50 services imported in one action in ${importMs} ms`);
   });

@@ -607,8 +607,7 @@ describe("a provider's sync round and the import of its services", () => {
     expect(likes).toMatchObject({
       costPer1000: "4.0000",
       pricePer1000: "6.0000",
-      marginPer1000: "2.0000",
-      marginPercent: "33.3",
+      margin: { margin: "2.0000", percent: 33.3 },
     });
   });
 

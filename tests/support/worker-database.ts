@@ -50,6 +50,9 @@ const MUTABLE_TABLES = [
   "refills",
   "refill_submissions",
   "simulated_provider_refills",
+  "money_days",
+  "money_settled",
+  "money_waiting_parts",
   "exchange_rates",
 ];
 

@@ -58,6 +58,9 @@ const OWNERS: Record<string, string> = {
   mail_outbox: "mail",
   analytics_events: "analytics",
   admin_audit_log: "audit",
+  money_days: "admin",
+  money_settled: "admin",
+  money_waiting_parts: "admin",
 };
 
 const domainDir = path.join(repoRoot, "app/domain");

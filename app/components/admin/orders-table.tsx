@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { ADMIN_ORDER_TEXT } from "../../domain/orders/admin-order-messages.ts";
+import type { OrderMoney } from "../../domain/orders/order-money.server.ts";
 import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
 import { AdminTable } from "./admin-table.tsx";
 import { formatDateTime, lineLabel } from "./format.ts";
+import { ORDER_MONEY_HEADING, OrderMoneyLines } from "./order-money.tsx";
 import { OrderStatusForm } from "./order-status-form.tsx";
 
 export type AdminOrderView = {
@@ -26,9 +28,10 @@ export type AdminOrderView = {
   runs: number | null;
   intervalMinutes: number | null;
   comments: string | null;
+  money: OrderMoney;
 };
 
-const HEADINGS = ["Order", "Customer", "Service", "Details", "Status"];
+const HEADINGS = ["Order", "Customer", "Service", "Details", ORDER_MONEY_HEADING, "Status"];
 
 /** The admin orders table (admin spec, Admin orders): one row per order with its status form. */
 export function OrdersTable({
@@ -101,6 +104,9 @@ export function OrdersTable({
             >
               {order.targetLink}
             </a>
+          </td>
+          <td className="px-4 py-3">
+            <OrderMoneyLines totalCents={order.totalCents} money={order.money} />
           </td>
           <td className="space-y-2 px-4 py-3">
             <StatusBadge status={order.status} />

@@ -178,6 +178,10 @@ export const fulfilments = pgTable(
     // What the provider charges the shop for it, in dollar cents: from its own answer where it gives one, else
     // from the mapped rate when it was sent (docs/decisions/037). Null: not sent, or no rate known.
     costCents: bigint("cost_cents", { mode: "number" }).$type<Cents>(),
+    // True once cost_cents is the provider's own `charge` from a status answer, which already leaves out what it
+    // did not deliver; false while it is the estimate from the rate when the part was sent, which the figures
+    // reduce by the undelivered share of a part that ended partial, cancelled or failed (docs/decisions/041).
+    costFromProvider: boolean("cost_from_provider").notNull().default(false),
     autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "cascade" }),
     // The post of an auto order (1, 2, ...); 0 for the whole auto order sent as one subscription.
     postNumber: integer("post_number"),
@@ -231,6 +235,8 @@ export const fulfilments = pgTable(
       .on(table.autoOrderId)
       .where(sql`${table.state} in ('queued', 'submitting', 'submitted')`),
     index("fulfilments_provider_idx").on(table.providerId, table.state),
+    // The money figures' provider spend: the parts sent in a period, by day (docs/decisions/041).
+    index("fulfilments_submitted_idx").on(table.submittedAt).where(sql`${table.submittedAt} is not null`),
   ],
 );
 

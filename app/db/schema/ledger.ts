@@ -42,6 +42,8 @@ export const deposits = pgTable(
   (table) => [
     check("deposits_amount_positive", sql`${table.amountCents} > 0`),
     index("deposits_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // Deposits completed in an hour: the dashboard's first deposits (docs/decisions/041).
+    index("deposits_completed_idx").on(table.completedAt).where(sql`${table.status} = 'completed'`),
   ],
 );
 
@@ -90,6 +92,10 @@ export const transactions = pgTable(
     // Ascending: read backwards it is exactly `order by created_at desc, id desc` (NULLS FIRST, as desc sorts), so
     // a customer's newest-first page stops after its rows instead of sorting the whole history (decisions/029).
     index("transactions_user_created_idx").on(table.userId, table.createdAt, table.id),
+    // The whole ledger by time: the money figures' days and the transactions export's keyset batches
+    // (docs/decisions/041).
+    // Oldest first as a keyset reads it (NULLS FIRST, as the export's order is spelled: decisions/030).
+    index("transactions_created_idx").on(table.createdAt.asc().nullsFirst(), table.id),
     // Money moves at most once per cause, whatever retries or races happen above the database.
     uniqueIndex("transactions_one_purchase_per_order")
       .on(table.orderId)

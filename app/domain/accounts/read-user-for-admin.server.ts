@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { type AdminOrderRow, listUserOrdersForAdmin } from "../orders/list-orders-for-admin.server.ts";
+import { type AdminOrderWithMoney, listUserOrdersForAdmin } from "../orders/list-orders-for-admin.server.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import {
   type AdminTransactionRow,
@@ -35,7 +35,7 @@ export type AdminUserTotals = {
 export type AdminUserPage = {
   user: AdminUserDetail;
   totals: AdminUserTotals;
-  orders: AdminOrderRow[];
+  orders: AdminOrderWithMoney[];
   transactions: AdminTransactionRow[];
 };
 

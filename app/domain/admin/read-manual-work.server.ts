@@ -2,7 +2,8 @@ import { asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, fulfilments, orders, providers, services, users } from "../../db/schema.ts";
 import { pageWindow } from "../lists/list-paging.ts";
-import { type AdminOrderRow, selectOrderRows, toRow } from "../orders/list-orders-for-admin.server.ts";
+import { type AdminOrderWithMoney, selectOrderRows, toRow } from "../orders/list-orders-for-admin.server.ts";
+import { withOrderMoney } from "../orders/order-money.server.ts";
 import {
   countOpenManualRefills,
   listOpenManualRefills,
@@ -42,7 +43,7 @@ export type UnmappedAutoOrder = {
 
 export type ManualWork = {
   /** One-time orders a person delivers that have not ended, oldest first (a work queue). */
-  orders: AdminOrderRow[];
+  orders: AdminOrderWithMoney[];
   ordersTotal: number;
   page: number;
   pageCount: number;
@@ -110,7 +111,7 @@ export async function readManualWork(db: Executor, query: { page?: number } = {}
     .limit(MANUAL_WORK_PAGE_SIZE)
     .offset(offset);
   return {
-    orders: rows.map(toRow),
+    orders: await withOrderMoney(db, rows.map(toRow)),
     ordersTotal,
     page,
     pageCount,

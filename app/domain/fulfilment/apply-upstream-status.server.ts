@@ -53,7 +53,8 @@ export async function applyUpstreamStatus(
       upstreamStatus: answer.reported ? answer.status.slice(0, 50) : row.upstreamStatus,
       upstreamRemains: remains ?? row.upstreamRemains,
       upstreamStartCount: startCount ?? row.upstreamStartCount,
-      ...(charged === null ? {} : { costCents: charged }),
+      // The provider's own charge already leaves out what it did not deliver (docs/decisions/041).
+      ...(charged === null ? {} : { costCents: charged, costFromProvider: true }),
       nextAttemptAt: sql`now() + make_interval(secs => ${pollSeconds})`,
       updatedAt: sql`now()`,
     })

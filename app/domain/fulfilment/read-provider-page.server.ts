@@ -11,6 +11,7 @@ import {
   services,
 } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import { type RateMargin, rateMargin } from "../pricing/margin.ts";
 import { usdPerUnit } from "./exchange-rates.server.ts";
 import { dollarsOf, type ProviderSummary } from "./list-providers.server.ts";
 import { maskedKey } from "./messages.ts";
@@ -56,8 +57,7 @@ export type MappedService = {
   upstreamRate: string | null;
   costPer1000: string | null;
   /** Price less cost, per 1000 (per package for a Package), and as a share of the price; null: cost unknown. */
-  marginPer1000: string | null;
-  marginPercent: string | null;
+  margin: RateMargin | null;
   markupPercent: string | null;
   markupMinPer1000: string | null;
 };
@@ -110,11 +110,6 @@ export async function readProviderPage(
           providerServiceType: providerServices.providerServiceType,
           upstreamRate: providerServices.upstreamRate,
           costPer1000: providerServices.costPer1000,
-          marginPer1000: sql<
-            string | null
-          >`(${services.pricePer1000} - ${providerServices.costPer1000})::numeric(14, 4)::text`,
-          marginPercent: sql<string | null>`round((${services.pricePer1000} - ${providerServices.costPer1000})
-          * 100 / nullif(${services.pricePer1000}, 0), 1)::text`,
           markupPercent: providerServices.markupPercent,
           markupMinPer1000: providerServices.markupMinPer1000,
         })
@@ -195,7 +190,10 @@ export async function readProviderPage(
       syncedAt: provider.syncedAt,
       syncError: provider.syncError,
     },
-    mapped,
+    mapped: mapped.map((row) => ({
+      ...row,
+      margin: row.costPer1000 === null ? null : rateMargin(row.pricePer1000, row.costPer1000),
+    })),
     mappedTotal,
     held,
     shopServices,

@@ -136,3 +136,32 @@ export async function readNewestFirstPage<R>(
     },
   };
 }
+
+/**
+ * Every row of a list oldest first, `batchSize` at a time (an export, product rules 13.36): each batch continues
+ * after the last row's cursor, (created_at, id) as the list's index orders them, so no batch skips or repeats a row
+ * however many there are, and only one batch is held at a time. Stops when a batch comes back short, or when the
+ * reader stops asking.
+ */
+export async function* oldestFirstBatches<R>(list: {
+  createdAt: PgColumn;
+  id: PgColumn;
+  where: SQL | undefined;
+  batchSize: number;
+  rows: ReadListRows<R>;
+}): AsyncGenerator<R[]> {
+  const { createdAt, id, batchSize } = list;
+  const oldestFirst = [sql`${createdAt} asc nulls first`, sql`${id} asc`];
+  let after: Cursor | null = null;
+  for (;;) {
+    const found = await list.rows(
+      and(list.where, after ? beyond(createdAt, id, after, "newer") : undefined),
+      oldestFirst,
+      batchSize,
+    );
+    if (found.length === 0) return;
+    after = parseCursor(found.at(-1)?.cursor);
+    yield found.map(({ cursor: _cursor, ...row }) => row as R);
+    if (found.length < batchSize || !after) return;
+  }
+}

@@ -17,6 +17,7 @@ import {
 } from "../lists/read-list.server.ts";
 import { customerEmail, numberIs } from "../lists/search-rules.server.ts";
 import { type Cents, cents, isCents } from "../pricing/cents.ts";
+import { type OrderMoney, withOrderMoney } from "./order-money.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
 /** Characters of a custom comments order's comments the admin lists show. */
@@ -52,10 +53,13 @@ export type AdminOrderRow = {
   comments: string | null;
 };
 
+/** An admin list's order with its money. */
+export type AdminOrderWithMoney = AdminOrderRow & { money: OrderMoney };
+
 export type AdminOrdersQuery = ListQuery<AdminOrderStatus>;
 
 export type AdminOrdersPage = {
-  orders: AdminOrderRow[];
+  orders: AdminOrderWithMoney[];
   /** Orders per stored status, each capped at LIST_COUNT_CAP + 1; `all` is their (capped) sum. */
   counts: StatusCounts<AdminOrderStatus>;
 } & ListPaging;
@@ -157,7 +161,7 @@ export async function readAdminOrdersPage(
   query: AdminOrdersQuery = {},
 ): Promise<AdminOrdersPage> {
   const { rows, ...page } = await readList(db, ordersList, query);
-  return { ...page, orders: rows.map(toRow) };
+  return { ...page, orders: await withOrderMoney(db, rows.map(toRow)) };
 }
 
 /** One customer's orders, newest first (admin user detail; orders_user_created_idx). */
@@ -165,10 +169,10 @@ export async function listUserOrdersForAdmin(
   db: Executor,
   userId: string,
   limit = 200,
-): Promise<AdminOrderRow[]> {
+): Promise<AdminOrderWithMoney[]> {
   const rows = await selectOrderRows(db)
     .where(eq(orders.userId, userId))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
-  return rows.map(toRow);
+  return withOrderMoney(db, rows.map(toRow));
 }

@@ -43,10 +43,13 @@ export function ChartFigure({
         <summary className="cursor-pointer rounded font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
           Show the numbers as a table
         </summary>
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">{title}</caption>
-          {table}
-        </table>
+        {/* A table wider than a phone scrolls itself, never the page. */}
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left">
+            <caption className="sr-only">{title}</caption>
+            {table}
+          </table>
+        </div>
       </details>
     </figure>
   );

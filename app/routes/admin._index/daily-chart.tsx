@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ChartFigure, CHART_WIDTH as WIDTH } from "./chart-figure.tsx";
 
 export type ChartPoint = { day: string; value: number };
@@ -12,8 +13,8 @@ function shortDay(day: string): string {
 
 /**
  * A bar chart of one value per day, drawn as plain SVG. Screen readers get its title and a summary, and
- * everyone can open the same numbers as a table. Negative values (a day with more refunds than sales) hang
- * below the zero line.
+ * everyone can open the same numbers as a table (`table`, when the chart's numbers come with others of the same
+ * days; else the day and its value). Negative values (a day with more refunds than sales) hang below the zero line.
  */
 export function DailyBarChart({
   title,
@@ -22,6 +23,7 @@ export function DailyBarChart({
   format,
   valueHeading,
   testId,
+  table,
 }: {
   title: string;
   description: string;
@@ -29,6 +31,7 @@ export function DailyBarChart({
   format: (value: number) => string;
   valueHeading: string;
   testId: string;
+  table?: ReactNode;
 }) {
   const values = points.map((point) => point.value);
   const max = Math.max(0, ...values);
@@ -49,28 +52,30 @@ export function DailyBarChart({
       height={HEIGHT}
       summary={`${points.length} days from ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}; total ${format(total)}, highest day ${format(max)}.`}
       table={
-        <>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 font-medium text-slate-600">
-                Day
-              </th>
-              <th scope="col" className="py-1 text-right font-medium text-slate-600">
-                {valueHeading}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.day} className="border-t border-slate-100">
-                <th scope="row" className="py-1 font-normal">
-                  {point.day}
+        table ?? (
+          <>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 font-medium text-slate-600">
+                  Day
                 </th>
-                <td className="py-1 text-right tabular-nums">{format(point.value)}</td>
+                <th scope="col" className="py-1 text-right font-medium text-slate-600">
+                  {valueHeading}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </>
+            </thead>
+            <tbody>
+              {points.map((point) => (
+                <tr key={point.day} className="border-t border-slate-100">
+                  <th scope="row" className="py-1 font-normal">
+                    {point.day}
+                  </th>
+                  <td className="py-1 text-right tabular-nums">{format(point.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </>
+        )
       }
     >
       <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="stroke-slate-300" />

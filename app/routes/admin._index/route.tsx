@@ -1,23 +1,30 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { figurePeriodQuery } from "../../domain/admin/figures-period.ts";
 import { readAdminDashboard } from "../../domain/admin/read-dashboard-stats.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import type { Route } from "./+types/route";
 import { DailyBarChart } from "./daily-chart.tsx";
 import { FunnelChart } from "./funnel-chart.tsx";
+import { MoneySection } from "./money-section.tsx";
+import { PeriodControl } from "./period-control.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { email: admin.email, ...(await readAdminDashboard(shopDatabase(context))) };
+  const { days } = figurePeriodQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { email: admin.email, ...(await readAdminDashboard(shopDatabase(context), new Date(), days)) };
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const number = new Intl.NumberFormat("en-US");
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
-  const { stats, days, funnel, periodDays } = loaderData;
+  const { stats, days, funnel, periodDays, money, period } = loaderData;
+  // Another period is on its way: the figures shown are the old period's until it arrives.
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
   const cards = [
     { label: "Total Users", value: number.format(stats.totalUsers), testId: "stat-total-users" },
     { label: "Total Orders", value: number.format(stats.totalOrders), testId: "stat-total-orders" },
@@ -74,9 +81,16 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           </Card>
         ))}
       </div>
+      <div className="mt-10 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-lg font-semibold text-slate-900" data-testid="period-label">
+          Last {periodDays} days: {period.first} to {period.last} (UTC)
+        </p>
+        <PeriodControl current={periodDays} />
+      </div>
+      <MoneySection money={money} period={period} loading={loading} />
       <section aria-labelledby="trends-heading" className="mt-10">
         <h2 id="trends-heading" className="text-xl font-bold text-slate-900">
-          Last {periodDays} days
+          Sales and orders
         </h2>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
           <DailyBarChart

@@ -64,12 +64,12 @@ export function MappedServices({
                   {formatDollarRate(row.pricePer1000)}
                 </td>
                 <td
-                  className={`whitespace-nowrap px-3 py-2 ${row.marginPer1000?.startsWith("-") ? "font-semibold text-red-700" : ""}`}
+                  className={`whitespace-nowrap px-3 py-2 ${row.margin?.margin.startsWith("-") ? "font-semibold text-red-700" : ""}`}
                   data-testid="mapped-margin"
                 >
-                  {row.marginPer1000 === null
+                  {row.margin === null
                     ? "Unknown"
-                    : `${formatDollarRate(row.marginPer1000)} (${row.marginPercent ?? "-"}%)`}
+                    : `${formatDollarRate(row.margin.margin)} (${row.margin.percent ?? "-"}%)`}
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap items-start gap-1">

@@ -9,6 +9,7 @@ import { listPlatforms, listServiceCategories } from "../../domain/catalog/list-
 import { listServicesForAdmin } from "../../domain/catalog/list-services-for-admin.server.ts";
 import { serviceForm } from "../../domain/catalog/service-form.ts";
 import { SERVICE_TEXT } from "../../domain/catalog/service-form-text.ts";
+import { readServiceMargins } from "../../domain/fulfilment/provider-costs.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -47,9 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPlatforms(shopDatabase(context)),
     listServiceCategories(shopDatabase(context)),
   ]);
+  const margins = await readServiceMargins(shopDatabase(context), services);
   const editing = query.edit ? (services.find((service) => service.id === query.edit) ?? null) : null;
   return {
     services,
+    margins,
     platforms: platforms.map(({ slug, name }) => ({ slug, name })),
     categories,
     editing,
@@ -80,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { services, platforms, categories, editing, creating } = loaderData;
+  const { services, margins, platforms, categories, editing, creating } = loaderData;
   useAnswerToast(actionData);
   const errors = actionData?.fieldErrors ?? {};
   return (
@@ -102,6 +105,7 @@ export default function AdminServicesPage({ loaderData, actionData }: Route.Comp
     >
       <ServicesTable
         services={services}
+        margins={margins}
         platforms={platforms}
         categories={categories}
         emptyText={SERVICE_TEXT.noServices}

@@ -5,18 +5,31 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
 import { serviceChangeLabel } from "../../domain/catalog/service-changes.ts";
 import type { AdminService } from "../../domain/catalog/service-form.ts";
+import type { ServiceMargin } from "../../domain/fulfilment/provider-costs.server.ts";
 import { formatCount, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
+import { MARGIN_HEADINGS, ServiceMarginCells } from "./service-margin-cells.tsx";
 
-const HEADINGS = ["Service", "Platform", "Type", "Price / 1000", "Quantity", "Status", "Actions"];
+const HEADINGS = [
+  "Service",
+  "Platform",
+  "Type",
+  "Price / 1000",
+  ...MARGIN_HEADINGS,
+  "Quantity",
+  "Status",
+  "Actions",
+];
 
-/** Every service, enabled or not, with its platform and category, Edit and Delete. */
+/** Every service, enabled or not, with its platform and category, its cost and margin at its provider, Edit and Delete. */
 export function ServicesTable({
   services,
+  margins,
   platforms,
   categories,
   emptyText,
 }: {
   services: AdminService[];
+  margins: Record<string, ServiceMargin>;
   platforms: readonly PlatformLink[];
   categories: readonly ServiceCategory[];
   emptyText: string;
@@ -51,6 +64,7 @@ export function ServicesTable({
                 ? formatPackagePrice(service.pricePer1000)
                 : formatRate(service.pricePer1000)}
             </td>
+            <ServiceMarginCells margin={margins[service.id]} perPackage={service.orderType === "package"} />
             <td className="px-4 py-3">
               {formatCount(service.minQuantity)} - {formatCount(service.maxQuantity)}
             </td>

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDate, formatDateTime } from "../../components/admin/format.ts";
+import { ORDER_MONEY_HEADING, OrderMoneyLines } from "../../components/admin/order-money.tsx";
 import { OrderStatusForm } from "../../components/admin/order-status-form.tsx";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { formatServiceName } from "../../domain/catalog/product-name.ts";
 import { ADMIN_ORDER_TEXT } from "../../domain/orders/admin-order-messages.ts";
+import type { OrderMoney } from "../../domain/orders/order-money.server.ts";
 import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
@@ -21,6 +23,7 @@ export type UserOrderView = {
   remains: number | null;
   withProvider: string | null;
   cancelState: "requested" | "refused" | null;
+  money: OrderMoney;
 };
 export type UserTransactionView = {
   id: string;
@@ -66,7 +69,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 const td = "px-4 py-3";
-const ORDER_HEADINGS = ["Order", "Service", "Quantity", "Cost", "Status"];
+const ORDER_HEADINGS = ["Order", "Service", "Quantity", "Cost", ORDER_MONEY_HEADING, "Status"];
 const TRANSACTION_HEADINGS = ["Date", "Type", "Amount", "Method", "Status", "Gateway ID"];
 
 /** Orders, Transactions and Account Info tabs of the admin user page. */
@@ -127,6 +130,9 @@ function UserOrders({ orders }: { orders: UserOrderView[] }) {
             <td className={td}>{order.serviceName ? formatServiceName(order.serviceName) : "Unknown"}</td>
             <td className={td}>{formatCount(order.quantity)}</td>
             <td className={td}>{formatCents(order.totalCents)}</td>
+            <td className={td}>
+              <OrderMoneyLines totalCents={order.totalCents} money={order.money} />
+            </td>
             <td className={`${td} space-y-2`}>
               <StatusBadge status={order.status} />
               <OrderStatusForm order={{ ...order, label }} />

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { Database } from "../../db/client.server.ts";
+import { csvBody } from "../../lib/csv.ts";
+import { recordAdminAction } from "../audit/record-admin-action.server.ts";
+import { exportOrders } from "../orders/export-orders.server.ts";
+import { type Refusal, refuse } from "../refusal.ts";
+import { exportTransactions } from "../wallet/export-transactions.server.ts";
+import { DAY_COLUMNS, ORDER_COLUMNS, profitColumns, TRANSACTION_COLUMNS } from "./export-columns.ts";
+import {
+  DEFAULT_FIGURE_PERIOD,
+  exportRangeQuery,
+  exportWindow,
+  LONGEST_FIGURES_RANGE_DAYS,
+  lastDays,
+  windowDays,
+} from "./figures-period.ts";
+import { readMoneyReport } from "./read-money-figures.server.ts";
+
+/** The admin's exports (product rules 13.36): the file in the address, then its range and grouping. */
+export const EXPORT_FILES = ["orders", "transactions", "figures"] as const;
+export type ExportFile = (typeof EXPORT_FILES)[number];
+export const FIGURE_GROUPS = ["day", "service", "provider"] as const;
+
+/** `/admin/export/<file>.csv?from=&to=&by=`, as the export's route reads it. */
+export const exportRequest = z
+  .object({
+    file: z.enum(EXPORT_FILES.map((file) => `${file}.csv`) as [string, ...string[]]),
+    by: z.enum(FIGURE_GROUPS).default("day"),
+  })
+  .and(exportRangeQuery);
+
+export type ExportRequest = z.infer<typeof exportRequest>;
+
+export const EXPORT_TEXT = {
+  noSuchExport: "No such export: orders.csv, transactions.csv or figures.csv.",
+  tooLong: `The figures export covers at most ${LONGEST_FIGURES_RANGE_DAYS} days: choose a shorter range.`,
+} as const;
+
+/**
+ * Opens one export for an admin (product rules 13.36): records that they took it (who, which file, which days),
+ * then gives its file name and a CSV body read batch by batch as the client reads it. The figures export covers
+ * the last 30 days unless given a range, and at most LONGEST_FIGURES_RANGE_DAYS.
+ */
+export async function openExport(
+  db: Database,
+  input: { adminId: string; request: ExportRequest; now?: Date },
+): Promise<{ ok: true; fileName: string; body: ReadableStream<Uint8Array> } | Refusal> {
+  const { request, now = new Date() } = input;
+  const file = request.file.replace(/\.csv$/, "") as ExportFile;
+  const window =
+    file === "figures" && !request.from
+      ? lastDays(DEFAULT_FIGURE_PERIOD, request.to ? new Date(`${request.to}T12:00:00Z`) : now)
+      : exportWindow(request, now);
+  if (file === "figures" && windowDays(window) > LONGEST_FIGURES_RANGE_DAYS)
+    return refuse("invalid", EXPORT_TEXT.tooLong);
+  const name = file === "figures" ? `figures-by-${request.by}` : file;
+  const days = request.from || file === "figures" ? `${window.first}-to-${window.last}` : `to-${window.last}`;
+  await recordAdminAction(db, {
+    adminId: input.adminId,
+    action: "export.download",
+    subjectType: "export",
+    subjectId: name,
+    details: { from: request.from ? window.first : null, to: window.last },
+  });
+  const fileName = `boostly-${name}-${days}.csv`;
+  if (file === "orders")
+    return {
+      ok: true,
+      fileName,
+      body: csvBody(ORDER_COLUMNS.header, exportOrders(db, window), ORDER_COLUMNS.cells),
+    };
+  if (file === "transactions")
+    return {
+      ok: true,
+      fileName,
+      body: csvBody(TRANSACTION_COLUMNS.header, exportTransactions(db, window), TRANSACTION_COLUMNS.cells),
+    };
+  // A period's figures are a few hundred rows at most: read at once, written as one batch.
+  const report = await readMoneyReport(db, window);
+  if (request.by === "day")
+    return { ok: true, fileName, body: csvBody(DAY_COLUMNS.header, once(report.days), DAY_COLUMNS.cells) };
+  const columns =
+    request.by === "service" ? profitColumns("Service", "Orders") : profitColumns("Provider", "Parts sent");
+  const rows = request.by === "service" ? report.byService : report.byProvider;
+  return { ok: true, fileName, body: csvBody(columns.header, once(rows), columns.cells) };
+}
+
+async function* once<R>(rows: readonly R[]): AsyncGenerator<readonly R[]> {
+  yield rows;
+}
