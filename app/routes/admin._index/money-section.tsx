@@ -137,7 +137,7 @@ export function MoneySection({
           }
         />
       </div>
-      <div className="mt-4 grid gap-4 xl:grid-cols-2">
+      <div className="mt-4 grid gap-4">
         <ProfitTable
           caption="By service"
           nameHeading="Service"
