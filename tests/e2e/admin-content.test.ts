@@ -124,7 +124,7 @@ describe("admin content", () => {
       await expect.poll(() => page.getByTestId("order-total").textContent()).toBe("$14.50");
 
       // Delete, after the confirmation dialog: nobody ordered it, so it is gone.
-      await open(page, "/admin/services");
+      await open(page, `/admin/services?q=${encodeURIComponent(name)}`);
       await row.getByRole("button", { name: `Delete ${name}` }).click();
       await page
         .getByRole("dialog", { name: "Delete this service?" })

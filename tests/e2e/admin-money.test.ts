@@ -107,7 +107,7 @@ describe.each([
     const { page, context, assertNoConsoleErrors } = await openAdminPage(browser);
     await page.setViewportSize(viewport);
 
-    await page.goto(`${appUrl}/admin/services`);
+    await page.goto(`${appUrl}/admin/services?q=${encodeURIComponent(serviceName)}`);
     const service = page.getByRole("row").filter({ hasText: serviceName });
     await service.waitFor();
     expect(await service.getByTestId("admin-service-cost").textContent()).toBe(`$3.00${providerName}`);

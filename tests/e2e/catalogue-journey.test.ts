@@ -221,7 +221,7 @@ describe("the operator's catalogue, from a new provider to a customer's order at
       .toEqual({ cost: 60, order: "completed" });
 
     // The admin reads what the service costs and leaves, and what the order sold for, cost and left.
-    await open(page, "/admin/services");
+    await open(page, "/admin/services?q=Telegram+Members+07");
     const serviceRow = main.getByTestId("admin-service-row").filter({ hasText: "Telegram Members 07" });
     expect(await serviceRow.getByTestId("admin-service-price").textContent()).toContain("$1.80");
     expect(await serviceRow.getByTestId("admin-service-cost").textContent()).toContain("$1.20");

@@ -159,8 +159,35 @@ describe("admin services", () => {
       serviceId: row!.id,
       form: serviceForm({ name, enabled: "" }),
     });
-    const listed = (await listServicesForAdmin(db())).find((service) => service.id === row!.id);
+    const listed = (await listServicesForAdmin(db(), { q: name })).rows.find(
+      (service) => service.id === row!.id,
+    );
     expect(listed?.enabled).toBe(false);
+  });
+
+  it("lists services 50 a page, searched by name, address or platform", async () => {
+    const admin = await createUser();
+    const marker = randomUUID().slice(0, 8);
+    for (let index = 0; index < 60; index++) {
+      const saved = await saveServiceFromForm(db(), {
+        adminId: admin.id,
+        form: serviceForm({ name: `${PREFIX} Paged ${marker} ${String(index).padStart(2, "0")}` }),
+      });
+      expect(saved.ok).toBe(true);
+    }
+    const first = await listServicesForAdmin(db(), { q: `paged ${marker}` });
+    expect(first).toMatchObject({ total: 60, page: 1, pageCount: 2 });
+    expect(first.rows).toHaveLength(50);
+    const second = await listServicesForAdmin(db(), { q: `Paged ${marker}`, page: 2 });
+    expect(second.rows).toHaveLength(10);
+    // Past the last page: the last page.
+    expect(await listServicesForAdmin(db(), { q: `Paged ${marker}`, page: 99 })).toMatchObject({ page: 2 });
+    expect(new Set([...first.rows, ...second.rows].map((row) => row.id)).size).toBe(60);
+    // By platform, and a search that holds LIKE's wildcards finds only what it says.
+    const threads = await listServicesForAdmin(db(), { q: "threads" });
+    expect(threads.total).toBeGreaterThanOrEqual(60);
+    expect((await listServicesForAdmin(db(), { q: "%_" })).total).toBe(0);
+    expect((await listServicesForAdmin(db())).rows).toHaveLength(50);
   });
 
   it("sets a service's order type and drip-feed (docs/decisions/021), only where they apply", async () => {
@@ -172,7 +199,7 @@ describe("admin services", () => {
     });
     if (!created.ok) throw new Error(created.message);
     const listed = async () =>
-      (await listServicesForAdmin(db())).find((service) => service.id === created.id);
+      (await listServicesForAdmin(db(), { q: name })).rows.find((service) => service.id === created.id);
     expect(await listed()).toMatchObject({ orderType: "default", dripfeed: true });
     // Custom comments take no drip-feed; an auto service neither (the services_dripfeed_default_one_time check).
     await saveServiceFromForm(db(), {
@@ -219,7 +246,9 @@ describe("admin services", () => {
     });
     if (!created.ok || !created.id) throw new Error("the package was not created");
     const packageId = created.id;
-    const listed = (await listServicesForAdmin(db())).find((service) => service.id === packageId);
+    const listed = (await listServicesForAdmin(db(), { q: name })).rows.find(
+      (service) => service.id === packageId,
+    );
     expect(listed).toMatchObject({
       orderType: "package",
       pricePer1000: "7.9500",

@@ -298,7 +298,7 @@ describe("a provider's sync round and the import of its services", () => {
       "paused_rate_rise",
     ]);
     // The services list names each service's last sync change.
-    const listed = await listServicesForAdmin(db());
+    const { rows: listed } = await listServicesForAdmin(db(), { q: "Upstream Likes" });
     expect(listed.find((row) => row.id === likes.service.id)?.lastSyncChange).toBe("repriced");
     expect(listed.find((row) => row.id === paused.service.id)?.lastSyncChange).toBe("paused_rate_rise");
     expect(await db().$count(orders)).toBe(4);

@@ -1,6 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
+import { containsPattern, pageWindow } from "../lists/list-paging.ts";
 import type { AdminService } from "./service-form.ts";
 
 /** The columns of a service that placing an order reads (all the manual order form lists of one). */
@@ -18,24 +19,55 @@ export const serviceOrderingColumns = {
   defaultPosts: services.defaultPosts,
 };
 
-/** Every service of every platform, enabled or not, by platform then catalogue order. */
-export async function listServicesForAdmin(db: Executor): Promise<AdminService[]> {
-  return db
-    .select({
-      ...serviceOrderingColumns,
-      slug: services.slug,
-      categoryId: services.categoryId,
-      description: services.description,
-      features: services.features,
-      dripfeed: services.dripfeed,
-      refillDays: services.refillDays,
-      enabled: services.enabled,
-      // The latest change a provider sync made to it (repriced, paused, ...), shown in its row.
-      lastSyncChange: sql<string | null>`(select sc.kind from service_changes sc
-        where sc.service_id = "services"."id" order by sc.created_at desc, sc.id desc limit 1)`,
-    })
+/** The admin's columns of a service: what the services list shows and its form edits. */
+const adminServiceColumns = {
+  ...serviceOrderingColumns,
+  slug: services.slug,
+  categoryId: services.categoryId,
+  description: services.description,
+  features: services.features,
+  dripfeed: services.dripfeed,
+  refillDays: services.refillDays,
+  enabled: services.enabled,
+  // The latest change a provider sync made to it (repriced, paused, ...), shown in its row.
+  lastSyncChange: sql<string | null>`(select sc.kind from service_changes sc
+    where sc.service_id = "services"."id" order by sc.created_at desc, sc.id desc limit 1)`,
+};
+
+/** The services list shows a page at a time: a bulk import may add thousands (product rules 13.29). */
+export const SERVICES_PAGE_SIZE = 50;
+
+export type AdminServicesPage = { rows: AdminService[]; total: number; page: number; pageCount: number };
+
+/**
+ * One page of every service, enabled or not, by platform then catalogue order; `q` keeps those whose name,
+ * address or platform contains it.
+ */
+export async function listServicesForAdmin(
+  db: Executor,
+  query: { q?: string; page?: number } = {},
+): Promise<AdminServicesPage> {
+  const q = query.q?.trim() ?? "";
+  const pattern = containsPattern(q);
+  const where = q
+    ? or(ilike(services.name, pattern), ilike(services.slug, pattern), ilike(services.platform, pattern))
+    : undefined;
+  const total = await db.$count(services, where);
+  const { page, pageCount, offset } = pageWindow(query.page, total, SERVICES_PAGE_SIZE);
+  const rows = await db
+    .select(adminServiceColumns)
     .from(services)
-    .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name));
+    .where(where)
+    .orderBy(asc(services.platform), asc(services.sortOrder), asc(services.name), asc(services.id))
+    .limit(SERVICES_PAGE_SIZE)
+    .offset(offset);
+  return { rows, total, page, pageCount };
+}
+
+/** One service as the admin's form edits it; null when there is none with this id. */
+export async function findServiceForAdmin(db: Executor, id: string): Promise<AdminService | null> {
+  const [row] = await db.select(adminServiceColumns).from(services).where(eq(services.id, id));
+  return row ?? null;
 }
 
 /** A service as the manual order form lists it: the admin's view of it without the storefront texts. */

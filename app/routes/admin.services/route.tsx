@@ -1,15 +1,20 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { EditorPage } from "../../components/admin/content/editor-page.tsx";
+import { ListPagination, listHref, SearchBox } from "../../components/admin/list-controls.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { formRefusal } from "../../domain/admin-form.ts";
 import { deleteService } from "../../domain/catalog/delete-service.server.ts";
 import { listPlatforms, listServiceCategories } from "../../domain/catalog/list-platforms.server.ts";
-import { listServicesForAdmin } from "../../domain/catalog/list-services-for-admin.server.ts";
+import {
+  findServiceForAdmin,
+  listServicesForAdmin,
+} from "../../domain/catalog/list-services-for-admin.server.ts";
 import { serviceForm } from "../../domain/catalog/service-form.ts";
 import { SERVICE_TEXT } from "../../domain/catalog/service-form-text.ts";
 import { readServiceMargins } from "../../domain/fulfilment/provider-costs.server.ts";
+import { ADMIN_SEARCH_MAX_LENGTH } from "../../domain/lists/list-search.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -29,10 +34,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-// ?new=1 opens an empty form, ?edit={id} the form of that service.
+// ?new=1 opens an empty form, ?edit={id} the form of that service; ?q= searches the list, ?page= pages it.
 const pageQuery = z.object({
   new: z.literal("1").optional().catch(undefined),
   edit: z.uuid().optional().catch(undefined),
+  q: z.string().max(ADMIN_SEARCH_MAX_LENGTH).catch("").default(""),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
 });
 
 const intentForm = z.object({
@@ -43,15 +50,17 @@ const intentForm = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [services, platforms, categories] = await Promise.all([
-    listServicesForAdmin(shopDatabase(context)),
-    listPlatforms(shopDatabase(context)),
-    listServiceCategories(shopDatabase(context)),
+  const db = shopDatabase(context);
+  const [list, platforms, categories, editing] = await Promise.all([
+    listServicesForAdmin(db, { q: query.q, page: query.page }),
+    listPlatforms(db),
+    listServiceCategories(db),
+    query.edit ? findServiceForAdmin(db, query.edit) : null,
   ]);
-  const margins = await readServiceMargins(shopDatabase(context), services);
-  const editing = query.edit ? (services.find((service) => service.id === query.edit) ?? null) : null;
+  const margins = await readServiceMargins(db, list.rows);
   return {
-    services,
+    list,
+    q: query.q,
     margins,
     platforms: platforms.map(({ slug, name }) => ({ slug, name })),
     categories,
@@ -79,11 +88,18 @@ export async function action({ request, context }: Route.ActionArgs) {
             Object.entries(form).filter(([key]) => key !== "intent" && key !== "serviceId"),
           ),
         });
-  return answerAdminChange(answer.ok ? answer : refusalAnswer(answer), "/admin/services");
+  // Back to the list: after a save, searched for the service saved (the list is paged, so it is in view);
+  // after a delete, the page of the list the admin was on.
+  const asked = new URL(request.url).searchParams;
+  const back =
+    intent === "delete"
+      ? listHref("/admin/services", { q: asked.get("q") ?? "", page: Number(asked.get("page")) || undefined })
+      : listHref("/admin/services", { q: String(form.name ?? "").trim() });
+  return answerAdminChange(answer.ok ? answer : refusalAnswer(answer), back);
 }
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { services, margins, platforms, categories, editing, creating } = loaderData;
+  const { list, q, margins, platforms, categories, editing, creating } = loaderData;
   useAnswerToast(actionData);
   const errors = actionData?.fieldErrors ?? {};
   return (
@@ -103,12 +119,23 @@ export default function AdminServicesPage({ loaderData, actionData }: Route.Comp
         ) : null
       }
     >
+      <div className="mb-4 flex justify-end">
+        <SearchBox q={q} label="Search services" placeholder="Name, address or platform" />
+      </div>
       <ServicesTable
-        services={services}
+        services={list.rows}
         margins={margins}
         platforms={platforms}
         categories={categories}
         emptyText={SERVICE_TEXT.noServices}
+      />
+      <ListPagination
+        path="/admin/services"
+        noun="services"
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        q={q}
       />
     </EditorPage>
   );
