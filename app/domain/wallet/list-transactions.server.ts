@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
+import { adjustmentLabel } from "./balance-adjustment.ts";
 
 export type WalletTransaction = {
   id: string;
@@ -33,7 +34,8 @@ function describe(row: Row): string {
     case "bonus":
       return row.metadata.kind === "referral" ? "Referral bonus" : "Welcome bonus";
     default:
-      return "Balance adjustment";
+      // The kind's label only: an admin's reason is for the admins (product rules 2.8).
+      return adjustmentLabel(row.metadata.kind);
   }
 }
 

@@ -4,11 +4,14 @@ import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
+import { adjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
+import { adjustBalanceFromForm } from "./adjust-balance-from-form.server.ts";
+import { BalanceAdjustmentForm } from "./balance-adjustment-form.tsx";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
@@ -34,10 +37,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The same status form as the orders list: intent=set-status, through setOrderStatus. */
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * The same status form as the orders list (intent=set-status, through setOrderStatus), and the wallet's credit or
+ * debit (intent=adjust-balance, through adjustBalance).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, statusChangeForm);
+  const form = await readForm(request, [statusChangeForm, adjustmentForm]);
+  if (form.intent === "adjust-balance")
+    return adjustBalanceFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
   return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
 }
 
@@ -71,6 +79,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <UserSummaryCards user={user} totals={page.totals} />
+      <BalanceAdjustmentForm balanceCents={user.balanceCents} />
       <UserTabs user={user} orders={page.orders} transactions={page.transactions} />
     </main>
   );

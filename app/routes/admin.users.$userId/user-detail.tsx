@@ -33,6 +33,7 @@ export type UserTransactionView = {
   paymentMethod: string | null;
   status: string;
   paymentGatewayId: string | null;
+  note: string | null;
 };
 
 /** The four summary cards of the admin user page. */
@@ -70,7 +71,7 @@ type TabId = (typeof TABS)[number]["id"];
 
 const td = "px-4 py-3";
 const ORDER_HEADINGS = ["Order", "Service", "Quantity", "Cost", ORDER_MONEY_HEADING, "Status"];
-const TRANSACTION_HEADINGS = ["Date", "Type", "Amount", "Method", "Status", "Gateway ID"];
+const TRANSACTION_HEADINGS = ["Date", "Type", "Amount", "Method", "Status", "Gateway ID", "Note"];
 
 /** Orders, Transactions and Account Info tabs of the admin user page. */
 export function UserTabs({
@@ -159,6 +160,7 @@ function UserTransactions({ transactions }: { transactions: UserTransactionView[
           <td className={`${td} font-mono text-xs`} title={row.paymentGatewayId ?? undefined}>
             {row.paymentGatewayId ? row.paymentGatewayId.slice(0, 20) : "N/A"}
           </td>
+          <td className={`${td} max-w-xs break-words`}>{row.note ?? ""}</td>
         </tr>
       )}
     </AdminTable>
