@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatPlatformName } from "../../domain/catalog/product-name.ts";
 import { ADMIN_ORDER_TEXT } from "../../domain/orders/admin-order-messages.ts";
 import type { OrderMoney } from "../../domain/orders/order-money.server.ts";
 import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
@@ -65,7 +66,9 @@ export function OrdersTable({
             {order.serviceName ? (
               <>
                 <div>{order.serviceName}</div>
-                <div className="capitalize text-slate-500">{order.platform}</div>
+                <div className="text-slate-500">
+                  {order.platform ? formatPlatformName(order.platform) : null}
+                </div>
               </>
             ) : (
               "Unknown"

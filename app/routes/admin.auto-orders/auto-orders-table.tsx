@@ -12,7 +12,7 @@ import {
   type AdminAutoOrderStatus,
 } from "../../domain/auto-orders/admin-change-messages.ts";
 import type { AdminAutoOrderRow } from "../../domain/auto-orders/list-auto-orders-for-admin.server.ts";
-import { formatServiceName } from "../../domain/catalog/product-name.ts";
+import { formatPlatformName, formatServiceName } from "../../domain/catalog/product-name.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
 /** A row of the list as the page receives it (the date as ISO text). */
@@ -51,7 +51,9 @@ export function AutoOrdersTable({ autoOrders, empty }: { autoOrders: AdminAutoOr
             </td>
             <td className="px-4 py-3">
               <div>{autoOrder.serviceName ? formatServiceName(autoOrder.serviceName) : "Unknown"}</div>
-              <div className="capitalize text-slate-500">{autoOrder.platform}</div>
+              <div className="text-slate-500">
+                {autoOrder.platform ? formatPlatformName(autoOrder.platform) : null}
+              </div>
               <div className="max-w-48 truncate text-slate-700" title={label}>
                 {label}
               </div>

@@ -64,8 +64,8 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
   const { user } = page;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/admin" className={buttonClass("ghost", "-ml-4")}>
-        ← Back to Admin
+      <Link to="/admin/users" className={buttonClass("ghost", "-ml-4")}>
+        ← Back to Users
       </Link>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
         <div>

@@ -93,6 +93,26 @@ describe("admin pages", () => {
     expect(back.rows).toEqual(first.rows);
   });
 
+  it("name each order's platform as the brand writes it, and lead a user's page back to the users", async () => {
+    const customer = await createAccount();
+    await db()
+      .insert(orders)
+      .values({
+        userId: customer.id,
+        serviceId: await serviceId("TikTok Views"),
+        quantity: 100,
+        targetLink: "https://www.tiktok.com/@brand/video/1",
+        totalCents: cents(40),
+      });
+    const { visitor } = await signedInAdmin();
+    const list = await visitor.request(`/admin/orders?q=${encodeURIComponent(customer.email)}`);
+    const row = (await list.text()).split('data-testid="admin-order-row"')[1] ?? "";
+    expect(visibleText(row)).toContain("TikTok");
+    expect(row).not.toContain("capitalize");
+    const user = await (await visitor.request(`/admin/users/${customer.id}`)).text();
+    expect(user).toMatch(/<a [^>]*href="\/admin\/users"[^>]*>← Back to Users<\/a>/);
+  });
+
   it("draw 30 days of sales and orders and the funnel on /admin, each with a table of the same numbers", async () => {
     const { visitor } = await signedInAdmin();
     const response = await visitor.request("/admin");
