@@ -327,6 +327,28 @@ describe("admin services", () => {
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.subjectId, serviceId), eq(adminAuditLog.action, "service.update")));
     expect(audit?.details).toMatchObject({ price_per_1000: { from: "4.0000", to: "12.5" } });
+
+    // Saved again as it is, the price typed as "12.50": nothing changed, so no audit row; a new price alone is
+    // recorded alone.
+    const audits = () =>
+      db()
+        .select({ details: adminAuditLog.details })
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.subjectId, serviceId), eq(adminAuditLog.action, "service.update")));
+    expect(
+      await saveServiceFromForm(db(), {
+        adminId: admin.id,
+        serviceId,
+        form: { ...form, pricePer1000: "12.50" },
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await audits()).toHaveLength(1);
+    await saveServiceFromForm(db(), { adminId: admin.id, serviceId, form: { ...form, pricePer1000: "13" } });
+    const recorded = await audits();
+    expect(recorded).toHaveLength(2);
+    expect(recorded.map((row) => row.details)).toContainEqual({
+      price_per_1000: { from: "12.5000", to: "13" },
+    });
   });
 
   it("disables a service that has orders instead of deleting it, and deletes an unused one", async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { platforms, serviceCategories, services } from "../../db/schema.ts";
 import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
@@ -69,38 +69,46 @@ async function updateService(
   form: ServiceInput,
 ): Promise<ChangeAnswer> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        pricePer1000: services.pricePer1000,
-        enabled: services.enabled,
-        name: services.name,
-        refillDays: services.refillDays,
-        platform: services.platform,
-        categoryId: services.categoryId,
-      })
-      .from(services)
-      .where(eq(services.id, serviceId))
-      .for("update");
+    const [before] = await tx.select().from(services).where(eq(services.id, serviceId)).for("update");
     if (!before) return serviceRefused("update", { form: SERVICE_TEXT.serviceNotFound }, "not_found");
     const misplaced = await checkPlacement(tx, form);
     if (misplaced) return serviceRefused("update", misplaced);
-    await changeService(tx, serviceId, form);
-    await recordAdminAction(tx, {
-      adminId,
-      action: "service.update",
-      subjectType: "service",
-      subjectId: serviceId,
-      details: {
-        name: { from: before.name, to: form.name },
-        price_per_1000: { from: before.pricePer1000, to: form.pricePer1000 },
-        enabled: { from: before.enabled, to: form.enabled },
-        refill_days: { from: before.refillDays, to: form.refillDays },
-        platform: { from: before.platform, to: form.platform },
-        category_id: { from: before.categoryId, to: form.categoryId },
-      },
-    });
+    const changed = changedFields(before, form);
+    // A save that changes nothing writes nothing, so the audit log holds only real changes.
+    if (Object.keys(changed).length > 0) {
+      await changeService(tx, serviceId, form);
+      await recordAdminAction(tx, {
+        adminId,
+        action: "service.update",
+        subjectType: "service",
+        subjectId: serviceId,
+        details: changed,
+      });
+    }
     return { ok: true, notice: { title: SERVICE_TEXT.serviceUpdated, message: form.name }, id: serviceId };
   });
+}
+
+/**
+ * The fields a save changes, by column name, each with its value before and after. A price is compared as the
+ * amount it is ("11.925" is the stored "11.9250"), a list by its items.
+ */
+function changedFields(
+  before: typeof services.$inferSelect,
+  form: ServiceInput,
+): Record<string, { from: unknown; to: unknown }> {
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, to] of Object.entries(form)) {
+    const from = before[key as keyof typeof before];
+    const same =
+      key === "pricePer1000"
+        ? Number(from) === Number(to)
+        : Array.isArray(to)
+          ? JSON.stringify(from) === JSON.stringify(to)
+          : from === to;
+    if (!same) changed[getTableColumns(services)[key as keyof typeof before]?.name ?? key] = { from, to };
+  }
+  return changed;
 }
 
 /**
