@@ -54,7 +54,17 @@ export function TicketsList({ tickets, empty }: { tickets: AdminTicketView[]; em
                   )}
                   {" · "}
                   {categoryLabel(ticket.category).toUpperCase()}
-                  {ticket.orderNumber ? ` · Order ${ticket.orderNumber}` : ""}
+                  {ticket.orderNumber ? (
+                    <>
+                      {" · Order "}
+                      <Link
+                        to={`/admin/orders?q=${encodeURIComponent(ticket.orderNumber)}`}
+                        className="text-brand-700 underline"
+                      >
+                        {ticket.orderNumber}
+                      </Link>
+                    </>
+                  ) : null}
                   {" · "}
                   {formatDateTime(ticket.createdAt)}
                 </p>

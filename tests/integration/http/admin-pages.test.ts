@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { bannerSettings, orders } from "../../../app/db/schema.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
+import { createTicket } from "../../../app/domain/tickets/create-ticket.server.ts";
 import { serviceId } from "../../support/factories.ts";
 import { createAccount, signedInAdmin, Visitor, visibleText } from "../../support/http.ts";
 import { redirectToast } from "../../support/redirect-toast.ts";
@@ -111,6 +112,23 @@ describe("admin pages", () => {
     expect(row).not.toContain("capitalize");
     const user = await (await visitor.request(`/admin/users/${customer.id}`)).text();
     expect(user).toMatch(/<a [^>]*href="\/admin\/users"[^>]*>← Back to Users<\/a>/);
+
+    // A ticket about that order links its number to the order in the orders list.
+    const [order] = await db().select().from(orders).where(eq(orders.userId, customer.id));
+    const ticket = await createTicket(db(), {
+      userId: customer.id,
+      category: "order",
+      subject: "Views missing",
+      message: "Half of my views are missing.",
+      orderId: order!.id,
+    });
+    if (!ticket.ok) throw new Error(ticket.message);
+    const tickets = await (
+      await visitor.request(`/admin/tickets?q=${encodeURIComponent(ticket.ticket.ticketNumber)}`)
+    ).text();
+    expect(tickets).toMatch(
+      new RegExp(`<a [^>]*href="/admin/orders\\?q=${order!.orderNumber}"[^>]*>${order!.orderNumber}</a>`),
+    );
   });
 
   it("draw 30 days of sales and orders and the funnel on /admin, each with a table of the same numbers", async () => {
