@@ -89,6 +89,7 @@ export default [
       route("settings", "routes/admin.settings/route.tsx"),
       route("providers", "routes/admin.providers._index/route.tsx"),
       route("providers/:providerId", "routes/admin.providers.$providerId/route.tsx"),
+      route("audit", "routes/admin.audit/route.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -103,9 +103,14 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">{provider.name}</h1>
-        <Link to="/admin/providers" className={buttonClass("secondary")}>
-          All providers
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/admin/audit?subject=${provider.id}`} className={buttonClass("ghost")}>
+            Audit trail
+          </Link>
+          <Link to="/admin/providers" className={buttonClass("secondary")}>
+            All providers
+          </Link>
+        </div>
       </div>
 
       <Card>

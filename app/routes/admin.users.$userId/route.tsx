@@ -74,9 +74,14 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
             {user.email}
           </p>
         </div>
-        <Link to={`/admin/manual-order?userId=${user.id}`} className={buttonClass("primary")}>
-          Create manual order
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/admin/audit?subject=${user.id}`} className={buttonClass("secondary")}>
+            Audit trail
+          </Link>
+          <Link to={`/admin/manual-order?userId=${user.id}`} className={buttonClass("primary")}>
+            Create manual order
+          </Link>
+        </div>
       </div>
       <UserSummaryCards user={user} totals={page.totals} />
       <BalanceAdjustmentForm balanceCents={user.balanceCents} />

@@ -37,6 +37,7 @@ const NAV = [
   { to: "/admin/providers", label: "Providers", end: false },
   { to: "/admin/manual-order", label: "Manual Order", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
+  { to: "/admin/audit", label: "Audit", end: false },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

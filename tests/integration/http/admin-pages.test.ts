@@ -11,6 +11,7 @@ import { db } from "../../../app/db/client.server.ts";
 import { bannerSettings, orders } from "../../../app/db/schema.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
 import { createTicket } from "../../../app/domain/tickets/create-ticket.server.ts";
+import { adjustBalance } from "../../../app/domain/wallet/adjust-balance.server.ts";
 import { serviceId } from "../../support/factories.ts";
 import { createAccount, signedInAdmin, Visitor, visibleText } from "../../support/http.ts";
 import { redirectToast } from "../../support/redirect-toast.ts";
@@ -39,6 +40,7 @@ describe("admin pages", () => {
       "/admin/orders?status=in_progress&q=x&page=2",
       `/admin/users/${admin.id}`,
       "/admin/manual-order",
+      "/admin/audit?from=not-a-day&page=x",
     ]) {
       const response = await admin.visitor.request(path);
       expect(response.status, path).toBe(200);
@@ -129,6 +131,34 @@ describe("admin pages", () => {
     expect(tickets).toMatch(
       new RegExp(`<a [^>]*href="/admin/orders\\?q=${order!.orderNumber}"[^>]*>${order!.orderNumber}</a>`),
     );
+  });
+
+  it("show the audit log: a user's balance adjustment under their audit trail, linked from their page", async () => {
+    const customer = await createAccount();
+    const { visitor, id: adminId, email } = await signedInAdmin();
+    const adjusted = await adjustBalance(db(), {
+      adminId,
+      userId: customer.id,
+      kind: "goodwill",
+      direction: "credit",
+      amountCents: cents(525),
+      reason: "Late delivery on a ticket",
+    });
+    expect(adjusted.ok).toBe(true);
+    const user = await (await visitor.request(`/admin/users/${customer.id}`)).text();
+    expect(user).toMatch(
+      new RegExp(`<a [^>]*href="/admin/audit\\?subject=${customer.id}"[^>]*>Audit trail</a>`),
+    );
+    const response = await visitor.request(`/admin/audit?subject=${customer.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const rows = html.split('data-testid="audit-row"').slice(1);
+    expect(rows).toHaveLength(1);
+    const text = visibleText(rows[0]!);
+    expect(text).toContain(email);
+    expect(text).toContain("wallet.adjust");
+    expect(text).toContain("Late delivery on a ticket");
+    expect(visibleText(html)).toContain("Page 1 of 1 (1 change)");
   });
 
   it("draw 30 days of sales and orders and the funnel on /admin, each with a table of the same numbers", async () => {

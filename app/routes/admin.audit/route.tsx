@@ -1,0 +1,112 @@
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { Button, buttonClass } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { readAuditLog } from "../../domain/admin/read-audit-log.server.ts";
+import { ADMIN_SEARCH_MAX_LENGTH } from "../../domain/lists/list-search.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { AuditTable } from "./audit-table.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Audit log",
+    description: "Every change an admin made: who, what, to which object and when.",
+    path: "/admin/audit",
+    noindex: true,
+    matches,
+  });
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)))
+  .nullable()
+  .catch(null)
+  .default(null);
+
+// The filters (each optional) and the page, from the address; anything unreadable is no filter.
+const auditQuery = z.object({
+  admin: z.string().max(ADMIN_SEARCH_MAX_LENGTH).catch("").default(""),
+  action: z.string().max(100).catch("").default(""),
+  subject: z.string().max(100).catch("").default(""),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { page, ...filter } = auditQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const log = await readAuditLog(shopDatabase(context), filter, page);
+  return {
+    filter,
+    ...log,
+    entries: log.entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+  };
+}
+
+export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
+  const { filter, entries, total, page, pageCount, actions } = loaderData;
+  const pageHref = (to: number) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(filter)) if (value) search.set(key, value);
+    if (to > 1) search.set("page", String(to));
+    return `/admin/audit?${search.toString()}`;
+  };
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">Audit log</h1>
+      <p className="mt-1 text-slate-600">Every change an admin made, newest first.</p>
+      <Form method="get" role="search" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+        <Input
+          label="Admin e-mail"
+          name="admin"
+          defaultValue={filter.admin}
+          maxLength={ADMIN_SEARCH_MAX_LENGTH}
+        />
+        <Select label="Action" name="action" defaultValue={filter.action}>
+          <option value="">Every action</option>
+          {actions.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </Select>
+        <Input label="Object id" name="subject" defaultValue={filter.subject} maxLength={100} />
+        <Input label="From (UTC)" name="from" type="date" defaultValue={filter.from ?? ""} />
+        <Input label="To (UTC)" name="to" type="date" defaultValue={filter.to ?? ""} />
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+          <Link to="/admin/audit" className={buttonClass("ghost")}>
+            Clear
+          </Link>
+        </div>
+      </Form>
+      <Card className="mt-6 overflow-x-auto p-0">
+        <AuditTable entries={entries} />
+      </Card>
+      <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+        <span data-testid="audit-summary">
+          Page {page} of {pageCount} ({total} {total === 1 ? "change" : "changes"})
+        </span>
+        {page > 1 ? (
+          <Link to={pageHref(page - 1)} className={buttonClass("ghost", "px-3 py-1.5")}>
+            Previous
+          </Link>
+        ) : null}
+        {page < pageCount ? (
+          <Link to={pageHref(page + 1)} className={buttonClass("ghost", "px-3 py-1.5")}>
+            Next
+          </Link>
+        ) : null}
+      </nav>
+    </main>
+  );
+}
