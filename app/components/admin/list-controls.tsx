@@ -5,15 +5,23 @@ import { buttonClass } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 
 /**
- * A list address: its path with the status filter, search and page that are set, and the cursor a keyset page
- * continues after or before (docs/decisions/030).
+ * A list address: its path with the status filter, a list's own filters, search and page that are set, and the
+ * cursor a keyset page continues after or before (docs/decisions/030).
  */
 export function listHref(
   path: string,
-  params: { status?: string | null; q?: string; page?: number; after?: string; before?: string },
+  params: {
+    status?: string | null;
+    filters?: Record<string, string | null>;
+    q?: string;
+    page?: number;
+    after?: string;
+    before?: string;
+  },
 ): string {
   const search = new URLSearchParams();
   if (params.status) search.set("status", params.status);
+  for (const [name, value] of Object.entries(params.filters ?? {})) if (value) search.set(name, value);
   if (params.q) search.set("q", params.q);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   if (params.after) search.set("after", params.after);
@@ -117,6 +125,7 @@ export function ListPagination({
   pageCount,
   total,
   status,
+  filters,
   q,
   next,
   previous,
@@ -127,6 +136,8 @@ export function ListPagination({
   pageCount: number;
   total: number;
   status?: string | null;
+  /** A list's own filters beside the status, kept by the links. */
+  filters?: Record<string, string | null>;
   q: string;
   next?: string | null;
   previous?: string | null;
@@ -138,10 +149,11 @@ export function ListPagination({
   const capped = total > LIST_COUNT_CAP;
   const previousHref =
     keyset && previous && page > 2
-      ? listHref(path, { status, q, page: page - 1, before: previous })
-      : listHref(path, { status, q, page: page - 1 });
+      ? listHref(path, { status, filters, q, page: page - 1, before: previous })
+      : listHref(path, { status, filters, q, page: page - 1 });
   const nextHref = listHref(path, {
     status,
+    filters,
     q,
     page: page + 1,
     after: keyset ? (next ?? undefined) : undefined,

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
+import { ListPagination } from "../../components/admin/list-controls.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -52,12 +53,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { filter, entries, total, page, pageCount, actions } = loaderData;
-  const pageHref = (to: number) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(filter)) if (value) search.set(key, value);
-    if (to > 1) search.set("page", String(to));
-    return `/admin/audit?${search.toString()}`;
-  };
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">Audit log</h1>
@@ -92,21 +87,15 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
       <Card className="mt-6 overflow-x-auto p-0">
         <AuditTable entries={entries} />
       </Card>
-      <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-        <span data-testid="audit-summary">
-          Page {page} of {pageCount} ({total} {total === 1 ? "change" : "changes"})
-        </span>
-        {page > 1 ? (
-          <Link to={pageHref(page - 1)} className={buttonClass("ghost", "px-3 py-1.5")}>
-            Previous
-          </Link>
-        ) : null}
-        {page < pageCount ? (
-          <Link to={pageHref(page + 1)} className={buttonClass("ghost", "px-3 py-1.5")}>
-            Next
-          </Link>
-        ) : null}
-      </nav>
+      <ListPagination
+        path="/admin/audit"
+        noun="changes"
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        filters={filter}
+        q=""
+      />
     </main>
   );
 }

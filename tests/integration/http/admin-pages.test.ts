@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { bannerSettings, orders } from "../../../app/db/schema.ts";
+import { adminAuditLog, bannerSettings, orders } from "../../../app/db/schema.ts";
 import { cents } from "../../../app/domain/pricing/cents.ts";
 import { createTicket } from "../../../app/domain/tickets/create-ticket.server.ts";
 import { adjustBalance } from "../../../app/domain/wallet/adjust-balance.server.ts";
@@ -158,7 +158,22 @@ describe("admin pages", () => {
     expect(text).toContain(email);
     expect(text).toContain("wallet.adjust");
     expect(text).toContain("Late delivery on a ticket");
-    expect(visibleText(html)).toContain("Page 1 of 1 (1 change)");
+
+    // Past one page, the pages keep the filter.
+    await db()
+      .insert(adminAuditLog)
+      .values(
+        Array.from({ length: 50 }, () => ({
+          adminId,
+          action: "user.note",
+          subjectType: "user",
+          subjectId: customer.id,
+        })),
+      );
+    const paged = await visitor.request(`/admin/audit?subject=${customer.id}`);
+    const pagination = /<nav aria-label="Pagination"[\s\S]*?<\/nav>/.exec(await paged.text())?.[0] ?? "";
+    expect(visibleText(pagination)).toContain("Page 1 of 2 (51 changes)");
+    expect(pagination).toContain(`href="/admin/audit?subject=${customer.id}&amp;page=2"`);
   });
 
   it("draw 30 days of sales and orders and the funnel on /admin, each with a table of the same numbers", async () => {
