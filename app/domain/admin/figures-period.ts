@@ -59,7 +59,8 @@ export const figurePeriodQuery = z.object({
     .catch(DEFAULT_FIGURE_PERIOD),
 });
 
-const isoDay = z
+/** A UTC day written YYYY-MM-DD that exists (2026-02-30 does not). */
+export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "A day is written 2026-11-22.")
   .refine((day) => !Number.isNaN(midnight(day).getTime()) && utcDay(midnight(day)) === day, "No such day.");

@@ -6,6 +6,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { isoDay } from "../../domain/admin/figures-period.ts";
 import { readAuditLog } from "../../domain/admin/read-audit-log.server.ts";
 import { ADMIN_SEARCH_MAX_LENGTH } from "../../domain/lists/list-search.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -22,13 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)))
-  .nullable()
-  .catch(null)
-  .default(null);
+const day = isoDay.nullable().catch(null).default(null);
 
 // The filters (each optional) and the page, from the address; anything unreadable is no filter.
 const auditQuery = z.object({

@@ -41,6 +41,7 @@ describe("admin pages", () => {
       `/admin/users/${admin.id}`,
       "/admin/manual-order",
       "/admin/audit?from=not-a-day&page=x",
+      `/admin/audit?from=2026-02-30&to=2026-13-01&subject=${"x".repeat(500)}&admin=%3Cscript%3E`,
     ]) {
       const response = await admin.visitor.request(path);
       expect(response.status, path).toBe(200);
