@@ -117,4 +117,15 @@ describe("the seeded catalogue", () => {
     expect(await db().$count(blogPosts)).toBeGreaterThanOrEqual(2);
     await db().update(services).set({ pricePer1000: "4.0000" }).where(eq(services.name, "Instagram Likes"));
   });
+
+  it("leaves what the operator deleted deleted when the shop starts again", async () => {
+    const [post] = await db().select({ id: blogPosts.id }).from(blogPosts).limit(1);
+    const postsBefore = await db().$count(blogPosts);
+    await db().delete(services).where(eq(services.name, "Spotify Plays"));
+    await db().delete(blogPosts).where(eq(blogPosts.id, post!.id));
+    await seedDatabase(db());
+    expect(await db().$count(services, eq(services.name, "Spotify Plays"))).toBe(0);
+    expect(await db().$count(services)).toBe(expected.length - 1);
+    expect(await db().$count(blogPosts)).toBe(postsBefore - 1);
+  });
 });

@@ -8,20 +8,25 @@ import { seedLikesPacks, seedServices } from "./catalogue.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Inserts the starting catalogue, packs, banner, settings and sample posts; never overwrites an admin's edits. */
+/**
+ * Inserts the starting catalogue, packs, banner, settings and sample posts; never overwrites an admin's edits.
+ * The services and the posts come once, into a shop that has none: what the operator deletes stays deleted
+ * across restarts.
+ */
 export async function seedDatabase(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     // One seeder at a time when several servers start together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('boostly.seed'))`);
-    // Only the services not there yet: an insert that conflicts would still take an API id (services.api_id).
-    // And only on platforms that still exist: one the operator deleted stays deleted (docs/decisions/038).
-    const seeded = new Set((await tx.select({ slug: services.slug }).from(services)).map((row) => row.slug));
+    // Only into a shop with no services yet, and only on platforms that exist (docs/decisions/038).
+    const firstStart = (await tx.$count(services)) === 0;
     const existing = new Set(
       (await tx.select({ slug: platforms.slug }).from(platforms)).map((row) => row.slug),
     );
-    const missing = seedServices
-      .map((service, index) => ({ service, index }))
-      .filter(({ service }) => !seeded.has(serviceSlug(service.name)) && existing.has(service.platform));
+    const missing = firstStart
+      ? seedServices
+          .map((service, index) => ({ service, index }))
+          .filter(({ service }) => existing.has(service.platform))
+      : [];
     if (missing.length > 0)
       await tx
         .insert(services)
@@ -61,6 +66,7 @@ export async function seedDatabase(db: Database): Promise<void> {
         bannerType: "info",
       });
     }
+    if ((await tx.$count(blogPosts)) > 0) return;
     const now = Date.now();
     await tx
       .insert(blogPosts)
