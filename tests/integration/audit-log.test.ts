@@ -8,6 +8,12 @@ import {
   type AuditFilter,
   readAuditLog,
 } from "../../app/domain/admin/read-audit-log.server.ts";
+import { blogPostForm } from "../../app/domain/blog/post-form.ts";
+import { saveBlogPost } from "../../app/domain/blog/save-post.server.ts";
+import { categoryForm, platformForm } from "../../app/domain/catalog/platform-form.ts";
+import { savePlatform } from "../../app/domain/catalog/save-platform.server.ts";
+import { saveServiceCategory } from "../../app/domain/catalog/save-service-category.server.ts";
+import { saveBanner } from "../../app/domain/content/save-banner.server.ts";
 import { createUser } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -60,5 +66,54 @@ describe("the audit log", () => {
     expect((await readAuditLog(db(), { ...NONE, to: "2026-11-19" })).total).toBe(0);
     // A filter's text is text: LIKE's wildcards find nothing.
     expect((await readAuditLog(db(), { ...NONE, admin: "%" })).total).toBe(0);
+  });
+
+  it("records a save only when it changes something: platforms, categories, posts and the banner", async () => {
+    const admin = await createUser({ admin: true });
+    const adminId = admin.id;
+    const actions = async () =>
+      (await readAuditLog(db(), NONE)).entries.map(({ action, details }) => ({ action, details }));
+
+    const platform = platformForm.parse({
+      slug: "telegram",
+      name: "Telegram",
+      linkHosts: "t.me",
+      sortOrder: "9",
+    });
+    expect((await savePlatform(db(), { adminId, platform })).ok).toBe(true);
+    expect((await savePlatform(db(), { adminId, editing: "telegram", platform })).ok).toBe(true);
+    const renamed = { ...platform, name: "Telegram Messenger" };
+    expect((await savePlatform(db(), { adminId, editing: "telegram", platform: renamed })).ok).toBe(true);
+
+    const category = categoryForm.parse({ name: "Members", sortOrder: "1" });
+    const created = await saveServiceCategory(db(), { adminId, platform: "telegram", category });
+    if (!created.ok) throw new Error("category refused");
+    const categoryId = created.id;
+    await saveServiceCategory(db(), { adminId, platform: "telegram", categoryId, category });
+
+    const post = blogPostForm.parse({
+      title: "Growing on Telegram",
+      category: "Trends",
+      content: "Long text",
+    });
+    const saved = await saveBlogPost(db(), { adminId, post });
+    if (!saved.ok) throw new Error("post refused");
+    await saveBlogPost(db(), { adminId, postId: saved.id, post });
+    await saveBlogPost(db(), { adminId, postId: saved.id, post: { ...post, content: "Longer text" } });
+
+    const banner = { text: "Holiday sale", enabled: true, type: "info" as const };
+    await saveBanner(db(), { adminId, banner });
+    await saveBanner(db(), { adminId, banner });
+
+    const log = await actions();
+    const of = (prefix: string) => log.filter((entry) => entry.action.startsWith(prefix));
+    expect(of("platform.update")).toEqual([
+      { action: "platform.update", details: { name: { from: "Telegram", to: "Telegram Messenger" } } },
+    ]);
+    expect(of("category.")).toHaveLength(1);
+    expect(of("blog.update")).toEqual([
+      { action: "blog.update", details: { title: "Growing on Telegram", changed: ["content"] } },
+    ]);
+    expect(of("banner.update")).toHaveLength(1);
   });
 });

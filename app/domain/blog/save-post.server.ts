@@ -2,6 +2,7 @@ import { eq, like } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
+import { changedFields, hasChanges } from "../audit/changed-fields.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import type { Refusal, RefusalKind } from "../refusal.ts";
@@ -70,20 +71,25 @@ async function updatePost(
 ): Promise<ChangeAnswer> {
   const { slug: _ignored, ...fields } = form;
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ published: blogPosts.published })
-      .from(blogPosts)
-      .where(eq(blogPosts.id, postId))
-      .for("update");
+    const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, postId)).for("update");
     if (!before) return postRefused({ form: POST_TEXT.postNotFound }, "not_found");
-    await changePost(tx, postId, fields);
-    await recordAdminAction(tx, {
-      adminId,
-      action: "blog.update",
-      subjectType: "blog_post",
-      subjectId: postId,
-      details: { title: form.title, published: { from: before.published, to: form.published } },
-    });
+    const changes = changedFields(before, fields);
+    // A save that changes nothing writes nothing (product rules 2.9). A post's text is long: the log names
+    // the fields that changed, with before and after only for whether it is published.
+    if (hasChanges(changes)) {
+      await changePost(tx, postId, fields);
+      await recordAdminAction(tx, {
+        adminId,
+        action: "blog.update",
+        subjectType: "blog_post",
+        subjectId: postId,
+        details: {
+          title: form.title,
+          changed: Object.keys(changes),
+          ...(changes.published ? { published: changes.published } : {}),
+        },
+      });
+    }
     return { ok: true, notice: { title: POST_TEXT.postUpdated, message: form.title }, id: postId };
   });
 }

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { platforms } from "../../db/schema.ts";
 import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
+import { changedFields, hasChanges } from "../audit/changed-fields.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import type { Refusal, RefusalKind } from "../refusal.ts";
 import type { PlatformInput } from "./platform-form.ts";
@@ -52,24 +53,30 @@ export async function savePlatform(
       return { ok: true, notice: { title: PLATFORM_TEXT.platformCreated, message: platform.name } };
     }
     const [before] = await tx
-      .select({ name: platforms.name, linkHosts: platforms.linkHosts, listed: platforms.listed })
+      .select({
+        name: platforms.name,
+        linkHosts: platforms.linkHosts,
+        listed: platforms.listed,
+        sortOrder: platforms.sortOrder,
+      })
       .from(platforms)
       .where(eq(platforms.slug, input.editing))
       .for("update");
     if (!before) return platformRefused("update", { form: PLATFORM_TEXT.platformNotFound }, "not_found");
-    await tx
-      .update(platforms)
-      .set({ ...fields, updatedAt: sql`now()` })
-      .where(eq(platforms.slug, input.editing));
-    await recordAdminAction(tx, {
-      ...audit,
-      action: "platform.update",
-      subjectId: input.editing,
-      details: {
-        ...details,
-        from: { name: before.name, link_hosts: before.linkHosts, listed: before.listed },
-      },
-    });
+    const changes = changedFields(before, fields, { nameOf: (key) => getTableColumns(platforms)[key].name });
+    // A save that changes nothing writes nothing (product rules 2.9).
+    if (hasChanges(changes)) {
+      await tx
+        .update(platforms)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(platforms.slug, input.editing));
+      await recordAdminAction(tx, {
+        ...audit,
+        action: "platform.update",
+        subjectId: input.editing,
+        details: changes,
+      });
+    }
     return { ok: true, notice: { title: PLATFORM_TEXT.platformUpdated, message: platform.name } };
   });
 }

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Database, Executor } from "../../db/client.server.ts";
 import { platforms, serviceCategories } from "../../db/schema.ts";
 import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
+import { changedFields, hasChanges } from "../audit/changed-fields.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import type { Refusal, RefusalKind } from "../refusal.ts";
@@ -43,6 +44,14 @@ export async function saveServiceCategory(
       .where(and(eq(serviceCategories.platform, platform.slug), eq(serviceCategories.name, name)));
     if (taken && taken.id !== input.categoryId)
       return categoryRefused(action, { name: PLATFORM_TEXT.categoryNameTaken }, "conflict");
+    const before = input.categoryId === undefined ? undefined : await lockCategory(tx, input.categoryId);
+    // Renaming to what it is already changes nothing and records nothing (product rules 2.9).
+    if (
+      before &&
+      before.platform === platform.slug &&
+      !hasChanges(changedFields(before, { name, sortOrder }))
+    )
+      return { ok: true, notice: { title: PLATFORM_TEXT.categoryUpdated, message: name }, id: before.id };
     const saved =
       input.categoryId === undefined
         ? await tx
@@ -67,9 +76,32 @@ export async function saveServiceCategory(
       action: `category.${action}`,
       subjectType: "service_category",
       subjectId: category.id,
-      details: { platform: platform.slug, name, sort_order: sortOrder },
+      details: {
+        platform: platform.slug,
+        ...(before
+          ? changedFields(
+              before,
+              { name, sortOrder },
+              { nameOf: (key) => (key === "name" ? "name" : "sort_order") },
+            )
+          : { name, sort_order: sortOrder }),
+      },
     });
     const title = action === "create" ? PLATFORM_TEXT.categoryCreated : PLATFORM_TEXT.categoryUpdated;
     return { ok: true, notice: { title, message: name }, id: category.id };
   });
+}
+
+async function lockCategory(tx: Executor, categoryId: string) {
+  const [row] = await tx
+    .select({
+      id: serviceCategories.id,
+      platform: serviceCategories.platform,
+      name: serviceCategories.name,
+      sortOrder: serviceCategories.sortOrder,
+    })
+    .from(serviceCategories)
+    .where(eq(serviceCategories.id, categoryId))
+    .for("update");
+  return row;
 }

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { platforms, serviceCategories, services } from "../../db/schema.ts";
 import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
+import { changedFields, hasChanges } from "../audit/changed-fields.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import type { Refusal, RefusalKind } from "../refusal.ts";
@@ -73,9 +74,12 @@ async function updateService(
     if (!before) return serviceRefused("update", { form: SERVICE_TEXT.serviceNotFound }, "not_found");
     const misplaced = await checkPlacement(tx, form);
     if (misplaced) return serviceRefused("update", misplaced);
-    const changed = changedFields(before, form);
+    const changed = changedFields(before, form, {
+      same: { pricePer1000: (from, to) => Number(from) === Number(to) },
+      nameOf: (key) => getTableColumns(services)[key]?.name ?? key,
+    });
     // A save that changes nothing writes nothing, so the audit log holds only real changes.
-    if (Object.keys(changed).length > 0) {
+    if (hasChanges(changed)) {
       await changeService(tx, serviceId, form);
       await recordAdminAction(tx, {
         adminId,
@@ -87,28 +91,6 @@ async function updateService(
     }
     return { ok: true, notice: { title: SERVICE_TEXT.serviceUpdated, message: form.name }, id: serviceId };
   });
-}
-
-/**
- * The fields a save changes, by column name, each with its value before and after. A price is compared as the
- * amount it is ("11.925" is the stored "11.9250"), a list by its items.
- */
-function changedFields(
-  before: typeof services.$inferSelect,
-  form: ServiceInput,
-): Record<string, { from: unknown; to: unknown }> {
-  const changed: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, to] of Object.entries(form)) {
-    const from = before[key as keyof typeof before];
-    const same =
-      key === "pricePer1000"
-        ? Number(from) === Number(to)
-        : Array.isArray(to)
-          ? JSON.stringify(from) === JSON.stringify(to)
-          : from === to;
-    if (!same) changed[getTableColumns(services)[key as keyof typeof before]?.name ?? key] = { from, to };
-  }
-  return changed;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { type ChangeAnswer, formRefusal } from "../admin-form.ts";
+import { changedFields, hasChanges } from "../audit/changed-fields.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import type { Refusal } from "../refusal.ts";
 import { DEFAULT_BANNER, storeBanner } from "./banner.server.ts";
@@ -19,6 +20,9 @@ export async function saveBanner(
   const { text, enabled, type } = input.banner;
   return db.transaction(async (tx) => {
     const stored = await storeBanner(tx, { text, enabled, type }, input.adminId);
+    // A save that changes nothing records nothing (product rules 2.9).
+    if (!hasChanges(changedFields(stored.before ?? DEFAULT_BANNER, { text, enabled, type })))
+      return { ok: true, notice: { title: BANNER_TEXT.bannerUpdated, message: "" } };
     await recordAdminAction(tx, {
       adminId: input.adminId,
       action: "banner.update",

@@ -23,6 +23,10 @@ function objectHref(entry: Entry): string | null {
       return `/admin/services?edit=${entry.subjectId}`;
     case "provider":
       return `/admin/providers/${entry.subjectId}`;
+    case "platform":
+      return `/admin/platforms?edit=${encodeURIComponent(entry.subjectId)}`;
+    case "blog_post":
+      return `/admin/blog?edit=${entry.subjectId}`;
     default:
       return null;
   }

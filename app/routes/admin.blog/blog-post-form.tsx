@@ -37,6 +37,7 @@ export function BlogPostForm({
       title={post ? `Edit "${post.title}"` : "New blog post"}
       idField="postId"
       id={post?.id}
+      auditHref={`/admin/audit?subject=${post?.id}`}
       formError={errors.form}
       submitLabel={post ? "Save Post" : "Create Post"}
       listHref="/admin/blog"

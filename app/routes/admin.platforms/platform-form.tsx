@@ -17,6 +17,7 @@ export function PlatformForm({
       title={platform ? `Edit ${platform.name}` : "New platform"}
       idField="slug"
       id={platform?.slug}
+      auditHref={`/admin/audit?subject=${platform?.slug}`}
       formError={errors.form}
       submitLabel={platform ? "Save Platform" : "Create Platform"}
       listHref="/admin/platforms"

@@ -51,6 +51,7 @@ export function ServiceForm({
       title={service ? `Edit ${service.name}` : "New service"}
       idField="serviceId"
       id={service?.id}
+      auditHref={`/admin/audit?subject=${service?.id}`}
       formError={errors.form}
       submitLabel={service ? "Save Service" : "Create Service"}
       listHref="/admin/services"

@@ -12,8 +12,13 @@ import { adminAuditLog, bannerSettings, orders } from "../../../app/db/schema.ts
 import { cents } from "../../../app/domain/pricing/cents.ts";
 import { createTicket } from "../../../app/domain/tickets/create-ticket.server.ts";
 import { adjustBalance } from "../../../app/domain/wallet/adjust-balance.server.ts";
+import {
+  ADJUSTMENT_TEXT,
+  adjustedText,
+  belowZeroText,
+} from "../../../app/domain/wallet/balance-adjustment.ts";
 import { serviceId } from "../../support/factories.ts";
-import { createAccount, signedInAdmin, Visitor, visibleText } from "../../support/http.ts";
+import { createAccount, signedInAdmin, signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
 import { redirectToast } from "../../support/redirect-toast.ts";
 
 /** The list page's order numbers (row by row), its "Page x of y" line and its Previous and Next links. */
@@ -159,6 +164,11 @@ describe("admin pages", () => {
     expect(text).toContain(email);
     expect(text).toContain("wallet.adjust");
     expect(text).toContain("Late delivery on a ticket");
+    // A service's edit form leads to its own trail too.
+    const likes = await serviceId("Instagram Likes");
+    expect(await (await visitor.request(`/admin/services?edit=${likes}`)).text()).toMatch(
+      new RegExp(`<a [^>]*href="/admin/audit\\?subject=${likes}"[^>]*>Audit trail</a>`),
+    );
 
     // Past one page, the pages keep the filter.
     await db()
@@ -243,5 +253,50 @@ describe("the site banner", () => {
       title: "Banner settings updated successfully",
     });
     expect(await bannerOn("/")).toBeNull();
+  });
+});
+
+describe("a user's wallet on the admin page", () => {
+  it("credit and debit a wallet by the user page's form: the answer says what was done, a refused debit changes nothing", async () => {
+    const customer = await createAccount();
+    const { visitor } = await signedInAdmin();
+    const balance = async () =>
+      /data-testid="user-balance"[^>]*>([^<]+)</.exec(
+        await (await visitor.request(`/admin/users/${customer.id}`)).text(),
+      )?.[1];
+    const adjust = (fields: Record<string, string>) =>
+      visitor.request(`/admin/users/${customer.id}.data`, {
+        form: { intent: "adjust-balance", kind: "manual_payment", direction: "credit", ...fields },
+      });
+
+    const credited = await adjust({ amount: "25.50", reason: "Bank transfer 2026-11-27" });
+    expect(credited.status).toBe(200);
+    expect(await credited.text()).toContain(adjustedText(2550, "manual_payment", 2550));
+    expect(await balance()).toBe("$25.50");
+
+    const tooMuch = await adjust({
+      direction: "debit",
+      kind: "correction",
+      amount: "30",
+      reason: "Typo fix",
+    });
+    expect(await tooMuch.text()).toContain(belowZeroText(3000, 2550));
+    const badAmount = await adjust({ amount: "1.005", reason: "Bank transfer" });
+    expect(await badAmount.text()).toContain(ADJUSTMENT_TEXT.amount);
+    expect(await balance()).toBe("$25.50");
+
+    // A customer posting the same form reaches nothing.
+    const stranger = await signedInCustomer();
+    const forged = await stranger.visitor.request(`/admin/users/${customer.id}.data`, {
+      form: {
+        intent: "adjust-balance",
+        kind: "goodwill",
+        direction: "credit",
+        amount: "100",
+        reason: "Free money",
+      },
+    });
+    expect(forged.status).not.toBe(200);
+    expect(await balance()).toBe("$25.50");
   });
 });

@@ -47,6 +47,7 @@ export function EditorForm({
   formError,
   submitLabel,
   listHref,
+  auditHref,
   children,
 }: {
   title: string;
@@ -56,13 +57,22 @@ export function EditorForm({
   formError: string | undefined;
   submitLabel: string;
   listHref: string;
+  /** The edited item's audit trail (product rules 2.9); shown while editing. */
+  auditHref?: string;
   /** The fields, laid out on a two-column grid. */
   children: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   return (
     <Card className="mt-6">
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {id && auditHref ? (
+          <Link to={auditHref} className="text-sm font-medium text-brand-700 hover:underline">
+            Audit trail
+          </Link>
+        ) : null}
+      </div>
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value={id ? "update" : "create"} />
         {id ? <input type="hidden" name={idField} value={id} /> : null}
