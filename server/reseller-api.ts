@@ -7,7 +7,7 @@ import { readBodyUpTo } from "./read-body.ts";
 
 type Params = Record<string, string>;
 /** A body the API cannot take: answered with its own status, the one exception to HTTP 200 (docs/decisions/020). */
-type BodyError = { status: 400 | 413; error: string; code: string };
+type BodyError = { status: 400 | 413; error: string };
 type ReadBody = { params: Params } | BodyError;
 
 /**
@@ -26,13 +26,13 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
     res.setHeader("Cache-Control", "no-store");
     if (env.isProduction) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     if (req.method !== "POST" && req.method !== "GET") {
-      res.status(405).set("Allow", "GET, POST").json({ error: API_TEXT.wrongMethod, code: "wrong_method" });
+      res.status(405).set("Allow", "GET, POST").json({ error: API_TEXT.wrongMethod });
       return;
     }
     try {
       const read = req.method === "POST" ? await readParams(req) : { params: {} };
       if ("status" in read) {
-        res.status(read.status).json({ error: read.error, code: read.code });
+        res.status(read.status).json({ error: read.error });
         return;
       }
       // The query string counts too (GET, and a POST that carries some fields there); the body wins a clash.
@@ -46,7 +46,7 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
       res.status(200).json(answer.body);
     } catch (error) {
       console.error(`reseller API request failed: ${(error as Error).message}`);
-      if (!res.headersSent) res.status(200).json({ error: API_TEXT.serverError, code: "failed" });
+      if (!res.headersSent) res.status(200).json({ error: API_TEXT.serverError });
     }
   });
   return router;
@@ -63,16 +63,8 @@ function queryParams(req: Request): Params {
  * a body over the limit or one that cannot be read answers the protocol's error instead.
  */
 async function readParams(req: Request): Promise<ReadBody> {
-  const tooLarge: BodyError = {
-    status: 413,
-    error: API_TEXT.bodyTooLarge,
-    code: "body_too_large",
-  };
-  const unreadable: BodyError = {
-    status: 400,
-    error: API_TEXT.unreadableBody,
-    code: "unreadable_body",
-  };
+  const tooLarge: BodyError = { status: 413, error: API_TEXT.bodyTooLarge };
+  const unreadable: BodyError = { status: 400, error: API_TEXT.unreadableBody };
   const read = (params: Params): ReadBody => ({ params });
   if (Number(req.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) {
     // Answered without keeping it: the rest of the body is read and dropped, so the client can finish sending.
@@ -82,25 +74,12 @@ async function readParams(req: Request): Promise<ReadBody> {
   const body = await readBodyUpTo(req, API_BODY_LIMIT_BYTES, "drop");
   if (!body) return tooLarge;
   const type = (req.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  if (type === "application/x-www-form-urlencoded") {
-    return read(Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
-  }
-  if (type === "application/json") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString("utf8"));
-    } catch {
-      return unreadable;
-    }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return unreadable;
-    return read(
-      Object.fromEntries(
-        Object.entries(parsed).map(([name, value]) => [
-          name,
-          typeof value === "string" ? value : String(value ?? ""),
-        ]),
-      ),
-    );
+  const text = body.toString("utf8");
+  if (type === "application/x-www-form-urlencoded") return read(formFields(text));
+  if (type === "application/json") return jsonFields(text) ?? unreadable;
+  if (type === "text/plain" || type === "") {
+    // What `fetch` sends for a string body, or a client that names no type: a form, or a JSON object.
+    return text.trimStart().startsWith("{") ? (jsonFields(text) ?? unreadable) : read(formFields(text));
   }
   if (type === "multipart/form-data") {
     // Rare for this protocol: let the platform's form parser read the (small) body.
@@ -115,4 +94,27 @@ async function readParams(req: Request): Promise<ReadBody> {
     return read(params);
   }
   return read({});
+}
+
+function formFields(text: string): Params {
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/** A JSON object's fields as strings; null when the text is not one. */
+function jsonFields(text: string): ReadBody | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+  return {
+    params: Object.fromEntries(
+      Object.entries(parsed).map(([name, value]) => [
+        name,
+        typeof value === "string" ? value : String(value ?? ""),
+      ]),
+    ),
+  };
 }

@@ -52,7 +52,7 @@ describe("API keys in the profile", () => {
     await expect.poll(() => page.getByText("You have no API keys yet.").isVisible()).toBe(true);
     expect(await balanceWith(key)).toEqual({
       status: 200,
-      body: { error: "Invalid API key", code: "invalid_key" },
+      body: { error: "Invalid API key" },
     });
     assertNoConsoleErrors();
   });

@@ -47,12 +47,19 @@ const ACTIONS: Record<string, Action> = {
 /** The first parameter the action does not read, or the refusal of text no field accepts; null when clean. */
 function paramsRefusal(action: Action, params: Params): ApiAnswer | null {
   for (const [name, value] of Object.entries(params)) {
-    if (hasControlCharacter(name) || hasControlCharacter(value))
-      return apiError(API_TEXT.controlCharacter, "invalid");
+    if (hasControlCharacter(name) || hasControlCharacter(value)) return apiError(API_TEXT.controlCharacter);
     if (name !== "key" && name !== "action" && !action.params.includes(name))
-      return apiError(unknownParameter(name), "unknown_parameter");
+      return apiError(unknownParameter(name));
   }
   return null;
+}
+
+/**
+ * The fields that say something: generic clients send every field of their sample, blank when unused
+ * (`usernames=`, `runs=`), and a blank field is one not sent (docs/decisions/020).
+ */
+function filledParams(params: Params): Params {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value.trim() !== ""));
 }
 
 /**
@@ -66,8 +73,9 @@ export async function answerApiRequest(db: Database, params: Params): Promise<Ap
   const caller = await authenticateApiKey(db, params.key ?? "", { forOrder: name === "add" });
   if (!caller.ok) return apiRefusalAnswer(caller);
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
-  if (!action) return apiError(unknownAction(name), "unknown_action");
-  return paramsRefusal(action, params) ?? action.answer(db, caller, params);
+  if (!action) return apiError(unknownAction(name));
+  const filled = filledParams(params);
+  return paramsRefusal(action, filled) ?? action.answer(db, caller, filled);
 }
 
 /** action=balance: the wallet, as the panels show it. */

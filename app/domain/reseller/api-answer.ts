@@ -9,16 +9,19 @@ import { API_TEXT, quantityAboveMax, quantityBelowMin } from "./api-text.ts";
  */
 export type ApiAnswer = { body: unknown; headers?: Record<string, string> };
 
-/** An error as the panels send it, `{ "error": text }`, with our machine-readable code beside it. */
-export type ApiError = { error: string; code: string };
+/**
+ * An error exactly as the panels send it, `{ "error": text }` and no other member: strict clients treat an answer
+ * as a refusal only when `error` is its one key (docs/decisions/020).
+ */
+export type ApiError = { error: string };
 
-/** The panels' error shape with our code, as a whole answer. */
-export function apiError(error: string, code: string): ApiAnswer {
-  return { body: { error, code } satisfies ApiError };
+/** The panels' error shape, as a whole answer. */
+export function apiError(error: string): ApiAnswer {
+  return { body: { error } satisfies ApiError };
 }
 
 /** An order id that is not one of the caller's orders: the panels' "Incorrect order ID". */
-export const INCORRECT_ORDER: ApiError = { error: API_TEXT.incorrectOrderId, code: "not_found" };
+export const INCORRECT_ORDER: ApiError = { error: API_TEXT.incorrectOrderId };
 
 /** A successful answer: the action's body. */
 export function apiOk(body: unknown): ApiAnswer {
@@ -57,11 +60,11 @@ function apiRefusalText(refusal: Refusal): string {
 }
 
 /**
- * The one mapping from a shop refusal to the panels' protocol: `{ error, code }` (the error text of
- * apiRefusalText, the code the refusal's own or else its kind); a limit adds its Retry-After.
+ * The one mapping from a shop refusal to the panels' protocol: `{ error }`, the text of apiRefusalText; a limit
+ * adds its Retry-After header.
  */
 export function apiRefusalError(refusal: Refusal): ApiError {
-  return { error: apiRefusalText(refusal), code: refusal.code ?? refusal.kind };
+  return { error: apiRefusalText(refusal) };
 }
 
 /** A shop refusal as a whole answer (see apiRefusalError). */

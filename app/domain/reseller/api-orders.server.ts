@@ -59,9 +59,9 @@ export async function addApiOrder(
     target.service.orderType !== "default" ||
     TYPED_FIELDS.some((name) => (params[name] ?? "").trim() !== "");
   if (!typed) return addPlainOrder(db, caller, params, target.service.id);
-  if ("pack" in target && packageFieldSent(params)) return apiError(API_TEXT.packageLinkOnly, "invalid");
+  if ("pack" in target && packageFieldSent(params)) return apiError(API_TEXT.packageLinkOnly);
   const idempotency = addParams.pick({ idempotency_key: true }).safeParse(params);
-  if (!idempotency.success) return apiError(missingField("idempotency_key"), "invalid");
+  if (!idempotency.success) return apiError(missingField("idempotency_key"));
   const read = readApiOrderRequest(params, target);
   if ("ok" in read) return apiRefusalAnswer(read);
   const common = {
@@ -92,10 +92,9 @@ async function addPlainOrder(
   serviceId: string,
 ): Promise<ApiAnswer> {
   const quantity = (params.quantity ?? "").trim();
-  if (!QUANTITY.test(quantity)) return apiError(API_TEXT.incorrectQuantity, "invalid");
+  if (!QUANTITY.test(quantity)) return apiError(API_TEXT.incorrectQuantity);
   const parsed = addParams.safeParse(params);
-  if (!parsed.success)
-    return apiError(missingField(String(parsed.error.issues[0]?.path[0] ?? "link")), "invalid");
+  if (!parsed.success) return apiError(missingField(String(parsed.error.issues[0]?.path[0] ?? "link")));
   const input = parsed.data;
   const placed = await placeOrder(db, {
     userId: caller.userId,

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { findCustomerRefills } from "../refills/read-refills.server.ts";
-import { REFILL_CODES, REFILL_TEXT } from "../refills/refill-rules.ts";
+import { REFILL_TEXT } from "../refills/refill-rules.ts";
 import { REFILL_STATUS_WORDS } from "../refills/refill-status.ts";
 import { requestRefill } from "../refills/request-refill.server.ts";
 import { type ApiAnswer, type ApiError, apiRefusalError, INCORRECT_ORDER } from "./api-answer.ts";
@@ -9,16 +9,13 @@ import { answerEachId, echoedId, readRequestedIds } from "./api-requested-ids.ts
 import { findCallersSubscriptions } from "./api-subscription-status.server.ts";
 import { API_TEXT } from "./api-text.ts";
 
-const subscriptionNotRefillable = (): ApiError => ({
-  error: REFILL_TEXT.notAvailable,
-  code: REFILL_CODES.notAvailable,
-});
-const refillNotFound = (): ApiError => ({ error: API_TEXT.refillNotFound, code: "not_found" });
+const subscriptionNotRefillable = (): ApiError => ({ error: REFILL_TEXT.notAvailable });
+const refillNotFound = (): ApiError => ({ error: API_TEXT.refillNotFound });
 
 /**
  * action=refill (product rules 4.7, docs/decisions/022): `order` -> `{"refill": "12"}`, or `orders` (up to 100)
- * -> `[{"order": 1, "refill": 12}, {"order": 3, "refill": {"error": "...", "code": "..."}}]`. Each order is the
- * caller's own and is refilled through requestRefill under the shop's refill rules; a refusal keeps its code
+ * -> `[{"order": 1, "refill": 12}, {"order": 3, "refill": {"error": "..."}}]`. Each order is the
+ * caller's own and is refilled through requestRefill under the shop's refill rules; a refusal says which rule
  * (refill_not_available, refill_order_not_ended, refill_window_passed, refill_in_progress).
  */
 export async function apiRefill(

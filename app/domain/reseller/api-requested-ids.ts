@@ -15,8 +15,8 @@ export function readRequestedIds(
     .split(",")
     .map((id) => id.trim())
     .filter(Boolean);
-  if (ids.length === 0) return apiError(missing, "invalid");
-  if (ids.length > MAX_ORDER_IDS_PER_REQUEST) return apiError(API_TEXT.tooManyOrderIds, "invalid");
+  if (ids.length === 0) return apiError(missing);
+  if (ids.length > MAX_ORDER_IDS_PER_REQUEST) return apiError(API_TEXT.tooManyOrderIds);
   return { ids, many };
 }
 
@@ -35,7 +35,7 @@ export type EachIdAnswer<T> = {
 
 /**
  * The one "one id or many" of the protocol: answers each requested id in turn (`answerOne`: its answer, or its
- * refusal as `{ error, code }`), a single id in `shape.one`'s shape, a list entry by entry; without `one`, a single
+ * refusal as `{ error }`), a single id in `shape.one`'s shape, a list entry by entry; without `one`, a single
  * id is answered as a list of one (cancel). Unchanged answers of the panels' protocol (docs/decisions/020).
  */
 export async function answerEachId<T>(

@@ -68,13 +68,13 @@ export function oneTimeFieldOnSubscription(params: Params): ApiError | null {
   const field = Object.keys(params).find(
     (name) => !COMMON_PARAMS.has(name) && !subscription.includes(name) && sent(params, name),
   );
-  return field ? { error: fieldNotForType(field, "Subscriptions"), code: "invalid" } : null;
+  return field ? { error: fieldNotForType(field, "Subscriptions") } : null;
 }
 
 /** The first subscription field sent to a service of another type, or null. */
 export function subscriptionFieldOnOneTime(params: Params): ApiError | null {
   const field = SUBSCRIPTION_PARAMS.find((name) => sent(params, name));
-  return field ? { error: fieldNotForType(field, "Default"), code: "invalid" } : null;
+  return field ? { error: fieldNotForType(field, "Default") } : null;
 }
 
 /**

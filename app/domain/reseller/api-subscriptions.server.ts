@@ -44,7 +44,7 @@ export async function addApiOrderOrSubscription(
   if (service?.serviceType === "auto") return addApiSubscription(db, caller, service, params);
   // Not a service: maybe a likes pack, the Package type (its id comes from the same number space).
   const target = service ? { service } : await packOf(db, params.service ?? "");
-  if (!target) return apiError(API_TEXT.incorrectServiceId, "unknown_service");
+  if (!target) return apiError(API_TEXT.incorrectServiceId);
   const misplaced = subscriptionFieldOnOneTime(params);
   return misplaced ? { body: misplaced } : addApiOrder(db, caller, params, target);
 }
@@ -65,7 +65,7 @@ async function addApiSubscription(
   const read = readSubscriptionFields(params, service);
   if (!read.ok) return apiRefusalAnswer(read);
   const idempotencyKey = (params.idempotency_key ?? "").trim();
-  if (idempotencyKey.length > 100) return apiError(missingField("idempotency_key"), "invalid");
+  if (idempotencyKey.length > 100) return apiError(missingField("idempotency_key"));
   // A key this process knew was let through uncounted for an order statement to count; an auto order has none.
   if (!caller.counted) {
     const counted = await countKeyRequest(db, caller.keyHash);
@@ -86,7 +86,7 @@ async function addApiSubscription(
   });
   if (!placed.ok) {
     // The service changed since it was read (disabled, or no longer an auto service).
-    if (placed.field === "serviceId") return apiError(API_TEXT.incorrectServiceId, "unknown_service");
+    if (placed.field === "serviceId") return apiError(API_TEXT.incorrectServiceId);
     return apiRefusalAnswer(placed);
   }
   return apiOk({ order: placed.autoOrder.apiId });

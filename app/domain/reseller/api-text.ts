@@ -13,7 +13,7 @@ export const MAX_ORDER_IDS_PER_REQUEST = 100;
 export const API_BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
- * The reseller API's texts, in one place. Its answers are `{ "error": text, "code": code }` with HTTP 200
+ * The reseller API's texts, in one place. A refusal is exactly `{ "error": text }` with HTTP 200
  * (docs/decisions/020-api-v2-conventions.md); the first texts are the panels' conventional ones, which their
  * scripts match word for word ("Not enough funds" = top up, "Incorrect service" = drop the mapping), and the rest
  * follow their short, plain style.

@@ -69,7 +69,7 @@ export function ApiExamples({ endpoint }: { endpoint: string }) {
         label="Response"
         code={`[
   { "order": 23501, "cancel": 1 },
-  { "order": 23502, "cancel": { "error": ${JSON.stringify(CANCEL_TEXT.windowPassed.message)}, "code": "conflict" } }
+  { "order": 23502, "cancel": { "error": ${JSON.stringify(CANCEL_TEXT.windowPassed.message)} } }
 ]`}
       />
       <CodeSample

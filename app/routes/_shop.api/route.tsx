@@ -141,11 +141,10 @@ export default function ApiPage() {
           <ApiExamples endpoint={endpoint} />
           <p className="mt-6 max-w-3xl leading-7 text-slate-700">
             Every answer is HTTP 200 with JSON; a refused request answers with an{" "}
-            <code className="font-mono">error</code> field in the panels' usual words and our{" "}
-            <code className="font-mono">code</code>, for example{" "}
-            <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.notEnoughFunds)}, "code": "insufficient_funds" }`}</code>{" "}
-            or{" "}
-            <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.invalidKey)}, "code": "invalid_key" }`}</code>
+            <code className="font-mono">error</code> field in the panels' usual words and nothing else, for
+            example{" "}
+            <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.notEnoughFunds)} }`}</code> or{" "}
+            <code className="font-mono">{`{ "error": ${JSON.stringify(API_TEXT.invalidKey)} }`}</code>
             {"; "}nothing is charged. Service and order ids are integers. Send the same{" "}
             <code className="font-mono">idempotency_key</code> again after a timeout and you get the first
             order back instead of a second one. Requests are rate limited per key (

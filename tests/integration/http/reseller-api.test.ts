@@ -41,7 +41,7 @@ describe("reseller API /api/v2", () => {
         quantity: "150",
       });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ error: "Invalid API key", code: "invalid_key" });
+      expect(answer.body).toEqual({ error: "Invalid API key" });
     }
     expect(await balanceOf(reseller.id)).toBe(10_000);
     expect(await ordersOf(reseller.id)).toHaveLength(0);
@@ -60,16 +60,58 @@ describe("reseller API /api/v2", () => {
     // Drip-feed is read (docs/decisions/021), and refused on a service that does not allow it, never dropped.
     const dripFeed = await callApi({ ...order, runs: "3", interval: "10" });
     expect(dripFeed.status).toBe(200);
-    expect(dripFeed.body).toEqual({ error: "Drip-feed is not available for this service", code: "invalid" });
+    expect(dripFeed.body).toEqual({ error: "Drip-feed is not available for this service" });
     const unknown = await callApi({ ...order, speed: "fast" });
-    expect(unknown.body).toEqual({ error: 'Unknown parameter "speed"', code: "unknown_parameter" });
+    expect(unknown.body).toEqual({ error: 'Unknown parameter "speed"' });
     const nul = await callApi({ ...order, idempotency_key: "abc\u0000def" });
     expect(nul.status).toBe(200);
     expect(nul.body.error).toMatch(/control characters/);
     const balance = await callApi({ key: reseller.key, action: "balance", order: "1" });
-    expect(balance.body).toEqual({ error: 'Unknown parameter "order"', code: "unknown_parameter" });
+    expect(balance.body).toEqual({ error: 'Unknown parameter "order"' });
     expect(await balanceOf(reseller.id)).toBe(10_000);
     expect(await ordersOf(reseller.id)).toHaveLength(0);
+  });
+
+  it("reads what generic clients send: every field blank when unused, and a form labelled text/plain", async () => {
+    const reseller = await resellerWithKey(10_000);
+    const likes = await serviceBySlug("instagram-likes");
+    // A sample's every field, the unused ones blank: an order, as if they were not sent.
+    const placed = await callApi({
+      key: reseller.key,
+      action: "add",
+      service: String(likes.apiId),
+      link: POST_LINK,
+      quantity: "150",
+      runs: "",
+      interval: "",
+      comments: "",
+      usernames: "",
+      hashtags: " ",
+      answer_number: "",
+    });
+    expect(placed.body).toEqual({ order: expect.any(Number) });
+    // A blank field is not sent; a filled unknown one is still refused.
+    expect((await callApi({ key: reseller.key, action: "balance", order: "" })).body).toEqual({
+      balance: expect.any(String),
+      currency: "USD",
+    });
+    expect((await callApi({ key: reseller.key, action: "balance", usernames: "x" })).body).toEqual({
+      error: 'Unknown parameter "usernames"',
+    });
+    // What `fetch` sends for a string body: text/plain, still a form.
+    const asText = await fetch(`${appUrl}/api/v2`, {
+      method: "POST",
+      body: new URLSearchParams({ key: reseller.key, action: "balance" }).toString(),
+    });
+    expect(asText.headers.get("content-type")).toMatch(/json/);
+    expect(await asText.json()).toEqual({ balance: expect.any(String), currency: "USD" });
+    const jsonAsText = await fetch(`${appUrl}/api/v2`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain;charset=UTF-8" },
+      body: JSON.stringify({ key: reseller.key, action: "balance" }),
+    });
+    expect(await jsonAsText.json()).toEqual({ balance: expect.any(String), currency: "USD" });
+    expect(await ordersOf(reseller.id)).toHaveLength(1);
   });
 
   it("answers an unknown action with the standard error", async () => {
@@ -157,16 +199,15 @@ describe("reseller API /api/v2", () => {
     expect(tooFew.status).toBe(200);
     expect(tooFew.body).toEqual({
       error: `Quantity less than minimal ${likes.minQuantity}`,
-      code: "quantity_below_min",
     });
 
     const tooDear = await callApi({ ...order, quantity: "1000" });
     expect(tooDear.status).toBe(200);
-    expect(tooDear.body).toEqual({ error: "Not enough funds on balance", code: "insufficient_funds" });
+    expect(tooDear.body).toEqual({ error: "Not enough funds on balance" });
 
     const notANumber = await callApi({ ...order, quantity: "1e3" });
     expect(notANumber.status).toBe(200);
-    expect(notANumber.body).toEqual({ error: "Incorrect quantity", code: "invalid" });
+    expect(notANumber.body).toEqual({ error: "Incorrect quantity" });
 
     expect(await balanceOf(reseller.id)).toBe(100);
     expect(await ordersOf(reseller.id)).toHaveLength(0);
@@ -187,7 +228,7 @@ describe("reseller API /api/v2", () => {
     });
     const id = String(placed.body.order);
 
-    const incorrect = { error: "Incorrect order ID", code: "not_found" };
+    const incorrect = { error: "Incorrect order ID" };
     const single = await callApi({ key: stranger.key, action: "status", order: id });
     expect(single.status).toBe(200);
     expect(single.body).toEqual(incorrect);
@@ -269,7 +310,6 @@ describe("reseller API /api/v2", () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({
       error: expect.stringMatching(/^Request body could not be read/),
-      code: "unreadable_body",
     });
     const huge = new FormData();
     huge.set("key", "bst_x");
@@ -279,7 +319,6 @@ describe("reseller API /api/v2", () => {
     expect(oversized.status).toBe(413);
     expect(await oversized.json()).toEqual({
       error: expect.stringMatching(/^Request body too large/),
-      code: "body_too_large",
     });
     // Streamed in chunks, with no length announced up front: refused once it passes the limit.
     const chunk = new TextEncoder().encode(`key=bst_x&action=balance&padding=${"x".repeat(8 * 1024)}`);
@@ -297,7 +336,6 @@ describe("reseller API /api/v2", () => {
     expect(streamed.status).toBe(413);
     expect(await streamed.json()).toEqual({
       error: expect.stringMatching(/^Request body too large/),
-      code: "body_too_large",
     });
   });
 
@@ -318,6 +356,6 @@ describe("reseller API /api/v2", () => {
     const response = await fetch(`${appUrl}/api/v2`, { method: "PUT" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, POST");
-    expect(await response.json()).toEqual({ error: "Use GET or POST", code: "wrong_method" });
+    expect(await response.json()).toEqual({ error: "Use GET or POST" });
   });
 });
