@@ -35,7 +35,7 @@ describe("an order's link follows its platform's rule (docs/decisions/038)", () 
     expect(linkOf("https://example.com/anything?x=1", ANY_LINK)).toBe("https://example.com/anything?x=1");
     expect(linkOf("not a link", ANY_LINK)).toBe("Invalid Link: Please enter a valid Kick link");
     expect(linkOf(`https://kick.com/${"x".repeat(500)}`, ANY_LINK)).toBe(
-      "Invalid Link: Please enter a valid Kick link",
+      "Invalid Link: The link is too long: at most 500 characters",
     );
   });
 

@@ -5,6 +5,9 @@ import type { Cents } from "../pricing/cents.ts";
 // The one Notice type lives at the domain's root, below every area (fulfilment's provider pages show notices too).
 export type { Notice };
 
+/** The longest link an order takes. */
+export const MAX_LINK_LENGTH = 500;
+
 const count = new Intl.NumberFormat("en-US");
 
 /**
@@ -21,6 +24,10 @@ export const ORDER_TEXT = {
   targetRequired: { title: "Target URL Required", message: "Please enter the URL for your order" },
   postLinkRequired: { title: "Post Link Required", message: "Please enter an Instagram post link" },
   invalidInstagramLink: { title: "Invalid Link", message: "Please enter a valid Instagram post link" },
+  linkTooLong: {
+    title: "Invalid Link",
+    message: `The link is too long: at most ${MAX_LINK_LENGTH} characters`,
+  },
   serviceError: { title: "Service Error", message: "Please select a valid service" },
   likesServiceUnavailable: {
     title: "Service Unavailable",

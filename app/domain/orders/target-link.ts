@@ -1,8 +1,7 @@
 import { OTHER_PLATFORM, type PlatformLinkRule } from "../catalog/platforms.ts";
 import { type Refusal, refuse } from "../refusal.ts";
-import { type Notice, ORDER_TEXT } from "./messages.ts";
+import { MAX_LINK_LENGTH, type Notice, ORDER_TEXT } from "./messages.ts";
 
-const MAX_LINK_LENGTH = 500;
 const INSTAGRAM_POST =
   /^https?:\/\/(?:www\.|m\.)?instagram\.com\/(?:[A-Za-z0-9._]+\/)?(?:p|reel|reels|tv)\/[A-Za-z0-9_-]+\/?(?:[?#].*)?$/;
 const INSTAGRAM_USERNAME = /^[A-Za-z0-9._]{1,30}$/;
@@ -44,7 +43,7 @@ export function checkTargetLink(
   const trimmed = text.trim();
   if (service.platform === "instagram" && service.targetKind === "post") return checkInstagramPostLink(text);
   if (!trimmed) return refuse("invalid", ORDER_TEXT.targetRequired);
-  if (trimmed.length > MAX_LINK_LENGTH) return refuse("invalid", invalidLinkFor(service));
+  if (trimmed.length > MAX_LINK_LENGTH) return refuse("invalid", ORDER_TEXT.linkTooLong);
   if (service.platform === "instagram") {
     const username = normalizeInstagramUsername(trimmed);
     if (username) return { ok: true, link: `https://www.instagram.com/${username}/` };
@@ -58,7 +57,8 @@ export function checkTargetLink(
 export function checkInstagramPostLink(text: string): LinkCheck {
   const trimmed = text.trim();
   if (!trimmed) return refuse("invalid", ORDER_TEXT.postLinkRequired);
-  return trimmed.length <= MAX_LINK_LENGTH && INSTAGRAM_POST.test(trimmed)
+  if (trimmed.length > MAX_LINK_LENGTH) return refuse("invalid", ORDER_TEXT.linkTooLong);
+  return INSTAGRAM_POST.test(trimmed)
     ? { ok: true, link: trimmed }
     : refuse("invalid", ORDER_TEXT.invalidInstagramLink);
 }

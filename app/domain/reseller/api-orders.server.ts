@@ -34,7 +34,8 @@ export type ApiCaller = { userId: string; keyHash: string; counted: boolean };
 type Order = typeof orders.$inferSelect;
 
 const addParams = z.object({
-  link: z.string().max(2000).default(""),
+  // Its length is the order's own rule (ORDER_TEXT.linkTooLong); the body's limit bounds it here.
+  link: z.string().default(""),
   idempotency_key: z.string().trim().min(1).max(100).optional(),
 });
 

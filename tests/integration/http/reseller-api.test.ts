@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { orders, services, transactions } from "../../../app/db/schema.ts";
+import { ORDER_TEXT } from "../../../app/domain/orders/messages.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { findLedgerMismatches } from "../../../app/domain/wallet/check-ledger.server.ts";
 import { balanceOf, fundWallet, serviceBySlug } from "../../support/factories.ts";
@@ -111,6 +112,16 @@ describe("reseller API /api/v2", () => {
       body: JSON.stringify({ key: reseller.key, action: "balance" }),
     });
     expect(await jsonAsText.json()).toEqual({ balance: expect.any(String), currency: "USD" });
+    expect(await ordersOf(reseller.id)).toHaveLength(1);
+    // A link past the longest an order takes is called too long, not missing.
+    const long = await callApi({
+      key: reseller.key,
+      action: "add",
+      service: String(likes.apiId),
+      link: `${POST_LINK}?${"x".repeat(3_000)}`,
+      quantity: "150",
+    });
+    expect(long.body).toEqual({ error: ORDER_TEXT.linkTooLong.message });
     expect(await ordersOf(reseller.id)).toHaveLength(1);
   });
 
