@@ -13,9 +13,19 @@ export const API_STATUS: Record<OrderStatus, string> = {
   failed: "Canceled",
 };
 
-/** Units not delivered, as the standard `remains` field reports them. */
-export function apiRemains(order: { status: OrderStatus; quantity: number; remains: number | null }): number {
-  return orderRemains(order);
+/**
+ * Units not delivered, as the standard `remains` field reports them, in the unit the order was sold in: a likes
+ * pack is listed as a Package of one unit (min = max = 1), so its remains are 1 only while none of it was
+ * delivered and 0 otherwise, since panels refund charge x remains / quantity (docs/decisions/020).
+ */
+export function apiRemains(order: {
+  status: OrderStatus;
+  quantity: number;
+  remains: number | null;
+  likesPackId: string | null;
+}): number {
+  const remains = orderRemains(order);
+  return order.likesPackId ? Math.floor(remains / order.quantity) : remains;
 }
 
 /** The API's order id: the number of our order number (ORD-100001 -> 100001). */

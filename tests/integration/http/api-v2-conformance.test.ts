@@ -949,5 +949,20 @@ describe("API v2 conformance: order types (Default with drip-feed, Custom Commen
     });
     expectRefusal(withQuantity, "A package takes a link only (no quantity, runs, interval or comments)");
     expect(await balanceOf(panel.id)).toBe(20_000 - pack!.priceCents);
+    // Its remains count packs, as `services` lists it: 1 while none of it was delivered, 0 once some was, so a
+    // panel refunding charge x remains / quantity never pays back more than the charge.
+    const remainsOf = async (order: number) =>
+      (await post({ key: panel.key, action: "status", order: String(order) })).body.remains;
+    expect(await remainsOf(placed.body.order)).toBe("1");
+    const [stored] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, `ORD-${placed.body.order}`));
+    const half = Math.floor(stored!.quantity / 2);
+    expect((await setOrderStatus(db(), { orderId: stored!.id, status: "partial", remains: half })).ok).toBe(
+      true,
+    );
+    const partial = await post({ key: panel.key, action: "status", order: String(placed.body.order) });
+    expect(partial.body).toMatchObject({ status: "Partial", remains: "0" });
   });
 });
