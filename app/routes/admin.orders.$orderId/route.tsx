@@ -60,6 +60,8 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const label = order.orderNumber || order.id.slice(0, 8);
   const ended = FINAL.includes(order.status);
   const withProvider = order.withProvider !== null || order.cancelState !== null;
+  const providerStartCount =
+    page.parts.find((part) => part.upstreamStartCount !== null)?.upstreamStartCount ?? null;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <Link to="/admin/orders" className={buttonClass("ghost", "-ml-4")}>
@@ -93,7 +95,11 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             <dd>{formatCount(order.quantity)}</dd>
             <dt className="text-slate-500">Start count</dt>
             <dd data-testid="order-start-count">
-              {order.startCount === null ? "Not set" : formatCount(order.startCount)}
+              {order.startCount !== null
+                ? `${formatCount(order.startCount)} (corrected)`
+                : providerStartCount !== null
+                  ? `${formatCount(providerStartCount)} (from the provider)`
+                  : "Not set"}
             </dd>
             <dt className="text-slate-500">Remains</dt>
             <dd data-testid="order-remains">
