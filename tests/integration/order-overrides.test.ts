@@ -4,8 +4,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { adminAuditLog, fulfilments, mailOutbox, orders, transactions } from "../../app/db/schema.ts";
+import { readManualWork } from "../../app/domain/admin/read-manual-work.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
-import { pollDueFulfilments } from "../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
+import {
+  applyUpstreamStatus,
+  pollDueFulfilments,
+} from "../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { ADMIN_ORDER_TEXT } from "../../app/domain/orders/admin-order-messages.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
@@ -189,6 +193,27 @@ describe("an order whose provider refused the cancel", () => {
     expect(made.confirmed.ok).toBe(true);
     expect(await refundsOf(completed.orderId)).toEqual([]);
     expect(await balanceOf(completed.customer.id)).toBe(940);
+  });
+
+  it("takes a running order over to a person: a provider's progress read before it moves it no more", async () => {
+    const { adminId } = await panelProvider();
+    const { orderId } = await likesOrder();
+    const before = await partOf(orderId);
+    const { confirmed } = await previewAndConfirm({ orderId, status: "processing", adminId });
+    expect(confirmed.ok).toBe(true);
+    expect(await orderRow(orderId)).toMatchObject({ status: "processing", delivery: "manual" });
+    // A poll that read "In progress" before the override applies it now: the part is closed, the order stays.
+    const answer = {
+      reported: true as const,
+      status: "In progress",
+      remains: "100",
+      charge: "0.1",
+      posts: undefined,
+    };
+    expect(await applyUpstreamStatus(db(), before, answer, 30)).toMatchObject({ state: "submitted" });
+    expect(await orderRow(orderId)).toMatchObject({ status: "processing" });
+    expect(await partOf(orderId)).toMatchObject({ state: "done" });
+    expect((await readManualWork(db(), { page: 1 })).orders.map((order) => order.id)).toContain(orderId);
   });
 
   it("refuses remains out of 0..quantity, an ended order and a part being sent", async () => {
