@@ -43,11 +43,6 @@ export type StatusChangeInput = {
   adminId?: string;
   /** Change only from one of these statuses (checked under the row lock), e.g. a customer's cancel of a pending order. */
   onlyFrom?: readonly OrderStatus[];
-  /**
-   * Change only while providers deliver it (checked under the row lock): a provider's progress, which must not move
-   * an order an admin took over (product rules 14.4) once its parts are closed.
-   */
-  onlyWhileWithProvider?: boolean;
 };
 
 export const STATUS_TEXT = {
@@ -81,8 +76,6 @@ export async function setOrderStatus(
     if (order.status === "completed" && input.status !== "completed")
       return refuse("conflict", ORDER_TEXT.completedStatusFinal);
     if (input.onlyFrom && !input.onlyFrom.includes(order.status))
-      return refuse("conflict", STATUS_TEXT.alreadyStarted);
-    if (input.onlyWhileWithProvider && order.delivery !== "provider")
       return refuse("conflict", STATUS_TEXT.alreadyStarted);
     if (order.status === input.status)
       return { ok: true as const, status: order.status, refundCents: cents(0), unchanged: true };

