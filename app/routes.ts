@@ -75,6 +75,8 @@ export default [
       // The CSV exports: files, behind the layout's guard like every admin page, and checking the admin themselves.
       route("export/:file", "routes/admin.export.$file/route.ts"),
       route("orders", "routes/admin.orders/route.tsx"),
+      // One order: its overrides, corrections and goodwill refund (product rules 14).
+      route("orders/:orderId", "routes/admin.orders.$orderId/route.tsx"),
       route("manual-work", "routes/admin.manual-work/route.tsx"),
       route("users/:userId", "routes/admin.users.$userId/route.tsx"),
       route("manual-order", "routes/admin.manual-order/route.tsx"),

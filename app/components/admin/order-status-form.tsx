@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
 import {
   ADMIN_ORDER_STATUSES,
@@ -11,6 +11,7 @@ import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Input } from "../ui/input.tsx";
 import { Select } from "../ui/select.tsx";
+import { OrderOverrideForm } from "./order-override-form.tsx";
 import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
 
 /** What the status form needs to know of an order. */
@@ -32,10 +33,18 @@ const FINAL: readonly AdminOrderStatus[] = ["completed", "partial", "cancelled",
 /**
  * The per-order status control of the admin lists (intent=set-status), posting to the page's own action without
  * leaving it; the answer is a toast and the lists reload. A final order shows that it is final; an order a provider
- * has offers only "Cancel order" (the provider is asked); a cancel always goes through a confirmation that names
- * the refund and says whether the provider will be asked.
+ * has offers "Cancel order" (the provider is asked; a cancel always goes through a confirmation that names the
+ * refund and says whether the provider will be asked) and the override (product rules 14.1-14.4), which sets any
+ * status with its refund previewed, also once the provider refused to cancel. Every order links its own page
+ * (start count and remains, goodwill refund, its parts and history), except on that page.
  */
-export function OrderStatusForm({ order }: { order: StatusFormOrder }) {
+export function OrderStatusForm({
+  order,
+  onOrderPage = false,
+}: {
+  order: StatusFormOrder;
+  onOrderPage?: boolean;
+}) {
   const fetcher = useFetcher<ToastAnswer>();
   const root = useRef<HTMLDivElement>(null);
   // After a change the control that had focus is often gone (a cancelled order shows "Final"): focus comes back
@@ -48,6 +57,15 @@ export function OrderStatusForm({ order }: { order: StatusFormOrder }) {
   return (
     <div ref={root} tabIndex={-1} className="rounded focus-visible:outline-2 focus-visible:outline-brand-600">
       <StatusControl order={order} fetcher={fetcher} />
+      {onOrderPage ? null : (
+        <Link
+          to={`/admin/orders/${order.id}`}
+          className="mt-1 inline-block text-xs text-brand-700 hover:underline"
+          aria-label={`Order page of ${order.label}`}
+        >
+          Order page
+        </Link>
+      )}
     </div>
   );
 }
@@ -131,6 +149,7 @@ function StatusControl({
           </Button>
         )}
         {cancelNotice}
+        <OrderOverrideForm order={order} />
       </div>
     );
 

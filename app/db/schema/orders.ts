@@ -64,8 +64,11 @@ export const orders = pgTable(
     intervalMinutes: integer("interval_minutes"),
     // A custom comments order's comments, one per line (its quantity is their count); null otherwise.
     comments: text("comments"),
-    // Units not delivered, reported with a partial status; drives the partial refund.
+    // Units not delivered, reported with a partial status; drives the partial refund. An admin may correct it
+    // on an order that has not ended (product rules 14.5).
     remains: integer("remains"),
+    // The start count an admin corrected (product rules 14.5); it stands over the one a provider reported.
+    startCount: integer("start_count"),
     // Decided when the order is stored: every part sent to a mapped provider, or delivered by a person.
     delivery: orderDeliveryEnum("delivery").notNull().default("manual"),
     // When a customer or an admin asked to cancel an order already sent upstream (the provider was asked once).
@@ -84,6 +87,7 @@ export const orders = pgTable(
   (table) => [
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
     check("orders_total_not_negative", sql`${table.totalCents} >= 0`),
+    check("orders_start_count_not_negative", sql`${table.startCount} >= 0`),
     check(
       "orders_drip_feed",
       sql`(${table.runs} is null and ${table.intervalMinutes} is null) or (${table.runs} between 2 and 100

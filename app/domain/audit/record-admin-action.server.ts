@@ -1,4 +1,4 @@
-import type { Database, Executor } from "../../db/client.server.ts";
+import type { Executor } from "../../db/client.server.ts";
 import { adminAuditLog } from "../../db/schema.ts";
 
 export type AdminAction = {
@@ -21,7 +21,7 @@ export async function recordAdminAction(tx: Executor, entry: AdminAction): Promi
  * savepoint of this one).
  */
 export function withAdminAction<R>(
-  db: Database,
+  db: Executor,
   change: (tx: Executor) => Promise<R>,
   entryOf: (result: R) => AdminAction | null,
 ): Promise<R> {

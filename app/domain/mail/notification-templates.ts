@@ -114,6 +114,24 @@ export function orderStatusMail(
   });
 }
 
+/** An admin gave money back on an order that had ended (product rules 14.7): how much, and the balance it went to. */
+export function goodwillRefundMail(
+  recipient: Recipient,
+  refund: { orderNumber: string; amountCents: Cents; balanceCents: Cents; walletUrl: string },
+): Mail {
+  const amount = formatCents(refund.amountCents);
+  return notice({
+    ...recipient,
+    subject: `Order ${refund.orderNumber}: ${amount} refunded to your balance`,
+    heading: "Goodwill refund",
+    paragraphs: [
+      `We refunded ${amount} on your order ${refund.orderNumber} to your Boostly balance, as a goodwill credit.`,
+      `Your balance is now ${formatCents(refund.balanceCents)}.`,
+    ],
+    action: { label: "View your wallet", url: refund.walletUrl },
+  });
+}
+
 /** A refill ended: completed, or rejected with the reason. */
 export function refillEndedMail(
   recipient: Recipient,

@@ -8,6 +8,6 @@ export const ADMIN_ORDER_TEXT = {
   withProvider: {
     title: "With a provider",
     message:
-      "A provider has this order, so its status follows the provider's. To stop it, cancel it: the provider is asked, and what it does not deliver is refunded.",
+      "A provider has this order, so its status follows the provider's. Cancel it (the provider is asked, and what it does not deliver is refunded), or override its status (the refund is shown before you confirm).",
   },
 } as const;

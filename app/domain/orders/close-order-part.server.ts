@@ -12,12 +12,19 @@ const PROGRESS: readonly OrderStatus[] = ["pending", "processing", "in_progress"
 
 /**
  * Moves an order forward to a progress status one of its parts reported (pending, processing, in progress),
- * never back: with several parts, the order shows the most advanced one.
+ * never back: with several parts, the order shows the most advanced one. Only while a part is still open here: not
+ * once an admin took it over (product rules 14.4), when a poll that read the provider's answer before the override
+ * applies it after, to nothing.
  */
 export async function advanceOrder(db: Executor, orderId: string, status: OrderStatus): Promise<void> {
   const rank = PROGRESS.indexOf(status);
   if (rank <= 0) return;
-  await setOrderStatus(db, { orderId, status, onlyFrom: PROGRESS.slice(0, rank) });
+  await db.transaction(async (tx) => {
+    // Under the order's lock, which an override holds while it closes the parts: none open, nothing to follow.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("no key update");
+    if ((await partsOfOrder(tx, orderId)).every((part) => part.done)) return;
+    await setOrderStatus(tx, { orderId, status, onlyFrom: PROGRESS.slice(0, rank) });
+  });
 }
 
 export type ClosedPart = { note: string | null };

@@ -33,6 +33,7 @@ export function readCustomerOrderRows(
       totalCents: orders.totalCents,
       status: orders.status,
       remains: orders.remains,
+      startCount: orders.startCount,
       delivery: orders.delivery,
       cancelRequestedAt: orders.cancelRequestedAt,
       runs: orders.runs,

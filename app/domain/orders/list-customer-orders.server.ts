@@ -133,7 +133,8 @@ export async function listCustomerOrders(
       quantity: row.quantity,
       targetLink: row.targetLink,
       status: row.status,
-      startCount: startCounts.get(row.id) ?? null,
+      // An admin's corrected start count stands over the provider's (product rules 14.5).
+      startCount: row.startCount ?? startCounts.get(row.id) ?? null,
       remains: orderRemains(row),
       chargeCents: row.totalCents,
       refundedCents: refunds.get(row.id) ?? cents(0),

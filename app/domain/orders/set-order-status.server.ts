@@ -86,7 +86,8 @@ export async function setOrderStatus(
       .update(orders)
       .set({
         status: input.status,
-        remains,
+        // An admin's correction of a running order's remains stays until the order ends (product rules 14.5).
+        remains: input.status === "partial" ? remains : isFinalStatus(input.status) ? null : undefined,
         // The refill window counts from here (product rules 4.7); a final status never changes again.
         endedAt: isFinalStatus(input.status) ? sql`now()` : undefined,
         updatedAt: sql`now()`,

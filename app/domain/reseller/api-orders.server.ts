@@ -165,7 +165,8 @@ export async function readApiOrderStatuses(
   ]);
   const statusOf = (order: Order) => ({
     charge: apiDollars(paidAfterRefunds(order.totalCents, refunds.get(order.id) ?? cents(0))),
-    start_count: String(startCounts.get(order.id) ?? 0),
+    // An admin's corrected start count stands over the provider's (product rules 14.5).
+    start_count: String(order.startCount ?? startCounts.get(order.id) ?? 0),
     status: API_STATUS[order.status],
     remains: String(apiRemains(order)),
     currency: "USD",

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Executor } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { formRefusal } from "../admin-form.ts";
 import { withAdminAction } from "../audit/record-admin-action.server.ts";
@@ -26,6 +26,8 @@ export type BalanceAdjustment = {
   /** The amount moved, positive; `direction` gives its sign. */
   amountCents: Cents;
   reason: string;
+  /** The order a goodwill refund is for (product rules 14.7): on the ledger row and in its metadata. */
+  order?: { id: string; orderNumber: string };
 };
 
 export type AdjustmentMade = { ok: true; notice: Notice; transactionId: string; balanceCents: Cents };
@@ -36,7 +38,7 @@ export type AdjustmentMade = { ok: true; notice: Notice; transactionId: string; 
  * conditional update decides under its row lock, so parallel adjustments and orders can never take it below zero.
  */
 export async function adjustBalance(
-  db: Database,
+  db: Executor,
   input: BalanceAdjustment,
 ): Promise<AdjustmentMade | Refusal> {
   const reason = input.reason.trim();
@@ -58,7 +60,12 @@ export async function adjustBalance(
         type: "adjustment",
         amountCents,
         adminId: input.adminId,
-        metadata: { kind: input.kind, reason },
+        orderId: input.order?.id,
+        metadata: {
+          kind: input.kind,
+          reason,
+          ...(input.order ? { order_number: input.order.orderNumber } : {}),
+        },
       }),
     (posted) =>
       posted.posted
@@ -73,6 +80,7 @@ export async function adjustBalance(
               amountCents,
               reason,
               balanceCents: posted.balanceCents,
+              ...(input.order ? { orderNumber: input.order.orderNumber } : {}),
             },
           }
         : null,

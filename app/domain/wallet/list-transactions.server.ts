@@ -34,8 +34,11 @@ function describe(row: Row): string {
     case "bonus":
       return row.metadata.kind === "referral" ? "Referral bonus" : "Welcome bonus";
     default:
-      // The kind's label only: an admin's reason is for the admins (product rules 2.8).
-      return adjustmentLabel(row.metadata.kind);
+      // The kind's label only: an admin's reason is for the admins (product rules 2.8); a goodwill refund names
+      // its order (product rules 14.7).
+      return row.orderNumber
+        ? `${adjustmentLabel(row.metadata.kind)} for order ${row.orderNumber}`
+        : adjustmentLabel(row.metadata.kind);
   }
 }
 

@@ -199,6 +199,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
     form: () => ({ intent: "set-status", orderId: randomUUID(), status: "completed" }),
     text: "orderId",
   },
+  "routes/admin.orders.$orderId/route.tsx": {
+    form: () => ({ intent: "preview-override", orderId: randomUUID(), status: "completed" }),
+    text: "orderId",
+  },
   "routes/admin.users.$userId/route.tsx": {
     form: () => ({ intent: "set-status", orderId: randomUUID(), status: "completed" }),
     text: "orderId",
@@ -526,6 +530,7 @@ function fill() {
     depositId: ids.depositId,
     userId: ids.customerId,
     providerId: ids.providerId,
+    orderId: randomUUID(),
   };
 }
 
