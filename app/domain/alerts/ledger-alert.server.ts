@@ -30,7 +30,7 @@ export async function checkLedgerAndAlert(db: Database): Promise<LedgerCheck> {
     const id = await raiseAlert(tx, {
       kind: "ledger_mismatch",
       subjectKey: LEDGER_SUBJECT,
-      title: `Ledger check failed: ${count} wallet${count === 1 ? "" : "s"} differ from their ledger`,
+      title: `Ledger check failed: ${count === 1 ? "1 wallet differs from its ledger" : `${count} wallets differ from their ledgers`}`,
       details: `${named}${more}\nRun npm run ledger:check for the full list.`,
       link: `/admin/users/${mismatches[0]?.userId ?? ""}`,
     });
