@@ -69,7 +69,7 @@ export function NeedsAttentionPanel({ alerts, total }: { alerts: OpenAlert[]; to
       )}
       {total > alerts.length ? (
         <p className="mt-2 text-sm text-slate-600">
-          and {total - alerts.length} older, shown as these are dismissed.
+          {`and ${total - alerts.length} older, shown as these are dismissed.`}
         </p>
       ) : null}
     </section>
