@@ -273,7 +273,9 @@ describe("ticket reply mails", () => {
     ).toMatchObject({
       ok: true,
     });
-    const [mail, ...more] = await mailsTo("support@boostly.example");
+    // The ticket itself was mailed when it was opened (product rules 14.21, alerts.test.ts); the reply once more.
+    const [opened, mail, ...more] = await mailsTo("support@boostly.example");
+    expect(opened?.subject).toBe(`New ticket: Where are my likes? [${ticket.ticketNumber}]`);
     expect(more).toHaveLength(0);
     expect(mail?.subject).toBe(`Customer reply: Where are my likes? [${ticket.ticketNumber}]`);
     expect(mail?.text).toContain(`${customer.email} replied to ${ticket.ticketNumber}`);

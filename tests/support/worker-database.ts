@@ -42,6 +42,7 @@ const MUTABLE_TABLES = [
   "mail_outbox",
   "analytics_events",
   "admin_audit_log",
+  "alerts",
   "api_keys",
   "providers",
   "provider_services",

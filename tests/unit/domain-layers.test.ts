@@ -33,6 +33,10 @@ const LAYERS: readonly (readonly [area: string, reason: string])[] = [
   ["orders", "placing, cancelling and ending orders: delivery from fulfilment, refunds, refills in the list"],
   ["refills", "refill requests and their endings: forwarded part by part by fulfilment"],
   ["fulfilment", "providers, submissions and the worker's steps: reports how parts end, decides nothing"],
+  [
+    "alerts",
+    "the operator's alerts: read from tickets, submissions, balances, syncs and the ledger, mailed through the outbox",
+  ],
   // What the areas above use.
   ["live", "balance and order status notices to open pages, read from the ledger"],
   ["catalog", "services, packs and platforms"],

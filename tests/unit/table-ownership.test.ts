@@ -58,6 +58,7 @@ const OWNERS: Record<string, string> = {
   mail_outbox: "mail",
   analytics_events: "analytics",
   admin_audit_log: "audit",
+  alerts: "alerts",
   money_days: "admin",
   money_settled: "admin",
   money_waiting_parts: "admin",

@@ -41,6 +41,8 @@ export const providers = pgTable(
     balance: text("balance"),
     balanceCurrency: text("balance_currency"),
     balanceCheckedAt: timestamp("balance_checked_at", { withTimezone: true }),
+    // Alert the operator when its balance falls below this, in its own currency; null: no alert (rules 14.24).
+    balanceAlertBelow: numeric("balance_alert_below", { precision: 14, scale: 4 }),
     // The currency its rates and balance are in (ISO 4217), read from its balance answer; converted to dollars
     // by exchange_rates before any pricing (docs/decisions/037).
     currency: text("currency").notNull().default("USD"),

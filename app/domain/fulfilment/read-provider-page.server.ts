@@ -45,6 +45,8 @@ export type ProviderSettings = Pick<
   onRateRise: "follow" | "pause";
   syncedAt: Date | null;
   syncError: string | null;
+  /** The balance below which the operator is alerted, in its currency; null: none (product rules 14.24). */
+  balanceAlertBelow: string | null;
 };
 
 export type MappedService = {
@@ -181,6 +183,8 @@ export async function readProviderPage(
       supportsIdempotency,
       balance,
       balanceCurrency,
+      balanceAlertBelow:
+        provider.balanceAlertBelow === null ? null : String(Number(provider.balanceAlertBelow)),
       currency: provider.currency,
       usdPerUnit: rate,
       balanceUsd,

@@ -179,3 +179,45 @@ export function customerReplyMail(
     action: { label: "Answer in the admin", url: reply.adminUrl },
   });
 }
+
+/** A customer opened a ticket: to the shop's alerts address at once (product rules 14.21). */
+export function newTicketMail(
+  to: string,
+  ticket: { ticketNumber: string; subject: string; customerEmail: string; body: string; adminUrl: string },
+): Mail {
+  return notice({
+    to,
+    subject: `New ticket: ${ticket.subject} [${ticket.ticketNumber}]`,
+    heading: `${ticket.customerEmail} opened ${ticket.ticketNumber}`,
+    paragraphs: [ticket.body, "The ticket is open and waits for an answer."],
+    action: { label: "Answer in the admin", url: ticket.adminUrl },
+  });
+}
+
+/** One alert to the operator (product rules 14.22): what happened, and the admin page where it is acted on. */
+export function alertMail(to: string, alert: { title: string; details: string; url: string }): Mail {
+  return notice({
+    to,
+    subject: `Alert: ${alert.title}`,
+    heading: alert.title,
+    paragraphs: alert.details ? [alert.details] : [],
+    action: { label: "Open in the admin", url: alert.url },
+  });
+}
+
+/** The day's digest of alerts (product rules 14.23): each alert's title, details and link, oldest first. */
+export function alertDigestMail(
+  to: string,
+  digest: { day: string; alerts: { title: string; details: string; url: string }[]; adminUrl: string },
+): Mail {
+  const count = digest.alerts.length;
+  return notice({
+    to,
+    subject: `Alerts digest for ${digest.day}: ${count} alert${count === 1 ? "" : "s"}`,
+    heading: `${count} alert${count === 1 ? "" : "s"} since the last digest`,
+    paragraphs: digest.alerts.map((alert) =>
+      [alert.title, alert.details, alert.url].filter((line) => line !== "").join("\n"),
+    ),
+    action: { label: "Open the admin dashboard", url: digest.adminUrl },
+  });
+}

@@ -1,9 +1,11 @@
 import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
+import { readAlertsConfig } from "../alerts/alerts-config.server.ts";
 import { ensureSimulatedProvider } from "../fulfilment/ensure-simulated-provider.server.ts";
 import type { FulfilmentConfig } from "../fulfilment/fulfilment-config.server.ts";
 import { syncAllProviders } from "../fulfilment/sync-providers.server.ts";
+import { scheduleAlerts } from "./alert-schedules.server.ts";
 import { SubmissionPump } from "./fulfilment-steps.server.ts";
 import { runFulfilmentRound } from "./run-fulfilment-round.server.ts";
 
@@ -65,9 +67,11 @@ export async function startFulfilmentWorker(
   void offer();
   const timer = setInterval(offer, config.tickSeconds * 1000);
   const stopSync = await scheduleProviderSync(boss, db, config);
+  const stopAlerts = await scheduleAlerts(boss, db, readAlertsConfig());
   return async () => {
     clearInterval(timer);
     stopSync();
+    stopAlerts();
     await pump.stop();
     await boss.stop({ graceful: true, timeout: 10_000 });
   };

@@ -15,6 +15,16 @@ export const settingDefaults = {
     "Real likes, followers, views and plays for Instagram, TikTok, YouTube, Spotify and more. Pay from your prepaid wallet, track every order, and get help from real people around the clock.",
   supportEmail: "support@boostly.example",
   footerText: "Boostly helps creators and brands grow on the platforms that matter to them.",
+  // The operator's alerts (product rules 14.20-14.29): where they are mailed ("" = the support e-mail), one mail
+  // per alert ("each") or one a day ("digest"), and which kinds are mailed at all (every kind shows on /admin).
+  alertsEmail: "",
+  alertsMailMode: "each",
+  alertMailTicketNew: true,
+  alertMailTicketReply: true,
+  alertMailSubmissionFailing: true,
+  alertMailProviderBalanceLow: true,
+  alertMailSyncPaused: true,
+  alertMailLedgerMismatch: true,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { orders, ticketMessages, tickets } from "../../db/schema.ts";
+import { orders, ticketMessages, tickets, users } from "../../db/schema.ts";
+import { alertNewTicket } from "../alerts/ticket-alerts.server.ts";
 import { isUuid } from "../ids.ts";
 import { type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
@@ -21,7 +22,8 @@ export type CreatedTicket = { ok: true; ticket: { id: string; ticketNumber: stri
 
 /**
  * Opens a support ticket for the customer, optionally about one of their own orders; the number comes from the
- * database, and the message is the first entry of the ticket's thread (product rules 7.8), stored with it. A
+ * database, and the message is the first entry of the ticket's thread (product rules 7.8), stored with it, and the
+ * operator alerted (14.21). A
  * refused ticket is invalid or about an order that is not the customer's (with the field), or rate-limited.
  */
 export async function createTicket(db: Executor, input: TicketInput): Promise<CreatedTicket | Refusal> {
@@ -64,6 +66,15 @@ export async function createTicket(db: Executor, input: TicketInput): Promise<Cr
     await tx
       .insert(ticketMessages)
       .values({ ticketId: created.id, authorId: input.userId, authorRole: "customer", body: message });
+    // Support hears of it at once, in the ticket's own transaction (product rules 14.21).
+    const [customer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+    await alertNewTicket(tx, {
+      ticketId: created.id,
+      ticketNumber: created.ticketNumber,
+      subject,
+      customerEmail: customer?.email ?? "A customer",
+      body: message,
+    });
     return { ok: true as const, ticket: created };
   });
 }

@@ -1,13 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { ticketMessages, tickets, users } from "../../db/schema.ts";
+import { alertTicketReply } from "../alerts/ticket-alerts.server.ts";
 import { isUuid } from "../ids.ts";
-import { customerReplyMail } from "../mail/notification-templates.ts";
-import { queueMail } from "../mail/queue-mail.server.ts";
-import { shopUrl } from "../mail/shop-url.server.ts";
 import { type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
-import { readSettings } from "../settings/read-settings.server.ts";
 import {
   STATUS_AFTER_CUSTOMER_REPLY,
   TICKET_REPLY_MAX,
@@ -22,8 +19,9 @@ export type TicketReply = { ok: true; ticketNumber: string; status: TicketStatus
 
 /**
  * The customer answers in their own ticket's thread (someone else's ticket is not found, product rules 10.7). The
- * reply puts the ticket back in support's queue (`open`, the change shown in the thread) and tells the shop's support
- * address, in one transaction under the ticket's row lock (product rules 7.8).
+ * reply puts the ticket back in support's queue (`open`, the change shown in the thread) and alerts the operator (mailed
+ * to the alerts address, by default the support e-mail, rules 14.21), in one transaction under the ticket's row lock
+ * (product rules 7.8).
  */
 export async function replyToTicket(
   db: Executor,
@@ -46,26 +44,26 @@ export async function replyToTicket(
     if (!ticket) return refuse("not_found", TICKET_THREAD_TEXT.notFound);
     const status = STATUS_AFTER_CUSTOMER_REPLY;
     const changed = ticket.status !== status;
-    await tx.insert(ticketMessages).values({
-      ticketId: ticket.id,
-      authorId: input.userId,
-      authorRole: "customer",
-      body,
-      status: changed ? status : null,
-    });
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({
+        ticketId: ticket.id,
+        authorId: input.userId,
+        authorRole: "customer",
+        body,
+        status: changed ? status : null,
+      })
+      .returning({ id: ticketMessages.id });
     await tx.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
     const [customer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
-    const { supportEmail } = await readSettings(tx);
-    await queueMail(
-      tx,
-      customerReplyMail(supportEmail, {
-        ticketNumber: ticket.ticketNumber,
-        subject: ticket.subject,
-        customerEmail: customer?.email ?? "A customer",
-        body,
-        adminUrl: shopUrl(`/admin/tickets?q=${encodeURIComponent(ticket.ticketNumber)}`),
-      }),
-    );
+    await alertTicketReply(tx, {
+      ticketId: ticket.id,
+      messageId: String(message?.id ?? ""),
+      ticketNumber: ticket.ticketNumber,
+      subject: ticket.subject,
+      customerEmail: customer?.email ?? "A customer",
+      body,
+    });
     return { ok: true as const, ticketNumber: ticket.ticketNumber, status };
   });
 }

@@ -1,27 +1,53 @@
-import { Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
+import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { figurePeriodQuery } from "../../domain/admin/figures-period.ts";
 import { readAdminDashboard } from "../../domain/admin/read-dashboard-stats.server.ts";
+import { dismissAlert } from "../../domain/alerts/dismiss-alert.server.ts";
+import { dismissAlertForm } from "../../domain/alerts/dismiss-alert-form.ts";
+import { listOpenAlerts } from "../../domain/alerts/list-open-alerts.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
+import { readForm } from "../../lib/form-body.server.ts";
+import { answerAdminChange } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
 import { DailyBarChart } from "./daily-chart.tsx";
 import { FunnelChart } from "./funnel-chart.tsx";
 import { MoneySection } from "./money-section.tsx";
+import { NeedsAttentionPanel } from "./needs-attention-panel.tsx";
 import { PeriodControl } from "./period-control.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { days } = figurePeriodQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { email: admin.email, ...(await readAdminDashboard(shopDatabase(context), new Date(), days)) };
+  const db = shopDatabase(context);
+  const [dashboard, alerts] = await Promise.all([
+    readAdminDashboard(db, new Date(), days),
+    listOpenAlerts(db),
+  ]);
+  return { email: admin.email, ...dashboard, alerts };
+}
+
+/** The needs-attention panel's Dismiss (product rules 14.27), audited; answered with a toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = dismissAlertForm.safeParse(await readForm(request, dismissAlertForm));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const answer = await dismissAlert(shopDatabase(context), {
+    adminId: admin.id,
+    alertId: parsed.data.alertId,
+  });
+  return answerAdminChange(answer.ok ? answer : refusalAnswer(answer), "/admin");
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const number = new Intl.NumberFormat("en-US");
 
-export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
+export default function AdminDashboardPage({ loaderData, actionData }: Route.ComponentProps) {
   const { stats, days, funnel, periodDays, money, period } = loaderData;
+  useAnswerToast(actionData);
   // Another period is on its way: the figures shown are the old period's until it arrives.
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
@@ -53,6 +79,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           </Link>
         </div>
       </div>
+      <NeedsAttentionPanel alerts={loaderData.alerts.alerts} total={loaderData.alerts.total} />
       <Link
         to="/admin/manual-work"
         data-testid="needs-manual-work"

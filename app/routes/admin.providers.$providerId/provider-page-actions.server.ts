@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { balanceAlertForm } from "../../domain/fulfilment/balance-alert-form.ts";
 import { importProviderServices } from "../../domain/fulfilment/import-provider-services.server.ts";
 import { removeExchangeRate, setExchangeRate } from "../../domain/fulfilment/manage-exchange-rates.server.ts";
 import {
@@ -21,6 +22,7 @@ import {
   unmapProviderService,
 } from "../../domain/fulfilment/provider-services.server.ts";
 import { refreshProviderBalance } from "../../domain/fulfilment/refresh-provider-balance.server.ts";
+import { setBalanceAlert } from "../../domain/fulfilment/set-balance-alert.server.ts";
 import { setMappingMarkup } from "../../domain/fulfilment/set-mapping-markup.server.ts";
 import { syncProviderNow } from "../../domain/fulfilment/sync-providers.server.ts";
 import { settleHeldSubmission } from "../../domain/order-lifecycle/fulfilment-steps.server.ts";
@@ -53,6 +55,7 @@ const pageIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unmap"), serviceId: z.string().max(64) }),
   z.object({ intent: z.literal("retry"), fulfilmentId: z.string().max(64) }),
   z.object({ intent: z.literal("resolve"), fulfilmentId: z.string().max(64) }),
+  z.object({ intent: z.literal("balance-alert") }).passthrough(),
 ]);
 
 /** Every field the providers pages' forms send: the intents' own and each form's. */
@@ -62,6 +65,7 @@ export const providerPageForms = [
   importSelectionForm,
   mappingMarkupForm,
   exchangeRateForm,
+  balanceAlertForm,
 ] as const;
 
 const UNKNOWN = refuse("invalid", {
@@ -140,6 +144,11 @@ async function runPageAction(
       const rate = exchangeRateForm.safeParse(input.form);
       if (!rate.success) return providerRefused(rate.error);
       return setExchangeRate(db, { adminId, rate: rate.data });
+    }
+    case "balance-alert": {
+      const alert = balanceAlertForm.safeParse(input.form);
+      if (!alert.success) return providerRefused(alert.error);
+      return setBalanceAlert(db, { adminId, providerId, below: alert.data.balanceAlertBelow });
     }
     case "remove-rate":
       return removeExchangeRate(db, { adminId, currency: action.currency });

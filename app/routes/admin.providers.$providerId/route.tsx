@@ -15,6 +15,7 @@ import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
+import { BalanceAlertForm } from "./balance-alert-form.tsx";
 import { CatalogueBrowser } from "./catalogue-browser.tsx";
 import { formatDollarRate, formatUpstreamAmount } from "./dollar-rate.ts";
 import { HeldSubmissions } from "./held-submissions.tsx";
@@ -162,6 +163,12 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
         >
           Refresh balance
         </PostButton>
+        <BalanceAlertForm
+          below={provider.balanceAlertBelow}
+          currency={provider.currency}
+          error={errors?.balanceAlertBelow}
+          busy={busy}
+        />
         <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="delete" />
           <Button type="submit" variant="danger" disabled={busy || mappedTotal > 0}>

@@ -8,6 +8,7 @@ import {
   PROVIDER_IDS,
   testProviderConnection,
 } from "../../domain/admin/provider-checks.server.ts";
+import { alertSettingsForm } from "../../domain/alerts/alert-settings-form.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { settingsRefused } from "../../domain/settings/save-settings.server.ts";
@@ -18,6 +19,7 @@ import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/route";
+import { AlertSettingsForm } from "./alert-settings-form.tsx";
 import { ProviderChecks } from "./provider-checks.tsx";
 import { saveSettingsFromForm } from "./save-settings-from-form.server.ts";
 import { PageContentForm, ShopSettingsForm } from "./settings-forms.tsx";
@@ -25,7 +27,7 @@ import { PageContentForm, ShopSettingsForm } from "./settings-forms.tsx";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Settings",
-    description: "Deposit limits, bonuses, maintenance mode, page content and providers.",
+    description: "Deposit limits, bonuses, maintenance mode, page content, alerts and providers.",
     path: "/admin/settings",
     noindex: true,
     matches,
@@ -34,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const intentForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("shop") }),
   z.object({ intent: z.literal("content") }),
+  z.object({ intent: z.literal("alerts") }),
   z.object({ intent: z.literal("test-connection"), provider: z.enum(PROVIDER_IDS) }),
 ]);
 
@@ -44,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm]);
+  const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm, alertSettingsForm]);
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) {
     const refused = refusalAnswer(settingsRefused());
@@ -86,6 +89,10 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       <PageContentForm
         settings={settings}
         errors={refusal?.part === "content" ? (refusal.fieldErrors ?? {}) : {}}
+      />
+      <AlertSettingsForm
+        settings={settings}
+        errors={refusal?.part === "alerts" ? (refusal.fieldErrors ?? {}) : {}}
       />
       <ProviderChecks providers={providers} />
     </main>

@@ -50,6 +50,10 @@ const SEARCHABLE_ADMIN_LISTS = routeModules()
  */
 type BaseForm = { form: (ids: Ids) => Record<string, string>; text: string };
 const BASE_FORMS: Record<string, BaseForm> = {
+  "routes/admin._index/route.tsx": {
+    form: () => ({ intent: "dismiss-alert", alertId: "1" }),
+    text: "alertId",
+  },
   "routes/_shop.automatic-order/route.tsx": {
     form: (ids) => ({
       serviceId: ids.autoLikesServiceId,
@@ -548,7 +552,7 @@ describe("every page action refuses a body it cannot take", () => {
     "POST $path ($file): 4xx with a message for each case, nothing written",
     async ({ path, file }) => {
       const url = fillPath(path, fill());
-      const email = path.startsWith("/admin/") ? ids.adminEmail : ids.customerEmail;
+      const email = path === "/admin" || path.startsWith("/admin/") ? ids.adminEmail : ids.customerEmail;
       const base = BASE_FORMS[file] ?? UNLISTED_FORM;
       const visitors = await sessionsFor(email, CASES.length);
       const before = await rowCounts();
