@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatPlatformName } from "../../domain/catalog/product-name.ts";
+import type { PartTrouble } from "../../domain/fulfilment/part-troubles.server.ts";
 import { ADMIN_ORDER_TEXT } from "../../domain/orders/admin-order-messages.ts";
 import type { OrderMoney } from "../../domain/orders/order-money.server.ts";
 import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
@@ -9,6 +10,7 @@ import { AdminTable } from "./admin-table.tsx";
 import { formatDateTime, lineLabel } from "./format.ts";
 import { ORDER_MONEY_HEADING, OrderMoneyLines } from "./order-money.tsx";
 import { OrderStatusForm } from "./order-status-form.tsx";
+import { PartTroubleNote } from "./part-trouble-note.tsx";
 
 export type AdminOrderView = {
   id: string;
@@ -30,6 +32,8 @@ export type AdminOrderView = {
   intervalMinutes: number | null;
   comments: string | null;
   money: OrderMoney;
+  /** Why its submission waits (product rules 14.11); absent or null when nothing does. */
+  trouble?: PartTrouble | null;
 };
 
 const HEADINGS = ["Order", "Customer", "Service", "Details", ORDER_MONEY_HEADING, "Status"];
@@ -113,6 +117,7 @@ export function OrdersTable({
           </td>
           <td className="space-y-2 px-4 py-3">
             <StatusBadge status={order.status} />
+            {order.trouble ? <PartTroubleNote trouble={order.trouble} /> : null}
             <OrderStatusForm order={{ ...order, label: order.orderNumber || order.id.slice(0, 8) }} />
           </td>
         </tr>

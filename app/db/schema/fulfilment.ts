@@ -229,6 +229,10 @@ export const fulfilments = pgTable(
     index("fulfilments_refund_due_idx")
       .on(table.refundDueAt)
       .where(sql`${table.state} = 'needs_attention' and ${table.refundDueAt} is not null`),
+    // Parts that ended failed or cancelled: the resendable ones are those whose order is still open (rules 14.14).
+    index("fulfilments_unfulfilled_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.state} = 'done' and ${table.outcome} in ('failed', 'cancelled')`),
     index("fulfilments_cancel_due_idx").on(table.cancelState).where(sql`${table.cancelState} = 'due'`),
     // What is due for a status check: only submissions a provider has (most rows end `done` and leave it).
     index("fulfilments_poll_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'submitted'`),

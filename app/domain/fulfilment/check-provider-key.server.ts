@@ -15,7 +15,9 @@ export type KeyChecked = { ok: true; balance: string; currency: string };
  */
 export async function checkProviderKey(apiUrl: string, apiKey: string): Promise<KeyChecked | Refusal> {
   try {
-    const { balance, currency } = await readProviderBalance(httpTransport(apiUrl, apiKey, KEY_CHECK_TIMEOUT_MS));
+    const { balance, currency } = await readProviderBalance(
+      httpTransport(apiUrl, apiKey, KEY_CHECK_TIMEOUT_MS),
+    );
     return { ok: true, balance, currency };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

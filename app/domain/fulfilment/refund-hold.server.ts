@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { fulfilments, orders } from "../../db/schema.ts";
-import { readSettingsCached } from "../settings/read-settings.server.ts";
+import { readSettings } from "../settings/read-settings.server.ts";
 import type { PartOutcomes } from "./part-outcomes.ts";
 
 /** Held parts the sweep ends per round at most: the next round takes the rest. */
@@ -14,7 +14,8 @@ const SWEEP_LIMIT = 100;
  * before) or when the submission was no longer being sent by this worker.
  */
 export async function holdGivenUpPart(db: Database, fulfilmentId: string, reason: string): Promise<boolean> {
-  const { refundHoldHours } = await readSettingsCached(db);
+  // Read fresh: a give-up is rare, and a hold the operator just changed applies at once.
+  const { refundHoldHours } = await readSettings(db);
   if (refundHoldHours <= 0) return false;
   const [held] = await db
     .update(fulfilments)

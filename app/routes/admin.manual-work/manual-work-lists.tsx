@@ -3,15 +3,24 @@ import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDateTime, lineLabel } from "../../components/admin/format.ts";
 import { type AdminOrderView, OrdersTable } from "../../components/admin/orders-table.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import type { HeldSubmission, UnmappedAutoOrder } from "../../domain/admin/read-manual-work.server.ts";
+import type {
+  HeldSubmission,
+  ResendProvider,
+  UnmappedAutoOrder,
+} from "../../domain/admin/read-manual-work.server.ts";
 import { formatServiceName } from "../../domain/catalog/product-name.ts";
+import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
 import type { ManualRefill } from "../../domain/refills/manual-refills.server.ts";
 import { REFILL_STATUS_WORDS } from "../../domain/refills/refill-status.ts";
 import { formatCount } from "../../lib/format-money.ts";
+import { ResendPartForm, ResolvePartForm } from "./held-part-forms.tsx";
 import { RefillDecisionForm } from "./refill-decision-form.tsx";
 
 /** A held submission and an unmapped auto order as the page receives them (dates as ISO text). */
-export type HeldView = Omit<HeldSubmission, "since"> & { since: string };
+export type HeldView = Omit<HeldSubmission, "since" | "refundDueAt"> & {
+  since: string;
+  refundDueAt: string | null;
+};
 export type UnmappedAutoOrderView = Omit<UnmappedAutoOrder, "createdAt"> & { createdAt: string };
 export type ManualRefillView = Omit<ManualRefill, "requestedAt"> & { requestedAt: string };
 
@@ -26,6 +35,7 @@ export function ManualWorkLists({
     ordersTotal: number;
     held: HeldView[];
     heldTotal: number;
+    providers: ResendProvider[];
     autoOrders: UnmappedAutoOrderView[];
     autoOrdersTotal: number;
     refills: ManualRefillView[];
@@ -52,33 +62,64 @@ export function ManualWorkLists({
           Held for a decision ({formatCount(work.heldTotal)})
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          The provider may or may not have these: check on its side, then send again or mark resolved on the
-          provider's page.
+          The provider refused these, or may or may not have them: check on its side, then resend (to it or
+          another provider), or mark resolved, with the provider's order id if it has the order. A part the
+          provider kept refusing is refunded at its deadline unless resent; failed or cancelled parts of
+          orders still open are listed too.
         </p>
         <ShownOf shown={work.held.length} total={work.heldTotal} />
         <Card className="mt-4 overflow-x-auto p-0" data-testid="held-submissions">
           <AdminTable
-            headings={["Order", "Provider", "Part", "Why", "Since"]}
+            headings={["Order", "Provider", "Part", "Why", "Since", "Decision"]}
             items={work.held}
             empty="Nothing is held."
           >
-            {(row) => (
-              <tr key={row.fulfilmentId} className="align-top">
-                <td className={`${td} font-medium text-slate-900`}>
-                  {row.orderNumber ?? `Auto order post ${row.postNumber ?? ""}`}
-                </td>
-                <td className={td}>
-                  <Link to={`/admin/providers/${row.providerId}`} className="text-brand-700 hover:underline">
-                    {row.providerName}
-                  </Link>
-                </td>
-                <td className={td}>
-                  {row.part === "order" ? "Whole order" : lineLabel(row.part)} · {formatCount(row.quantity)}
-                </td>
-                <td className={`${td} max-w-md break-words text-slate-700`}>{row.lastError ?? "—"}</td>
-                <td className={td}>{formatDateTime(row.since)}</td>
-              </tr>
-            )}
+            {(row) => {
+              const label = `${row.orderNumber ?? `auto order post ${row.postNumber ?? ""}`} ${lineLabel(row.part)}`;
+              return (
+                <tr key={row.fulfilmentId} className="align-top" data-testid="held-part">
+                  <td className={`${td} font-medium text-slate-900`}>
+                    {row.orderNumber ?? `Auto order post ${row.postNumber ?? ""}`}
+                  </td>
+                  <td className={td}>
+                    <Link
+                      to={`/admin/providers/${row.providerId}`}
+                      className="text-brand-700 hover:underline"
+                    >
+                      {row.providerName}
+                    </Link>
+                  </td>
+                  <td className={td}>
+                    {row.part === "order" ? "Whole order" : lineLabel(row.part)} · {formatCount(row.quantity)}
+                  </td>
+                  <td className={`${td} max-w-md break-words text-slate-700`}>
+                    {row.state === "done" ? `Ended ${row.outcome}` : null}
+                    {row.state === "done" && row.lastError ? ": " : null}
+                    {row.lastError ?? (row.state === "done" ? "" : "—")}
+                    {row.refundDueAt ? (
+                      <div className="mt-1 font-medium text-amber-800" data-testid="refund-deadline">
+                        {PROVIDER_TEXT.heldUntil(`${formatDateTime(row.refundDueAt)} UTC`)}
+                      </div>
+                    ) : null}
+                  </td>
+                  <td className={td}>{formatDateTime(row.since)}</td>
+                  <td className={`${td} space-y-2`}>
+                    {row.orderId ? (
+                      <ResendPartForm
+                        fulfilmentId={row.fulfilmentId}
+                        label={label}
+                        providerId={row.providerId}
+                        providerServiceId={row.providerServiceId}
+                        providers={work.providers}
+                      />
+                    ) : null}
+                    {row.state === "needs_attention" ? (
+                      <ResolvePartForm fulfilmentId={row.fulfilmentId} label={label} />
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            }}
           </AdminTable>
         </Card>
       </section>
