@@ -425,7 +425,7 @@ describe("Mark resolved with the provider's order id (rules 14.15)", () => {
     // The admin found the order on the panel's side (placed there by hand, say).
     panelA.orders.set(4242, {
       service: "11",
-      link: order.targetLink,
+      link: "https://www.instagram.com/p/Failures1/",
       quantity: 150,
       status: "In progress",
       remains: 150,
