@@ -52,7 +52,11 @@ const pageIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("map"), providerServiceId, serviceId: z.string().max(64) }),
   z.object({ intent: z.literal("unmap"), serviceId: z.string().max(64) }),
   z.object({ intent: z.literal("retry"), fulfilmentId: z.string().max(64) }),
-  z.object({ intent: z.literal("resolve"), fulfilmentId: z.string().max(64) }),
+  z.object({
+    intent: z.literal("resolve"),
+    fulfilmentId: z.string().max(64),
+    providerOrderId: z.string().max(200).optional(),
+  }),
 ]);
 
 /** Every field the providers pages' forms send: the intents' own and each form's. */
@@ -153,6 +157,7 @@ async function runPageAction(
         adminId,
         fulfilmentId: action.fulfilmentId,
         decision: action.intent,
+        ...(action.intent === "resolve" ? { providerOrderId: action.providerOrderId } : {}),
       });
     default:
       return refuse("not_found", PROVIDER_TEXT.notFound);
