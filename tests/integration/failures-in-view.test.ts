@@ -15,9 +15,12 @@ import { partOutcomes } from "../../app/domain/order-lifecycle/part-outcomes.ser
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
 import { saveSettings } from "../../app/domain/settings/save-settings.server.ts";
+import { SETTINGS_TEXT } from "../../app/domain/settings/settings-form-text.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
+import { saveSettingsFromForm } from "../../app/routes/admin.settings/save-settings-from-form.server.ts";
 import { balanceOf, createUser, serviceId } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
@@ -268,6 +271,27 @@ describe("a submission that gave up (rules 14.12, 14.13)", () => {
     expect(await refundsOf(order.id)).toHaveLength(1);
     expect(await balanceOf(customer.id)).toBe(1_000);
     expect(await failOverdueHeldParts(db(), partOutcomes)).toBe(0);
+  });
+
+  it("holds for the hours the Settings form sets: whole hours from 0 to 168", async () => {
+    const admin = await createUser({ admin: true });
+    const shop = { minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: "0" };
+    expect((await readSettings(db())).refundHoldHours).toBe(6);
+    for (const typed of ["1.5", "abc", "169", "-1"])
+      expect(
+        await saveSettingsFromForm(db(), {
+          adminId: admin.id,
+          part: "shop",
+          form: { ...shop, refundHoldHours: typed },
+        }),
+      ).toMatchObject({ ok: false, fieldErrors: { refundHoldHours: SETTINGS_TEXT.badRefundHold } });
+    const saved = await saveSettingsFromForm(db(), {
+      adminId: admin.id,
+      part: "shop",
+      form: { ...shop, refundHoldHours: "12" },
+    });
+    expect(saved.ok).toBe(true);
+    expect((await readSettings(db())).refundHoldHours).toBe(12);
   });
 
   it("with a hold of 0 hours fails and refunds at once, as before", async () => {
