@@ -13,6 +13,7 @@ import { resendOrderPart } from "../../app/domain/fulfilment/resend-order-part.s
 import { settleHeldSubmission } from "../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
 import { partOutcomes } from "../../app/domain/order-lifecycle/part-outcomes.server.ts";
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
+import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
@@ -271,6 +272,21 @@ describe("a submission that gave up (rules 14.12, 14.13)", () => {
     expect(await refundsOf(order.id)).toHaveLength(1);
     expect(await balanceOf(customer.id)).toBe(1_000);
     expect(await failOverdueHeldParts(db(), partOutcomes)).toBe(0);
+  });
+
+  it("is cancelled at once when its customer cancels: nothing upstream to ask, refunded once, the sweep finds nothing", async () => {
+    await twoPanels();
+    const { customer, order } = await heldOrder();
+    expect(await cancelOrder(db(), { orderId: order.id, by: { customerId: customer.id } })).toMatchObject({
+      ok: true,
+      outcome: "cancelled",
+    });
+    expect(await partOf(order.id)).toMatchObject({ state: "done", outcome: "cancelled", refundDueAt: null });
+    expect(await statusOf(order.id)).toBe("cancelled");
+    expect(await balanceOf(customer.id)).toBe(1_000);
+    await pastDeadline(order.id);
+    expect(await failOverdueHeldParts(db(), partOutcomes)).toBe(0);
+    expect(await refundsOf(order.id)).toHaveLength(1);
   });
 
   it("holds for the hours the Settings form sets: whole hours from 0 to 168", async () => {

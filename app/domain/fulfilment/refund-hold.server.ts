@@ -10,13 +10,17 @@ const SWEEP_LIMIT = 100;
 /**
  * A part whose submission gave up (its provider refused it MAX_SUBMIT_ATTEMPTS times) is held for the operator
  * until its refund deadline, the settings' refundHoldHours from now (product rules 14.12): shown in "Needs manual
- * work" with the provider's reason, to be resent there. False when the hold is 0 hours (the part ends at once, as
- * before) or when the submission was no longer being sent by this worker.
+ * work" with the provider's reason, to be resent there. "no_hold" when the hold is 0 hours (the part ends at once,
+ * as before); "gone" when the submission was no longer this worker's to record (an admin changed it meanwhile).
  */
-export async function holdGivenUpPart(db: Database, fulfilmentId: string, reason: string): Promise<boolean> {
+export async function holdGivenUpPart(
+  db: Database,
+  fulfilmentId: string,
+  reason: string,
+): Promise<"held" | "no_hold" | "gone"> {
   // Read fresh: a give-up is rare, and a hold the operator just changed applies at once.
   const { refundHoldHours } = await readSettings(db);
-  if (refundHoldHours <= 0) return false;
+  if (refundHoldHours <= 0) return "no_hold";
   const [held] = await db
     .update(fulfilments)
     .set({
@@ -27,7 +31,7 @@ export async function holdGivenUpPart(db: Database, fulfilmentId: string, reason
     })
     .where(and(eq(fulfilments.id, fulfilmentId), eq(fulfilments.state, "submitting")))
     .returning({ id: fulfilments.id });
-  return held !== undefined;
+  return held ? "held" : "gone";
 }
 
 /**

@@ -198,7 +198,7 @@ async function recordFailure(
   }
   if (refused && row.orderId) {
     // Held for the operator until its refund deadline (product rules 14.12), unless the settings hold none.
-    if (await holdGivenUpPart(db, row.id, message)) return;
+    if ((await holdGivenUpPart(db, row.id, message)) !== "no_hold") return;
     await db
       .update(fulfilments)
       .set({ lastError: message.slice(0, 500) })
