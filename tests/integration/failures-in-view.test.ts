@@ -16,13 +16,14 @@ import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilm
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
 import { saveSettings } from "../../app/domain/settings/save-settings.server.ts";
 import { SETTINGS_TEXT } from "../../app/domain/settings/settings-form-text.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { saveSettingsFromForm } from "../../app/routes/admin.settings/save-settings-from-form.server.ts";
-import { balanceOf, createUser, serviceId } from "../support/factories.ts";
+import { balanceOf, createUser, serviceBySlug, serviceId } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -35,7 +36,10 @@ import { resetDatabase } from "../support/worker-database.ts";
 const ROUND = { leaseSeconds: 60, pollSeconds: 30 };
 const KEY_A = "panel-a-key-1234";
 const KEY_B = "panel-b-key-5678";
-const SERVICES = [{ service: 11, name: "Panel Likes", rate: "1.2000", min: 10, max: 5000 }];
+const SERVICES = [
+  { service: 11, name: "Panel Likes", rate: "1.2000", min: 10, max: 5000 },
+  { service: 12, name: "Panel Views", rate: "0.1000", min: 100, max: 100_000 },
+];
 const panelA = steerablePanel({ key: KEY_A, services: SERVICES });
 const panelB = steerablePanel({ key: KEY_B, services: [{ ...SERVICES[0]!, service: 21 }] });
 /** Panel A refuses every key but this one with "Incorrect API key", as panels do. */
@@ -454,6 +458,65 @@ describe("resending a part (rules 14.14)", () => {
       }),
     ).toMatchObject({ ok: false, fieldErrors: { providerServiceId: PROVIDER_TEXT.badProviderServiceId } });
     expect((await partOf(held.order.id)).state).toBe("needs_attention");
+  });
+});
+
+describe("resending a part that ended while its order goes on (rules 14.14)", () => {
+  it("lists a failed part of a likes pack whose other part is still upstream, and resends it to completion", async () => {
+    const { adminId, providerA } = await twoPanels();
+    const mapped = await mapProviderService(db(), {
+      adminId,
+      providerId: providerA,
+      providerServiceId: "12",
+      serviceId: (await serviceBySlug("instagram-views")).id,
+    });
+    expect(mapped.ok).toBe(true);
+    const customer = await createUser({ fundsCents: 5_000 });
+    const placed = await placePackOrder(db(), {
+      userId: customer.id,
+      packCode: "small",
+      targetLink: "https://www.instagram.com/p/FailuresPack/",
+      deliverySpeed: "normal",
+      extraLikes: false,
+      extraViews: true,
+      comments: 0,
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    await runFulfilmentRound(db(), ROUND);
+    const parts = await db().select().from(fulfilments).where(eq(fulfilments.orderId, placed.order.id));
+    expect(parts.map((part) => [part.part, part.state]).sort()).toEqual([
+      ["likes", "submitted"],
+      ["views", "submitted"],
+    ]);
+    const views = parts.find((part) => part.part === "views")!;
+    panelA.order(views.providerOrderId).status = "Canceled";
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect(await statusOf(placed.order.id)).toBe("pending");
+    const work = await readManualWork(db());
+    expect(work.held).toMatchObject([{ fulfilmentId: views.id, state: "done", outcome: "cancelled" }]);
+
+    expect(
+      await resendOrderPart(db(), {
+        adminId,
+        fulfilmentId: views.id,
+        providerId: providerA,
+        providerServiceId: "12",
+      }),
+    ).toMatchObject({ ok: true });
+    await runFulfilmentRound(db(), ROUND);
+    for (const part of await db()
+      .select()
+      .from(fulfilments)
+      .where(eq(fulfilments.orderId, placed.order.id))) {
+      expect(part.state).toBe("submitted");
+      panelA.order(part.providerOrderId).status = "Completed";
+      panelA.order(part.providerOrderId).remains = 0;
+    }
+    await makeDue();
+    await runFulfilmentRound(db(), ROUND);
+    expect(await statusOf(placed.order.id)).toBe("completed");
+    expect(await refundsOf(placed.order.id)).toHaveLength(0);
   });
 });
 
