@@ -68,59 +68,16 @@ export function ManualWorkLists({
           orders still open are listed too.
         </p>
         <ShownOf shown={work.held.length} total={work.heldTotal} />
-        <Card className="mt-4 overflow-x-auto p-0" data-testid="held-submissions">
-          <AdminTable
-            headings={["Order", "Provider", "Part", "Why", "Since", "Decision"]}
-            items={work.held}
-            empty="Nothing is held."
-          >
-            {(row) => {
-              const label = `${row.orderNumber ?? `auto order post ${row.postNumber ?? ""}`} ${lineLabel(row.part)}`;
-              return (
-                <tr key={row.fulfilmentId} className="align-top" data-testid="held-part">
-                  <td className={`${td} font-medium text-slate-900`}>
-                    {row.orderNumber ?? `Auto order post ${row.postNumber ?? ""}`}
-                  </td>
-                  <td className={td}>
-                    <Link
-                      to={`/admin/providers/${row.providerId}`}
-                      className="text-brand-700 hover:underline"
-                    >
-                      {row.providerName}
-                    </Link>
-                  </td>
-                  <td className={td}>
-                    {row.part === "order" ? "Whole order" : lineLabel(row.part)} · {formatCount(row.quantity)}
-                  </td>
-                  <td className={`${td} max-w-md break-words text-slate-700`}>
-                    {row.state === "done" ? `Ended ${row.outcome}` : null}
-                    {row.state === "done" && row.lastError ? ": " : null}
-                    {row.lastError ?? (row.state === "done" ? "" : "—")}
-                    {row.refundDueAt ? (
-                      <div className="mt-1 font-medium text-amber-800" data-testid="refund-deadline">
-                        {PROVIDER_TEXT.heldUntil(`${formatDateTime(row.refundDueAt)} UTC`)}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className={td}>{formatDateTime(row.since)}</td>
-                  <td className={`${td} space-y-2`}>
-                    {row.orderId ? (
-                      <ResendPartForm
-                        fulfilmentId={row.fulfilmentId}
-                        label={label}
-                        providerId={row.providerId}
-                        providerServiceId={row.providerServiceId}
-                        providers={work.providers}
-                      />
-                    ) : null}
-                    {row.state === "needs_attention" ? (
-                      <ResolvePartForm fulfilmentId={row.fulfilmentId} label={label} />
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            }}
-          </AdminTable>
+        <Card className="mt-4 p-0" data-testid="held-submissions">
+          {work.held.length === 0 ? (
+            <p className="p-6 text-slate-600">Nothing is held.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-labelledby="held-heading">
+              {work.held.map((row) => (
+                <HeldPart key={row.fulfilmentId} row={row} providers={work.providers} />
+              ))}
+            </ul>
+          )}
         </Card>
       </section>
 
@@ -210,5 +167,51 @@ function ShownOf({ shown, total }: { shown: number; total: number }) {
     <p className="mt-1 text-sm font-medium text-amber-800">
       The oldest {formatCount(shown)} of {formatCount(total)} are listed.
     </p>
+  );
+}
+
+/**
+ * A held or resendable part: what it is, why it waits and until when, then its decisions, side by side on a wide
+ * screen and one under the other on a phone (so the action is in reach without scrolling sideways).
+ */
+function HeldPart({ row, providers }: { row: HeldView; providers: ResendProvider[] }) {
+  const subject = row.orderNumber ?? `Auto order post ${row.postNumber ?? ""}`;
+  const part = row.part === "order" ? "Whole order" : lineLabel(row.part);
+  const label = `${subject} ${part}`;
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-4 px-4 py-4" data-testid="held-part">
+      <div className="min-w-0 max-w-xl space-y-1 text-sm">
+        <p className="font-medium text-slate-900">
+          {subject} · {part} · {formatCount(row.quantity)} ·{" "}
+          <Link to={`/admin/providers/${row.providerId}`} className="text-brand-700 hover:underline">
+            {row.providerName}
+          </Link>
+        </p>
+        <p className="break-words text-red-700">
+          {row.state === "done" ? `Ended ${row.outcome}${row.lastError ? ": " : ""}` : null}
+          {row.lastError ?? (row.state === "done" ? "" : "Held")}
+        </p>
+        {row.refundDueAt ? (
+          <p className="font-medium text-amber-800" data-testid="refund-deadline">
+            {PROVIDER_TEXT.heldUntil(`${formatDateTime(row.refundDueAt)} UTC`)}
+          </p>
+        ) : null}
+        <p className="text-xs text-slate-500">Since {formatDateTime(row.since)} UTC</p>
+      </div>
+      <div className="space-y-2">
+        {row.orderId ? (
+          <ResendPartForm
+            fulfilmentId={row.fulfilmentId}
+            label={label}
+            providerId={row.providerId}
+            providerServiceId={row.providerServiceId}
+            providers={providers}
+          />
+        ) : null}
+        {row.state === "needs_attention" ? (
+          <ResolvePartForm fulfilmentId={row.fulfilmentId} label={label} />
+        ) : null}
+      </div>
+    </li>
   );
 }
