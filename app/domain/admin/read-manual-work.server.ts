@@ -1,4 +1,4 @@
-import { asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, fulfilments, orders, providers, services, users } from "../../db/schema.ts";
 import { pageWindow } from "../lists/list-paging.ts";
@@ -159,21 +159,31 @@ const heldColumns = {
   refundDueAt: fulfilments.refundDueAt,
 };
 
+/** How many of the parts that ended unfulfilled most recently are looked at for an order still open. */
+const RECENT_UNFULFILLED = 500;
+
 /**
  * Parts that ended failed or cancelled while their order is still open (another part goes on): resendable too
- * (product rules 14.14). Read in fulfilments_unfulfilled_idx's order, the oldest 50.
+ * (product rules 14.14). Such a part ended while its order's other parts go on, so it is among the most recent to
+ * end unfulfilled: the newest RECENT_UNFULFILLED of those (fulfilments_unfulfilled_idx, read backwards) are
+ * checked for an open order, a bounded read whatever the history holds; the newest 50 are listed.
  */
 async function readEndedOpenParts(db: Executor): Promise<HeldSubmission[]> {
+  const recent = db
+    .select({ id: fulfilments.id })
+    .from(fulfilments)
+    .where(sql`${fulfilments.state} = 'done' and ${fulfilments.outcome} in ('failed', 'cancelled')`)
+    .orderBy(desc(fulfilments.updatedAt))
+    .limit(RECENT_UNFULFILLED);
   return db
     .select(heldColumns)
     .from(fulfilments)
     .innerJoin(orders, eq(orders.id, fulfilments.orderId))
     .innerJoin(providers, eq(providers.id, fulfilments.providerId))
     .where(
-      sql`${fulfilments.state} = 'done' and ${fulfilments.outcome} in ('failed', 'cancelled')
-        and ${orders.status} in ('pending', 'processing', 'in_progress')`,
+      and(inArray(fulfilments.id, recent), sql`${orders.status} in ('pending', 'processing', 'in_progress')`),
     )
-    .orderBy(asc(fulfilments.updatedAt))
+    .orderBy(desc(fulfilments.updatedAt))
     .limit(50);
 }
 
