@@ -226,7 +226,7 @@ describe("sending orders to their provider and following them", () => {
     expect((await submissionOf(order.id)).state).toBe("done");
   });
 
-  it("retries a refused submission with growing back-off, then fails and refunds the order", async () => {
+  it("retries a refused submission with growing back-off, then holds it and, after its deadline, fails and refunds the order", async () => {
     await panelProvider({ supportsIdempotency: false });
     const { customer, order } = await likesOrder();
     panel.refuseAdds = 2;
@@ -256,7 +256,9 @@ describe("sending orders to their provider and following them", () => {
     expect(panel.orders.size).toBe(1);
     expect(await balanceOf(customer.id)).toBe(940);
 
-    // Another order refused on every attempt: failed, refunded in full once.
+    // Another order refused on every attempt: held for the operator until its refund deadline (the settings'
+    // 6 hours by default, product rules 14.12), the customer's order still pending; then failed, refunded in
+    // full once.
     const second = await likesOrder();
     panel.refuseAdds = 100;
     await runFulfilmentRound(db(), ROUND);
@@ -266,6 +268,18 @@ describe("sending orders to their provider and following them", () => {
       .where(eq(fulfilments.orderId, second.order.id));
     await makeDue();
     await runFulfilmentRound(db(), ROUND);
+    const held = await submissionOf(second.order.id);
+    expect(held).toMatchObject({ state: "needs_attention", lastError: "Not enough funds on balance" });
+    const holdHours = ((held.refundDueAt?.getTime() ?? 0) - Date.now()) / 3_600_000;
+    expect(holdHours).toBeGreaterThan(5.9);
+    expect(holdHours).toBeLessThanOrEqual(6);
+    expect((await orderStatus(second.order.id)).status).toBe("pending");
+    expect(await balanceOf(second.customer.id)).toBe(940);
+    await db()
+      .update(fulfilments)
+      .set({ refundDueAt: sql`now() - interval '1 second'` })
+      .where(eq(fulfilments.orderId, second.order.id));
+    expect((await runFulfilmentRound(db(), ROUND)).heldEnded).toBe(1);
     expect((await orderStatus(second.order.id)).status).toBe("failed");
     expect((await submissionOf(second.order.id)).state).toBe("done");
     expect(await balanceOf(second.customer.id)).toBe(1_000);

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { formatPlatformName } from "../../domain/catalog/product-name.ts";
+import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
+import type { PartTrouble } from "../../domain/fulfilment/part-troubles.server.ts";
 import { ADMIN_ORDER_TEXT } from "../../domain/orders/admin-order-messages.ts";
 import type { OrderMoney } from "../../domain/orders/order-money.server.ts";
 import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
 import { AdminTable } from "./admin-table.tsx";
-import { formatDateTime, lineLabel } from "./format.ts";
+import { formatDateTime, formatTimeOfDay, lineLabel } from "./format.ts";
 import { ORDER_MONEY_HEADING, OrderMoneyLines } from "./order-money.tsx";
 import { OrderStatusForm } from "./order-status-form.tsx";
 
@@ -30,6 +32,8 @@ export type AdminOrderView = {
   intervalMinutes: number | null;
   comments: string | null;
   money: OrderMoney;
+  /** Why its submission waits (product rules 14.11); absent or null when nothing does. */
+  trouble?: PartTrouble | null;
 };
 
 const HEADINGS = ["Order", "Customer", "Service", "Details", ORDER_MONEY_HEADING, "Status"];
@@ -113,10 +117,38 @@ export function OrdersTable({
           </td>
           <td className="space-y-2 px-4 py-3">
             <StatusBadge status={order.status} />
+            {order.trouble ? <PartTroubleNote trouble={order.trouble} /> : null}
             <OrderStatusForm order={{ ...order, label: order.orderNumber || order.id.slice(0, 8) }} />
           </td>
         </tr>
       )}
     </AdminTable>
+  );
+}
+
+/**
+ * Why an order's submission waits, on its admin row (product rules 14.11): "Retrying: <the provider's reason>,
+ * next attempt 14:32 UTC (attempt 3 of 6)", or held for the operator with its refund deadline.
+ */
+function PartTroubleNote({ trouble }: { trouble: PartTrouble }) {
+  if (trouble.kind === "retrying")
+    return (
+      <p className="max-w-56 break-words text-xs font-medium text-amber-800" data-testid="order-trouble">
+        {PROVIDER_TEXT.retrying(
+          trouble.reason,
+          formatTimeOfDay(trouble.nextAttemptAt),
+          trouble.attempt,
+          trouble.of,
+        )}
+      </p>
+    );
+  return (
+    <p className="max-w-56 break-words text-xs font-medium text-red-700" data-testid="order-trouble">
+      Held: {trouble.reason || "waiting for an admin"}.{" "}
+      {trouble.refundDueAt
+        ? `${PROVIDER_TEXT.heldUntil(`${formatDateTime(trouble.refundDueAt)} UTC`)}; `
+        : ""}
+      see Needs manual work.
+    </p>
   );
 }

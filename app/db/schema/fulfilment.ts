@@ -211,6 +211,9 @@ export const fulfilments = pgTable(
     // A cancel of the order reached this part after it was sent: `due` (to send), `sent` (the provider took
     // it; its status says what was cancelled) or `refused` (the provider said no; the order goes on).
     cancelState: text("cancel_state"),
+    // A part whose submission gave up (refused MAX_SUBMIT_ATTEMPTS times) is held until then, for the operator
+    // to resend it; after it the round fails and refunds it (docs/decisions/043). Null: no automatic ending.
+    refundDueAt: timestamp("refund_due_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -224,6 +227,14 @@ export const fulfilments = pgTable(
     uniqueIndex("fulfilments_one_per_order_part").on(table.orderId, table.part),
     // Submissions held for an admin ("Needs manual work"), oldest first; few, whatever the table's size.
     index("fulfilments_held_idx").on(table.updatedAt).where(sql`${table.state} = 'needs_attention'`),
+    // Held parts whose refund deadline the round's sweep looks for; few, whatever the table's size.
+    index("fulfilments_refund_due_idx")
+      .on(table.refundDueAt)
+      .where(sql`${table.state} = 'needs_attention' and ${table.refundDueAt} is not null`),
+    // Parts that ended failed or cancelled: the resendable ones are those whose order is still open (rules 14.14).
+    index("fulfilments_unfulfilled_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.state} = 'done' and ${table.outcome} in ('failed', 'cancelled')`),
     index("fulfilments_cancel_due_idx").on(table.cancelState).where(sql`${table.cancelState} = 'due'`),
     // What is due for a status check: only submissions a provider has (most rows end `done` and leave it).
     index("fulfilments_poll_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'submitted'`),

@@ -1,4 +1,4 @@
-import { asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { autoOrders, fulfilments, orders, providers, services, users } from "../../db/schema.ts";
 import { pageWindow } from "../lists/list-paging.ts";
@@ -26,7 +26,17 @@ export type HeldSubmission = {
   quantity: number;
   lastError: string | null;
   since: Date;
+  /** The provider's service it was sent as: what a resend offers first. */
+  providerServiceId: string;
+  /** Held (`needs_attention`), or ended failed or cancelled in an order still open (resendable, rules 14.14). */
+  state: "needs_attention" | "done";
+  outcome: string | null;
+  /** When a part that gave up is failed and refunded unless resent (product rules 14.12); null: never by itself. */
+  refundDueAt: Date | null;
 };
+
+/** A provider a part can be resent to. */
+export type ResendProvider = { id: string; name: string };
 
 /** An active auto order whose service no provider delivers: its posts are a person's work. */
 export type UnmappedAutoOrder = {
@@ -47,7 +57,10 @@ export type ManualWork = {
   ordersTotal: number;
   page: number;
   pageCount: number;
+  /** Held submissions, then failed or cancelled parts of orders still open (both resendable). */
   held: HeldSubmission[];
+  /** The providers a part can be resent to. */
+  providers: ResendProvider[];
   /** All held submissions, when there are more than the list shows. */
   heldTotal: number;
   autoOrders: UnmappedAutoOrder[];
@@ -97,11 +110,13 @@ export async function countManualWork(db: Executor): Promise<number> {
  * auto orders and manual refills are few by nature: the oldest 200 of each are listed, with their full counts.
  */
 export async function readManualWork(db: Executor, query: { page?: number } = {}): Promise<ManualWork> {
-  const [counts, held, auto, refills] = await Promise.all([
+  const [counts, held, ended, auto, refills, resendTo] = await Promise.all([
     countEach(db),
     readHeldSubmissions(db),
+    readEndedOpenParts(db),
     readUnmappedAutoOrders(db),
     listOpenManualRefills(db),
+    db.select({ id: providers.id, name: providers.name }).from(providers).orderBy(asc(providers.name)),
   ]);
   const ordersTotal = counts.orders;
   const { page, pageCount, offset } = pageWindow(query.page, ordersTotal, MANUAL_WORK_PAGE_SIZE);
@@ -115,7 +130,8 @@ export async function readManualWork(db: Executor, query: { page?: number } = {}
     ordersTotal,
     page,
     pageCount,
-    held,
+    held: [...held, ...ended],
+    providers: resendTo,
     heldTotal: counts.held,
     autoOrders: auto,
     autoOrdersTotal: counts.autoOrders,
@@ -125,21 +141,55 @@ export async function readManualWork(db: Executor, query: { page?: number } = {}
   };
 }
 
+const heldColumns = {
+  fulfilmentId: fulfilments.id,
+  providerId: fulfilments.providerId,
+  providerName: providers.name,
+  orderId: fulfilments.orderId,
+  orderNumber: orders.orderNumber,
+  autoOrderId: fulfilments.autoOrderId,
+  postNumber: fulfilments.postNumber,
+  part: fulfilments.part,
+  quantity: fulfilments.quantity,
+  lastError: fulfilments.lastError,
+  since: fulfilments.updatedAt,
+  providerServiceId: fulfilments.providerServiceId,
+  state: sql<HeldSubmission["state"]>`${fulfilments.state}`,
+  outcome: fulfilments.outcome,
+  refundDueAt: fulfilments.refundDueAt,
+};
+
+/** How many of the parts that ended unfulfilled most recently are looked at for an order still open. */
+const RECENT_UNFULFILLED = 500;
+
+/**
+ * Parts that ended failed or cancelled while their order is still open (another part goes on): resendable too
+ * (product rules 14.14). Such a part ended while its order's other parts go on, so it is among the most recent to
+ * end unfulfilled: the newest RECENT_UNFULFILLED of those (fulfilments_unfulfilled_idx, read backwards) are
+ * checked for an open order, a bounded read whatever the history holds; the newest 50 are listed.
+ */
+async function readEndedOpenParts(db: Executor): Promise<HeldSubmission[]> {
+  const recent = db
+    .select({ id: fulfilments.id })
+    .from(fulfilments)
+    .where(sql`${fulfilments.state} = 'done' and ${fulfilments.outcome} in ('failed', 'cancelled')`)
+    .orderBy(desc(fulfilments.updatedAt))
+    .limit(RECENT_UNFULFILLED);
+  return db
+    .select(heldColumns)
+    .from(fulfilments)
+    .innerJoin(orders, eq(orders.id, fulfilments.orderId))
+    .innerJoin(providers, eq(providers.id, fulfilments.providerId))
+    .where(
+      and(inArray(fulfilments.id, recent), sql`${orders.status} in ('pending', 'processing', 'in_progress')`),
+    )
+    .orderBy(desc(fulfilments.updatedAt))
+    .limit(50);
+}
+
 async function readHeldSubmissions(db: Executor): Promise<HeldSubmission[]> {
   return db
-    .select({
-      fulfilmentId: fulfilments.id,
-      providerId: fulfilments.providerId,
-      providerName: providers.name,
-      orderId: fulfilments.orderId,
-      orderNumber: orders.orderNumber,
-      autoOrderId: fulfilments.autoOrderId,
-      postNumber: fulfilments.postNumber,
-      part: fulfilments.part,
-      quantity: fulfilments.quantity,
-      lastError: fulfilments.lastError,
-      since: fulfilments.updatedAt,
-    })
+    .select(heldColumns)
     .from(fulfilments)
     .innerJoin(providers, eq(providers.id, fulfilments.providerId))
     .leftJoin(orders, eq(orders.id, fulfilments.orderId))

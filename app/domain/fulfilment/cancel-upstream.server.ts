@@ -19,9 +19,14 @@ const NOT_SENT_CANCELLED = "Not sent: the order was cancelled first";
  */
 export async function withdrawOrderParts(tx: Executor, orderId: string): Promise<PartsWithdrawal> {
   const parts = await tx.select().from(fulfilments).where(eq(fulfilments.orderId, orderId)).for("update");
-  const queued = parts.filter((part) => part.state === "queued").map((part) => part.id);
+  // A part held after its provider refused every attempt (it has a refund deadline) was never taken upstream.
+  const queued = parts
+    .filter(
+      (part) => part.state === "queued" || (part.state === "needs_attention" && part.refundDueAt !== null),
+    )
+    .map((part) => part.id);
   const upstream = parts
-    .filter((part) => part.state !== "queued" && part.state !== "done" && part.cancelState === null)
+    .filter((part) => !queued.includes(part.id) && part.state !== "done" && part.cancelState === null)
     .map((part) => part.id);
   if (queued.length)
     await tx
@@ -31,6 +36,7 @@ export async function withdrawOrderParts(tx: Executor, orderId: string): Promise
         outcome: "cancelled",
         upstreamRemains: sql`${fulfilments.quantity}`,
         lastError: NOT_SENT_CANCELLED,
+        refundDueAt: null,
         updatedAt: sql`now()`,
       })
       .where(inArray(fulfilments.id, queued));

@@ -5,8 +5,10 @@ import { isUuid } from "../ids.ts";
 import type { Notice } from "../notice.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
+import { sentCostCentsSql } from "./mapped-cost-sql.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import type { PartOutcomes } from "./part-outcomes.ts";
+import { isUpstreamId } from "./provider-form.ts";
 
 /**
  * An admin's answer to a submission held for attention. `retry`: send it again (for an interrupted one, only
@@ -16,10 +18,24 @@ import type { PartOutcomes } from "./part-outcomes.ts";
  */
 export async function settleHeldSubmission(
   db: Database,
-  input: { adminId: string; fulfilmentId: string; decision: "retry" | "resolve" },
+  input: {
+    adminId: string;
+    fulfilmentId: string;
+    decision: "retry" | "resolve";
+    /** With `resolve`: the provider's order id the admin found on its side, to follow from now on. */
+    providerOrderId?: string;
+  },
   outcomes: PartOutcomes,
 ): Promise<{ ok: true; notice: Notice } | Refusal> {
   if (!isUuid(input.fulfilmentId)) return refuse("conflict", PROVIDER_TEXT.submissionNotHeld);
+  const providerOrderId = input.providerOrderId?.trim() ?? "";
+  if (input.decision === "resolve" && providerOrderId) {
+    if (!isUpstreamId(providerOrderId))
+      return refuse("invalid", PROVIDER_TEXT.invalid, {
+        fieldErrors: { providerOrderId: PROVIDER_TEXT.badProviderOrderId },
+      });
+    return followFoundOrder(db, { ...input, providerOrderId });
+  }
   const [held] = await db
     .select({
       orderId: fulfilments.orderId,
@@ -48,6 +64,7 @@ export async function settleHeldSubmission(
       .set({
         state: input.decision === "retry" ? "queued" : "done",
         attempts: input.decision === "retry" ? 0 : sql`${fulfilments.attempts}`,
+        refundDueAt: null,
         nextAttemptAt: sql`now()`,
         updatedAt: sql`now()`,
       })
@@ -62,5 +79,32 @@ export async function settleHeldSubmission(
     const title =
       input.decision === "retry" ? PROVIDER_TEXT.submissionRequeued : PROVIDER_TEXT.submissionResolved;
     return { ok: true as const, notice: { title, message: "" } };
+  });
+}
+
+/**
+ * "Mark resolved" with the provider's order id (product rules 14.15): the admin found the held part's order on the
+ * provider's side, so it is `submitted` under that id, costed as sent, and polled from now on like any other.
+ */
+async function followFoundOrder(
+  db: Database,
+  input: { adminId: string; fulfilmentId: string; providerOrderId: string },
+): Promise<{ ok: true; notice: Notice } | Refusal> {
+  return db.transaction(async (tx) => {
+    const found = await tx.execute<{ provider_id: string; last_error: string | null }>(sql`
+      update fulfilments f set state = 'submitted', provider_order_id = ${input.providerOrderId},
+        last_error = null, refund_due_at = null, upstream_status = 'Pending', submitted_at = now(),
+        cost_cents = ${sentCostCentsSql(sql.raw("f"))}, next_attempt_at = now(), updated_at = now()
+      from fulfilments old
+      where f.id = ${input.fulfilmentId} and old.id = f.id and f.state = 'needs_attention'
+      returning f.provider_id, old.last_error`);
+    const [row] = found.rows;
+    if (!row) return refuse("conflict", PROVIDER_TEXT.submissionNotHeld);
+    await auditProviderChange(tx, input.adminId, "fulfilment.resolve", row.provider_id, {
+      fulfilment_id: input.fulfilmentId,
+      provider_order_id: input.providerOrderId,
+      last_error: row.last_error,
+    });
+    return { ok: true as const, notice: PROVIDER_TEXT.resolvedWithId(input.providerOrderId) };
   });
 }

@@ -6,7 +6,8 @@ import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../notice.ts";
 import { issuesByField, type Refusal, refuse } from "../refusal.ts";
-import { apiKeyHint, encryptApiKey } from "./api-key-cipher.server.ts";
+import { apiKeyHint, decryptApiKey, encryptApiKey } from "./api-key-cipher.server.ts";
+import { balanceColumns, checkProviderKey } from "./check-provider-key.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import {
   isProviderApiUrl,
@@ -37,7 +38,10 @@ export function providerRefused(error: z.ZodError): Refusal {
   return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: issuesByField(error) });
 }
 
-/** Adds an upstream provider; its key is stored encrypted and only its last four characters are kept in clear. */
+/**
+ * Adds an upstream provider once its panel accepted the key (a `balance` call, whose answer is kept); its key is
+ * stored encrypted and only its last four characters are kept in clear.
+ */
 export async function addProvider(
   db: Database,
   input: { adminId: string; provider: NewProvider },
@@ -46,6 +50,10 @@ export async function addProvider(
   const { markupPercent, markupMinPer1000, onRateRise } = { ...PROVIDER_MARKUP_DEFAULTS, ...input.provider };
   if (!apiKey)
     return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: { apiKey: PROVIDER_TEXT.keyRequired } });
+  // The key is tried before anything is stored (product rules 14.10), outside the transaction: no lock is held
+  // while the panel answers.
+  const checked = await checkProviderKey(apiUrl, apiKey);
+  if (!checked.ok) return checked;
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(providers)
@@ -58,6 +66,7 @@ export async function addProvider(
         markupPercent,
         markupMinPer1000,
         onRateRise,
+        ...balanceColumns(checked),
       })
       .returning({ id: providers.id });
     const providerId = created?.id ?? "";
@@ -73,8 +82,8 @@ export async function addProvider(
 }
 
 /**
- * Edits a provider's name, address and idempotency support; a new key replaces the old one only if given. The
- * simulated provider keeps its address.
+ * Edits a provider's name, address and idempotency support; a new key replaces the old one only if given. A new
+ * address or key is tried on the panel first (its balance kept). The simulated provider keeps its address.
  */
 export async function updateProvider(
   db: Database,
@@ -82,7 +91,11 @@ export async function updateProvider(
 ): Promise<ProviderChange> {
   if (!isUuid(input.providerId)) return refuse("not_found", PROVIDER_TEXT.notFound);
   const [current] = await db
-    .select({ isSimulated: providers.isSimulated, apiUrl: providers.apiUrl })
+    .select({
+      isSimulated: providers.isSimulated,
+      apiUrl: providers.apiUrl,
+      apiKeyEncrypted: providers.apiKeyEncrypted,
+    })
     .from(providers)
     .where(eq(providers.id, input.providerId));
   if (!current) return refuse("not_found", PROVIDER_TEXT.notFound);
@@ -91,6 +104,12 @@ export async function updateProvider(
     return refuse("invalid", PROVIDER_TEXT.invalid, { fieldErrors: { apiUrl: PROVIDER_TEXT.urlInvalid } });
   const { name, apiKey, supportsIdempotency, markupPercent, markupMinPer1000, onRateRise } = input.provider;
   const apiUrl = current.isSimulated ? current.apiUrl : input.provider.apiUrl;
+  // A new address or key is tried first (product rules 14.10); the simulated provider answers in-process.
+  const reconnected = !current.isSimulated && (Boolean(apiKey) || apiUrl !== current.apiUrl);
+  const checked = reconnected
+    ? await checkProviderKey(apiUrl, apiKey || decryptApiKey(current.apiKeyEncrypted))
+    : null;
+  if (checked && !checked.ok) return checked;
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(providers)
@@ -102,6 +121,7 @@ export async function updateProvider(
         markupMinPer1000,
         onRateRise,
         ...(apiKey ? { apiKeyEncrypted: encryptApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey) } : {}),
+        ...(checked ? balanceColumns(checked) : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(providers.id, input.providerId))

@@ -10,6 +10,9 @@ export const PROVIDER_TEXT = {
   nameRequired: "Enter the provider's name.",
   urlInvalid: "Enter the provider's API address (http:// or https://).",
   keyRequired: "Enter the provider's API key.",
+  keyRefused: (reason: string) => `The provider refused this key: "${reason}"`,
+  keyCheckFailed: (reason: string) => `The address did not answer as a provider's panel: "${reason}"`,
+  keyNotChecked: (message: string): Notice => ({ title: "Provider not saved", message }),
   inUse: {
     title: "Provider in use",
     message: "Unmap its services first: orders and services still refer to this provider.",
@@ -85,6 +88,31 @@ export const PROVIDER_TEXT = {
     title: "Nothing to do",
     message: "This submission is no longer waiting for an admin.",
   } satisfies Notice,
+  partResent: (providerName: string): Notice => ({
+    title: "Part resent",
+    message: `Queued for ${providerName}.`,
+  }),
+  resendWithProvider: {
+    title: "The provider has this part",
+    message: "This part is with its provider: cancel it first, then resend it once it has ended.",
+  } satisfies Notice,
+  notResendable: {
+    title: "Nothing to resend",
+    message: "Only a held part, or a failed or cancelled part of an order still open, can be resent.",
+  } satisfies Notice,
+  resendCancelled: {
+    title: "Cancel requested",
+    message: "The customer asked to cancel this order, so its part is not sent again.",
+  } satisfies Notice,
+  badProviderServiceId: "Enter the provider's service id: at most 100 characters, no spaces.",
+  badProviderOrderId: "Enter the provider's order id: at most 100 characters, no spaces, or leave it empty.",
+  resolvedWithId: (providerOrderId: string): Notice => ({
+    title: "Marked as resolved",
+    message: `Followed as the provider's order ${providerOrderId} from now on.`,
+  }),
+  retrying: (reason: string, nextAttempt: string, attempt: number, of: number) =>
+    `Retrying: ${reason}, next attempt ${nextAttempt} (attempt ${attempt} of ${of})`,
+  heldUntil: (deadline: string) => `Refunded ${deadline} unless resent`,
   noProviders: "No providers yet. Add one below; until then every order is fulfilled by hand.",
   noAttention: "Nothing needs attention.",
   noMappedServices: "No services are mapped to this provider yet.",

@@ -124,3 +124,29 @@ export const importSelectionForm = z
       enable: form.enable,
     };
   });
+
+/** An id of the provider's (its service id, its order id): 1 to 100 characters, no spaces. */
+export function isUpstreamId(value: string): boolean {
+  return /^\S{1,100}$/.test(value);
+}
+
+/** Resend a part (product rules 14.14): to which provider and which of its services. */
+export const resendPartForm = z.object({
+  intent: z.literal("resend"),
+  fulfilmentId: z.string().max(64),
+  providerId: z.string().max(64),
+  providerServiceId: z.string().trim().max(200).refine(isUpstreamId, PROVIDER_TEXT.badProviderServiceId),
+});
+
+/** Mark a held part resolved (product rules 14.15), with the provider's order id if the admin found one. */
+export const resolveHeldForm = z.object({
+  intent: z.literal("resolve"),
+  fulfilmentId: z.string().max(64),
+  providerOrderId: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((value) => value === "" || isUpstreamId(value), PROVIDER_TEXT.badProviderOrderId)
+    .optional()
+    .default(""),
+});

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { providers } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../notice.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { balanceColumns } from "./check-provider-key.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { readProviderBalance } from "./provider-client.server.ts";
 import { findProvider, transportFor } from "./provider-transport.server.ts";
@@ -20,16 +21,9 @@ export async function refreshProviderBalance(
   if (!provider) return refuse("not_found", PROVIDER_TEXT.notFound);
   try {
     const { balance, currency } = await readProviderBalance(transportFor(db, provider));
-    // The currency its balance names is the currency of its rates too (product rules 13.20).
-    const code = currency.trim().toUpperCase();
     await db
       .update(providers)
-      .set({
-        balance: balance.slice(0, 30),
-        balanceCurrency: currency.slice(0, 10),
-        ...(/^[A-Z]{3}$/.test(code) ? { currency: code } : {}),
-        balanceCheckedAt: sql`now()`,
-      })
+      .set(balanceColumns({ balance, currency }))
       .where(eq(providers.id, provider.id));
     return { ok: true, notice: { title: PROVIDER_TEXT.balanceRefreshed, message: `${balance} ${currency}` } };
   } catch (error) {

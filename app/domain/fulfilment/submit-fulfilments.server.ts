@@ -6,6 +6,7 @@ import type { PartOutcomes } from "./part-outcomes.ts";
 import { addProviderOrder, addProviderSubscription, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, type ProviderRow, transportFor } from "./provider-transport.server.ts";
 import { recordSubmitted, type SubmissionRecorder } from "./record-submissions.server.ts";
+import { holdGivenUpPart } from "./refund-hold.server.ts";
 
 export type Fulfilment = typeof fulfilments.$inferSelect;
 
@@ -170,7 +171,8 @@ async function subscriptionTerms(db: Database, autoOrderId: string) {
 /**
  * A request that never reached the provider (connection refused, DNS or TLS failure) is simply sent again
  * later, as often as it takes. A refused `add` (the provider said no: nothing was created) is retried with
- * back-off, and after the last attempt the part fails and the order is refunded for it. A lost answer may have
+ * back-off, and after the last attempt the part is held for the operator until its refund deadline (then it fails and
+ * the order is refunded for it, by the round's sweep: failOverdueHeldParts). A lost answer may have
  * created an order: it is retried (with back-off, for as long as it takes) only with an idempotency key, and
  * otherwise held for an admin: the one case where a person has to look.
  */
@@ -195,6 +197,8 @@ async function recordFailure(
     return;
   }
   if (refused && row.orderId) {
+    // Held for the operator until its refund deadline (product rules 14.12), unless the settings hold none.
+    if ((await holdGivenUpPart(db, row.id, message)) !== "no_hold") return;
     await db
       .update(fulfilments)
       .set({ lastError: message.slice(0, 500) })

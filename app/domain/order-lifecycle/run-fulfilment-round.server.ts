@@ -4,6 +4,7 @@ import { closeCancelledQueuedParts, sendDueCancels } from "../fulfilment/cancel-
 import { pollDueRefills, sendDueRefills } from "../fulfilment/forward-refills.server.ts";
 import { POLL_CLAIM, pollDueFulfilments } from "../fulfilment/poll-fulfilments.server.ts";
 import { dropOvertakenSubmissions, queueAutoOrderPosts } from "../fulfilment/queue-submissions.server.ts";
+import { failOverdueHeldParts } from "../fulfilment/refund-hold.server.ts";
 import { holdInterruptedSubmissions, submitDueFulfilments } from "../fulfilment/submit-fulfilments.server.ts";
 import { partOutcomes } from "./part-outcomes.server.ts";
 
@@ -26,6 +27,8 @@ export type RoundReport = {
   polled: number;
   refillsSent: number;
   refillsPolled: number;
+  /** Held parts whose refund deadline passed, failed and refunded this round. */
+  heldEnded: number;
 };
 
 /**
@@ -42,6 +45,8 @@ export async function runFulfilmentRound(db: Database, options: RoundOptions): P
   const queued = await queueAutoOrderPosts(db);
   await dropOvertakenSubmissions(db);
   await holdInterruptedSubmissions(db);
+  // Held parts nobody resent before their refund deadline fail and are refunded (product rules 14.13).
+  const heldEnded = await failOverdueHeldParts(db, partOutcomes);
   let submitted = 0;
   // A few batches at most: under a steady stream of new orders the round must still get to its polls.
   for (let batch = 0; options.submit !== false && batch < MAX_SUBMIT_BATCHES_PER_ROUND; batch++) {
@@ -59,5 +64,5 @@ export async function runFulfilmentRound(db: Database, options: RoundOptions): P
   }
   const refillsSent = await sendDueRefills(db, reporting);
   const refillsPolled = await pollDueRefills(db, reporting);
-  return { queued, submitted, cancelsSent, polled, refillsSent, refillsPolled };
+  return { queued, submitted, cancelsSent, polled, refillsSent, refillsPolled, heldEnded };
 }

@@ -7,6 +7,7 @@ import {
   orderCancelStateSql,
   orderWithProviderSql,
 } from "../fulfilment/order-delivery-state-sql.server.ts";
+import { type PartTrouble, readPartTroubles } from "../fulfilment/part-troubles.server.ts";
 import type { ListPaging } from "../lists/keyset-page.server.ts";
 import {
   countByStatus,
@@ -53,8 +54,20 @@ export type AdminOrderRow = {
   comments: string | null;
 };
 
-/** An admin list's order with its money. */
-export type AdminOrderWithMoney = AdminOrderRow & { money: OrderMoney };
+/** An admin list's order with its money, and why its submission waits, if it does (product rules 14.11). */
+export type AdminOrderWithMoney = AdminOrderRow & { money: OrderMoney; trouble?: PartTrouble | null };
+
+/** A page of order rows with their money and their parts' troubles (read for these orders only). */
+export async function withOrderDetails(db: Executor, rows: AdminOrderRow[]): Promise<AdminOrderWithMoney[]> {
+  const [withMoney, troubles] = await Promise.all([
+    withOrderMoney(db, rows),
+    readPartTroubles(
+      db,
+      rows.filter((row) => row.delivery === "provider").map((row) => row.id),
+    ),
+  ]);
+  return withMoney.map((row) => ({ ...row, trouble: troubles.get(row.id) ?? null }));
+}
 
 export type AdminOrdersQuery = ListQuery<AdminOrderStatus>;
 
@@ -161,7 +174,7 @@ export async function readAdminOrdersPage(
   query: AdminOrdersQuery = {},
 ): Promise<AdminOrdersPage> {
   const { rows, ...page } = await readList(db, ordersList, query);
-  return { ...page, orders: await withOrderMoney(db, rows.map(toRow)) };
+  return { ...page, orders: await withOrderDetails(db, rows.map(toRow)) };
 }
 
 /** One customer's orders, newest first (admin user detail; orders_user_created_idx). */
@@ -174,5 +187,5 @@ export async function listUserOrdersForAdmin(
     .where(eq(orders.userId, userId))
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
-  return withOrderMoney(db, rows.map(toRow));
+  return withOrderDetails(db, rows.map(toRow));
 }

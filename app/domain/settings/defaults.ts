@@ -10,6 +10,9 @@ export const settingDefaults = {
   newUserBonusCents: cents(500),
   autoOrdersEnabled: true,
   maintenanceMode: false,
+  // Hours a submission that gave up is held in "Needs manual work" before it is failed and refunded, so the
+  // operator may resend it first; 0 refunds at once (product rules 14.12, docs/decisions/043).
+  refundHoldHours: 6,
   heroTitle: "Grow your social media, the honest way",
   heroSubtitle:
     "Real likes, followers, views and plays for Instagram, TikTok, YouTube, Spotify and more. Pay from your prepaid wallet, track every order, and get help from real people around the clock.",

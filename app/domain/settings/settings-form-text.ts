@@ -6,6 +6,9 @@ import type { Notice } from "../notice.ts";
  */
 export const PAGE_TEXT_MAX = { heroTitle: 120, heroSubtitle: 400, footerText: 300 } as const;
 
+/** The longest a gave-up submission may be held before its refund: a week (product rules 14.12). */
+export const REFUND_HOLD_MAX_HOURS = 168;
+
 /**
  * The admin spec's texts for the Settings tab (admin spec sections 2 and 8), verbatim where the spec gives them;
  * the rest say plainly what happened.
@@ -18,6 +21,7 @@ export const SETTINGS_TEXT = {
   badEmail: "Enter a valid e-mail address.",
   textRequired: "This text cannot be empty.",
   noReferralProgramme: "No referral programme yet",
+  badRefundHold: "Enter whole hours from 0 (refund at once) to 168.",
 } as const;
 
 /** 'Settings saved' and how many settings changed. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkbox, UNKNOWN_FIELD_TEXT } from "../admin-form.ts";
 import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
-import { PAGE_TEXT_MAX, SETTINGS_TEXT } from "./settings-form-text.ts";
+import { PAGE_TEXT_MAX, REFUND_HOLD_MAX_HOURS, SETTINGS_TEXT } from "./settings-form-text.ts";
 
 /** Deposits below $1 cost more in card fees than they bring; above $1,000,000 is surely a typo. */
 const DEPOSIT_FLOOR_CENTS = cents(100);
@@ -42,6 +42,13 @@ export const shopSettingsForm = z
       newUserBonusCents: dollars(cents(0), BONUS_CEILING_CENTS, "Enter a bonus from $0 (none) to $1,000."),
       autoOrdersEnabled: checkbox,
       maintenanceMode: checkbox,
+      refundHoldHours: z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}$/, SETTINGS_TEXT.badRefundHold)
+        .transform(Number)
+        .refine((hours) => hours <= REFUND_HOLD_MAX_HOURS, SETTINGS_TEXT.badRefundHold)
+        .optional(),
     },
     { error: UNKNOWN_FIELD_TEXT },
   )

@@ -3,15 +3,24 @@ import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDateTime, lineLabel } from "../../components/admin/format.ts";
 import { type AdminOrderView, OrdersTable } from "../../components/admin/orders-table.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import type { HeldSubmission, UnmappedAutoOrder } from "../../domain/admin/read-manual-work.server.ts";
+import type {
+  HeldSubmission,
+  ResendProvider,
+  UnmappedAutoOrder,
+} from "../../domain/admin/read-manual-work.server.ts";
 import { formatServiceName } from "../../domain/catalog/product-name.ts";
+import { PROVIDER_TEXT } from "../../domain/fulfilment/messages.ts";
 import type { ManualRefill } from "../../domain/refills/manual-refills.server.ts";
 import { REFILL_STATUS_WORDS } from "../../domain/refills/refill-status.ts";
 import { formatCount } from "../../lib/format-money.ts";
+import { ResendPartForm, ResolvePartForm } from "./held-part-forms.tsx";
 import { RefillDecisionForm } from "./refill-decision-form.tsx";
 
 /** A held submission and an unmapped auto order as the page receives them (dates as ISO text). */
-export type HeldView = Omit<HeldSubmission, "since"> & { since: string };
+export type HeldView = Omit<HeldSubmission, "since" | "refundDueAt"> & {
+  since: string;
+  refundDueAt: string | null;
+};
 export type UnmappedAutoOrderView = Omit<UnmappedAutoOrder, "createdAt"> & { createdAt: string };
 export type ManualRefillView = Omit<ManualRefill, "requestedAt"> & { requestedAt: string };
 
@@ -26,6 +35,7 @@ export function ManualWorkLists({
     ordersTotal: number;
     held: HeldView[];
     heldTotal: number;
+    providers: ResendProvider[];
     autoOrders: UnmappedAutoOrderView[];
     autoOrdersTotal: number;
     refills: ManualRefillView[];
@@ -52,34 +62,22 @@ export function ManualWorkLists({
           Held for a decision ({formatCount(work.heldTotal)})
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          The provider may or may not have these: check on its side, then send again or mark resolved on the
-          provider's page.
+          The provider refused these, or may or may not have them: check on its side, then resend (to it or
+          another provider), or mark resolved, with the provider's order id if it has the order. A part the
+          provider kept refusing is refunded at its deadline unless resent; failed or cancelled parts of
+          orders still open are listed too.
         </p>
         <ShownOf shown={work.held.length} total={work.heldTotal} />
-        <Card className="mt-4 overflow-x-auto p-0" data-testid="held-submissions">
-          <AdminTable
-            headings={["Order", "Provider", "Part", "Why", "Since"]}
-            items={work.held}
-            empty="Nothing is held."
-          >
-            {(row) => (
-              <tr key={row.fulfilmentId} className="align-top">
-                <td className={`${td} font-medium text-slate-900`}>
-                  {row.orderNumber ?? `Auto order post ${row.postNumber ?? ""}`}
-                </td>
-                <td className={td}>
-                  <Link to={`/admin/providers/${row.providerId}`} className="text-brand-700 hover:underline">
-                    {row.providerName}
-                  </Link>
-                </td>
-                <td className={td}>
-                  {row.part === "order" ? "Whole order" : lineLabel(row.part)} · {formatCount(row.quantity)}
-                </td>
-                <td className={`${td} max-w-md break-words text-slate-700`}>{row.lastError ?? "—"}</td>
-                <td className={td}>{formatDateTime(row.since)}</td>
-              </tr>
-            )}
-          </AdminTable>
+        <Card className="mt-4 p-0" data-testid="held-submissions">
+          {work.held.length === 0 ? (
+            <p className="p-6 text-slate-600">Nothing is held.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-labelledby="held-heading">
+              {work.held.map((row) => (
+                <HeldPart key={row.fulfilmentId} row={row} providers={work.providers} />
+              ))}
+            </ul>
+          )}
         </Card>
       </section>
 
@@ -169,5 +167,51 @@ function ShownOf({ shown, total }: { shown: number; total: number }) {
     <p className="mt-1 text-sm font-medium text-amber-800">
       The oldest {formatCount(shown)} of {formatCount(total)} are listed.
     </p>
+  );
+}
+
+/**
+ * A held or resendable part: what it is, why it waits and until when, then its decisions, side by side on a wide
+ * screen and one under the other on a phone (so the action is in reach without scrolling sideways).
+ */
+function HeldPart({ row, providers }: { row: HeldView; providers: ResendProvider[] }) {
+  const subject = row.orderNumber ?? `Auto order post ${row.postNumber ?? ""}`;
+  const part = row.part === "order" ? "Whole order" : lineLabel(row.part);
+  const label = `${subject} ${part}`;
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-4 px-4 py-4" data-testid="held-part">
+      <div className="min-w-0 max-w-xl space-y-1 text-sm">
+        <p className="font-medium text-slate-900">
+          {subject} · {part} · {formatCount(row.quantity)} ·{" "}
+          <Link to={`/admin/providers/${row.providerId}`} className="text-brand-700 hover:underline">
+            {row.providerName}
+          </Link>
+        </p>
+        <p className="break-words text-red-700">
+          {row.state === "done" ? `Ended ${row.outcome}${row.lastError ? ": " : ""}` : null}
+          {row.lastError ?? (row.state === "done" ? "" : "Held")}
+        </p>
+        {row.refundDueAt ? (
+          <p className="font-medium text-amber-800" data-testid="refund-deadline">
+            {PROVIDER_TEXT.heldUntil(`${formatDateTime(row.refundDueAt)} UTC`)}
+          </p>
+        ) : null}
+        <p className="text-xs text-slate-500">Since {formatDateTime(row.since)} UTC</p>
+      </div>
+      <div className="space-y-2">
+        {row.orderId ? (
+          <ResendPartForm
+            fulfilmentId={row.fulfilmentId}
+            label={label}
+            providerId={row.providerId}
+            providerServiceId={row.providerServiceId}
+            providers={providers}
+          />
+        ) : null}
+        {row.state === "needs_attention" ? (
+          <ResolvePartForm fulfilmentId={row.fulfilmentId} label={label} />
+        ) : null}
+      </div>
+    </li>
   );
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ListPagination } from "../../components/admin/list-controls.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { readManualWork } from "../../domain/admin/read-manual-work.server.ts";
+import { resendPartForm, resolveHeldForm } from "../../domain/fulfilment/provider-form.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { refillDecisionForm } from "../../domain/refills/manual-refills.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -9,6 +10,7 @@ import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
+import { decideHeldPartFromForm } from "./decide-held-part-from-form.server.ts";
 import { decideManualRefillFromForm } from "./decide-refill-from-form.server.ts";
 import { ManualWorkLists } from "./manual-work-lists.tsx";
 
@@ -31,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...work,
     orders: work.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
-    held: work.held.map((row) => ({ ...row, since: row.since.toISOString() })),
+    held: work.held.map((row) => ({
+      ...row,
+      since: row.since.toISOString(),
+      refundDueAt: row.refundDueAt?.toISOString() ?? null,
+    })),
     autoOrders: work.autoOrders.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     refills: work.refills.map((row) => ({ ...row, requestedAt: row.requestedAt.toISOString() })),
   };
@@ -39,11 +45,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The orders' status forms post here, as on the orders list: an admin moves a manual order on; the refill forms
- * end a manual refill (completed or rejected).
+ * end a manual refill (completed or rejected); a held or failed part is resent or marked resolved.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, [statusChangeForm, refillDecisionForm]);
+  const form = await readForm(request, [
+    statusChangeForm,
+    refillDecisionForm,
+    resendPartForm,
+    resolveHeldForm,
+  ]);
+  if (form.intent === "resend" || form.intent === "resolve")
+    return decideHeldPartFromForm(shopDatabase(context), { adminId: admin.id, form });
   if (form.intent === "refill-decision")
     return decideManualRefillFromForm(shopDatabase(context), { adminId: admin.id, form });
   return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });

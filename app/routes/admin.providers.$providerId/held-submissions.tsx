@@ -1,5 +1,8 @@
+import { Form } from "react-router";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { PostButton } from "../../components/admin/providers/post-button.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import type { HeldSubmission } from "../../domain/fulfilment/read-provider-page.server.ts";
 
 /** A held submission as the page receives it (the date as ISO text). */
@@ -42,14 +45,27 @@ export function HeldSubmissions({
             >
               Send again
             </PostButton>
-            <PostButton
-              fields={{ intent: "resolve", fulfilmentId: row.id }}
-              variant="ghost"
-              disabled={busy}
-              aria-label={`Mark resolved: ${row.subject}`}
-            >
-              Mark resolved
-            </PostButton>
+            <Form method="post" className="flex items-end gap-2">
+              <input type="hidden" name="intent" value="resolve" />
+              <input type="hidden" name="fulfilmentId" value={row.id} />
+              <Input
+                label={`Provider's order id of ${row.subject}, if it has one`}
+                hideLabel
+                size="sm"
+                name="providerOrderId"
+                maxLength={100}
+                placeholder="Provider's order id"
+                className="w-36"
+              />
+              <Button
+                type="submit"
+                variant="ghost"
+                disabled={busy}
+                aria-label={`Mark resolved: ${row.subject}`}
+              >
+                Mark resolved
+              </Button>
+            </Form>
           </div>
         </li>
       ))}

@@ -54,7 +54,11 @@ const pageIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("map"), providerServiceId, serviceId: z.string().max(64) }),
   z.object({ intent: z.literal("unmap"), serviceId: z.string().max(64) }),
   z.object({ intent: z.literal("retry"), fulfilmentId: z.string().max(64) }),
-  z.object({ intent: z.literal("resolve"), fulfilmentId: z.string().max(64) }),
+  z.object({
+    intent: z.literal("resolve"),
+    fulfilmentId: z.string().max(64),
+    providerOrderId: z.string().max(200).optional(),
+  }),
   z.object({ intent: z.literal("balance-alert") }).passthrough(),
 ]);
 
@@ -162,6 +166,7 @@ async function runPageAction(
         adminId,
         fulfilmentId: action.fulfilmentId,
         decision: action.intent,
+        ...(action.intent === "resolve" ? { providerOrderId: action.providerOrderId } : {}),
       });
     default:
       return refuse("not_found", PROVIDER_TEXT.notFound);

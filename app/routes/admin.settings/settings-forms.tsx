@@ -59,6 +59,14 @@ export function ShopSettingsForm({
         />
         {/* A spec field with nothing behind it yet: shown, never submitted (no name), never saved. */}
         <Input label="Referral bonus ($)" disabled placeholder="-" hint={SETTINGS_TEXT.noReferralProgramme} />
+        <Input
+          label="Hold before refund (hours)"
+          name="refundHoldHours"
+          inputMode="numeric"
+          defaultValue={String(settings.refundHoldHours)}
+          hint="A submission its provider keeps refusing waits this long in Needs manual work, to be resent, before it is failed and refunded; 0 refunds at once."
+          error={errors.refundHoldHours}
+        />
         <Checkbox
           label="Auto orders enabled"
           name="autoOrdersEnabled"

@@ -20,6 +20,7 @@ import { cents } from "../../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../../app/domain/wallet/post-ledger-entry.server.ts";
 import { BODY_LIMIT_BYTES } from "../../../app/lib/request-body.ts";
 import { addProviderFromForm } from "../../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
+import { type FakePanel, startFakePanel } from "../../support/fake-panel.ts";
 import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
 import { uniqueEmail, Visitor, visibleText } from "../../support/http.ts";
 import { generatedBody, type RawAnswer, rawRequest } from "../../support/raw-request.ts";
@@ -355,6 +356,7 @@ const CASES: Case[] = [
 
 let shop: { url: string; db: Database; pool: pg.Pool; end(): Promise<void>; stop(): Promise<void> };
 let ids: Ids & { depositId: string; providerId: string };
+let panel: FakePanel | undefined;
 const PASSWORD = "correct-horse-9";
 
 beforeAll(async () => {
@@ -395,9 +397,11 @@ beforeAll(async () => {
   if (!autoOrder.ok) throw new Error(autoOrder.message);
   const deposit = await startDeposit(shop.db, { userId: customer.id, amountCents: cents(2_500) });
   if (!deposit.ok) throw new Error(`deposit not started: ${deposit.message}`);
+  // A panel that accepts the key: a provider is saved only once its panel answers `balance` (rules 14.10).
+  panel = await startFakePanel(() => ({ status: 200, body: { balance: "1.00", currency: "USD" } }));
   const provider = await addProviderFromForm(shop.db, {
     adminId: admin.id,
-    form: { name: "Body policy panel", apiUrl: "http://127.0.0.1:9/api/v2", apiKey: "body-policy-key" },
+    form: { name: "Body policy panel", apiUrl: panel.url, apiKey: "body-policy-key" },
   });
   if (!provider.ok) throw new Error(provider.message);
   ids = {
@@ -415,6 +419,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.stop();
   await shop?.end();
+  await panel?.close();
 });
 
 /** A confirmed account through the shop's sign-up endpoint (the confirmation is marked directly). */

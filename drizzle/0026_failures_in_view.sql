@@ -1,0 +1,3 @@
+ALTER TABLE "fulfilments" ADD COLUMN "refund_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "fulfilments_refund_due_idx" ON "fulfilments" USING btree ("refund_due_at") WHERE "fulfilments"."state" = 'needs_attention' and "fulfilments"."refund_due_at" is not null;--> statement-breakpoint
+CREATE INDEX "fulfilments_unfulfilled_idx" ON "fulfilments" USING btree ("updated_at") WHERE "fulfilments"."state" = 'done' and "fulfilments"."outcome" in ('failed', 'cancelled');
