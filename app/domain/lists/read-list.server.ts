@@ -60,11 +60,11 @@ export async function readList<R, S extends string = never>(
 ): Promise<ListPage<R, S>> {
   const { createdAt, id, status } = list;
   const q = searchText(query.q);
-  const counts = status ? await countByStatus(db, status.column, status.values) : undefined;
   const search = q ? await searchCondition(db, list.search, q) : undefined;
+  // The filters count what the search found (product rules 14.31), so each chip says what clicking it shows.
+  const counts = status ? await countByStatus(db, status.column, status.values, search) : undefined;
   const where = and(status && query.status ? eq(status.column, query.status) : undefined, search);
-  const total =
-    counts && !search ? counts[query.status ?? "all"] : await countCapped(db, createdAt.table, where);
+  const total = counts ? counts[query.status ?? "all"] : await countCapped(db, createdAt.table, where);
   const { rows, paging } = await readNewestFirstPage(
     db,
     {
@@ -108,16 +108,17 @@ export async function countCapped(db: Executor, table: PgTable, where: SQL | und
 /**
  * Rows per status, each counted up to LIST_COUNT_CAP + 1 in one statement (an index-only scan of an index the
  * status leads, stopping at the cap), every status present (0 when it has none) and `all` their sum, itself
- * capped: a list's filter counts (docs/decisions/030).
+ * capped: a list's filter counts (docs/decisions/030). With `where` (a search), only the rows it matches.
  */
 export async function countByStatus<S extends string>(
   db: Executor,
   status: PgColumn,
   statuses: readonly S[],
+  where?: SQL,
 ): Promise<StatusCounts<S>> {
   const perStatus = statuses.map(
     (value) =>
-      sql`select ${value}::text as status, (select count(*) from (select 1 from ${status.table} where ${status} = ${value} limit ${LIST_COUNT_CAP + 1}) as capped)::int as value`,
+      sql`select ${value}::text as status, (select count(*) from (select 1 from ${status.table} where ${and(eq(status, value), where)} limit ${LIST_COUNT_CAP + 1}) as capped)::int as value`,
   );
   const result = await db.execute<{ status: S; value: number }>(sql.join(perStatus, sql` union all `));
   const counts = Object.fromEntries(statuses.map((value) => [value, 0])) as StatusCounts<S>;

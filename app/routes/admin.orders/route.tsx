@@ -51,7 +51,10 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       path="/admin/orders"
       noun="orders"
       filters={filters}
-      search={{ label: "Search by order number or customer e-mail", placeholder: "Order number or e-mail" }}
+      search={{
+        label: "Search by order number, link, customer e-mail or provider order id",
+        placeholder: "Number, link, e-mail or provider id",
+      }}
       list={loaderData}
     >
       <Card className="mt-6 overflow-x-auto p-0">
