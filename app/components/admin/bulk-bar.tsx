@@ -24,12 +24,15 @@ export function BulkBar({
   formId,
   noun,
   actions,
+  actionName = "action",
   children,
   preview,
 }: {
   formId: string;
   noun: { one: string; many: string };
   actions: readonly { value: string; label: string }[];
+  /** The field the action menu posts as ("direction" for a credit or debit). */
+  actionName?: string;
   /** More fields an action needs (a price, a category, an amount and reason). */
   children?: ReactNode;
   preview: BulkPreviewView | null;
@@ -70,7 +73,7 @@ export function BulkBar({
             </label>
           </div>
         ) : null}
-        <Select label="Action" name="action" size="sm" options={actions} fieldClassName="w-56" />
+        <Select label="Action" name={actionName} size="sm" options={actions} fieldClassName="w-56" />
         {children}
         <button type="submit" className={buttonClass("secondary")}>
           Review

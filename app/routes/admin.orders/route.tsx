@@ -18,6 +18,7 @@ import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/orders/o
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readFormWithLists } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { listUrlOf } from "../shared/bulk-form.server.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
 import { answerBulkOrdersForm } from "./bulk-orders-from-form.server.ts";
@@ -50,14 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const { ids, ...form } = await readFormWithLists(request, [statusChangeForm, bulkOrderForm], ["ids"]);
   const db = shopDatabase(context);
-  if (isBulkStep(form.intent)) {
-    const url = new URL(request.url);
+  if (isBulkStep(form.intent))
     return answerBulkOrdersForm(db, {
       adminId: admin.id,
       form: { ...form, ids },
-      listUrl: url.pathname + url.search,
+      listUrl: listUrlOf(request),
     });
-  }
   return changeOrderStatusFromForm(db, { adminId: admin.id, form });
 }
 

@@ -1,0 +1,41 @@
+import type { BulkPreviewView } from "../../components/admin/bulk-bar.tsx";
+import { BULK_TEXT } from "../../domain/bulk-change.ts";
+import type { Notice } from "../../domain/notice.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+
+/**
+ * The answer of a list's bulk form (product rules 14.33), which the orders, services and users lists post: a form
+ * that does not parse (nothing ticked, no price) is said in place; Review answers with what the change would do
+ * (the list shows it with Confirm); Confirm makes it and goes back to the list, its filters kept, with every row's
+ * outcome as the toast.
+ */
+export async function answerBulkForm<Step extends { intent: "bulk-preview" | "bulk-apply" }>(input: {
+  parsed: { success: true; data: Step } | { success: false; error?: { issues: { message: string }[] } };
+  nouns: string;
+  /** The list's own address, with its filters and search. */
+  listUrl: string;
+  preview: (form: Step) => Promise<BulkPreviewView>;
+  apply: (form: Step) => Promise<{ notice: Notice }>;
+}) {
+  if (!input.parsed.success) {
+    const nothing = BULK_TEXT.nothingTicked(input.nouns);
+    const issue = input.parsed.error?.issues.find(
+      (found) => found.message && !found.message.startsWith("Invalid"),
+    );
+    return refusalAnswer(
+      refuse("invalid", issue ? { title: nothing.title, message: issue.message } : nothing),
+    ).body;
+  }
+  const form = input.parsed.data;
+  if (form.intent === "bulk-preview") return { ok: true as const, preview: await input.preview(form) };
+  const { notice } = await input.apply(form);
+  return redirectWithToast(input.listUrl, { title: notice.title, description: notice.message });
+}
+
+/** A list action's own address (path and query), where a bulk change goes back to. */
+export function listUrlOf(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
