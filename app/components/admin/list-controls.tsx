@@ -179,3 +179,29 @@ export function ListPagination({
     </nav>
   );
 }
+
+/**
+ * "Export CSV" of a list as it is filtered now (product rules 14.36): the export's address with the list's
+ * status, search and own filters. A plain link: the download is not a page.
+ */
+export function ExportLink({
+  file,
+  status,
+  q,
+  filters,
+}: {
+  file: "orders" | "services" | "users" | "transactions" | "audit";
+  status?: string | null;
+  q?: string;
+  filters?: Record<string, string | null>;
+}) {
+  return (
+    <a
+      href={listHref(`/admin/export/${file}.csv`, { status, q, filters })}
+      download
+      className={buttonClass("secondary")}
+    >
+      Export CSV
+    </a>
+  );
+}

@@ -2,7 +2,13 @@ import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Executor } from "../../db/client.server.ts";
-import { cursorSql, type ListPaging, type ListPosition, readNewestFirstPage } from "./keyset-page.server.ts";
+import {
+  cursorSql,
+  type ListPaging,
+  type ListPosition,
+  oldestFirstBatches,
+  readNewestFirstPage,
+} from "./keyset-page.server.ts";
 import { MAX_PAGE } from "./list-paging.ts";
 import { ADMIN_SEARCH_MAX_LENGTH, LIST_COUNT_CAP } from "./list-search.ts";
 import type { SearchRule } from "./search-rules.server.ts";
@@ -83,6 +89,43 @@ export async function readList<R, S extends string = never>(
     query,
   );
   return { rows, ...paging, ...(counts ? { counts } : {}) } as ListPage<R, S>;
+}
+
+/**
+ * The condition a list's query puts on its rows: its status filter and its search, as readList applies them, so
+ * an export of the list holds the rows its pages show (product rules 14.36).
+ */
+export async function listCondition<R, S extends string = never>(
+  db: Executor,
+  list: ListDeclaration<R, S>,
+  query: Pick<ListQuery<S>, "status" | "q">,
+): Promise<SQL | undefined> {
+  const q = searchText(query.q);
+  return and(
+    list.status && query.status ? eq(list.status.column, query.status) : undefined,
+    q ? await searchCondition(db, list.search, q) : undefined,
+  );
+}
+
+/** Every row of a list matching `where`, oldest first, `batchSize` at a time: one batch held at once. */
+export function listBatches<R, S extends string = never>(
+  db: Executor,
+  list: ListDeclaration<R, S>,
+  where: SQL | undefined,
+  batchSize: number,
+): AsyncGenerator<R[]> {
+  return oldestFirstBatches({
+    createdAt: list.createdAt,
+    id: list.id,
+    where,
+    batchSize,
+    rows: (batchWhere, orderBy, limit) =>
+      list
+        .rows(db, cursorSql(list.createdAt, list.id))
+        .where(batchWhere)
+        .orderBy(...orderBy)
+        .limit(limit),
+  });
 }
 
 /** The rules' conditions for `q`, any of them (the rules that found nothing to look for left out). */

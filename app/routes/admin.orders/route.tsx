@@ -73,6 +73,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
       title="Orders Management"
       path="/admin/orders"
       noun="orders"
+      exportFile="orders"
       filters={filters}
       search={{
         label: "Search by order number, link, customer e-mail or provider order id",

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { EditorPage } from "../../components/admin/content/editor-page.tsx";
-import { ListPagination, listHref, SearchBox } from "../../components/admin/list-controls.tsx";
+import { ExportLink, ListPagination, listHref, SearchBox } from "../../components/admin/list-controls.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { formRefusal } from "../../domain/admin-form.ts";
@@ -138,8 +138,9 @@ export default function AdminServicesPage({ loaderData, actionData }: Route.Comp
         ) : null
       }
     >
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap justify-end gap-2">
         <SearchBox q={q} label="Search services" placeholder="Name, address or platform" />
+        <ExportLink file="services" q={q} />
       </div>
       <ServicesBulkBar
         formId={BULK_SERVICES_FORM}

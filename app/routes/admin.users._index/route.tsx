@@ -1,4 +1,4 @@
-import { ListPagination, SearchBox } from "../../components/admin/list-controls.tsx";
+import { ExportLink, ListPagination, SearchBox } from "../../components/admin/list-controls.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { readAdminUsersPage } from "../../domain/accounts/list-users-for-admin.server.ts";
@@ -56,7 +56,10 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
     <main className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">Users</h1>
-        <SearchBox q={q} label="Search users by e-mail" placeholder="E-mail" />
+        <div className="flex flex-wrap gap-2">
+          <SearchBox q={q} label="Search users by e-mail" placeholder="E-mail" />
+          <ExportLink file="users" q={q} />
+        </div>
       </div>
       <UsersBulkBar formId={BULK_USERS_FORM} preview={preview} />
       <Card className="mt-6 overflow-x-auto p-0">
