@@ -47,6 +47,8 @@ export function bulkSummary(
 }
 
 export const BULK_TEXT = {
+  /** The title of a bulk change's result, which the list also shows beside its bulk bar (no script needed). */
+  done: "Bulk change done",
   nothingTicked: (nouns: string): Notice => ({
     title: "Nothing changed",
     message: `Tick at least one of the ${nouns} and choose an action, then Review.`,

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { BULK_TEXT } from "../../domain/bulk-change.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Select } from "../ui/select.tsx";
 
@@ -27,6 +28,7 @@ export function BulkBar({
   actionName = "action",
   children,
   preview,
+  refused,
 }: {
   formId: string;
   noun: { one: string; many: string };
@@ -36,8 +38,11 @@ export function BulkBar({
   /** More fields an action needs (a price, a category, an amount and reason). */
   children?: ReactNode;
   preview: BulkPreviewView | null;
+  /** The list's answer when the form was refused (nothing ticked, a price that is not one). */
+  refused?: { title: string; message: string } | null;
 }) {
   const selected = useSelection(formId);
+  const result = useBulkResult();
   const location = useLocation();
   const { setAll } = selected;
   // A change made (the list shown again without a question) starts a new selection.
@@ -53,6 +58,16 @@ export function BulkBar({
       <h2 id={`${formId}-heading`} className="text-base font-semibold text-slate-900">
         Bulk actions
       </h2>
+      {result ? (
+        <p role="status" className="mt-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          <strong>{result.title}:</strong> {result.description}
+        </p>
+      ) : null}
+      {refused ? (
+        <p role="alert" className="mt-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          <strong>{refused.title}:</strong> {refused.message}
+        </p>
+      ) : null}
       {preview ? <BulkConfirmation formId={formId} preview={preview} /> : null}
       <Form id={formId} method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="bulk-preview" />
@@ -125,6 +140,17 @@ function BulkConfirmation({ formId, preview }: { formId: string; preview: BulkPr
       </Form>
     </div>
   );
+}
+
+/**
+ * The result of a bulk change just made: the toast the change redirected with, which the root loader read. Shown
+ * beside the bar as well, so it is there without JavaScript and stays while the admin reads it.
+ */
+function useBulkResult(): { title: string; description?: string } | null {
+  const root = useRouteLoaderData("root") as
+    | { toast?: { title: string; description?: string } | null }
+    | undefined;
+  return root?.toast?.title === BULK_TEXT.done ? root.toast : null;
 }
 
 /** The rows ticked for `formId`, kept in step with the checkboxes once the page is hydrated. */

@@ -1,6 +1,6 @@
 import type { Database, Executor } from "../../db/client.server.ts";
 import { formatExactRate } from "../../lib/format-money.ts";
-import { type BulkOutcome, bulkSummary, countOf } from "../bulk-change.ts";
+import { BULK_TEXT, type BulkOutcome, bulkSummary, countOf } from "../bulk-change.ts";
 import {
   BULK_SERVICE_LABELS,
   type BulkServiceChange,
@@ -157,6 +157,6 @@ export async function changeServicesInBulk(
   return {
     ok: true,
     outcomes,
-    notice: { title: "Bulk change done", message: `${bulkSummary(outcomes, { noun: SERVICE_NOUN, done })}.` },
+    notice: { title: BULK_TEXT.done, message: `${bulkSummary(outcomes, { noun: SERVICE_NOUN, done })}.` },
   };
 }

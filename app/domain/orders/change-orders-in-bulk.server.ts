@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { orders, users } from "../../db/schema.ts";
 import { formatCents } from "../../lib/format-money.ts";
-import { type BulkOutcome, bulkSummary, countOf } from "../bulk-change.ts";
+import { BULK_TEXT, type BulkOutcome, bulkSummary, countOf } from "../bulk-change.ts";
 import { orderWithProviderSql } from "../fulfilment/order-delivery-state-sql.server.ts";
 import type { Notice } from "../notice.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
@@ -169,7 +169,7 @@ export async function changeOrdersInBulk(
     ok: true,
     outcomes,
     refundCents,
-    notice: { title: "Bulk change done", message: `${summary}.${refund}` },
+    notice: { title: BULK_TEXT.done, message: `${summary}.${refund}` },
   };
 }
 

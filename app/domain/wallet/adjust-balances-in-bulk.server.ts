@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { formatCents } from "../../lib/format-money.ts";
-import { type BulkOutcome, bulkSummary, countOf } from "../bulk-change.ts";
+import { BULK_TEXT, type BulkOutcome, bulkSummary, countOf } from "../bulk-change.ts";
 import type { Notice } from "../notice.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { adjustBalance, type BalanceAdjustment } from "./adjust-balance.server.ts";
@@ -87,6 +87,6 @@ export async function adjustBalancesInBulk(
     ok: true,
     outcomes,
     movedCents: cents(moved),
-    notice: { title: "Bulk change done", message: `${summary}. ${formatCents(moved)} in all.` },
+    notice: { title: BULK_TEXT.done, message: `${summary}. ${formatCents(moved)} in all.` },
   };
 }

@@ -61,8 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const preview = actionData && "preview" in actionData ? actionData.preview : null;
+  const preview = (actionData && "preview" in actionData ? actionData.preview : null) ?? null;
   useAnswerToast(actionData && "notice" in actionData && !("preview" in actionData) ? actionData : null);
+  const refused = actionData && "bulk" in actionData && "notice" in actionData ? actionData.notice : null;
   const filters = statusFilters(
     ADMIN_ORDER_STATUSES,
     loaderData.counts,
@@ -86,6 +87,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
         noun={ORDER_NOUN}
         actions={BULK_ORDER_STATUSES.map((value) => ({ value, label: BULK_ORDER_VERBS[value].menu }))}
         preview={preview}
+        refused={refused}
       />
       <Card className="mt-6 overflow-x-auto p-0">
         <OrdersTable orders={loaderData.orders} selectForm={BULK_ORDERS_FORM} />

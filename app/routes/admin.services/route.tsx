@@ -118,8 +118,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, q, margins, platforms, categories, editing, creating } = loaderData;
-  const preview = actionData && "preview" in actionData ? actionData.preview : null;
+  const preview = (actionData && "preview" in actionData ? actionData.preview : null) ?? null;
   useAnswerToast(actionData && "notice" in actionData ? actionData : null);
+  const refused = actionData && "bulk" in actionData && "notice" in actionData ? actionData.notice : null;
   const errors = actionData && "fieldErrors" in actionData ? (actionData.fieldErrors ?? {}) : {};
   return (
     <EditorPage
@@ -147,6 +148,7 @@ export default function AdminServicesPage({ loaderData, actionData }: Route.Comp
         platforms={platforms}
         categories={categories}
         preview={preview}
+        refused={refused}
       />
       <ServicesTable
         selectForm={BULK_SERVICES_FORM}

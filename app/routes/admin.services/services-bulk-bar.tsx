@@ -14,11 +14,13 @@ export function ServicesBulkBar({
   platforms,
   categories,
   preview,
+  refused,
 }: {
   formId: string;
   platforms: readonly PlatformLink[];
   categories: readonly ServiceCategory[];
   preview: BulkPreviewView | null;
+  refused: { title: string; message: string } | null;
 }) {
   const platformName = new Map(platforms.map((platform) => [platform.slug, platform.name]));
   return (
@@ -27,6 +29,7 @@ export function ServicesBulkBar({
       noun={SERVICE_NOUN}
       actions={BULK_SERVICE_ACTIONS.map((value) => ({ value, label: BULK_SERVICE_LABELS[value] }))}
       preview={preview}
+      refused={refused}
     >
       <Input
         label="Price / 1000 (for Set price)"

@@ -50,8 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminUsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { q } = loaderData;
-  const preview = actionData && "preview" in actionData ? actionData.preview : null;
+  const preview = (actionData && "preview" in actionData ? actionData.preview : null) ?? null;
   useAnswerToast(actionData && "notice" in actionData ? actionData : null);
+  const refused = actionData && "bulk" in actionData && "notice" in actionData ? actionData.notice : null;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -61,7 +62,7 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
           <ExportLink file="users" q={q} />
         </div>
       </div>
-      <UsersBulkBar formId={BULK_USERS_FORM} preview={preview} />
+      <UsersBulkBar formId={BULK_USERS_FORM} preview={preview} refused={refused} />
       <Card className="mt-6 overflow-x-auto p-0">
         <UsersTable users={loaderData.users} selectForm={BULK_USERS_FORM} />
       </Card>

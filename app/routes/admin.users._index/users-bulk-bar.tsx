@@ -9,7 +9,15 @@ import {
 } from "../../domain/wallet/balance-adjustment.ts";
 
 /** The users list's bulk bar: a credit or debit of one amount to each ticked user, with its kind and reason. */
-export function UsersBulkBar({ formId, preview }: { formId: string; preview: BulkPreviewView | null }) {
+export function UsersBulkBar({
+  formId,
+  preview,
+  refused,
+}: {
+  formId: string;
+  preview: BulkPreviewView | null;
+  refused: { title: string; message: string } | null;
+}) {
   return (
     <BulkBar
       formId={formId}
@@ -20,6 +28,7 @@ export function UsersBulkBar({ formId, preview }: { formId: string; preview: Bul
       ]}
       actionName="direction"
       preview={preview}
+      refused={refused}
     >
       <Input
         label="Amount ($)"

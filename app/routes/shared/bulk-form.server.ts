@@ -12,7 +12,9 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
  * outcome as the toast.
  */
 export async function answerBulkForm<Step extends { intent: "bulk-preview" | "bulk-apply" }>(input: {
-  parsed: { success: true; data: Step } | { success: false; error?: { issues: { message: string }[] } };
+  parsed:
+    | { success: true; data: Step }
+    | { success: false; error?: { issues: { message: string; path: PropertyKey[] }[] } };
   nouns: string;
   /** The list's own address, with its filters and search. */
   listUrl: string;
@@ -21,12 +23,14 @@ export async function answerBulkForm<Step extends { intent: "bulk-preview" | "bu
 }) {
   if (!input.parsed.success) {
     const nothing = BULK_TEXT.nothingTicked(input.nouns);
+    // A value the action needs (a price, an amount, a reason) says what is wrong with it in the shop's words;
+    // no row ticked, or a form the page did not send, is "tick at least one".
     const issue = input.parsed.error?.issues.find(
-      (found) => found.message && !found.message.startsWith("Invalid"),
+      (found) =>
+        !["ids", "intent", "action"].includes(String(found.path[0])) && !found.message.startsWith("Invalid"),
     );
-    return refusalAnswer(
-      refuse("invalid", issue ? { title: nothing.title, message: issue.message } : nothing),
-    ).body;
+    const refused = refuse("invalid", issue ? { title: nothing.title, message: issue.message } : nothing);
+    return { ...refusalAnswer(refused).body, bulk: true as const };
   }
   const form = input.parsed.data;
   if (form.intent === "bulk-preview") return { ok: true as const, preview: await input.preview(form) };
