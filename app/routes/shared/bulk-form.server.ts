@@ -38,8 +38,17 @@ export async function answerBulkForm<Step extends { intent: "bulk-preview" | "bu
   return redirectWithToast(input.listUrl, { title: notice.title, description: notice.message });
 }
 
-/** A list action's own address (path and query), where a bulk change goes back to. */
+/**
+ * A list action's own page address (path and query), where a bulk change goes back to: a script's request is to
+ * the page's data address (`/admin/orders.data?q=…`), which is not a page.
+ */
 export function listUrlOf(request: Request): string {
   const url = new URL(request.url);
-  return url.pathname + url.search;
+  const path = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  const query = url.searchParams.toString();
+  return query ? `${path}?${query}` : path;
 }
