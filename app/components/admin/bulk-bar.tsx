@@ -88,7 +88,14 @@ export function BulkBar({
             </label>
           </div>
         ) : null}
-        <Select label="Action" name={actionName} size="sm" options={actions} fieldClassName="w-56" />
+        <Select
+          label="Action"
+          name={actionName}
+          size="sm"
+          options={actions}
+          className="w-full"
+          fieldClassName="w-56"
+        />
         {children}
         <button type="submit" className={buttonClass("secondary")}>
           Review

@@ -37,12 +37,14 @@ export function ServicesBulkBar({
         size="sm"
         inputMode="decimal"
         placeholder="2.50"
+        className="w-full"
         fieldClassName="w-44"
       />
       <Select
         label="Category (for Set category)"
         name="categoryId"
         size="sm"
+        className="w-full"
         fieldClassName="w-64"
         options={categories.map((category) => ({
           value: category.id,

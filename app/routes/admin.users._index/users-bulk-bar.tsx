@@ -36,16 +36,25 @@ export function UsersBulkBar({
         size="sm"
         inputMode="decimal"
         placeholder="5.00"
-        fieldClassName="w-32"
+        className="w-full"
+        fieldClassName="w-36"
       />
       <Select
         label="Kind"
         name="kind"
         size="sm"
+        className="w-full"
         fieldClassName="w-48"
         options={ADJUSTMENT_KINDS.map((kind) => ({ value: kind, label: ADJUSTMENT_LABELS[kind] }))}
       />
-      <Input label="Reason" name="reason" size="sm" maxLength={ADJUSTMENT_REASON_MAX} fieldClassName="w-64" />
+      <Input
+        label="Reason"
+        name="reason"
+        size="sm"
+        maxLength={ADJUSTMENT_REASON_MAX}
+        className="w-full"
+        fieldClassName="w-64"
+      />
     </BulkBar>
   );
 }
