@@ -13,6 +13,14 @@ export const BULK_SERVICE_LABELS: Record<BulkServiceAction, string> = {
   category: "Set category",
 };
 
+/** The confirm button of each action, under its question. */
+export const BULK_SERVICE_CONFIRM: Record<BulkServiceAction, string> = {
+  enable: "Enable them",
+  disable: "Disable them",
+  price: "Set the price",
+  category: "Set the category",
+};
+
 export const SERVICE_NOUN = { one: "service", many: "services" } as const;
 
 /** A bulk change of services: enable, disable, a price per 1000 (or per package), or a category ("" for none). */

@@ -18,25 +18,36 @@ export type BulkOrderStatus = (typeof BULK_ORDER_STATUSES)[number];
 // Resend (part B's resendOrderPart, product rules 14.1x): wired here by the lead after the merge, as one more
 // action beside the statuses ("resend" in this list, a branch in changeOrdersInBulk, a line in BULK_ORDER_VERBS).
 
-/** What each action reads as on the bulk bar's menu, its confirmation and its result. */
-export const BULK_ORDER_VERBS: Record<BulkOrderStatus, { menu: string; ask: string; done: string }> = {
-  cancelled: { menu: "Cancel", ask: "Cancel", done: "cancelled" },
+/** What each action reads as on the bulk bar's menu, its question, its confirm button and its result. */
+export const BULK_ORDER_VERBS: Record<
+  BulkOrderStatus,
+  { menu: string; ask: string; confirm: string; done: string }
+> = {
+  cancelled: { menu: "Cancel", ask: "Cancel", confirm: "Cancel the orders", done: "cancelled" },
   processing: {
     menu: `Set status: ${ORDER_STATUS_LABELS.processing}`,
     ask: "Set to Processing",
+    confirm: "Set them to Processing",
     done: "set to Processing",
   },
   in_progress: {
     menu: `Set status: ${ORDER_STATUS_LABELS.in_progress}`,
     ask: "Set to In progress",
+    confirm: "Set them to In progress",
     done: "set to In progress",
   },
   completed: {
     menu: `Set status: ${ORDER_STATUS_LABELS.completed}`,
     ask: "Mark as Completed",
+    confirm: "Mark them Completed",
     done: "set to Completed",
   },
-  failed: { menu: `Set status: ${ORDER_STATUS_LABELS.failed}`, ask: "Mark as Failed", done: "set to Failed" },
+  failed: {
+    menu: `Set status: ${ORDER_STATUS_LABELS.failed}`,
+    ask: "Mark as Failed",
+    confirm: "Mark them Failed and refund",
+    done: "set to Failed",
+  },
 };
 
 export const ORDER_NOUN = { one: "order", many: "orders" } as const;

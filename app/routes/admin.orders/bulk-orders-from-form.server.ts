@@ -22,7 +22,7 @@ export function answerBulkOrdersForm(
         details: preview.details,
         ids: preview.ids,
         fields: { action },
-        confirm: `${BULK_ORDER_VERBS[action].ask} the ${ORDER_NOUN.many}`,
+        confirm: BULK_ORDER_VERBS[action].confirm,
       };
     },
     apply: ({ ids, action }) => changeOrdersInBulk(db, { adminId: input.adminId, ids, action }),

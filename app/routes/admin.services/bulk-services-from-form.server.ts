@@ -3,7 +3,7 @@ import {
   previewBulkServiceChange,
 } from "../../domain/admin/change-services-in-bulk.server.ts";
 import {
-  BULK_SERVICE_LABELS,
+  BULK_SERVICE_CONFIRM,
   bulkServiceForm,
   SERVICE_NOUN,
 } from "../../domain/catalog/bulk-service-actions.ts";
@@ -24,7 +24,7 @@ export function answerBulkServicesForm(
       const fields: Record<string, string> = { action: change.action };
       if (change.action === "price") fields.price = change.pricePer1000;
       if (change.action === "category") fields.categoryId = change.categoryId ?? "";
-      return { ...preview, fields, confirm: `${BULK_SERVICE_LABELS[change.action]}: confirm` };
+      return { ...preview, fields, confirm: BULK_SERVICE_CONFIRM[change.action] };
     },
     apply: ({ ids, change }) => changeServicesInBulk(db, { adminId: input.adminId, ids, change }),
   });
