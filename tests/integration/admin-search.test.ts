@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { orders } from "../../app/db/schema.ts";
 import { readAdminAutoOrdersPage } from "../../app/domain/auto-orders/list-auto-orders-for-admin.server.ts";
+import { LIST_COUNT_CAP } from "../../app/domain/lists/list-search.ts";
 import { listCustomerOrders } from "../../app/domain/orders/list-customer-orders.server.ts";
 import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
@@ -103,10 +104,29 @@ describe("the admin order search (product rules 14.30)", () => {
     const searched = await readAdminOrdersPage(db(), { q: "abc2" });
     expect(searched.counts).toMatchObject({ all: 3, pending: 1, completed: 2, failed: 0 });
     expect(searched.total).toBe(3);
+    expect(searched.countsAtLeast).toBe(false);
     const filtered = await readAdminOrdersPage(db(), { q: "abc2", status: "completed" });
     expect(filtered.total).toBe(2);
     expect(filtered.counts).toEqual(searched.counts);
     expect((await readAdminOrdersPage(db(), {})).counts).toMatchObject({ all: 5, completed: 3, failed: 1 });
+  });
+
+  it("counts a search that finds more than 10,000 orders in one capped scan, each count a lower bound", async () => {
+    const customer = await createUser();
+    const service = await serviceId("TikTok Views");
+    await db().execute(sql`
+      insert into orders (user_id, service_id, quantity, target_link, total_cents, status, created_at)
+      select ${customer.id}, ${service}, 1000, 'https://www.tiktok.com/@many/video/' || i, 300,
+        (array['pending','completed','failed'])[1 + i % 3]::order_status, now() - make_interval(secs => i)
+      from generate_series(1, 12000) as i`);
+    await db().execute(sql`analyze orders`);
+    const searched = await readAdminOrdersPage(db(), { q: "@many" });
+    expect(searched.countsAtLeast).toBe(true);
+    expect(searched.counts.all).toBe(LIST_COUNT_CAP + 1);
+    const { pending, completed, failed } = searched.counts;
+    expect(pending + completed + failed).toBe(LIST_COUNT_CAP + 1);
+    for (const count of [pending, completed, failed]) expect(count).toBeGreaterThan(0);
+    expect(searched.orders).toHaveLength(50);
   });
 
   it("counts the searched auto orders and tickets too", async () => {

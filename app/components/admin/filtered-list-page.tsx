@@ -45,6 +45,8 @@ export function FilteredListPage({
     total: number;
     next: string | null;
     previous: string | null;
+    /** The counts are a searched sample's, each at least (product rules 14.31). */
+    countsAtLeast?: boolean;
   };
   width?: string;
   /** The export of this list, linked with its filters ("Export CSV"), when it has one. */
@@ -68,6 +70,7 @@ export function FilteredListPage({
       <ListFilters
         {...address}
         filters={filters}
+        countsAtLeast={list.countsAtLeast ?? false}
         searchLabel={search.label}
         searchPlaceholder={search.placeholder}
       />

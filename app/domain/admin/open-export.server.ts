@@ -89,7 +89,7 @@ export async function openExport(
     action: "export.download",
     subjectType: "export",
     subjectId: name,
-    details: { from: request.from ? window.first : null, to: window.last, filters: filtersOf(request) },
+    details: { from: request.from ? window.first : null, to: window.last, ...filtersOf(request) },
   });
   const fileName = `boostly-${name}-${days}.csv`;
   const { status, q } = request;
@@ -148,14 +148,15 @@ export async function openExport(
 /** Users an export reads per statement. */
 const USERS_BATCH_SIZE = 1_000;
 
-/** The list filters an export was taken with, for its audit row. */
-function filtersOf(request: ExportRequest): Record<string, string> {
+/** The list filters an export was taken with, for its audit row: `{ filters }` when it had any, else nothing. */
+function filtersOf(request: ExportRequest): { filters?: Record<string, string> } {
   const { status, q, user, admin, action, subject } = request;
-  return Object.fromEntries(
+  const filters = Object.fromEntries(
     Object.entries({ status, q, user, admin, action, subject }).filter(
       (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "",
     ),
   );
+  return Object.keys(filters).length > 0 ? { filters } : {};
 }
 
 async function* once<R>(rows: readonly R[]): AsyncGenerator<readonly R[]> {

@@ -47,7 +47,13 @@ export type StatusCounts<S extends string> = Record<S | "all", number>;
 
 /** One page of a list: its rows, its place and, for a list with a status filter, the counts. */
 export type ListPage<R, S extends string = never> = { rows: R[] } & ListPaging &
-  ([S] extends [never] ? unknown : { counts: StatusCounts<S> });
+  ([S] extends [never]
+    ? unknown
+    : {
+        counts: StatusCounts<S>;
+        /** The search found more than the cap: each count is what a capped sample of it holds, at least. */
+        countsAtLeast: boolean;
+      });
 
 /** A list query's search text: trimmed and at most ADMIN_SEARCH_MAX_LENGTH characters; "" for no search. */
 export function searchText(q: string | undefined): string {
@@ -68,7 +74,11 @@ export async function readList<R, S extends string = never>(
   const q = searchText(query.q);
   const search = q ? await searchCondition(db, list.search, q) : undefined;
   // The filters count what the search found (product rules 14.31), so each chip says what clicking it shows.
-  const counts = status ? await countByStatus(db, status.column, status.values, search) : undefined;
+  const found =
+    status && search ? await countFoundByStatus(db, status.column, status.values, search) : undefined;
+  const counts = status
+    ? (found?.counts ?? (await countByStatus(db, status.column, status.values)))
+    : undefined;
   const where = and(status && query.status ? eq(status.column, query.status) : undefined, search);
   const total = counts ? counts[query.status ?? "all"] : await countCapped(db, createdAt.table, where);
   const { rows, paging } = await readNewestFirstPage(
@@ -88,7 +98,11 @@ export async function readList<R, S extends string = never>(
     },
     query,
   );
-  return { rows, ...paging, ...(counts ? { counts } : {}) } as ListPage<R, S>;
+  return {
+    rows,
+    ...paging,
+    ...(counts ? { counts, countsAtLeast: found?.atLeast ?? false } : {}),
+  } as ListPage<R, S>;
 }
 
 /**
@@ -149,19 +163,44 @@ export async function countCapped(db: Executor, table: PgTable, where: SQL | und
 }
 
 /**
+ * A search's rows per status, in one scan of at most LIST_COUNT_CAP + 1 of them (product rules 14.31): exact when
+ * the search finds no more than the cap; beyond, the counts of that sample, each a lower bound (`atLeast`), so a
+ * search most rows match costs one capped scan, not one per status.
+ */
+async function countFoundByStatus<S extends string>(
+  db: Executor,
+  status: PgColumn,
+  statuses: readonly S[],
+  search: SQL,
+): Promise<{ counts: StatusCounts<S>; atLeast: boolean }> {
+  const result = await db.execute<{ status: S; value: number }>(
+    sql`select found.status, count(*)::int as value
+      from (select ${status} as status from ${status.table} where ${search} limit ${LIST_COUNT_CAP + 1}) as found
+      group by found.status`,
+  );
+  const counts = Object.fromEntries(statuses.map((value) => [value, 0])) as StatusCounts<S>;
+  let all = 0;
+  for (const row of result.rows) {
+    counts[row.status] = Number(row.value);
+    all += Number(row.value);
+  }
+  counts.all = all;
+  return { counts, atLeast: all > LIST_COUNT_CAP };
+}
+
+/**
  * Rows per status, each counted up to LIST_COUNT_CAP + 1 in one statement (an index-only scan of an index the
  * status leads, stopping at the cap), every status present (0 when it has none) and `all` their sum, itself
- * capped: a list's filter counts (docs/decisions/030). With `where` (a search), only the rows it matches.
+ * capped: a list's filter counts (docs/decisions/030).
  */
 export async function countByStatus<S extends string>(
   db: Executor,
   status: PgColumn,
   statuses: readonly S[],
-  where?: SQL,
 ): Promise<StatusCounts<S>> {
   const perStatus = statuses.map(
     (value) =>
-      sql`select ${value}::text as status, (select count(*) from (select 1 from ${status.table} where ${and(eq(status, value), where)} limit ${LIST_COUNT_CAP + 1}) as capped)::int as value`,
+      sql`select ${value}::text as status, (select count(*) from (select 1 from ${status.table} where ${status} = ${value} limit ${LIST_COUNT_CAP + 1}) as capped)::int as value`,
   );
   const result = await db.execute<{ status: S; value: number }>(sql.join(perStatus, sql` union all `));
   const counts = Object.fromEntries(statuses.map((value) => [value, 0])) as StatusCounts<S>;

@@ -64,6 +64,8 @@ export type AdminOrdersPage = {
   orders: AdminOrderWithMoney[];
   /** Orders per stored status, each capped at LIST_COUNT_CAP + 1; `all` is their (capped) sum. */
   counts: StatusCounts<AdminOrderStatus>;
+  /** A search found more than the cap: each count is a lower bound (product rules 14.31). */
+  countsAtLeast: boolean;
 } & ListPaging;
 
 /**
