@@ -176,7 +176,7 @@ describe("the admin's CSV exports", () => {
   });
 
   it("refuses an unknown file, a malformed day and a range that ends before it starts, in words", async () => {
-    const unknown = await admin.visitor.request(`/admin/export/users.csv?${RANGE}`);
+    const unknown = await admin.visitor.request(`/admin/export/tickets.csv?${RANGE}`);
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe(
       "No such export: orders.csv, transactions.csv, figures.csv, services.csv, users.csv or audit.csv.",
