@@ -15,8 +15,9 @@ export const BULK_ORDER_STATUSES = [
 ] as const satisfies readonly AdminOrderStatus[];
 export type BulkOrderStatus = (typeof BULK_ORDER_STATUSES)[number];
 
-// Resend (part B's resendOrderPart, product rules 14.1x): wired here by the lead after the merge, as one more
-// action beside the statuses ("resend" in this list, a branch in changeOrdersInBulk, a line in BULK_ORDER_VERBS).
+// TO WIRE: resend in bulk. When the single resend of a part to a provider (resendOrderPart) exists, it joins here
+// as one more action beside the statuses: "resend" in this list, a line in BULK_ORDER_VERBS, a branch in
+// changeOrdersInBulk and previewBulkOrderChange calling it per order (product rules 14.32).
 
 /** What each action reads as on the bulk bar's menu, its question, its confirm button and its result. */
 export const BULK_ORDER_VERBS: Record<
