@@ -12,7 +12,30 @@ export type FormFields = z.ZodType | readonly (z.ZodType | string)[];
  * message before the action does anything, so nothing is written. Returns the text fields by name.
  */
 export async function readForm(request: Request, fields: FormFields): Promise<Record<string, string>> {
-  if (!request.headers.get("content-type")) return {};
+  return Object.fromEntries(await readFormEntries(request, fields));
+}
+
+/**
+ * readForm for a form whose `lists` fields repeat (the ticked checkboxes of a list, all named `ids`): each of
+ * those is every value sent, in order, and an empty list when none was ticked.
+ */
+export async function readFormWithLists(
+  request: Request,
+  fields: FormFields,
+  lists: readonly string[],
+): Promise<Record<string, string | string[]>> {
+  const values: Record<string, string | string[]> = Object.fromEntries(lists.map((name) => [name, []]));
+  for (const [name, value] of await readFormEntries(request, fields)) {
+    const list = values[name];
+    if (lists.includes(name) && Array.isArray(list)) list.push(value);
+    else values[name] = value;
+  }
+  return values;
+}
+
+/** The text fields of a page action's form, in order, after readForm's checks. */
+async function readFormEntries(request: Request, fields: FormFields): Promise<[string, string][]> {
+  if (!request.headers.get("content-type")) return [];
   let form: FormData;
   try {
     form = await request.formData();
@@ -24,15 +47,15 @@ export async function readForm(request: Request, fields: FormFields): Promise<Re
       typeof field === "string" ? [field] : fieldNamesOf(field),
     ),
   );
-  const values: Record<string, string> = {};
+  const entries: [string, string][] = [];
   for (const [name, value] of form) {
     if (hasControlCharacter(name)) throw formRefusal(BODY_TEXT.controlCharacter);
     if (!known.has(name)) throw formRefusal(BODY_TEXT.unknownField(name.slice(0, 60)));
     if (typeof value !== "string") throw formRefusal(BODY_TEXT.fileNotAccepted(name));
     if (hasControlCharacter(value)) throw formRefusal(BODY_TEXT.controlCharacter);
-    values[name] = value;
+    entries.push([name, value]);
   }
-  return values;
+  return entries;
 }
 
 function isFieldList(fields: FormFields): fields is readonly (z.ZodType | string)[] {

@@ -82,6 +82,10 @@ try {
         `/admin/orders?q=${encodeURIComponent(middleUser.toUpperCase())}`,
         `/admin/orders?q=${partialUser}`,
         "/admin/orders?q=bench-user-1",
+        // A link: one order's, one most orders share (product rules 14.30), and the latter in one status.
+        `/admin/orders?q=Bench${Math.ceil(ORDERS / 2) + 7}`,
+        "/admin/orders?q=instagram.com%2Fp%2FBench1",
+        "/admin/orders?q=instagram.com%2Fp%2FBench1&status=failed",
         "/admin/orders?page=200",
         `/admin/orders?page=10001&after=${await cursorAt("orders", Math.floor(ORDERS / 2))}`,
       ],

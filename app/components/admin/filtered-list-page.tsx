@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "../ui/button.tsx";
-import { ListFilters, ListPagination } from "./list-controls.tsx";
+import { ExportLink, ListFilters, ListPagination } from "./list-controls.tsx";
 
 type Filter = { value: string | null; label: string; count: number };
 
@@ -29,6 +29,7 @@ export function FilteredListPage({
   search,
   list,
   width = "max-w-7xl",
+  exportFile,
   children,
 }: {
   title: string;
@@ -44,8 +45,12 @@ export function FilteredListPage({
     total: number;
     next: string | null;
     previous: string | null;
+    /** The counts are a searched sample's, each at least (product rules 14.31). */
+    countsAtLeast?: boolean;
   };
   width?: string;
+  /** The export of this list, linked with its filters ("Export CSV"), when it has one. */
+  exportFile?: "orders";
   children: ReactNode;
 }) {
   const location = useLocation();
@@ -55,13 +60,17 @@ export function FilteredListPage({
     <main className={`mx-auto ${width} px-4 py-8`}>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-        <Link to={`${location.pathname}${location.search}`} className={buttonClass("secondary")}>
-          Refresh
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {exportFile ? <ExportLink file={exportFile} status={list.status} q={list.q} /> : null}
+          <Link to={`${location.pathname}${location.search}`} className={buttonClass("secondary")}>
+            Refresh
+          </Link>
+        </div>
       </div>
       <ListFilters
         {...address}
         filters={filters}
+        countsAtLeast={list.countsAtLeast ?? false}
         searchLabel={search.label}
         searchPlaceholder={search.placeholder}
       />

@@ -39,10 +39,13 @@ export function ListFilters({
   q,
   searchLabel,
   searchPlaceholder,
+  countsAtLeast = false,
 }: {
   path: string;
   noun: string;
   filters: { value: string | null; label: string; count: number }[];
+  /** Each count is at least what it says: a search found more rows than the counts read. */
+  countsAtLeast?: boolean;
   status: string | null;
   q: string;
   searchLabel: string;
@@ -65,7 +68,8 @@ export function ListFilters({
                   : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
               }`}
             >
-              {filter.label} ({formatListCount(filter.count)})
+              {filter.label} ({formatListCount(filter.count)}
+              {countsAtLeast && filter.count <= LIST_COUNT_CAP ? "+" : ""})
             </Link>
           );
         })}
@@ -177,5 +181,31 @@ export function ListPagination({
         ) : null}
       </div>
     </nav>
+  );
+}
+
+/**
+ * "Export CSV" of a list as it is filtered now (product rules 14.36): the export's address with the list's
+ * status, search and own filters. A plain link: the download is not a page.
+ */
+export function ExportLink({
+  file,
+  status,
+  q,
+  filters,
+}: {
+  file: "orders" | "services" | "users" | "transactions" | "audit";
+  status?: string | null;
+  q?: string;
+  filters?: Record<string, string | null>;
+}) {
+  return (
+    <a
+      href={listHref(`/admin/export/${file}.csv`, { status, q, filters })}
+      download
+      className={buttonClass("secondary")}
+    >
+      Export CSV
+    </a>
   );
 }

@@ -8,6 +8,7 @@ import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.t
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
 import { AdminTable } from "./admin-table.tsx";
+import { RowCheckbox } from "./bulk-bar.tsx";
 import { formatDateTime, formatTimeOfDay, lineLabel } from "./format.ts";
 import { ORDER_MONEY_HEADING, OrderMoneyLines } from "./order-money.tsx";
 import { OrderStatusForm } from "./order-status-form.tsx";
@@ -42,14 +43,22 @@ const HEADINGS = ["Order", "Customer", "Service", "Details", ORDER_MONEY_HEADING
 export function OrdersTable({
   orders,
   empty = ADMIN_ORDER_TEXT.noOrders,
+  selectForm,
 }: {
   orders: AdminOrderView[];
   empty?: string;
+  /** The bulk form the rows' checkboxes belong to (product rules 14.33); no checkboxes without it. */
+  selectForm?: string;
 }) {
   return (
-    <AdminTable headings={HEADINGS} items={orders} empty={empty}>
+    <AdminTable headings={selectForm ? ["Select", ...HEADINGS] : HEADINGS} items={orders} empty={empty}>
       {(order) => (
         <tr key={order.id} data-testid="admin-order-row" className="align-top">
+          {selectForm ? (
+            <td className="px-4 py-3">
+              <RowCheckbox formId={selectForm} id={order.id} label={order.orderNumber} />
+            </td>
+          ) : null}
           <td className="px-4 py-3">
             <div className="font-medium text-slate-900">{order.orderNumber || "No order number"}</div>
             <div className="text-slate-500">{formatDateTime(order.createdAt)}</div>

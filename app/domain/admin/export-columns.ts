@@ -1,6 +1,8 @@
 import { type CsvCell, csvDollars } from "../../lib/csv.ts";
+import type { ExportedService } from "../catalog/export-services.server.ts";
 import type { ExportedOrder } from "../orders/export-orders.server.ts";
 import type { ExportedTransaction } from "../wallet/export-transactions.server.ts";
+import type { AuditEntry } from "./read-audit-log.server.ts";
 import type { DayMoney, ProfitRow } from "./read-money-figures.server.ts";
 
 /**
@@ -115,3 +117,53 @@ export function profitColumns(name: string, orders: string): ExportColumns<Profi
     ],
   };
 }
+
+export const SERVICE_COLUMNS: ExportColumns<ExportedService> = {
+  header: [
+    "Service",
+    "Address",
+    "Platform",
+    "Category",
+    "Type",
+    "Order type",
+    "Price / 1000",
+    "Min",
+    "Max",
+    "Enabled",
+  ],
+  cells: (row) => [
+    row.name,
+    row.slug,
+    row.platform,
+    row.category,
+    row.serviceType === "auto" ? "auto" : "one-time",
+    row.orderType,
+    // The price as stored, to the fourth decimal: a rate, not an amount of money moved.
+    row.pricePer1000,
+    row.minQuantity,
+    row.maxQuantity,
+    row.enabled ? "yes" : "no",
+  ],
+};
+
+export const USER_COLUMNS: ExportColumns<{
+  id: string;
+  email: string;
+  balanceCents: number;
+  createdAt: Date;
+}> = {
+  header: ["E-mail", "Account id", "Joined (UTC)", "Balance"],
+  cells: (row) => [row.email, row.id, utcTime(row.createdAt), csvDollars(row.balanceCents)],
+};
+
+export const AUDIT_COLUMNS: ExportColumns<AuditEntry> = {
+  header: ["Time (UTC)", "Admin", "Action", "Object", "Object id", "Details"],
+  cells: (row) => [
+    utcTime(row.createdAt),
+    row.adminEmail,
+    row.action,
+    row.subjectType,
+    row.subjectId,
+    JSON.stringify(row.details),
+  ],
+};

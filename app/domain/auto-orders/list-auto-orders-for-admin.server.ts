@@ -37,6 +37,8 @@ export type AdminAutoOrdersQuery = ListQuery<AdminAutoOrderStatus>;
 export type AdminAutoOrdersPage = {
   autoOrders: AdminAutoOrderRow[];
   counts: StatusCounts<AdminAutoOrderStatus>;
+  /** A search found more than the cap: each count is a lower bound (product rules 14.31). */
+  countsAtLeast: boolean;
 } & ListPaging;
 
 /**

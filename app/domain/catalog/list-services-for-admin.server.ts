@@ -1,4 +1,4 @@
-import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
 import { containsPattern, pageWindow } from "../lists/list-paging.ts";
@@ -47,11 +47,7 @@ export async function listServicesForAdmin(
   db: Executor,
   query: { q?: string; page?: number } = {},
 ): Promise<AdminServicesPage> {
-  const q = query.q?.trim() ?? "";
-  const pattern = containsPattern(q);
-  const where = q
-    ? or(ilike(services.name, pattern), ilike(services.slug, pattern), ilike(services.platform, pattern))
-    : undefined;
+  const where = servicesSearch(query.q ?? "");
   const total = await db.$count(services, where);
   const { page, pageCount, offset } = pageWindow(query.page, total, SERVICES_PAGE_SIZE);
   const rows = await db
@@ -62,6 +58,15 @@ export async function listServicesForAdmin(
     .limit(SERVICES_PAGE_SIZE)
     .offset(offset);
   return { rows, total, page, pageCount };
+}
+
+/** The services list's search: name, address or platform containing the text; undefined for no search. */
+export function servicesSearch(text: string): SQL | undefined {
+  const q = text.trim();
+  const pattern = containsPattern(q);
+  return q
+    ? or(ilike(services.name, pattern), ilike(services.slug, pattern), ilike(services.platform, pattern))
+    : undefined;
 }
 
 /** One service as the admin's form edits it; null when there is none with this id. */

@@ -33,6 +33,12 @@ export function parseFeatures(text: string): string[] {
  * a refill window of 1 to 365 days or none (product rules 4.7).
  * Strict: a field the form does not have is refused, never silently dropped (product rules 10.6).
  */
+/** A price per 1000 (or per package): dollars with up to four decimals, as the service form and bulk take it. */
+export const servicePrice = z
+  .string({ error: SERVICE_TEXT.badPrice })
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,4})?$/, SERVICE_TEXT.badPrice);
+
 export const serviceForm = z
   .strictObject(
     {
@@ -56,10 +62,7 @@ export const serviceForm = z
         .transform((value) => (value === "" ? null : value)),
       serviceType: z.enum(["one_time", "auto"], { error: "Choose a service type." }),
       targetKind: z.enum(["post", "profile"]).default("post"),
-      pricePer1000: z
-        .string({ error: SERVICE_TEXT.badPrice })
-        .trim()
-        .regex(/^\d{1,8}(\.\d{1,4})?$/, SERVICE_TEXT.badPrice),
+      pricePer1000: servicePrice,
       minQuantity: wholeNumber(SERVICE_TEXT.badMin, 1, MAX_QUANTITY),
       maxQuantity: wholeNumber(SERVICE_TEXT.badMax, 1, MAX_QUANTITY),
       description: z.string().trim().max(SERVICE_MAX.description).default(""),

@@ -2,7 +2,13 @@ import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Executor } from "../../db/client.server.ts";
-import { cursorSql, type ListPaging, type ListPosition, readNewestFirstPage } from "./keyset-page.server.ts";
+import {
+  cursorSql,
+  type ListPaging,
+  type ListPosition,
+  oldestFirstBatches,
+  readNewestFirstPage,
+} from "./keyset-page.server.ts";
 import { MAX_PAGE } from "./list-paging.ts";
 import { ADMIN_SEARCH_MAX_LENGTH, LIST_COUNT_CAP } from "./list-search.ts";
 import type { SearchRule } from "./search-rules.server.ts";
@@ -41,7 +47,13 @@ export type StatusCounts<S extends string> = Record<S | "all", number>;
 
 /** One page of a list: its rows, its place and, for a list with a status filter, the counts. */
 export type ListPage<R, S extends string = never> = { rows: R[] } & ListPaging &
-  ([S] extends [never] ? unknown : { counts: StatusCounts<S> });
+  ([S] extends [never]
+    ? unknown
+    : {
+        counts: StatusCounts<S>;
+        /** The search found more than the cap: each count is what a capped sample of it holds, at least. */
+        countsAtLeast: boolean;
+      });
 
 /** A list query's search text: trimmed and at most ADMIN_SEARCH_MAX_LENGTH characters; "" for no search. */
 export function searchText(q: string | undefined): string {
@@ -60,11 +72,15 @@ export async function readList<R, S extends string = never>(
 ): Promise<ListPage<R, S>> {
   const { createdAt, id, status } = list;
   const q = searchText(query.q);
-  const counts = status ? await countByStatus(db, status.column, status.values) : undefined;
   const search = q ? await searchCondition(db, list.search, q) : undefined;
+  // The filters count what the search found (product rules 14.31), so each chip says what clicking it shows.
+  const found =
+    status && search ? await countFoundByStatus(db, status.column, status.values, search) : undefined;
+  const counts = status
+    ? (found?.counts ?? (await countByStatus(db, status.column, status.values)))
+    : undefined;
   const where = and(status && query.status ? eq(status.column, query.status) : undefined, search);
-  const total =
-    counts && !search ? counts[query.status ?? "all"] : await countCapped(db, createdAt.table, where);
+  const total = counts ? counts[query.status ?? "all"] : await countCapped(db, createdAt.table, where);
   const { rows, paging } = await readNewestFirstPage(
     db,
     {
@@ -82,7 +98,48 @@ export async function readList<R, S extends string = never>(
     },
     query,
   );
-  return { rows, ...paging, ...(counts ? { counts } : {}) } as ListPage<R, S>;
+  return {
+    rows,
+    ...paging,
+    ...(counts ? { counts, countsAtLeast: found?.atLeast ?? false } : {}),
+  } as ListPage<R, S>;
+}
+
+/**
+ * The condition a list's query puts on its rows: its status filter and its search, as readList applies them, so
+ * an export of the list holds the rows its pages show (product rules 14.36).
+ */
+export async function listCondition<R, S extends string = never>(
+  db: Executor,
+  list: ListDeclaration<R, S>,
+  query: Pick<ListQuery<S>, "status" | "q">,
+): Promise<SQL | undefined> {
+  const q = searchText(query.q);
+  return and(
+    list.status && query.status ? eq(list.status.column, query.status) : undefined,
+    q ? await searchCondition(db, list.search, q) : undefined,
+  );
+}
+
+/** Every row of a list matching `where`, oldest first, `batchSize` at a time: one batch held at once. */
+export function listBatches<R, S extends string = never>(
+  db: Executor,
+  list: ListDeclaration<R, S>,
+  where: SQL | undefined,
+  batchSize: number,
+): AsyncGenerator<R[]> {
+  return oldestFirstBatches({
+    createdAt: list.createdAt,
+    id: list.id,
+    where,
+    batchSize,
+    rows: (batchWhere, orderBy, limit) =>
+      list
+        .rows(db, cursorSql(list.createdAt, list.id))
+        .where(batchWhere)
+        .orderBy(...orderBy)
+        .limit(limit),
+  });
 }
 
 /** The rules' conditions for `q`, any of them (the rules that found nothing to look for left out). */
@@ -103,6 +160,32 @@ export async function countCapped(db: Executor, table: PgTable, where: SQL | und
     .as("capped");
   const [row] = await db.select({ value: count() }).from(capped);
   return Number(row?.value ?? 0);
+}
+
+/**
+ * A search's rows per status, in one scan of at most LIST_COUNT_CAP + 1 of them (product rules 14.31): exact when
+ * the search finds no more than the cap; beyond, the counts of that sample, each a lower bound (`atLeast`), so a
+ * search most rows match costs one capped scan, not one per status.
+ */
+async function countFoundByStatus<S extends string>(
+  db: Executor,
+  status: PgColumn,
+  statuses: readonly S[],
+  search: SQL,
+): Promise<{ counts: StatusCounts<S>; atLeast: boolean }> {
+  const result = await db.execute<{ status: S; value: number }>(
+    sql`select found.status, count(*)::int as value
+      from (select ${status} as status from ${status.table} where ${search} limit ${LIST_COUNT_CAP + 1}) as found
+      group by found.status`,
+  );
+  const counts = Object.fromEntries(statuses.map((value) => [value, 0])) as StatusCounts<S>;
+  let all = 0;
+  for (const row of result.rows) {
+    counts[row.status] = Number(row.value);
+    all += Number(row.value);
+  }
+  counts.all = all;
+  return { counts, atLeast: all > LIST_COUNT_CAP };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { likesPacks, orders, services, users } from "../../db/schema.ts";
 import { orderProductName } from "../catalog/product-name.ts";
@@ -31,11 +31,13 @@ export type ExportedOrder = {
 export async function* exportOrders(
   db: Executor,
   window: { start: Date; end: Date },
+  /** The orders list's filters and search (listCondition of ordersList), when the export is of that list. */
+  filter?: SQL,
 ): AsyncGenerator<ExportedOrder[]> {
   const batches = oldestFirstBatches({
     createdAt: orders.createdAt,
     id: orders.id,
-    where: and(gte(orders.createdAt, window.start), lt(orders.createdAt, window.end)),
+    where: and(gte(orders.createdAt, window.start), lt(orders.createdAt, window.end), filter),
     batchSize: EXPORT_BATCH_SIZE,
     rows: (where, orderBy, limit) =>
       db

@@ -1,9 +1,9 @@
-import { and, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
 import type { OrderCancelState } from "../fulfilment/order-delivery-state-sql.server.ts";
 import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
-import { containsPattern, pageWindow } from "../lists/list-paging.ts";
+import { pageWindow } from "../lists/list-paging.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { latestRefillsOfOrders } from "../refills/read-refills.server.ts";
 import { refillRefusalOf } from "../refills/refill-rules.ts";
@@ -16,6 +16,7 @@ import {
   CUSTOMER_ORDERS_SEARCH_MAX_LENGTH,
   type CustomerOrdersQuery,
 } from "./list-customer-orders-query.ts";
+import { orderLinkContains } from "./order-link-search.server.ts";
 import { orderRemains } from "./order-remains.ts";
 import { readOrderStatusHistories, type StatusHistoryEntry } from "./order-status-history.server.ts";
 import { FINAL_STATUSES, type OrderStatus } from "./set-order-status.server.ts";
@@ -68,13 +69,10 @@ function orderNumberFrom(q: string): string | null {
   return match ? `ORD-${Number(match[1])}` : null;
 }
 
-/** The search: the exact order number, or a link containing `q` (any case). */
+/** The search: the exact order number, or a link containing `q` (any case, orderLinkContains). */
 function searchCondition(q: string): SQL {
   const number = orderNumberFrom(q);
-  return or(
-    number ? eq(orders.orderNumber, number) : undefined,
-    ilike(orders.targetLink, containsPattern(q)),
-  ) as SQL;
+  return or(number ? eq(orders.orderNumber, number) : undefined, orderLinkContains(q)) ?? sql`false`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   orderWithProviderSql,
 } from "../fulfilment/order-delivery-state-sql.server.ts";
 import { type PartTrouble, readPartTroubles } from "../fulfilment/part-troubles.server.ts";
+import { providerOrderIdIs } from "../fulfilment/provider-order-search.server.ts";
 import type { ListPaging } from "../lists/keyset-page.server.ts";
 import {
   countByStatus,
@@ -18,6 +19,7 @@ import {
 } from "../lists/read-list.server.ts";
 import { customerEmail, numberIs } from "../lists/search-rules.server.ts";
 import { type Cents, cents, isCents } from "../pricing/cents.ts";
+import { adminOrderLinkRule } from "./order-link-search.server.ts";
 import { type OrderMoney, withOrderMoney } from "./order-money.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
 
@@ -75,6 +77,8 @@ export type AdminOrdersPage = {
   orders: AdminOrderWithMoney[];
   /** Orders per stored status, each capped at LIST_COUNT_CAP + 1; `all` is their (capped) sum. */
   counts: StatusCounts<AdminOrderStatus>;
+  /** A search found more than the cap: each count is a lower bound (product rules 14.31). */
+  countsAtLeast: boolean;
 } & ListPaging;
 
 /**
@@ -133,14 +137,20 @@ export function selectOrderRows<E extends Record<string, SQL>>(db: Executor, ext
 /**
  * The admin orders list: newest first, 50 a page, filtered by status (orders_status_created_idx, else
  * orders_created_idx; both stop after LIMIT rows) and searched by the exact order number
- * (orders_order_number_unique) or a customer whose e-mail is or contains the text (docs/decisions/030).
+ * (orders_order_number_unique), a customer whose e-mail is or contains the text (docs/decisions/030), a link
+ * containing it as the customer's own search reads it, or a part's provider order id (product rules 14.30).
  */
 export const ordersList: ListDeclaration<RowColumns, AdminOrderStatus> = {
   createdAt: orders.createdAt,
   id: orders.id,
   pageSize: ADMIN_ORDERS_PAGE_SIZE,
   status: { column: orders.status, values: ADMIN_ORDER_STATUSES },
-  search: [numberIs(orders.orderNumber, "ORD"), customerEmail(orders.userId)],
+  search: [
+    numberIs(orders.orderNumber, "ORD"),
+    customerEmail(orders.userId),
+    adminOrderLinkRule,
+    providerOrderIdIs(orders.id),
+  ],
   rows: (db, cursor) => selectOrderRows(db, { cursor }),
 };
 

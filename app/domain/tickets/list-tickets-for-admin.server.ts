@@ -34,6 +34,8 @@ export type AdminTicketsQuery = ListQuery<TicketStatus>;
 export type AdminTicketsPage = {
   tickets: AdminTicketRow[];
   counts: StatusCounts<TicketStatus>;
+  /** A search found more than the cap: each count is a lower bound (product rules 14.31). */
+  countsAtLeast: boolean;
 } & ListPaging;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UNKNOWN_FIELD_TEXT } from "../admin-form.ts";
+import { bulkIds, bulkStep } from "../bulk-change.ts";
 import { parseDollars } from "../pricing/cents.ts";
 import {
   ADJUSTMENT_DIRECTIONS,
@@ -36,3 +37,10 @@ export const adjustmentForm = z.strictObject(
 );
 
 export type AdjustmentFormValues = z.output<typeof adjustmentForm>;
+
+/** The users list's bulk form (product rules 14.35): one adjustment to each ticked user, previewed first. */
+export const bulkAdjustmentForm = adjustmentForm
+  .omit({ intent: true })
+  .extend({ intent: bulkStep, ids: bulkIds });
+
+export const USER_NOUN = { one: "user", many: "users" } as const;

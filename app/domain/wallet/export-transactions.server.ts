@@ -29,11 +29,17 @@ export type ExportedTransaction = {
 export function exportTransactions(
   db: Executor,
   window: { start: Date; end: Date },
+  /** One customer's rows only (a user's page's export, product rules 14.36). */
+  userId?: string,
 ): AsyncGenerator<ExportedTransaction[]> {
   return oldestFirstBatches({
     createdAt: transactions.createdAt,
     id: transactions.id,
-    where: and(gte(transactions.createdAt, window.start), lt(transactions.createdAt, window.end)),
+    where: and(
+      gte(transactions.createdAt, window.start),
+      lt(transactions.createdAt, window.end),
+      userId ? eq(transactions.userId, userId) : undefined,
+    ),
     batchSize: EXPORT_BATCH_SIZE,
     rows: (where, orderBy, limit) =>
       db

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { ListPagination } from "../../components/admin/list-controls.tsx";
+import { ExportLink, ListPagination } from "../../components/admin/list-controls.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -50,7 +50,10 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { filter, entries, total, page, pageCount, actions } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Audit log</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">Audit log</h1>
+        <ExportLink file="audit" filters={filter} />
+      </div>
       <p className="mt-1 text-slate-600">Every change an admin made, newest first.</p>
       <Form method="get" role="search" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <Input

@@ -7,8 +7,8 @@ import { shopDatabase } from "../../lib/database-context.server.ts";
 import type { Route } from "./+types/route";
 
 /**
- * /admin/export/orders.csv, transactions.csv and figures.csv (product rules 13.36): a CSV download for an admin,
- * streamed batch by batch. The admin layout's guard refuses anyone else (a post too: this route takes none), and
+ * /admin/export/orders.csv, transactions.csv and figures.csv (product rules 13.36), and services.csv, users.csv and
+ * audit.csv, each with its list's filters (14.36): a CSV download for an admin, streamed batch by batch. The admin layout's guard refuses anyone else (a post too: this route takes none), and
  * the loader reads the admin again for the audit log.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,16 +1,30 @@
+import { BulkBar } from "../../components/admin/bulk-bar.tsx";
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
+import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { isBulkStep } from "../../domain/bulk-change.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
+import {
+  BULK_ORDER_STATUSES,
+  BULK_ORDER_VERBS,
+  bulkOrderForm,
+  ORDER_NOUN,
+} from "../../domain/orders/bulk-order-actions.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { readAdminOrdersPage } from "../../domain/orders/list-orders-for-admin.server.ts";
 import { ADMIN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/orders/order-status-labels.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { readForm } from "../../lib/form-body.server.ts";
+import { readFormWithLists } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { listUrlOf } from "../shared/bulk-form.server.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
+import { answerBulkOrdersForm } from "./bulk-orders-from-form.server.ts";
+
+/** The id of the bulk form the rows' checkboxes belong to. */
+const BULK_ORDERS_FORM = "bulk-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -35,11 +49,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, statusChangeForm);
-  return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
+  const { ids, ...form } = await readFormWithLists(request, [statusChangeForm, bulkOrderForm], ["ids"]);
+  const db = shopDatabase(context);
+  if (isBulkStep(form.intent))
+    return answerBulkOrdersForm(db, {
+      adminId: admin.id,
+      form: { ...form, ids },
+      listUrl: listUrlOf(request),
+    });
+  return changeOrderStatusFromForm(db, { adminId: admin.id, form });
 }
 
-export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+export default function AdminOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const preview = (actionData && "preview" in actionData ? actionData.preview : null) ?? null;
+  useAnswerToast(actionData && "notice" in actionData && !("preview" in actionData) ? actionData : null);
+  const refused = actionData && "bulk" in actionData && "notice" in actionData ? actionData.notice : null;
   const filters = statusFilters(
     ADMIN_ORDER_STATUSES,
     loaderData.counts,
@@ -50,12 +74,23 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       title="Orders Management"
       path="/admin/orders"
       noun="orders"
+      exportFile="orders"
       filters={filters}
-      search={{ label: "Search by order number or customer e-mail", placeholder: "Order number or e-mail" }}
+      search={{
+        label: "Search by order number, link, customer e-mail or provider order id",
+        placeholder: "Number, link, e-mail or provider id",
+      }}
       list={loaderData}
     >
+      <BulkBar
+        formId={BULK_ORDERS_FORM}
+        noun={ORDER_NOUN}
+        actions={BULK_ORDER_STATUSES.map((value) => ({ value, label: BULK_ORDER_VERBS[value].menu }))}
+        preview={preview}
+        refused={refused}
+      />
       <Card className="mt-6 overflow-x-auto p-0">
-        <OrdersTable orders={loaderData.orders} />
+        <OrdersTable orders={loaderData.orders} selectForm={BULK_ORDERS_FORM} />
       </Card>
     </FilteredListPage>
   );

@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { EditorPage } from "../../components/admin/content/editor-page.tsx";
-import { ListPagination, listHref, SearchBox } from "../../components/admin/list-controls.tsx";
+import { ExportLink, ListPagination, listHref, SearchBox } from "../../components/admin/list-controls.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { formRefusal } from "../../domain/admin-form.ts";
+import { isBulkStep } from "../../domain/bulk-change.ts";
+import { bulkServiceForm } from "../../domain/catalog/bulk-service-actions.ts";
 import { deleteService } from "../../domain/catalog/delete-service.server.ts";
 import { listPlatforms, listServiceCategories } from "../../domain/catalog/list-platforms.server.ts";
 import {
@@ -17,12 +19,15 @@ import { readServiceMargins } from "../../domain/fulfilment/provider-costs.serve
 import { ADMIN_SEARCH_MAX_LENGTH } from "../../domain/lists/list-search.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
-import { readForm } from "../../lib/form-body.server.ts";
+import { readFormWithLists } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
+import { listUrlOf } from "../shared/bulk-form.server.ts";
 import type { Route } from "./+types/route";
+import { answerBulkServicesForm } from "./bulk-services-from-form.server.ts";
 import { saveServiceFromForm } from "./save-service-from-form.server.ts";
 import { ServiceForm } from "./service-form.tsx";
+import { ServicesBulkBar } from "./services-bulk-bar.tsx";
 import { ServicesTable } from "./services-table.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -41,6 +46,9 @@ const pageQuery = z.object({
   q: z.string().max(ADMIN_SEARCH_MAX_LENGTH).catch("").default(""),
   page: z.coerce.number().int().min(1).catch(1).default(1),
 });
+
+/** The id of the bulk form the rows' checkboxes belong to. */
+const BULK_SERVICES_FORM = "bulk-services";
 
 const intentForm = z.object({
   intent: z.enum(["create", "update", "delete"]),
@@ -71,7 +79,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, [intentForm, serviceForm]);
+  const { ids, ...form } = await readFormWithLists(
+    request,
+    [intentForm, serviceForm, bulkServiceForm],
+    ["ids"],
+  );
+  if (isBulkStep(form.intent))
+    return answerBulkServicesForm(shopDatabase(context), {
+      adminId: admin.id,
+      form: { ...form, ids },
+      listUrl: listUrlOf(request),
+    });
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) {
     const refused = refusalAnswer(formRefusal("Error", {}, { message: "Unknown action." }));
@@ -100,8 +118,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminServicesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, q, margins, platforms, categories, editing, creating } = loaderData;
-  useAnswerToast(actionData);
-  const errors = actionData?.fieldErrors ?? {};
+  const preview = (actionData && "preview" in actionData ? actionData.preview : null) ?? null;
+  useAnswerToast(actionData && "notice" in actionData ? actionData : null);
+  const refused = actionData && "bulk" in actionData && "notice" in actionData ? actionData.notice : null;
+  const errors = actionData && "fieldErrors" in actionData ? (actionData.fieldErrors ?? {}) : {};
   return (
     <EditorPage
       title="Services"
@@ -119,10 +139,19 @@ export default function AdminServicesPage({ loaderData, actionData }: Route.Comp
         ) : null
       }
     >
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap justify-end gap-2">
         <SearchBox q={q} label="Search services" placeholder="Name, address or platform" />
+        <ExportLink file="services" q={q} />
       </div>
+      <ServicesBulkBar
+        formId={BULK_SERVICES_FORM}
+        platforms={platforms}
+        categories={categories}
+        preview={preview}
+        refused={refused}
+      />
       <ServicesTable
+        selectForm={BULK_SERVICES_FORM}
         services={list.rows}
         margins={margins}
         platforms={platforms}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
+import { RowCheckbox } from "../../components/admin/bulk-bar.tsx";
 import { DeleteButton } from "../../components/admin/content/delete-button.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import type { PlatformLink, ServiceCategory } from "../../domain/catalog/platforms.ts";
@@ -27,21 +28,27 @@ export function ServicesTable({
   platforms,
   categories,
   emptyText,
+  selectForm,
 }: {
   services: AdminService[];
   margins: Record<string, ServiceMargin>;
   platforms: readonly PlatformLink[];
   categories: readonly ServiceCategory[];
   emptyText: string;
+  /** The bulk form the rows' checkboxes belong to (product rules 14.34). */
+  selectForm: string;
 }) {
   const platformName = new Map(platforms.map((platform) => [platform.slug, platform.name]));
   const categoryName = new Map(categories.map((category) => [category.id, category.name]));
   return (
-    <AdminTable headings={HEADINGS} items={services} empty={emptyText}>
+    <AdminTable headings={["Select", ...HEADINGS]} items={services} empty={emptyText}>
       {(service) => {
         const category = service.categoryId ? categoryName.get(service.categoryId) : undefined;
         return (
           <tr key={service.id} data-testid="admin-service-row" className="align-top">
+            <td className="px-4 py-3">
+              <RowCheckbox formId={selectForm} id={service.id} label={service.name} />
+            </td>
             <td className="px-4 py-3">
               <div className="font-medium text-slate-900">{service.name}</div>
               <div className="text-slate-500">{service.slug}</div>

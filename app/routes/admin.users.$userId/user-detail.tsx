@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDate, formatDateTime } from "../../components/admin/format.ts";
+import { ExportLink } from "../../components/admin/list-controls.tsx";
 import { ORDER_MONEY_HEADING, OrderMoneyLines } from "../../components/admin/order-money.tsx";
 import { OrderStatusForm } from "../../components/admin/order-status-form.tsx";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
@@ -113,7 +114,14 @@ export function UserTabs({
         className="mt-4 overflow-x-auto p-0"
       >
         {tab === "orders" ? <UserOrders orders={orders} /> : null}
-        {tab === "transactions" ? <UserTransactions transactions={transactions} /> : null}
+        {tab === "transactions" ? (
+          <>
+            <div className="flex justify-end p-3">
+              <ExportLink file="transactions" filters={{ user: user.id }} />
+            </div>
+            <UserTransactions transactions={transactions} />
+          </>
+        ) : null}
         {tab === "account" ? <AccountInfo user={user} /> : null}
       </Card>
     </div>

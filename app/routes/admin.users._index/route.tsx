@@ -1,11 +1,21 @@
-import { ListPagination, SearchBox } from "../../components/admin/list-controls.tsx";
+import { ExportLink, ListPagination, SearchBox } from "../../components/admin/list-controls.tsx";
+import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { readAdminUsersPage } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
+import { bulkAdjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
+import { readFormWithLists } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { listUrlOf } from "../shared/bulk-form.server.ts";
 import type { Route } from "./+types/route";
+import { answerBulkAdjustForm } from "./bulk-adjust-from-form.server.ts";
+import { UsersBulkBar } from "./users-bulk-bar.tsx";
+
+/** The id of the bulk form the rows' checkboxes belong to. */
+const BULK_USERS_FORM = "bulk-users";
+
 import { UsersTable } from "./users-table.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,16 +38,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const { ids, ...form } = await readFormWithLists(request, bulkAdjustmentForm, ["ids"]);
+  return answerBulkAdjustForm(shopDatabase(context), {
+    adminId: admin.id,
+    form: { ...form, ids },
+    listUrl: listUrlOf(request),
+  });
+}
+
+export default function AdminUsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { q } = loaderData;
+  const preview = (actionData && "preview" in actionData ? actionData.preview : null) ?? null;
+  useAnswerToast(actionData && "notice" in actionData ? actionData : null);
+  const refused = actionData && "bulk" in actionData && "notice" in actionData ? actionData.notice : null;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">Users</h1>
-        <SearchBox q={q} label="Search users by e-mail" placeholder="E-mail" />
+        <div className="flex flex-wrap gap-2">
+          <SearchBox q={q} label="Search users by e-mail" placeholder="E-mail" />
+          <ExportLink file="users" q={q} />
+        </div>
       </div>
+      <UsersBulkBar formId={BULK_USERS_FORM} preview={preview} refused={refused} />
       <Card className="mt-6 overflow-x-auto p-0">
-        <UsersTable users={loaderData.users} />
+        <UsersTable users={loaderData.users} selectForm={BULK_USERS_FORM} />
       </Card>
       <ListPagination
         path="/admin/users"

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
+import { RowCheckbox } from "../../components/admin/bulk-bar.tsx";
 import { formatDate } from "../../components/admin/format.ts";
 import type { AdminUserRow } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
@@ -11,11 +12,14 @@ const HEADINGS = ["User", "Balance", "Orders", "Joined", "Actions"];
 const td = "px-4 py-3";
 
 /** The admin users table: one account a row, with links to its page and to a manual order for it. */
-export function UsersTable({ users }: { users: AdminUserView[] }) {
+export function UsersTable({ users, selectForm }: { users: AdminUserView[]; selectForm: string }) {
   return (
-    <AdminTable headings={HEADINGS} items={users} empty="No users found">
+    <AdminTable headings={["Select", ...HEADINGS]} items={users} empty="No users found">
       {(user) => (
         <tr key={user.id} data-testid="admin-user-row" className="align-top">
+          <td className={td}>
+            <RowCheckbox formId={selectForm} id={user.id} label={user.email} />
+          </td>
           <td className={td}>
             <div className="flex flex-wrap items-center gap-2">
               <span className="break-all font-medium text-slate-900">{user.email}</span>

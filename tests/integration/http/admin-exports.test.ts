@@ -176,9 +176,11 @@ describe("the admin's CSV exports", () => {
   });
 
   it("refuses an unknown file, a malformed day and a range that ends before it starts, in words", async () => {
-    const unknown = await admin.visitor.request(`/admin/export/users.csv?${RANGE}`);
+    const unknown = await admin.visitor.request(`/admin/export/tickets.csv?${RANGE}`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toBe("No such export: orders.csv, transactions.csv or figures.csv.");
+    expect(await unknown.text()).toBe(
+      "No such export: orders.csv, transactions.csv, figures.csv, services.csv, users.csv or audit.csv.",
+    );
     const malformed = await admin.visitor.request("/admin/export/orders.csv?from=03/03/2003");
     expect(malformed.status).toBe(422);
     expect(await malformed.text()).toBe("A day is written 2026-11-22.");

@@ -208,6 +208,17 @@ const BASE_FORMS: Record<string, BaseForm> = {
     form: () => ({ intent: "preview-override", orderId: randomUUID(), status: "completed" }),
     text: "orderId",
   },
+  "routes/admin.users._index/route.tsx": {
+    form: (ids) => ({
+      intent: "bulk-preview",
+      direction: "credit",
+      kind: "goodwill",
+      amount: "1.00",
+      reason: "Body policy",
+      ids: ids.customerId,
+    }),
+    text: "reason",
+  },
   "routes/admin.users.$userId/route.tsx": {
     form: () => ({ intent: "set-status", orderId: randomUUID(), status: "completed" }),
     text: "orderId",
