@@ -17,6 +17,10 @@ import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { placePackOrder } from "../../app/domain/orders/place-pack-order.server.ts";
+import {
+  previewBulkResend,
+  resendOrdersInBulk,
+} from "../../app/domain/orders/resend-orders-in-bulk.server.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";
 import { saveSettings } from "../../app/domain/settings/save-settings.server.ts";
 import { SETTINGS_TEXT } from "../../app/domain/settings/settings-form-text.ts";
@@ -458,6 +462,39 @@ describe("resending a part (rules 14.14)", () => {
       }),
     ).toMatchObject({ ok: false, fieldErrors: { providerServiceId: PROVIDER_TEXT.badProviderServiceId } });
     expect((await partOf(held.order.id)).state).toBe("needs_attention");
+  });
+});
+
+describe("resending in bulk from the orders list (rules 14.14, 14.32)", () => {
+  it("previews and resends each ticked order's held part to the provider it had; an order with nothing held is named", async () => {
+    const { adminId, providerA } = await twoPanels();
+    const first = await heldOrder();
+    const second = await heldOrder();
+    const plain = await likesOrder();
+    const ids = [first.order.id, second.order.id, plain.order.id];
+
+    const preview = await previewBulkResend(db(), ids);
+    expect(preview.question).toBe(
+      "Resend the held or failed parts of 2 orders? 2 parts go to their providers again; nothing is charged or refunded.",
+    );
+    expect(preview.details).toEqual([
+      `${plain.order.orderNumber} will not change (nothing held or failed to resend).`,
+    ]);
+
+    const result = await resendOrdersInBulk(db(), { adminId, ids });
+    expect(result.notice.message).toBe(
+      `2 orders resent, 1 refused: ${plain.order.orderNumber} (nothing held or failed to resend).`,
+    );
+    for (const { order } of [first, second])
+      expect(await partOf(order.id)).toMatchObject({ state: "queued", attempts: 0, providerId: providerA });
+    await runFulfilmentRound(db(), ROUND);
+    for (const { order } of [first, second]) expect((await partOf(order.id)).state).toBe("submitted");
+    expect(await refundsOf(first.order.id)).toHaveLength(0);
+    // Done once: a second bulk resend finds nothing held.
+    const again = await resendOrdersInBulk(db(), { adminId, ids: [first.order.id] });
+    expect(again.outcomes).toEqual([
+      { label: first.order.orderNumber, result: "refused", reason: "nothing held or failed to resend" },
+    ]);
   });
 });
 

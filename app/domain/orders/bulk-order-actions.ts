@@ -15,13 +15,13 @@ export const BULK_ORDER_STATUSES = [
 ] as const satisfies readonly AdminOrderStatus[];
 export type BulkOrderStatus = (typeof BULK_ORDER_STATUSES)[number];
 
-// TO WIRE: resend in bulk. When the single resend of a part to a provider (resendOrderPart) exists, it joins here
-// as one more action beside the statuses: "resend" in this list, a line in BULK_ORDER_VERBS, a branch in
-// changeOrdersInBulk and previewBulkOrderChange calling it per order (product rules 14.32).
+/** The bulk actions on orders: the statuses above, and resending their held or failed parts (rules 14.32). */
+export const BULK_ORDER_ACTIONS = [...BULK_ORDER_STATUSES, "resend"] as const;
+export type BulkOrderAction = (typeof BULK_ORDER_ACTIONS)[number];
 
 /** What each action reads as on the bulk bar's menu, its question, its confirm button and its result. */
 export const BULK_ORDER_VERBS: Record<
-  BulkOrderStatus,
+  BulkOrderAction,
   { menu: string; ask: string; confirm: string; done: string }
 > = {
   cancelled: { menu: "Cancel", ask: "Cancel", confirm: "Cancel the orders", done: "cancelled" },
@@ -49,11 +49,17 @@ export const BULK_ORDER_VERBS: Record<
     confirm: "Mark them Failed and refund",
     done: "set to Failed",
   },
+  resend: {
+    menu: "Resend held or failed parts",
+    ask: "Resend the held or failed parts of",
+    confirm: "Resend them",
+    done: "resent",
+  },
 };
 
 export const ORDER_NOUN = { one: "order", many: "orders" } as const;
 
 /** The orders list's bulk form: the step, the action and the ticked orders. */
 export const bulkOrderForm = z
-  .object({ intent: bulkStep, action: z.enum(BULK_ORDER_STATUSES), ids: bulkIds })
+  .object({ intent: bulkStep, action: z.enum(BULK_ORDER_ACTIONS), ids: bulkIds })
   .strict();

@@ -8,7 +8,12 @@ import type { Notice } from "../notice.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import type { Refusal } from "../refusal.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
-import { BULK_ORDER_VERBS, type BulkOrderStatus, ORDER_NOUN } from "./bulk-order-actions.ts";
+import {
+  BULK_ORDER_VERBS,
+  type BulkOrderAction,
+  type BulkOrderStatus,
+  ORDER_NOUN,
+} from "./bulk-order-actions.ts";
 import { changeOrderStatusByAdmin } from "./change-order-status-by-admin.server.ts";
 import { ORDER_STATUS_LABELS } from "./order-status-labels.ts";
 import { isFinalStatus, REFUNDING_STATUSES } from "./set-order-status.server.ts";
@@ -24,7 +29,7 @@ type SelectedOrder = {
 
 /** What a bulk change would do, shown before it is confirmed (product rules 14.33). */
 export type BulkOrderPreview = {
-  action: BulkOrderStatus;
+  action: BulkOrderAction;
   ids: string[];
   /** "Cancel 7 orders? $21.00 will be refunded to the customers' wallets." and what will not change. */
   question: string;

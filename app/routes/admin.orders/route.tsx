@@ -7,7 +7,7 @@ import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import { isBulkStep } from "../../domain/bulk-change.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import {
-  BULK_ORDER_STATUSES,
+  BULK_ORDER_ACTIONS,
   BULK_ORDER_VERBS,
   bulkOrderForm,
   ORDER_NOUN,
@@ -85,7 +85,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
       <BulkBar
         formId={BULK_ORDERS_FORM}
         noun={ORDER_NOUN}
-        actions={BULK_ORDER_STATUSES.map((value) => ({ value, label: BULK_ORDER_VERBS[value].menu }))}
+        actions={BULK_ORDER_ACTIONS.map((value) => ({ value, label: BULK_ORDER_VERBS[value].menu }))}
         preview={preview}
         refused={refused}
       />
