@@ -20,6 +20,7 @@ import {
   previewBulkAdjustment,
 } from "../../app/domain/wallet/adjust-balances-in-bulk.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { saveServiceFromForm } from "../../app/routes/admin.services/save-service-from-form.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { provider } from "../support/money-rows.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -78,6 +79,29 @@ describe("bulk changes of services (product rules 14.34)", () => {
     expect(after.get(likes.id)).toBe("2.5000");
     expect(after.get(views.id)).toBe("2.5000");
     expect(after.get(followers.id)).toBe(followers.pricePer1000);
+    // The service form's own save refuses the same price beside the field, and takes one above the cost.
+    const single = (pricePer1000: string) =>
+      saveServiceFromForm(db(), {
+        adminId: admin.id,
+        serviceId: followers.id,
+        form: {
+          name: followers.name,
+          platform: followers.platform,
+          serviceType: "one_time",
+          targetKind: followers.targetKind,
+          pricePer1000,
+          minQuantity: String(followers.minQuantity),
+          maxQuantity: String(followers.maxQuantity),
+          enabled: "on",
+        },
+      });
+    expect(await single("2.5")).toMatchObject({
+      ok: false,
+      fieldErrors: { pricePer1000: "The price is below its cost of $3.00." },
+    });
+    expect((await serviceRows([followers.id]))[0]?.pricePer1000).toBe(followers.pricePer1000);
+    expect((await single("3.5")).ok).toBe(true);
+    expect((await serviceRows([followers.id]))[0]?.pricePer1000).toBe("3.5000");
 
     const audit = await db()
       .select({ action: adminAuditLog.action, details: adminAuditLog.details })

@@ -13,6 +13,7 @@ import type { AdminService, ServiceInput } from "../catalog/service-form.ts";
 import { readServiceMargins } from "../fulfilment/provider-costs.server.ts";
 import type { Notice } from "../notice.ts";
 import { rateMargin } from "../pricing/margin.ts";
+import { belowCostReason } from "./service-cost-floor.server.ts";
 
 /** What a bulk change of services would do, before it is confirmed (product rules 14.33, 14.34). */
 export type BulkServicePreview = { question: string; details: string[]; ids: string[] };
@@ -62,10 +63,8 @@ function refusalOf(
     case "price":
       if (rateMargin(service.pricePer1000, change.pricePer1000).margin === "0.0000")
         return "already at that price";
-      // The cost floor (product rules 13.12): a price below what the provider charges is never set in bulk.
-      return margin?.kind === "known" && margin.margin.startsWith("-")
-        ? `below its cost of ${formatExactRate(margin.costPer1000)}`
-        : null;
+      // The cost floor (product rules 13.12): a price below what the provider charges is never set.
+      return belowCostReason(margin);
     case "category": {
       if (service.categoryId === change.categoryId) return "already in that category";
       const category = categories.find((row) => row.id === change.categoryId);
