@@ -16,6 +16,7 @@ import {
 import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
+import { settingDefaults } from "../../app/domain/settings/defaults.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
@@ -27,8 +28,8 @@ import { steerablePanel } from "../support/steerable-panel.ts";
 /**
  * The operator's journey of product rules 14.10 to 14.15 (docs/decisions/043) in the browser: a provider with a
  * wrong key is refused at save with the panel's reason; with its key broken later (rotated on the panel's side), a
- * customer's order row says why its submission is retrying, the operator fixes the key and resends the held part;
- * the customer's order completes and nothing is refunded. The shop runs on its own database with its fulfilment
+ * customer's order row says why its submission is retrying, the operator gets the alert mail, fixes the key and
+ * resends the held part; the customer's order completes and nothing is refunded. The shop runs on its own database with its fulfilment
  * worker on. What each step does to the parts and the money is asserted in tests/integration/failures-in-view.
  * SCREENSHOTS_DIR=... keeps the pages at 1366 and 390 px.
  */
@@ -56,7 +57,12 @@ beforeAll(async () => {
   const server = await startAppServerOnOwnDatabase({
     pgServerUrl: inject("pgServerUrl"),
     databaseName: "boostly_provider_failure_journey",
-    extraEnv: { WORKER: "inline", FULFILMENT_TICK_SECONDS: "0.5", FULFILMENT_POLL_SECONDS: "1" },
+    extraEnv: {
+      WORKER: "inline",
+      FULFILMENT_TICK_SECONDS: "0.5",
+      FULFILMENT_POLL_SECONDS: "1",
+      ALERT_ROUND_SECONDS: "1",
+    },
   });
   const client = connect(server.databaseUrl, 2);
   shop = { appUrl: server.appUrl, db: client.db, end: () => client.pool.end(), stop: server.stop };
@@ -176,7 +182,9 @@ describe("a provider's failures in the operator's view", () => {
     const order = placed.order;
     const part = async () =>
       (await shop.db.select().from(fulfilments).where(eq(fulfilments.orderId, order.id)))[0]!;
-    await expect.poll(async () => (await part()).lastError).toBe("Incorrect API key");
+    await expect
+      .poll(async () => (await part()).lastError, { timeout: SLOW_WAIT_TIMEOUT_MS })
+      .toBe("Incorrect API key");
 
     // The admin's order row says why it waits and when it is tried again.
     await open(page, `/admin/orders?q=${order.orderNumber}`);
@@ -192,7 +200,22 @@ describe("a provider's failures in the operator's view", () => {
     expect(await card.textContent()).toContain("Pending");
     await keep(shopper.page, "390-customer-pending");
 
-    // ALERTS (part C): the operator's alert mail about this failing submission is asserted here.
+    // The operator is told by mail (product rules 14.23): the alert round finds the retrying part and mails the
+    // alerts address, which is the support address until Settings name another.
+    await open(page, `/dev/mailbox?to=${encodeURIComponent(settingDefaults.supportEmail)}`);
+    const alertMail = page
+      .getByTestId("mail")
+      .filter({ hasText: `Alert: Submission retrying: ${order.orderNumber} at Journey Panel` });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return alertMail.count();
+        },
+        { timeout: SLOW_WAIT_TIMEOUT_MS },
+      )
+      .toBe(1);
+    expect(await alertMail.textContent()).toContain("The provider said: Incorrect API key");
 
     // Its remaining attempts pass (their back-off made due at once): it gives up and is held, not refunded.
     await shop.db
