@@ -1,12 +1,13 @@
 import "../support/http.ts";
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, type Database } from "../../app/db/client.server.ts";
 import { fulfilments, mailOutbox, orders, services, userRoles, users } from "../../app/db/schema.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
+import { settingDefaults } from "../../app/domain/settings/defaults.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
@@ -17,7 +18,8 @@ import { steerablePanel } from "../support/steerable-panel.ts";
 
 /**
  * The operator takes back an order its provider will not cancel (product rules 14.1-14.4, docs/decisions/042), in
- * the browser: the admin's Cancel is refused by the provider, the admin opens the order, previews the override to
+ * the browser: the customer's ticket asking to cancel mails support at once (14.21), the admin's Cancel is refused
+ * by the provider, the admin opens the order, previews the override to
  * Cancelled with its refund and confirms it; the customer sees the refund in their statement and has its mail.
  * The shop runs on a database of its own with its worker on, so the provider it maps Instagram Likes to never
  * takes another file's orders. The override's amounts, races and refusals: tests/integration/order-overrides.test.ts;
@@ -142,6 +144,28 @@ describe("an order its provider will not cancel", () => {
       (await shop.db.select().from(fulfilments).where(eq(fulfilments.orderId, placed.order.id)))[0]?.state;
     await expect.poll(partState, { timeout: SLOW_WAIT_TIMEOUT_MS, interval: 250 }).toBe("submitted");
 
+    // The customer asks support to cancel it: support's mail is queued with the ticket, at once (rules 14.21).
+    const shopper = await signedInPage(customer, PHONE);
+    await open(shopper.page, "/dashboard?tab=support");
+    const support = shopper.page.getByRole("tabpanel", { name: "Support" });
+    const subject = `Please cancel ${orderNumber}`;
+    await support.getByLabel("Category").selectOption({ label: "General Request" });
+    await support.getByLabel("Subject").fill(subject);
+    await support.getByLabel("Message").fill("I ordered the wrong post, please cancel it.");
+    await support.getByRole("button", { name: "Submit Ticket" }).click();
+    await shopper.page.getByText("Your ticket has been submitted successfully").first().waitFor();
+    const supportMails = await shop.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.to, settingDefaults.supportEmail),
+          like(mailOutbox.subject, `New ticket: ${subject} [%]`),
+        ),
+      );
+    expect(supportMails).toHaveLength(1);
+    expect(supportMails[0]?.text).toContain("I ordered the wrong post, please cancel it.");
+
     // The admin's Cancel: the provider is asked and refuses.
     const { page, assertNoConsoleErrors } = await signedInPage(admin, LAPTOP);
     const main = page.getByRole("main");
@@ -161,7 +185,7 @@ describe("an order its provider will not cancel", () => {
     await override.getByRole("button", { name: "Preview" }).click();
     const dialog = page.getByRole("dialog");
     await expect
-      .poll(() => dialog.getByTestId("override-summary").textContent())
+      .poll(() => dialog.getByTestId("override-summary").textContent(), { timeout: SLOW_WAIT_TIMEOUT_MS })
       .toBe(
         `Set ${orderNumber} to Cancelled: $3.00 will be refunded to the customer's wallet. The shop stops following Refusing Panel for it; the provider is not asked to cancel.`,
       );
@@ -181,7 +205,6 @@ describe("an order its provider will not cancel", () => {
     phoneAdmin.assertNoConsoleErrors();
 
     // The customer's statement shows the refund, and the mail says so.
-    const shopper = await signedInPage(customer, PHONE);
     await open(shopper.page, "/wallet");
     await shopper.page.getByText(`Refund for order ${orderNumber}`).first().waitFor();
     expect(await shopper.page.getByRole("main").textContent()).toContain("$10.00");
