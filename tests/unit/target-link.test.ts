@@ -70,4 +70,32 @@ describe("an order's link follows its platform's rule (docs/decisions/038)", () 
     expect(read("@boostly_channel")).toBe("boostly_channel");
     expect(read("https://www.instagram.com/name/")).toMatch(/^other_site: .*Telegram/);
   });
+
+  it("stores one link per post: share tracking, fragments and Instagram's variants dropped (product rules 4.11)", () => {
+    const shares = [
+      "https://www.instagram.com/p/C0ffeeBean12/?igsh=MWx0bHk2",
+      "https://instagram.com/p/C0ffeeBean12",
+      "https://m.instagram.com/p/C0ffeeBean12/?utm_source=ig_web_copy_link#comments",
+      "https://www.instagram.com/boostly/p/C0ffeeBean12/?img_index=1",
+      "http://www.instagram.com/p/C0ffeeBean12/?igshid=abc",
+    ];
+    for (const share of shares)
+      expect(linkOf(share, INSTAGRAM), share).toBe("https://www.instagram.com/p/C0ffeeBean12/");
+    expect(linkOf("https://www.instagram.com/reels/DxReel9/?igsh=x", INSTAGRAM)).toBe(
+      "https://www.instagram.com/reel/DxReel9/",
+    );
+    expect(
+      linkOf("https://www.TikTok.com/@abc2/video/7312?is_from_webapp=1&sender_device=pc&lang=en#top", TIKTOK),
+    ).toBe("https://www.tiktok.com/@abc2/video/7312?lang=en");
+    const X = { platform: "twitter", platformName: "Twitter", linkHosts: ["x.com", "twitter.com"] };
+    expect(linkOf("https://x.com/boostly/status/13?s=20&t=Ab1", X)).toBe("https://x.com/boostly/status/13");
+    // Elsewhere `t` may mean something (a video's start): kept.
+    const YOUTUBE = { platform: "youtube", platformName: "YouTube", linkHosts: ["youtube.com", "youtu.be"] };
+    expect(linkOf("https://youtu.be/dQw4w9WgXcQ?si=Xy12&t=42", YOUTUBE)).toBe(
+      "https://youtu.be/dQw4w9WgXcQ?t=42",
+    );
+    expect(linkOf("https://www.youtube.com/watch?v=dQw4w9WgXcQ&feature=share", YOUTUBE)).toBe(
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    );
+  });
 });

@@ -3,7 +3,28 @@ import { type Refusal, refuse } from "../refusal.ts";
 import { MAX_LINK_LENGTH, type Notice, ORDER_TEXT } from "./messages.ts";
 
 const INSTAGRAM_POST =
-  /^https?:\/\/(?:www\.|m\.)?instagram\.com\/(?:[A-Za-z0-9._]+\/)?(?:p|reel|reels|tv)\/[A-Za-z0-9_-]+\/?(?:[?#].*)?$/;
+  /^https?:\/\/(?:www\.|m\.)?instagram\.com\/(?:[A-Za-z0-9._]+\/)?(p|reel|reels|tv)\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/;
+
+/**
+ * Query parameters that say where a link was shared from, not what it points to: dropped before a link is stored,
+ * so the same post ordered from six shares is one link, found by one search (product rules 4.11).
+ */
+const TRACKING_PARAMETER =
+  /^(?:utm_.*|fbclid|gclid|dclid|msclkid|igshid|igsh|si|feature|is_from_webapp|sender_device|sender_web_id|_r|_t|ref|ref_src|ref_url|share_id|share_source|mibextid)$/i;
+/** On X (Twitter) `s` and `t` are share tracking too; elsewhere they may mean something. */
+const X_TRACKING_PARAMETER = /^(?:s|t)$/i;
+const X_HOSTS = /(?:^|\.)(?:twitter\.com|x\.com)$/;
+
+/** A link as it is stored: its host in lower case, no fragment, no share-tracking parameters. */
+export function normalizeLink(url: URL): string {
+  const clean = new URL(url.toString());
+  clean.hash = "";
+  const onX = X_HOSTS.test(clean.hostname);
+  for (const name of [...clean.searchParams.keys()])
+    if (TRACKING_PARAMETER.test(name) || (onX && X_TRACKING_PARAMETER.test(name)))
+      clean.searchParams.delete(name);
+  return clean.toString();
+}
 const INSTAGRAM_USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 
 /** The link to deliver to, or why it is not one (the caller names the field it came from). */
@@ -50,7 +71,7 @@ export function checkTargetLink(
   }
   const url = parseUrl(trimmed);
   if (!url || !onPlatform(url, service.linkHosts)) return refuse("invalid", invalidLinkFor(service));
-  return { ok: true, link: url.toString() };
+  return { ok: true, link: normalizeLink(url) };
 }
 
 /** An Instagram post's link (/p/, /reel/ or /tv/ and an id): what Instagram post services and likes packs take. */
@@ -58,9 +79,11 @@ export function checkInstagramPostLink(text: string): LinkCheck {
   const trimmed = text.trim();
   if (!trimmed) return refuse("invalid", ORDER_TEXT.postLinkRequired);
   if (trimmed.length > MAX_LINK_LENGTH) return refuse("invalid", ORDER_TEXT.linkTooLong);
-  return INSTAGRAM_POST.test(trimmed)
-    ? { ok: true, link: trimmed }
-    : refuse("invalid", ORDER_TEXT.invalidInstagramLink);
+  const post = INSTAGRAM_POST.exec(trimmed);
+  if (!post) return refuse("invalid", ORDER_TEXT.invalidInstagramLink);
+  // One post, one link: the canonical address, whoever shared it and from where (product rules 4.11).
+  const kind = post[1] === "reels" ? "reel" : post[1];
+  return { ok: true, link: `https://www.instagram.com/${kind}/${post[2]}/` };
 }
 
 /** "Please enter a valid Telegram link": the platform's name, none for the catch-all "other". */
