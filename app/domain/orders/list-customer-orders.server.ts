@@ -16,6 +16,7 @@ import {
   CUSTOMER_ORDERS_SEARCH_MAX_LENGTH,
   type CustomerOrdersQuery,
 } from "./list-customer-orders-query.ts";
+import { type OrderPart, orderParts } from "./order-lines.ts";
 import { orderLinkContains } from "./order-link-search.server.ts";
 import { orderRemains } from "./order-remains.ts";
 import { readOrderStatusHistories, type StatusHistoryEntry } from "./order-status-history.server.ts";
@@ -32,6 +33,8 @@ export type CustomerOrder = {
   platform: string;
   /** A likes pack order's pack (its name and code), else null. */
   pack: { name: string; code: string } | null;
+  /** What an order of several lines bought (a pack's add-ons), each named and charged; empty otherwise. */
+  parts: OrderPart[];
   /** Whether the service can still be ordered (the Reorder link). */
   serviceEnabled: boolean;
   quantity: number;
@@ -127,6 +130,7 @@ export async function listCustomerOrders(
       platform: row.platform,
       pack:
         row.packName !== null && row.packCode !== null ? { name: row.packName, code: row.packCode } : null,
+      parts: orderParts(row.metadata),
       serviceEnabled: row.serviceEnabled,
       quantity: row.quantity,
       targetLink: row.targetLink,

@@ -18,7 +18,8 @@ import {
   type StatusCounts,
 } from "../lists/read-list.server.ts";
 import { customerEmail, numberIs } from "../lists/search-rules.server.ts";
-import { type Cents, cents, isCents } from "../pricing/cents.ts";
+import type { Cents } from "../pricing/cents.ts";
+import { orderLines } from "./order-lines.ts";
 import { adminOrderLinkRule } from "./order-link-search.server.ts";
 import { type OrderMoney, withOrderMoney } from "./order-money.server.ts";
 import { ADMIN_ORDER_STATUSES, type AdminOrderStatus } from "./order-status-labels.ts";
@@ -153,17 +154,6 @@ export const ordersList: ListDeclaration<RowColumns, AdminOrderStatus> = {
   ],
   rows: (db, cursor) => selectOrderRows(db, { cursor }),
 };
-
-/** metadata.services as stored, keeping only well-formed lines. */
-export function orderLines(value: unknown): OrderLine[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((line: unknown) => {
-    if (typeof line !== "object" || line === null) return [];
-    const { service_type, quantity, total_cents } = line as Record<string, unknown>;
-    if (typeof service_type !== "string" || typeof quantity !== "number") return [];
-    return [{ service_type, quantity, total_cents: isCents(total_cents) ? total_cents : cents(0) }];
-  });
-}
 
 type RowColumns = Omit<AdminOrderRow, "lines"> & { lines: unknown; packName: string | null };
 

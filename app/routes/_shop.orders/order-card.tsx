@@ -63,6 +63,21 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
         <span className="text-slate-500">Link: </span>
         {order.targetLink}
       </p>
+      {order.parts.length > 0 ? (
+        <div className="mt-2 text-sm text-slate-700" data-testid="order-parts">
+          <p className="text-slate-500">Includes:</p>
+          <ul className="mt-1 space-y-0.5">
+            {order.parts.map((part) => (
+              <li key={part.name} className="flex flex-wrap justify-between gap-x-3">
+                <span>
+                  {part.name}: {formatCount(part.quantity)}
+                </span>
+                <span className="tabular-nums">{formatCents(part.chargeCents)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
         <Fact label="Placed">
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>

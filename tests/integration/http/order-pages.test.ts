@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { autoOrders, orders, services } from "../../../app/db/schema.ts";
+import { placePackOrder } from "../../../app/domain/orders/place-pack-order.server.ts";
 import { balanceOf, fundWallet, serviceBySlug } from "../../support/factories.ts";
 import { signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
 
@@ -327,5 +328,36 @@ describe("visitors on the auto order and free trial pages", () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     const claim = await visitor.request("/free-trial", { form: { trial: "likes", targetLink: "x" } });
     expect(claim.headers.get("Location")).toBe("/register?next=/free-trial");
+  });
+});
+
+describe("a customer's orders", () => {
+  it("lists a likes pack's add-ons on the customer's order, each with what it cost", async () => {
+    const customer = await signedInCustomer();
+    await fundWallet(customer.id, 5_000);
+    const placed = await placePackOrder(db(), {
+      userId: customer.id,
+      packCode: "big",
+      targetLink: uniquePost(),
+      deliverySpeed: "normal",
+      extraLikes: true,
+      extraViews: true,
+      comments: 20,
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    const { html } = await page(`/orders?q=${placed.order.orderNumber}`, customer.visitor);
+    const card = html.split('data-testid="customer-order"')[1] ?? "";
+    const items = (card.split('data-testid="order-parts"')[1]?.split("</ul>")[0] ?? "")
+      .split("<li")
+      .slice(1)
+      .map((item) => visibleText(`<li${item}`));
+    // Product rules 3.7's vector: $12.95 + $2.00 + $7.50 + $10.00 = $32.45.
+    expect(items).toEqual([
+      "Real Instagram Likes (Big pack): 1,000$12.95",
+      "Extra Instagram Likes: 500$2.00",
+      "Extra Instagram Views: 5,000$7.50",
+      "Instagram Real Comments: 20$10.00",
+    ]);
+    expect(visibleText(card)).toContain("$32.45");
   });
 });
