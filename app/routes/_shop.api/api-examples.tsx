@@ -1,8 +1,18 @@
 import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
+import type { ApiAddExample, ApiExamples as Examples } from "../../domain/reseller/api-examples.server.ts";
 import { CodeSample } from "./code-sample.tsx";
 
-/** The /api page's request and response samples, for the endpoint of this site. */
-export function ApiExamples({ endpoint }: { endpoint: string }) {
+/** A POST with the caller's key and these fields, as curl sends it. */
+function curlPost(endpoint: string, fields: ApiAddExample): string {
+  const lines = ["key=YOUR_API_KEY", ...Object.entries(fields).map(([name, value]) => `${name}=${value}`)];
+  return `curl -X POST ${endpoint} \\\n${lines.map((line) => `  -d ${line}`).join(" \\\n")}`;
+}
+
+/**
+ * The /api page's request and response samples, for the endpoint of this site; the services entry and the orders
+ * placed are the live catalogue's (readApiExamples), so each request works as shown.
+ */
+export function ApiExamples({ endpoint, examples }: { endpoint: string; examples: Examples }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <CodeSample
@@ -11,33 +21,23 @@ export function ApiExamples({ endpoint }: { endpoint: string }) {
       />
       <CodeSample
         label="Response"
-        code={`[
-  {
-    "service": 1,
-    "name": "Instagram Likes",
-    "type": "Default",
-    "category": "Instagram Likes",
-    "rate": "4.00",
-    "min": "100",
-    "max": "100000",
-    "dripfeed": false,
-    "refill": true,
-    "cancel": true
-  }
-]`}
+        code={JSON.stringify(examples.service ? [examples.service] : [], null, 2)}
       />
-      <CodeSample
-        label="Request: place an order"
-        code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=1 \\\n  -d link=https://www.instagram.com/p/AbC123/ \\\n  -d quantity=1000`}
-      />
-      <CodeSample label="Response" code={`{ "order": 23501 }`} />
-      <CodeSample
-        label="Request: subscribe to a profile's next 10 posts"
-        code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=40 \\\n  -d username=https://www.instagram.com/yourbrand/ \\\n  -d min=500 \\\n  -d max=500 \\\n  -d posts=10 \\\n  -d delay=0`}
-      />
-      <CodeSample
-        label="Response, then its status"
-        code={`{ "order": 23502 }
+      {examples.order ? (
+        <>
+          <CodeSample label="Request: place an order" code={curlPost(endpoint, examples.order)} />
+          <CodeSample label="Response" code={`{ "order": 23501 }`} />
+        </>
+      ) : null}
+      {examples.subscription ? (
+        <>
+          <CodeSample
+            label={`Request: subscribe to a profile's next ${examples.subscription.posts} posts`}
+            code={curlPost(endpoint, examples.subscription)}
+          />
+          <CodeSample
+            label="Response, then its status"
+            code={`{ "order": 23502 }
 
 {
   "charge": "20.00",
@@ -46,7 +46,9 @@ export function ApiExamples({ endpoint }: { endpoint: string }) {
   "remains": "7",
   "currency": "USD"
 }`}
-      />
+          />
+        </>
+      ) : null}
       <CodeSample
         label="Request: order status (GET works too)"
         code={`curl "${endpoint}?key=YOUR_API_KEY&action=status&order=23501"`}
@@ -82,11 +84,15 @@ export function ApiExamples({ endpoint }: { endpoint: string }) {
         code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=refill_status \\\n  -d refill=12`}
       />
       <CodeSample label="Response" code={`{ "status": "Completed" }`} />
-      <CodeSample
-        label="Request: a drip-feed order (3 runs of 500, one every 60 minutes)"
-        code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=add \\\n  -d service=1 \\\n  -d link=https://www.instagram.com/p/AbC123/ \\\n  -d quantity=500 \\\n  -d runs=3 \\\n  -d interval=60`}
-      />
-      <CodeSample label="Response" code={`{ "order": 23502 }`} />
+      {examples.dripFeed ? (
+        <>
+          <CodeSample
+            label={`Request: a drip-feed order (${examples.dripFeed.runs} runs of ${examples.dripFeed.quantity}, one every ${examples.dripFeed.interval} minutes)`}
+            code={curlPost(endpoint, examples.dripFeed)}
+          />
+          <CodeSample label="Response" code={`{ "order": 23503 }`} />
+        </>
+      ) : null}
       <CodeSample
         label="Request: balance"
         code={`curl -X POST ${endpoint} \\\n  -d key=YOUR_API_KEY \\\n  -d action=balance`}

@@ -6,7 +6,9 @@ import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/p
 import { ReferenceTable } from "../../components/ui/reference-table.tsx";
 import { REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import { CANCEL_WINDOW_MINUTES } from "../../domain/orders/cancel-rules.ts";
+import { readApiExamples } from "../../domain/reseller/api-examples.server.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../../domain/reseller/api-text.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCount } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -84,7 +86,12 @@ const keySteps = [
   },
 ];
 
-export default function ApiPage() {
+/** The examples come from what the catalogue sells now, so each one works as shown (docs/decisions/020). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { examples: await readApiExamples(shopDatabase(context)) };
+}
+
+export default function ApiPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const origin = root?.site.origin || "https://boostly.example";
   const endpoint = `${origin}/api/v2`;
@@ -138,7 +145,7 @@ export default function ApiPage() {
         </PageSection>
 
         <PageSection id="api-examples-title" title="Examples">
-          <ApiExamples endpoint={endpoint} />
+          <ApiExamples endpoint={endpoint} examples={loaderData.examples} />
           <p className="mt-6 max-w-3xl leading-7 text-slate-700">
             Every answer is HTTP 200 with JSON; a refused request answers with an{" "}
             <code className="font-mono">error</code> field in the panels' usual words and nothing else, for
