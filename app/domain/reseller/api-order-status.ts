@@ -28,6 +28,22 @@ export function apiRemains(order: {
   return order.likesPackId ? Math.floor(remains / order.quantity) : remains;
 }
 
+/**
+ * A drip-feed order's runs delivered so far, as the standard `runs` of its status (docs/decisions/021): the whole
+ * runs its delivered units make (its quantity is runs x one run's); null for an order that is no drip-feed.
+ * SmartPanel's refund of a Partial drip-feed reads it.
+ */
+export function apiRunsDelivered(order: {
+  status: OrderStatus;
+  quantity: number;
+  remains: number | null;
+  runs: number | null;
+}): number | null {
+  if (order.runs === null || order.quantity <= 0) return null;
+  const delivered = order.quantity - orderRemains(order);
+  return Math.floor((delivered * order.runs) / order.quantity);
+}
+
 /** The API's order id: the number of our order number (ORD-100001 -> 100001). */
 export function apiOrderId(orderNumber: string): number {
   return Number(orderNumber.replace(/^ORD-/, ""));

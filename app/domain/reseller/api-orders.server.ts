@@ -19,7 +19,14 @@ import {
   INCORRECT_ORDER,
 } from "./api-answer.ts";
 import { apiKeyAuthorisation, apiKeyRefusalOf } from "./api-key-guard.server.ts";
-import { API_STATUS, apiDollars, apiOrderId, apiRemains, orderNumberFromApiId } from "./api-order-status.ts";
+import {
+  API_STATUS,
+  apiDollars,
+  apiOrderId,
+  apiRemains,
+  apiRunsDelivered,
+  orderNumberFromApiId,
+} from "./api-order-status.ts";
 import { type ApiOrderTarget, packageFieldSent, readApiOrderRequest } from "./api-order-types.ts";
 import { answerEachId, echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import {
@@ -163,14 +170,19 @@ export async function readApiOrderStatuses(
     readOrderRefunds(db, orderIds),
     readUpstreamStartCounts(db, orderIds),
   ]);
-  const statusOf = (order: Order) => ({
-    charge: apiDollars(paidAfterRefunds(order.totalCents, refunds.get(order.id) ?? cents(0))),
-    // An admin's corrected start count stands over the provider's (product rules 14.5).
-    start_count: String(order.startCount ?? startCounts.get(order.id) ?? 0),
-    status: API_STATUS[order.status],
-    remains: String(apiRemains(order)),
-    currency: "USD",
-  });
+  const statusOf = (order: Order) => {
+    const runs = apiRunsDelivered(order);
+    return {
+      charge: apiDollars(paidAfterRefunds(order.totalCents, refunds.get(order.id) ?? cents(0))),
+      // An admin's corrected start count stands over the provider's (product rules 14.5).
+      start_count: String(order.startCount ?? startCounts.get(order.id) ?? 0),
+      status: API_STATUS[order.status],
+      remains: String(apiRemains(order)),
+      // A drip-feed's runs delivered so far (docs/decisions/021).
+      ...(runs === null ? {} : { runs: String(runs) }),
+      currency: "USD",
+    };
+  };
   const statusFor = (id: string) => {
     const order = found.get(id);
     return (order ? statusOf(order) : subscriptions.get(id)) ?? INCORRECT_ORDER;

@@ -790,7 +790,17 @@ describe("API v2 conformance: order types (Default with drip-feed, Custom Commen
       .where(eq(orders.orderNumber, `ORD-${placed.body.order}`));
     expect(order).toEqual({ quantity: 300, runs: 3, interval: 10 });
     const status = await post({ key: panel.key, action: "status", order: String(placed.body.order) });
-    expect(status.body).toMatchObject({ charge: "0.60", currency: "USD" });
+    expect(status.body).toMatchObject({ charge: "0.60", runs: "0", remains: "300", currency: "USD" });
+    // Ended Partial after two of its runs (100 of 300 not delivered): `runs` says 2, so a panel refunds one run.
+    const [stored] = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderNumber, `ORD-${placed.body.order}`));
+    expect((await setOrderStatus(db(), { orderId: stored!.id, status: "partial", remains: 100 })).ok).toBe(
+      true,
+    );
+    const partial = await post({ key: panel.key, action: "status", order: String(placed.body.order) });
+    expect(partial.body).toMatchObject({ status: "Partial", runs: "2", remains: "100", charge: "0.40" });
 
     const plain = await ownService({});
     const refused = await post({
@@ -813,7 +823,8 @@ describe("API v2 conformance: order types (Default with drip-feed, Custom Commen
       interval: "10",
     });
     expectRefusal(badRuns, /^Incorrect runs/);
-    expect(await balanceOf(panel.id)).toBe(5_000 - 60);
+    // $0.60 charged, $0.20 (the run not delivered) refunded.
+    expect(await balanceOf(panel.id)).toBe(5_000 - 40);
   });
 
   it("custom comments: one comment per line, the quantity is their count", async () => {
