@@ -13,7 +13,7 @@ import { apiDollars } from "./api-order-status.ts";
 /** A subscription's `status` answer, as the panels give it for their Subscriptions type. */
 export type ApiSubscriptionStatus = {
   charge: string;
-  status: "Pending" | "In progress" | "Completed" | "Canceled";
+  status: "Active" | "Paused" | "Completed" | "Expired" | "Canceled";
   posts: string;
   remains: string;
   currency: "USD";
@@ -41,13 +41,19 @@ export async function findCallersSubscriptions(
 }
 
 /**
- * The auto order's status in the panels' words: Pending until its first post is served, then In progress, and
- * Completed once no post is left to serve (an admin may set that without completing it).
+ * The auto order's status in the panels' words for subscriptions (docs/decisions/023): Active while it serves posts,
+ * Paused, Completed once no post is left to serve (an admin may set that without completing it), Expired when its
+ * expiry day ended it, Canceled otherwise. SmartPanel keeps polling only Active and Paused ones.
  */
 function apiSubscriptionStatus(autoOrder: AutoOrderByApiId): ApiSubscriptionStatus["status"] {
-  if (autoOrder.status === "cancelled") return "Canceled";
+  if (autoOrder.status === "cancelled") return endedByExpiry(autoOrder) ? "Expired" : "Canceled";
   if (autoOrder.status === "completed" || autoOrder.remainingPosts === 0) return "Completed";
-  return autoOrder.remainingPosts < autoOrder.totalPosts ? "In progress" : "Pending";
+  return autoOrder.status === "paused" ? "Paused" : "Active";
+}
+
+/** Ended after its expiry day (the day ends it, product rules 4.4), not by a cancel before. */
+function endedByExpiry(autoOrder: AutoOrderByApiId): boolean {
+  return autoOrder.expiresOn !== null && autoOrder.updatedAt.toISOString().slice(0, 10) > autoOrder.expiresOn;
 }
 
 /**

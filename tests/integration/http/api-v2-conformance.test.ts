@@ -12,7 +12,10 @@ import {
   providers,
   services,
 } from "../../../app/db/schema.ts";
-import { setRemainingPosts } from "../../../app/domain/auto-orders/change-auto-order.server.ts";
+import {
+  pauseAutoOrder,
+  setRemainingPosts,
+} from "../../../app/domain/auto-orders/change-auto-order.server.ts";
 import { endExpiredSubscriptions } from "../../../app/domain/auto-orders/end-expired-subscriptions.server.ts";
 import { applyUpstreamStatus } from "../../../app/domain/order-lifecycle/fulfilment-steps.server.ts";
 import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
@@ -590,9 +593,10 @@ describe("API v2 conformance: Subscriptions", () => {
     const order = await placeLikes(panel.key);
     const subscription = (await subscribe(panel.key)).body.order;
     const pending = await post({ key: panel.key, action: "status", order: String(subscription) });
+    // Active from the start: a subscription poller (SmartPanel) keeps polling only Active and Paused ones.
     expect(pending.body).toEqual({
       charge: "6.00",
-      status: "Pending",
+      status: "Active",
       posts: "0",
       remains: "10",
       currency: "USD",
@@ -620,13 +624,22 @@ describe("API v2 conformance: Subscriptions", () => {
       },
       [String(subscription)]: {
         charge: "6.00",
-        status: "In progress",
+        status: "Active",
         posts: "3",
         remains: "7",
         currency: "USD",
       },
       "999999999": expect.objectContaining({ error: "Incorrect order ID" }),
     });
+    // Paused by the admin: Paused, still polled.
+    const paused = await pauseAutoOrder(
+      db(),
+      { kind: "admin", adminId: admin.id },
+      (await autoOrderOf(subscription)).id,
+    );
+    expect(paused.ok).toBe(true);
+    const pausedStatus = await post({ key: panel.key, action: "status", order: String(subscription) });
+    expect(pausedStatus.body).toMatchObject({ status: "Paused", posts: "3", remains: "7" });
     // Another customer's subscription is not found.
     const stranger = await reseller();
     expectRefusal(
@@ -696,7 +709,7 @@ describe("API v2 conformance: Subscriptions", () => {
     expect((await autoOrderOf(placed.body.order)).status).toBe("cancelled");
     expect(await balanceOf(panel.id)).toBe(10_000);
     const status = await post({ key: panel.key, action: "status", order: String(placed.body.order) });
-    expect(status.body).toMatchObject({ status: "Canceled", charge: "0.00" });
+    expect(status.body).toMatchObject({ status: "Expired", charge: "0.00" });
   });
 
   it("refuses bad min, max, posts, username, delay, expiry and the other type's fields in plain words, charging nothing", async () => {
