@@ -66,6 +66,8 @@ export default [
   route("api/events", "routes/api.events/route.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml/route.ts"),
   route("robots.txt", "routes/robots[.]txt/route.ts"),
+  // The signed-in customer's statement as a CSV file (product rules 2.10).
+  route("wallet/statement.csv", "routes/wallet.statement[.]csv/route.ts"),
   route("api/auth/*", "routes/api.auth.$/route.tsx"),
   route("admin-login", "routes/admin-login/route.tsx"),
   // The admin area: outside the shop layout, behind the admin guard of routes/admin.tsx.

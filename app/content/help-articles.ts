@@ -77,7 +77,7 @@ export const helpTopics: readonly HelpTopic[] = [
         id: "transaction-history",
         title: "Reading your transaction history",
         body: [
-          "The Wallet page and the dashboard list every deposit, purchase, refund and bonus with its date and amount. Each purchase line carries the order number, so you can match every charge to an order.",
+          "The Wallet page lists every deposit, purchase, refund and bonus with its date, amount and the balance it left, page by page; filter it by type or dates and download it as a CSV file. The dashboard shows the newest lines and links to it. Each purchase line carries the order number, so you can match every charge to an order.",
           "If a line looks wrong, send us its date and amount through a billing ticket and we will explain or correct it.",
         ],
       },

@@ -52,6 +52,11 @@ export function csvDollars(cents: number | null): CsvCell {
   return cents === null ? null : new CsvMoney(cents);
 }
 
+/** An instant as a spreadsheet reads it, in UTC: "2026-11-22 14:05:09". */
+export function utcTime(instant: Date): string {
+  return instant.toISOString().slice(0, 19).replace("T", " ");
+}
+
 const encoder = new TextEncoder();
 
 /**

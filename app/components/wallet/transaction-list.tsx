@@ -1,17 +1,10 @@
 import type { Section } from "../../domain/dashboard/read-dashboard.server.ts";
 import type { WalletTransaction } from "../../domain/wallet/list-transactions.server.ts";
+import { STATEMENT_TEXT, STATEMENT_TYPE_LABELS } from "../../domain/wallet/statement-query.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { formatDateTime } from "../dashboard/format.ts";
 import { EmptyState, LoadError } from "../dashboard/section-state.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-
-const TYPE_LABELS: Record<WalletTransaction["type"], string> = {
-  deposit: "Deposit",
-  purchase: "Purchase",
-  refund: "Refund",
-  adjustment: "Adjustment",
-  bonus: "Bonus",
-};
 
 /** Where the list sits: the wallet's card, or the dashboard's Transactions tab (a framed list of its own). */
 type Place = "wallet" | "dashboard";
@@ -22,18 +15,27 @@ type TransactionListProps = {
   place: Place;
   /** The wallet's refresh: a spinner while there is nothing yet, the rows dimmed otherwise. */
   loading?: boolean;
+  /** What an empty list says (a filtered statement: that nothing matches). */
+  empty?: string;
 };
 
 /** The newest ledger rows: credits green with a plus, debits red with a minus. */
-export function TransactionList({ transactions, place, loading = false }: TransactionListProps) {
+export function TransactionList({
+  transactions,
+  place,
+  loading = false,
+  empty = STATEMENT_TEXT.empty,
+}: TransactionListProps) {
   if (!Array.isArray(transactions) && !transactions.loaded) return <LoadError message={transactions.error} />;
   const rows = Array.isArray(transactions) ? transactions : transactions.data;
   if (loading && rows.length === 0) return <Spinner label="Loading transactions" />;
   if (rows.length === 0)
     return place === "dashboard" ? (
-      <EmptyState testId="transactions-empty">No transactions yet</EmptyState>
+      <EmptyState testId="transactions-empty">{empty}</EmptyState>
     ) : (
-      <p className="py-6 text-center text-slate-600">No transactions yet</p>
+      <p data-testid="wallet-transactions-empty" className="py-6 text-center text-slate-600">
+        {empty}
+      </p>
     );
   const frame =
     place === "dashboard" ? "rounded-xl border border-slate-200 bg-white px-4" : loading ? "opacity-60" : "";
@@ -51,14 +53,21 @@ export function TransactionList({ transactions, place, loading = false }: Transa
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">{transaction.description}</p>
               <p className="text-sm text-slate-500">
-                {TYPE_LABELS[transaction.type]} ·{" "}
+                {STATEMENT_TYPE_LABELS[transaction.type]} ·{" "}
                 <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
               </p>
             </div>
-            <p className={`font-semibold tabular-nums ${colour}`}>
-              {sign}
-              {formatCents(Math.abs(transaction.amountCents))}
-            </p>
+            <div className="shrink-0 text-right">
+              <p className={`font-semibold tabular-nums ${colour}`}>
+                {sign}
+                {formatCents(Math.abs(transaction.amountCents))}
+              </p>
+              {transaction.balanceAfterCents === undefined ? null : (
+                <p className="text-xs text-slate-500 tabular-nums">
+                  {STATEMENT_TEXT.balanceAfter} {formatCents(transaction.balanceAfterCents)}
+                </p>
+              )}
+            </div>
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { type CsvCell, csvDollars } from "../../lib/csv.ts";
+import { type CsvCell, csvDollars, utcTime } from "../../lib/csv.ts";
 import type { ExportedService } from "../catalog/export-services.server.ts";
 import type { ExportedOrder } from "../orders/export-orders.server.ts";
 import type { ExportedTransaction } from "../wallet/export-transactions.server.ts";
@@ -10,11 +10,6 @@ import type { DayMoney, ProfitRow } from "./read-money-figures.server.ts";
  * dollars with two decimals; a cost or margin that is not known is an empty cell, never 0.00 (product rules 13.31).
  */
 export type ExportColumns<R> = { header: readonly string[]; cells: (row: R) => readonly CsvCell[] };
-
-/** An instant as a spreadsheet reads it, in UTC: "2026-11-22 14:05:09". */
-function utcTime(instant: Date): string {
-  return instant.toISOString().slice(0, 19).replace("T", " ");
-}
 
 export const ORDER_COLUMNS: ExportColumns<ExportedOrder> = {
   header: [

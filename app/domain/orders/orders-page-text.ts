@@ -19,8 +19,6 @@ export const ORDERS_PAGE_TEXT = {
   viewAll: "View all orders",
   loadError: "Error loading orders",
   pagination: "Pages of orders",
-  previous: "Previous",
-  next: "Next",
   cancel: "Cancel order",
   cancelTitle: "Cancel this order?",
   keepOrder: "Keep order",

@@ -3,16 +3,20 @@ import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { adjustmentLabel } from "./balance-adjustment.ts";
+import type { StatementType } from "./statement-query.ts";
 
 export type WalletTransaction = {
   id: string;
   createdAt: string;
-  type: "deposit" | "purchase" | "refund" | "adjustment" | "bonus";
+  type: StatementType;
   amountCents: Cents;
   description: string;
+  /** The balance this line left (the statement's lines; the short recent lists leave it out). */
+  balanceAfterCents?: Cents;
 };
 
-type Row = {
+/** What a ledger row's description is made of. */
+export type DescribedRow = {
   type: WalletTransaction["type"];
   paymentMethod: string | null;
   orderNumber: string | null;
@@ -21,7 +25,7 @@ type Row = {
 };
 
 /** What a ledger row means to the customer, in the shop's words. */
-function describe(row: Row): string {
+export function describeLine(row: DescribedRow): string {
   switch (row.type) {
     case "deposit":
       return "Card deposit";
@@ -68,6 +72,6 @@ export async function listRecentTransactions(
     createdAt: row.createdAt.toISOString(),
     type: row.type,
     amountCents: row.amountCents,
-    description: describe(row),
+    description: describeLine(row),
   }));
 }

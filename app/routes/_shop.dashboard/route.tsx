@@ -9,6 +9,7 @@ import { readDashboard } from "../../domain/dashboard/read-dashboard.server.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { createTicket } from "../../domain/tickets/create-ticket.server.ts";
 import { TICKET_TEXT } from "../../domain/tickets/messages.ts";
+import { STATEMENT_TEXT } from "../../domain/wallet/statement-query.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
@@ -146,7 +147,16 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         }
         panels={{
           orders: <OrderHistory orders={loaderData.orders} />,
-          transactions: <TransactionList transactions={loaderData.transactions} place="dashboard" />,
+          transactions: (
+            <>
+              <TransactionList transactions={loaderData.transactions} place="dashboard" />
+              <p className="mt-4 text-center">
+                <Link to="/wallet" className={buttonClass("secondary")} data-testid="full-statement">
+                  {STATEMENT_TEXT.dashboardLink}
+                </Link>
+              </p>
+            </>
+          ),
           "auto-orders": <AutoOrderList autoOrders={loaderData.autoOrders} />,
           support: <SupportPanel tickets={loaderData.tickets} orderChoices={loaderData.orderChoices} />,
         }}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { RefusedRequest } from "../../components/layout/page-error.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { listCustomerOrders } from "../../domain/orders/list-customer-orders.server.ts";
 import { customerOrdersQuery } from "../../domain/orders/list-customer-orders-query.ts";
@@ -13,7 +14,6 @@ import type { Route } from "./+types/route";
 import { answerOrderAction } from "./order-action.server.ts";
 import { OrderCard } from "./order-card.tsx";
 import { OrdersFilters } from "./orders-filters.tsx";
-import { Pagination } from "./pagination.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -38,6 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   return answerOrderAction(request, shopDatabase(context), user.id);
+}
+
+/** A page of the list, keeping its search and status. */
+function ordersAddress(q: string, status: string, page: number): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (status) params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/orders?${search}` : "/orders";
 }
 
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,7 +98,12 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
               />
             ))}
           </ol>
-          <Pagination page={page} pageCount={pageCount} q={q} status={status} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            href={(target) => ordersAddress(q, status, target)}
+            label={ORDERS_PAGE_TEXT.pagination}
+          />
         </>
       )}
     </main>

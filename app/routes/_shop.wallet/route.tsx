@@ -8,13 +8,13 @@ import { fieldErrorsOf } from "../../components/ui/field-errors.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { TransactionList } from "../../components/wallet/transaction-list.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { QUICK_DEPOSIT_CENTS, readDepositAmount } from "../../domain/payments/deposit-form.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../../domain/payments/messages.ts";
 import { paidWith } from "../../domain/payments/payment-methods.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
-import { listRecentTransactions } from "../../domain/wallet/list-transactions.server.ts";
+import { listStatement } from "../../domain/wallet/list-statement.server.ts";
+import { readStatementQuery, statementQuery } from "../../domain/wallet/statement-query.ts";
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
@@ -23,6 +23,7 @@ import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { answerDepositForm } from "./deposit-action.server.ts";
+import { Statement } from "./statement.tsx";
 import { usePaymentReturn } from "./use-payment-return.ts";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
@@ -34,24 +35,26 @@ const AMOUNT_FIELD = ["amount"] as const;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Wallet",
-    description: "Your Boostly balance, add funds by card and see your recent transactions.",
+    description: "Your Boostly balance, add funds by card and see every transaction of your wallet.",
     path: "/wallet",
     noindex: true,
     matches,
   });
 
 /** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
-export const handle: PageHandle = { pageQuery: ["payment", "next"] };
+export const handle: PageHandle = { pageQuery: ["payment", "next", ...Object.keys(statementQuery.shape)] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [transactions, settings] = await Promise.all([
-    listRecentTransactions(shopDatabase(context), { userId: user.id, limit: 10 }),
+  const { page, ...filter } = readStatementQuery(new URL(request.url));
+  const [statement, settings] = await Promise.all([
+    listStatement(shopDatabase(context), user.id, { ...filter, page }),
     readSettings(shopDatabase(context)),
   ]);
   return {
     balanceCents: user.balanceCents,
-    transactions,
+    statement,
+    filter,
     minDepositCents: settings.minDepositCents,
     maxDepositCents: settings.maxDepositCents,
     maintenance: settings.maintenanceMode,
@@ -184,10 +187,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
         </Card>
       </div>
 
-      <Card>
-        <CardHeader title="Recent Transactions" description="Your last 10 wallet movements." />
-        <TransactionList transactions={loaderData.transactions} place="wallet" loading={refreshing} />
-      </Card>
+      <Statement statement={loaderData.statement} filter={loaderData.filter} loading={refreshing} />
     </main>
   );
 }

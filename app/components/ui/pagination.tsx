@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import { ORDERS_PAGE_TEXT } from "../../domain/orders/orders-page-text.ts";
+
+/** The words of every paged storefront list. */
+const PAGINATION_TEXT = { previous: "Previous", next: "Next" } as const;
 
 /** The page numbers to show: the first, the last, and the two either side of the current one; null is a gap. */
 function pageNumbers(page: number, pageCount: number): (number | null)[] {
@@ -14,39 +16,35 @@ function pageNumbers(page: number, pageCount: number): (number | null)[] {
 const linkClass =
   "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-/** Previous, the page numbers and Next, as plain links keeping the search (keyboard and no-JS friendly). */
+/**
+ * Previous, the page numbers and Next, as plain links keeping the list's search and filters (`href` makes a page's
+ * address; keyboard and no-JS friendly).
+ */
 export function Pagination({
   page,
   pageCount,
-  q,
-  status,
+  href,
+  label,
 }: {
   page: number;
   pageCount: number;
-  q: string;
-  status: string;
+  href: (page: number) => string;
+  /** What the pages are of, for assistive technology ("Pages of orders"). */
+  label: string;
 }) {
   if (pageCount <= 1) return null;
-  const href = (target: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (status) params.set("status", status);
-    if (target > 1) params.set("page", String(target));
-    const search = params.toString();
-    return search ? `/orders?${search}` : "/orders";
-  };
   const idle = `${linkClass} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
   return (
-    <nav aria-label={ORDERS_PAGE_TEXT.pagination} className="mt-6">
+    <nav aria-label={label} className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">
         <li>
           {page > 1 ? (
             <Link to={href(page - 1)} rel="prev" className={idle}>
-              {ORDERS_PAGE_TEXT.previous}
+              {PAGINATION_TEXT.previous}
             </Link>
           ) : (
             <span aria-disabled="true" className={`${linkClass} border-slate-200 text-slate-400`}>
-              {ORDERS_PAGE_TEXT.previous}
+              {PAGINATION_TEXT.previous}
             </span>
           )}
         </li>
@@ -73,11 +71,11 @@ export function Pagination({
         <li>
           {page < pageCount ? (
             <Link to={href(page + 1)} rel="next" className={idle}>
-              {ORDERS_PAGE_TEXT.next}
+              {PAGINATION_TEXT.next}
             </Link>
           ) : (
             <span aria-disabled="true" className={`${linkClass} border-slate-200 text-slate-400`}>
-              {ORDERS_PAGE_TEXT.next}
+              {PAGINATION_TEXT.next}
             </span>
           )}
         </li>
