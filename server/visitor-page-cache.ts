@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { db } from "../app/db/client.server.ts";
 import { readContentVersion } from "../app/domain/content/content-version.server.ts";
+import { SHOP_FIGURES_MAX_AGE_MINUTES } from "../app/domain/content/shop-figures.ts";
 import { cookieNames } from "../app/lib/cookie-header.ts";
 import { FreshRead } from "./fresh-read.ts";
 import type { PageAddress } from "./page-address.ts";
@@ -18,7 +19,9 @@ import {
  * without per-visitor state asks for is rendered once per address and content version, with a placeholder where
  * the CSP nonce goes, and served to every later visitor with that response's own nonce put in. The content version
  * is read from PostgreSQL for every request (one read shared by concurrent requests, never older than the
- * request), so a page is never served after a change committed anywhere.
+ * request), so a page is never served after a change committed anywhere. The shop's figures (customers, support's
+ * reply time: product rules 7.10, 7.11) move no version, so a key also names its period of
+ * `SHOP_FIGURES_MAX_AGE_MINUTES`: no kept page shows a figure older than that.
  */
 
 /** For a CDN in front: shared caches keep a page briefly and may serve it stale while they fetch it again;
@@ -59,8 +62,9 @@ export class VisitorPageCache {
     send: SendResponse,
   ): Promise<void> {
     const version = await this.contentVersion.get();
-    const result = await this.pages.page({ key: `${version} ${address.url}`, group: address.path }, () =>
-      render(address.url),
+    const result = await this.pages.page(
+      { key: `${version} ${figuresPeriod()} ${address.url}`, group: address.path },
+      () => render(address.url),
     );
     if (!result.page) {
       res.setHeader(RENDER_CACHE_HEADER, "bypass");
@@ -82,6 +86,11 @@ export class VisitorPageCache {
     }
     sendRenderedPage(req, res, result.page);
   }
+}
+
+/** The period of the shop's figures a page rendered now belongs to: a new one every SHOP_FIGURES_MAX_AGE_MINUTES. */
+function figuresPeriod(): number {
+  return Math.floor(Date.now() / (SHOP_FIGURES_MAX_AGE_MINUTES * 60_000));
 }
 
 /** True when the request's If-None-Match names this entry (weak comparison, as for a GET). */

@@ -34,9 +34,13 @@ const isCopyFile = (file: string) =>
   (!file.startsWith("app/routes/") || /^app\/routes\/_shop(\.|\/)/.test(file)) &&
   !file.includes(".server.");
 
-/** A promise typed as a number or a payment method of its own instead of quoting the shop's constant. */
+/**
+ * A promise typed as a number or a payment method of its own instead of quoting the shop's constant; or a figure
+ * of the shop typed instead of measured (product rules 7.9 to 7.11): a from-price, a count of customers, a
+ * satisfaction rate, a reply time.
+ */
 const HARD_TYPED_PROMISE =
-  /\b\d+[- ]days?\b|\b\d+ minutes\b|\b\d+-\d+ (?:hours|days|business days)\b|PayPal|Bitcoin|\bcrypto(?:currency)?\b(?!\.)|commission|minimum (?:deposit |top-up )?is \$\d|from \$\d+\b(?!\.)/i;
+  /\b\d+[- ]days?\b|\b\d+ minutes\b|\b\d+-\d+ (?:hours|days|business days)\b|PayPal|Bitcoin|\bcrypto(?:currency)?\b(?!\.)|commission|minimum (?:deposit |top-up )?is \$\d|from \$\d+\b(?!\.)|from:? "?\$\d+\.\d\d|\d[\d,.]*[KM]?\+ (?:happy )?(?:customers|creators|clients|users)|\d+% satisfaction|satisfaction rate|within \d+ hours?\b|\b\d[\d,.]*[KM]?\+?"?,? *label: "(?:Happy customers|Followers delivered|Likes delivered)/i;
 
 /** Numbers that are not the shop's promises, each with why it may stay. */
 const ALLOWED = [
@@ -63,7 +67,7 @@ function copyLines(file: string): { line: number; text: string }[] {
 }
 
 describe("the pages' promises come from one place (product rules 11)", () => {
-  it("no page, content module or mail hard-types a cancel or refill window, a delivery time, a payment method or a commission", () => {
+  it("no page, content module or mail hard-types a cancel or refill window, a delivery time, a payment method, a commission or a figure of the shop", () => {
     const files = COPY_PLACES.flatMap(filesUnder).filter(isCopyFile);
     expect(files.length).toBeGreaterThan(60);
     const found = files.flatMap((file) =>
@@ -87,6 +91,12 @@ describe("the pages' promises come from one place (product rules 11)", () => {
       "30% lifetime commission",
       "the minimum is $10",
       "Top up from $10",
+      'from: "$2.97"',
+      "Trusted by 50,000+ creators and brands",
+      "Join 50,000+ customers",
+      "a 98% satisfaction rate",
+      "usually replies within 2 hours",
+      '{ value: "2M+", label: "Followers delivered" }',
     ])
       expect(text).toMatch(HARD_TYPED_PROMISE);
   });

@@ -17,7 +17,7 @@ export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_MESSAGE_MAX = 5_000;
 
 export const CONTACT_TEXT = {
-  sent: "Thanks! Your message has been sent. We usually reply within 2 hours.",
+  sent: "Thanks! Your message has been sent. We reply by e-mail.",
   invalid: "Please correct the highlighted fields and send your message again.",
   nameRequired: "Please enter your name.",
   nameTooLong: `Your name must be at most ${CONTACT_NAME_MAX} characters.`,

@@ -3,9 +3,16 @@ import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection } from "../../components/pages/section.tsx";
 import { StatsBand } from "../../components/pages/stats-band.tsx";
+import { readShopFigures } from "../../domain/content/read-shop-figures.server.ts";
 import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
+
+/** The shop's measured figures for the band (product rules 7.10, 7.11). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { figures: await readShopFigures(shopDatabase(context)) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -35,7 +42,7 @@ const values = [
   },
 ];
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <PageHero
@@ -53,13 +60,13 @@ export default function AboutPage() {
             </p>
             <p>
               We built a service that gives that first push safely. You choose exactly what you need, pay from
-              a prepaid wallet, and watch delivery start within minutes. Today more than 50,000 customers use
-              Boostly to launch songs, grow channels and promote their shops.
+              a prepaid wallet, and watch delivery start within minutes. Customers use Boostly to launch
+              songs, grow channels and promote their shops.
             </p>
           </div>
         </PageSection>
 
-        <StatsBand />
+        <StatsBand figures={loaderData.figures} />
 
         <PageSection id="values-title" title="What we stand for">
           <FeatureGrid items={values} columns={4} />

@@ -73,7 +73,7 @@ export default function BulkPage() {
           title="Need more than the listed maximum?"
           lead="For volumes beyond a service's maximum quantity, or a campaign spread over several weeks, our team prepares a bulk plan with a schedule and a single quote. Send us the platforms, services and volumes you have in mind."
         >
-          <p className="text-slate-700">We usually reply within 2 hours, 24/7.</p>
+          <p className="text-slate-700">We answer every request by e-mail, 24/7.</p>
         </PageSection>
         <CallToAction
           title="Start your bulk order"

@@ -76,7 +76,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Contact Us",
     description:
-      "Questions about an order, billing or a partnership? Send the Boostly team a message. We are available 24/7 and usually reply within 2 hours.",
+      "Questions about an order, billing or a partnership? Send the Boostly team a message. We are available 24/7 and answer every message.",
     path: "/contact",
     matches,
   });
@@ -100,7 +100,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <PageHero
         eyebrow="Contact"
         title="Get in touch"
-        lead="Questions about an order, a payment or a partnership? Send us a message: our team is available 24/7 and usually replies within 2 hours."
+        lead="Questions about an order, a payment or a partnership? Send us a message: our team is available 24/7 and answers every message."
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[2fr_1fr] lg:px-8">
         <section
@@ -199,7 +199,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 {supportEmail}
               </a>
             </p>
-            <p className="mt-1 text-sm text-slate-600">We usually reply within 2 hours, 24/7.</p>
+            <p className="mt-1 text-sm text-slate-600">We answer every message, 24/7.</p>
           </div>
           <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
             <h3 className="font-semibold text-slate-900">Already a customer?</h3>

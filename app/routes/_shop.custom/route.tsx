@@ -69,7 +69,7 @@ export default function CustomPage() {
         </PageSection>
         <CallToAction
           title="Let's build your package"
-          text="Describe your goal and we usually reply within 2 hours. Prefer to start on your own? Every service is available right away."
+          text="Describe your goal and we answer by e-mail. Prefer to start on your own? Every service is available right away."
           primary={{ to: "/contact?subject=general", label: "Request a Custom Package" }}
           secondary={{ to: "/quick-order", label: "Order a Single Service" }}
         />

@@ -53,7 +53,7 @@ export default function FaqPage() {
           <Link to="/help" className="font-semibold text-brand-700 hover:underline">
             help centre
           </Link>
-          . We usually reply within 2 hours.
+          . We answer every message.
         </p>
       </PageBody>
     </main>

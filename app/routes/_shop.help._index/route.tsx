@@ -160,7 +160,7 @@ export default function HelpCenterPage({ loaderData }: Route.ComponentProps) {
             Still need help?
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-slate-200">
-            Our support team is available 24/7 and usually replies within 2 hours.
+            Our support team is available 24/7 and answers every message.
           </p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
             <Link

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
+import { formatCents } from "../../lib/format-money.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
-// "From" prices are the spec's marketing copy for the category cards, not catalogue prices.
+// The cards' copy; their prices come from the catalogue (product rules 7.9).
 const categories = [
   {
     platform: "instagram",
     name: "Instagram",
-    from: "$2.97",
     badge: "Most Popular",
     text: "Likes, followers, views, comments and auto likes.",
     tone: "from-amber-400 via-pink-500 to-purple-600",
@@ -14,7 +14,6 @@ const categories = [
   {
     platform: "youtube",
     name: "YouTube",
-    from: "$1.47",
     badge: null,
     text: "Views, subscribers, likes and watch time.",
     tone: "from-red-500 to-red-700",
@@ -22,7 +21,6 @@ const categories = [
   {
     platform: "spotify",
     name: "Spotify",
-    from: "$0.99",
     badge: null,
     text: "Plays, followers, saves and monthly listeners.",
     tone: "from-emerald-500 to-green-700",
@@ -30,15 +28,22 @@ const categories = [
   {
     platform: "tiktok",
     name: "TikTok",
-    from: "$2.47",
     badge: "New",
     text: "Followers, likes, views, shares and sound plays.",
     tone: "from-slate-800 to-cyan-600",
   },
 ] as const;
 
-/** The service-category grid with its marketing "from" prices. */
-export function CategoryGrid() {
+/**
+ * The platform grid: each card with its from-price, the least one order of the platform's services costs
+ * (product rules 7.9); a platform with nothing to order has no card.
+ */
+export function CategoryGrid({ fromPrices }: { fromPrices: Record<string, number> }) {
+  const cards = categories.flatMap((category) => {
+    const from = fromPrices[category.platform];
+    return from === undefined ? [] : [{ ...category, from: formatCents(from) }];
+  });
+  if (cards.length === 0) return null;
   return (
     <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <SectionHeading
@@ -48,8 +53,8 @@ export function CategoryGrid() {
         lead="Everything you need to grow, in one place."
       />
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {categories.map((category) => (
-          <li key={category.platform}>
+        {cards.map((category) => (
+          <li key={category.platform} data-platform={category.platform}>
             <Link
               to={`/services/${category.platform}`}
               className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-lg"
@@ -67,8 +72,8 @@ export function CategoryGrid() {
               </span>
               <span className="mt-5 text-xl font-bold text-slate-900">{category.name}</span>
               <span className="mt-2 flex-1 text-sm leading-6 text-slate-600">{category.text}</span>
-              <span className="mt-4 text-sm text-slate-600">
-                from <span className="text-lg font-extrabold text-slate-900">{category.from}</span>
+              <span className="mt-4 text-sm text-slate-600" data-testid="platform-from-price">
+                from <span className="text-lg font-extrabold text-slate-900">{category.from}</span> an order
               </span>
               <span className="mt-4 text-sm font-semibold text-brand-700 group-hover:underline">
                 View services →

@@ -9,8 +9,19 @@ const trustPoints = [
   "24/7 support",
 ];
 
-/** The home page hero: the admin-editable title and subtitle with the two main calls to action. */
-export function Hero({ title, subtitle }: { title: string; subtitle: string }) {
+/**
+ * The home page hero: the admin-editable title and subtitle with the two main calls to action, and the customer
+ * count when the shop has one worth showing (product rules 7.10).
+ */
+export function Hero({
+  title,
+  subtitle,
+  customers,
+}: {
+  title: string;
+  subtitle: string;
+  customers: string | null;
+}) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-600 to-pink-600 text-white">
       <div
@@ -23,10 +34,12 @@ export function Hero({ title, subtitle }: { title: string; subtitle: string }) {
       />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.2fr_1fr] lg:px-8">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-medium ring-1 ring-white/25">
-            <span className="h-2 w-2 rounded-full bg-emerald-300" aria-hidden="true" />
-            Trusted by 50,000+ creators and brands
-          </p>
+          {customers ? (
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-medium ring-1 ring-white/25">
+              <span className="h-2 w-2 rounded-full bg-emerald-300" aria-hidden="true" />
+              Trusted by {customers} customers
+            </p>
+          ) : null}
           <h1 className="mt-6 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
             {title}
           </h1>

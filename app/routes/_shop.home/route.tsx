@@ -3,7 +3,9 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { listFollowerPackages } from "../../domain/catalog/follower-packages.server.ts";
 import { listFeaturedServices } from "../../domain/catalog/list-featured-services.server.ts";
 import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
+import { listPlatformFromPrices } from "../../domain/catalog/list-platform-from-prices.server.ts";
 import { refillFeature } from "../../domain/catalog/refill-window.ts";
+import { readShopFigures } from "../../domain/content/read-shop-figures.server.ts";
 import { PROMISES } from "../../domain/content/shop-promises.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -23,11 +25,13 @@ import { Testimonials } from "./testimonials.tsx";
 const POPULAR_PACK = "big";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [settings, featured, followerPackages, packs] = await Promise.all([
+  const [settings, featured, followerPackages, packs, fromPrices, figures] = await Promise.all([
     readSettings(shopDatabase(context)),
     listFeaturedServices(shopDatabase(context)),
     listFollowerPackages(shopDatabase(context)),
     listLikesPacks(shopDatabase(context)),
+    listPlatformFromPrices(shopDatabase(context)),
+    readShopFigures(shopDatabase(context)),
   ]);
   const followers: HomePackage[] = followerPackages.map((pkg) => ({
     key: String(pkg.count),
@@ -58,6 +62,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
     followers,
     likes,
+    fromPrices: Object.fromEntries(fromPrices),
+    figures,
   };
 }
 
@@ -86,13 +92,17 @@ const reasons = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
-      <Hero title={loaderData.hero.title} subtitle={loaderData.hero.subtitle} />
-      <CategoryGrid />
+      <Hero
+        title={loaderData.hero.title}
+        subtitle={loaderData.hero.subtitle}
+        customers={loaderData.figures.customers}
+      />
+      <CategoryGrid fromPrices={loaderData.fromPrices} />
       <HowItWorks />
       <PackageTabs followers={loaderData.followers} likes={loaderData.likes} />
       <FeaturedServices services={loaderData.featured} />
       <Testimonials />
-      <Stats />
+      <Stats figures={loaderData.figures} />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
         <WhyChoose title="Why choose Boostly?" reasons={reasons} />
       </div>

@@ -4,28 +4,36 @@ import { PageHero } from "../../components/pages/page-hero.tsx";
 import { PageBody, PageSection } from "../../components/pages/section.tsx";
 import { StatsBand } from "../../components/pages/stats-band.tsx";
 import { testimonials } from "../../content/testimonials.ts";
+import { readShopFigures } from "../../domain/content/read-shop-figures.server.ts";
+import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
+import { shopDatabase } from "../../lib/database-context.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
+
+/** The shop's measured figures for the band (product rules 7.10, 7.11). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { figures: await readShopFigures(shopDatabase(context)) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Customer Reviews",
     description:
-      "Read what creators, musicians and brands say about Boostly: fast delivery, real engagement and 24/7 support, with a 98% satisfaction rate.",
+      "Read what creators, musicians and brands say about Boostly: fast delivery, real engagement and 24/7 support.",
     path: "/reviews",
     matches,
   });
 
-export default function ReviewsPage() {
+export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <PageHero
         eyebrow="Reviews"
         title="What our customers say"
-        lead="More than 50,000 creators, artists and businesses have grown with Boostly. Here are a few of their stories."
+        lead="Creators, artists and businesses grow with Boostly. Here are a few of their stories."
       />
       <PageBody>
-        <StatsBand title="Trusted by creators worldwide" />
+        <StatsBand figures={loaderData.figures} title="Trusted by creators worldwide" />
         <PageSection id="testimonials-title" title="Stories from our customers">
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {testimonials.map((item) => (
@@ -48,7 +56,7 @@ export default function ReviewsPage() {
         </PageSection>
         <CallToAction
           title="Write your own success story"
-          text="Join 50,000+ customers. Delivery starts within minutes and our support team is here 24/7."
+          text={`${PROMISE_TEXT.delivery} Our support team is here 24/7.`}
           primary={{ to: "/register", label: "Get Started" }}
           secondary={{ to: "/services/instagram", label: "Browse Services" }}
         />

@@ -1,8 +1,18 @@
 import { Link } from "react-router";
-import { formatCents } from "../../lib/format-money.ts";
+import { formatCents, formatCount } from "../../lib/format-money.ts";
 
-/** The Real Instagram Likes card of the Instagram list; it goes straight to the small pack's order page. */
-export function RealLikesCard({ fromCents }: { fromCents: number }) {
+/** "500, 1,000 or 10,000 likes": the packs' fixed sizes, smallest first. */
+function packSizesText(sizes: readonly number[]): string {
+  const texts = [...sizes].sort((a, b) => a - b).map(formatCount);
+  const last = texts.pop();
+  return `${texts.length ? `${texts.join(", ")} or ` : ""}${last} likes`;
+}
+
+/**
+ * The Real Instagram Likes card of the Instagram list: its from-price and the packs' own sizes (they take no
+ * quantity of the customer's); it goes straight to the small pack's order page.
+ */
+export function RealLikesCard({ fromCents, packSizes }: { fromCents: number; packSizes: readonly number[] }) {
   return (
     <article
       data-testid="real-likes-card"
@@ -20,15 +30,11 @@ export function RealLikesCard({ fromCents }: { fromCents: number }) {
         Likes from real, active Instagram users in ready-made packs, with optional extra likes, views and
         comments.
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-2 rounded-xl bg-white/70 p-3 text-sm">
-        <div>
-          <dt className="text-xs text-slate-500">Min</dt>
-          <dd className="font-semibold text-slate-900">100</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Max</dt>
-          <dd className="font-semibold text-slate-900">50,000</dd>
-        </div>
+      <dl className="mt-4 rounded-xl bg-white/70 p-3 text-sm">
+        <dt className="text-xs text-slate-500">Packs</dt>
+        <dd className="font-semibold text-slate-900" data-testid="real-likes-pack-sizes">
+          {packSizesText(packSizes)}
+        </dd>
       </dl>
       <p className="mt-3 text-xs text-slate-500">Delivery: starts within minutes, to your post</p>
       <Link

@@ -5,6 +5,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
 import { readPlatformList } from "../../domain/catalog/read-platform-list.server.ts";
+import { fromPrice } from "../../domain/pricing/from-price.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -24,9 +25,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     isInstagram ? listLikesPacks(shopDatabase(context)) : Promise.resolve([]),
   ]);
   if (!list) throw data(null, { status: 404 });
-  const lowestPackCents = packs.length ? Math.min(...packs.map((pack) => pack.priceCents)) : null;
+  const lowestPackCents = fromPrice(
+    [],
+    packs.map((pack) => pack.priceCents),
+  );
+  const packSizes = packs.map((pack) => pack.likes);
   const postLink = isInstagram ? (new URL(request.url).searchParams.get("link") ?? "").slice(0, 500) : "";
-  return { ...list, lowestPackCents, postLink };
+  return { ...list, lowestPackCents, packSizes, postLink };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
@@ -100,7 +105,9 @@ export default function PlatformServices({ loaderData }: Route.ComponentProps) {
                 : `${sections.length > 0 ? "More" : "All"} ${platform.name} Services`}
             </h2>
             <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {isInstagram && lowestPackCents !== null ? <RealLikesCard fromCents={lowestPackCents} /> : null}
+              {isInstagram && lowestPackCents !== null ? (
+                <RealLikesCard fromCents={lowestPackCents} packSizes={loaderData.packSizes} />
+              ) : null}
               {ungrouped.map((service) => (
                 <ServiceCard key={service.id} service={service} signedIn={signedIn} postLink={postLink} />
               ))}
