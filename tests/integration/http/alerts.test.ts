@@ -132,7 +132,8 @@ describe("a provider's balance alert", () => {
       .from(adminAuditLog)
       .where(
         and(eq(adminAuditLog.action, "provider.balance_alert"), eq(adminAuditLog.subjectId, provider!.id)),
-      );
+      )
+      .orderBy(adminAuditLog.id);
     expect(audit.map((row) => row.details)).toEqual([
       { from: null, to: "25.5" },
       { from: "25.5", to: null },
