@@ -3,6 +3,7 @@ import { db } from "../../app/db/client.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { SLOW_WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { appUrl, createAccount } from "../support/http.ts";
 
 let browser: Browser;
@@ -60,8 +61,18 @@ describe("live balance", () => {
     expect(await page.getByTestId("toast").filter({ hasText: "Balance Updated" }).textContent()).toContain(
       "$25.00",
     );
-    await expect.poll(() => page.getByTestId("account-balance").textContent()).toBe("$25.00");
+    await expect
+      .poll(() => page.getByTestId("account-balance").textContent(), { timeout: SLOW_WAIT_TIMEOUT_MS })
+      .toBe("$25.00");
     expect(navigations).toEqual([]);
+
+    // Two more changes: the toast says the latest, it does not stack (product rules 12.2).
+    await credit(account.id, 100);
+    await page.getByRole("link", { name: "Wallet balance $26.00" }).waitFor();
+    await credit(account.id, 100);
+    await page.getByRole("link", { name: "Wallet balance $27.00" }).waitFor();
+    await page.getByTestId("toast").filter({ hasText: "$27.00" }).waitFor();
+    expect(await page.getByTestId("toast").count()).toBe(1);
     assertNoConsoleErrors();
   });
 });

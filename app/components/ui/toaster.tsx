@@ -57,7 +57,9 @@ export function ToastProvider({
     (toast: ToastMessage) => {
       const id = nextId.current++;
       const pages = toast.pages ?? [currentPage.current];
-      setToasts((all) => [...all.slice(-2), { ...toast, id, pages }]);
+      // A new toast replaces the one shown: the region says the latest outcome, never a stack of stale ones
+      // (product rules 12.2).
+      setToasts([{ ...toast, id, pages }]);
       window.setTimeout(() => dismiss(id), TOAST_DURATION_MS);
     },
     [dismiss],
