@@ -5,6 +5,11 @@ import type { Cents } from "../pricing/cents.ts";
 
 export type DashboardAutoOrder = {
   id: string;
+  /**
+   * Its number, from the order numbers' sequence (docs/decisions/023): the id the API answered when it was placed,
+   * so a reseller finds it under the same number on the website.
+   */
+  number: string;
   serviceName: string;
   platform: string;
   targetUsername: string;
@@ -25,6 +30,7 @@ export async function listAutoOrders(
   const rows = await db
     .select({
       id: autoOrders.id,
+      apiId: autoOrders.apiId,
       serviceName: services.name,
       platform: services.platform,
       targetUsername: autoOrders.targetUsername,
@@ -40,5 +46,9 @@ export async function listAutoOrders(
     .where(eq(autoOrders.userId, userId))
     .orderBy(desc(autoOrders.createdAt), desc(autoOrders.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map(({ apiId, ...row }) => ({
+    ...row,
+    number: `ORD-${apiId}`,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

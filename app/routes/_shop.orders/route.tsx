@@ -3,6 +3,7 @@ import { RefusedRequest } from "../../components/layout/page-error.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
+import { listAutoOrders } from "../../domain/dashboard/list-auto-orders.server.ts";
 import { listCustomerOrders } from "../../domain/orders/list-customer-orders.server.ts";
 import { customerOrdersQuery } from "../../domain/orders/list-customer-orders-query.ts";
 import { ORDERS_PAGE_TEXT, showingOrders } from "../../domain/orders/orders-page-text.ts";
@@ -14,6 +15,10 @@ import type { Route } from "./+types/route";
 import { answerOrderAction } from "./order-action.server.ts";
 import { OrderCard } from "./order-card.tsx";
 import { OrdersFilters } from "./orders-filters.tsx";
+import { SubscriptionsList } from "./subscriptions-list.tsx";
+
+/** The newest subscriptions /orders lists beside its first page. */
+const SUBSCRIPTIONS_SHOWN = 20;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -30,8 +35,23 @@ export const handle: PageHandle = { pageQuery: Object.keys(customerOrdersQuery.s
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = customerOrdersQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const list = await listCustomerOrders(shopDatabase(context), user.id, query);
-  return { ...list, q: query.q ?? "", status: query.status ?? "" };
+  const [list, autoOrders] = await Promise.all([
+    listCustomerOrders(shopDatabase(context), user.id, query),
+    listAutoOrders(shopDatabase(context), user.id, SUBSCRIPTIONS_SHOWN),
+  ]);
+  const q = (query.q ?? "").trim().toLowerCase();
+  // Shown beside the first page; a search finds one by its number or profile (product rules 4.13).
+  const subscriptions =
+    list.page === 1 && !query.status
+      ? autoOrders.filter(
+          (row) =>
+            !q ||
+            row.number.toLowerCase() === q ||
+            row.number.slice("ORD-".length) === q ||
+            row.targetUsername.toLowerCase().includes(q.replace(/^@/, "")),
+        )
+      : [];
+  return { ...list, subscriptions, q: query.q ?? "", status: query.status ?? "" };
 }
 
 /** intent=cancel or intent=refill on one of the customer's own orders. */
@@ -51,7 +71,7 @@ function ordersAddress(q: string, status: string, page: number): string {
 }
 
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, total, page, pageCount, pageSize, q, status } = loaderData;
+  const { orders, total, page, pageCount, pageSize, q, status, subscriptions } = loaderData;
   const searching = q !== "" || status !== "";
   const first = (page - 1) * pageSize + 1;
   return (
@@ -106,6 +126,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           />
         </>
       )}
+      <SubscriptionsList subscriptions={subscriptions} />
     </main>
   );
 }

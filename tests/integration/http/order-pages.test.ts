@@ -3,9 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { autoOrders, orders, services } from "../../../app/db/schema.ts";
+import { listAutoServices } from "../../../app/domain/catalog/list-auto-services.server.ts";
 import { placePackOrder } from "../../../app/domain/orders/place-pack-order.server.ts";
+import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { balanceOf, fundWallet, serviceBySlug } from "../../support/factories.ts";
-import { signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
+import { appUrl, signedInCustomer, Visitor, visibleText } from "../../support/http.ts";
 
 async function page(path: string, visitor = new Visitor()) {
   const response = await visitor.request(path);
@@ -359,5 +361,38 @@ describe("a customer's orders", () => {
       "Instagram Real Comments: 20$10.00",
     ]);
     expect(visibleText(card)).toContain("$32.45");
+  });
+
+  it("lists a subscription placed through the API under the id the API answered, and finds it by that id", async () => {
+    const customer = await signedInCustomer();
+    await fundWallet(customer.id, 5_000);
+    const created = await createApiKey(db(), { userId: customer.id, name: "Panel" });
+    if (!created.ok) throw new Error(created.message);
+    const [autoLikes] = (await listAutoServices(db())).filter((service) => service.platform === "instagram");
+    const answer = await fetch(`${appUrl}/api/v2`, {
+      method: "POST",
+      body: new URLSearchParams({
+        key: created.key,
+        action: "add",
+        service: String(autoLikes!.apiId),
+        username: "https://www.instagram.com/api_subscriber/",
+        min: String(autoLikes!.minQuantity),
+        max: String(autoLikes!.minQuantity),
+        posts: "4",
+      }),
+    });
+    const { order } = (await answer.json()) as { order: number };
+    expect(Number.isSafeInteger(order)).toBe(true);
+    for (const path of ["/orders", `/orders?q=${order}`, `/orders?q=ORD-${order}`]) {
+      const { html } = await page(path, customer.visitor);
+      const rows = html.split('data-testid="customer-subscription"').slice(1).map(visibleText);
+      expect(rows, path).toHaveLength(1);
+      expect(rows[0], path).toContain(`ORD-${order}`);
+      expect(rows[0], path).toContain("@api_subscriber");
+      expect(rows[0], path).toContain("0 of 4 posts served");
+    }
+    // Another number finds no subscription.
+    const { html } = await page("/orders?q=ORD-1", customer.visitor);
+    expect(html).not.toContain('data-testid="customer-subscription"');
   });
 });
