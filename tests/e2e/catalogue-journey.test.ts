@@ -1,14 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connect, type Database } from "../../app/db/client.server.ts";
-import { fulfilments, orders, providerServices, services, userRoles, users } from "../../app/db/schema.ts";
-import { cents } from "../../app/domain/pricing/cents.ts";
-import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
-import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { fulfilments, orders, providerServices, services } from "../../app/db/schema.ts";
+import { type Browser, launchBrowser } from "../support/chromium.ts";
 import { SLOW_WAIT_TIMEOUT_MS, WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
-import { startAppServerOnOwnDatabase } from "../support/global-setup.ts";
+import { type OwnShop, startOwnShop } from "../support/own-shop.ts";
 import { type PanelService, steerablePanel } from "../support/steerable-panel.ts";
 
 /**
@@ -38,81 +35,31 @@ const upstream = steerablePanel({
 
 let panel: FakePanel;
 let browser: Browser;
-let shop: { appUrl: string; db: Database; end(): Promise<void>; stop(): Promise<void> };
+let shop: OwnShop;
 
 beforeAll(async () => {
   panel = await startFakePanel((form) => upstream.answer(form));
-  const server = await startAppServerOnOwnDatabase({
-    pgServerUrl: inject("pgServerUrl"),
+  shop = await startOwnShop({
     databaseName: "boostly_catalogue_journey",
     extraEnv: { WORKER: "inline", FULFILMENT_TICK_SECONDS: "0.5", FULFILMENT_POLL_SECONDS: "1" },
   });
-  const client = connect(server.databaseUrl, 2);
-  shop = { appUrl: server.appUrl, db: client.db, end: () => client.pool.end(), stop: server.stop };
   browser = await launchBrowser(inject("chromiumPath"));
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await shop?.stop();
-  await shop?.end();
+  await shop?.close();
   await panel?.close();
 });
 
-/** A confirmed account on the journey's shop, signed up through its real endpoint; funded or an admin. */
-async function account(options: { admin?: boolean; fundsCents?: number }) {
-  const email = `journey-${randomUUID()}@example.test`;
-  const password = "correct-horse-9";
-  const response = await fetch(`${shop.appUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: shop.appUrl },
-    body: JSON.stringify({ email, password, name: "" }),
-  });
-  expect(response.ok, await response.text()).toBe(true);
-  const [user] = await shop.db
-    .update(users)
-    .set({ emailVerified: true })
-    .where(eq(users.email, email))
-    .returning({ id: users.id });
-  if (options.admin) await shop.db.insert(userRoles).values({ userId: user!.id, role: "admin" });
-  if (options.fundsCents) {
-    const funded = await shop.db.transaction((tx) =>
-      postLedgerEntry(tx, {
-        userId: user!.id,
-        type: "adjustment",
-        amountCents: cents(options.fundsCents!),
-        metadata: { reason: "test funding" },
-      }),
-    );
-    expect(funded.posted).toBe(true);
-  }
-  return { id: user!.id, email, password };
-}
-
-async function signedInPage(who: { email: string; password: string }, width: number) {
-  const opened = await openPage(browser, { viewport: { width, height: 900 } });
-  const response = await opened.context.request.post(`${shop.appUrl}/api/auth/sign-in/email`, {
-    data: { email: who.email, password: who.password },
-    headers: { Origin: shop.appUrl },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return opened;
-}
-
-/** Opens a page and waits until it has hydrated, so what the test types is not reset by React taking over. */
-async function open(page: Page, path: string) {
-  await page.goto(`${shop.appUrl}${path}`);
-  await page.waitForLoadState("networkidle");
-}
-
 describe("the operator's catalogue, from a new provider to a customer's order at a known margin", () => {
   it("adds a provider, imports 50 services into a new platform Telegram in one action, sells one for a t.me link and shows its cost, price and margin", async () => {
-    const admin = await account({ admin: true });
-    const { page, assertNoConsoleErrors } = await signedInPage(admin, 1366);
+    const admin = await shop.account({ admin: true });
+    const { page, assertNoConsoleErrors } = await shop.signedInPage(browser, admin, 1366);
     const main = page.getByRole("main");
 
     // A platform for them, with its link rule.
-    await open(page, "/admin/platforms");
+    await shop.open(page, "/admin/platforms");
     await main.getByRole("link", { name: "Add Platform" }).click();
     await main.getByLabel("Name", { exact: true }).fill("Telegram");
     await main.getByLabel("Address", { exact: true }).fill("telegram");
@@ -122,7 +69,7 @@ describe("the operator's catalogue, from a new provider to a customer's order at
     await page.getByText("Platform created").first().waitFor();
 
     // The provider, added and synced.
-    await open(page, "/admin/providers");
+    await shop.open(page, "/admin/providers");
     const add = page.getByRole("form", { name: "Add a provider" });
     await add.getByLabel("Name").fill("Journey Panel");
     await add.getByLabel("API URL").fill(panel.url);
@@ -169,10 +116,10 @@ describe("the operator's catalogue, from a new provider to a customer's order at
     assertNoConsoleErrors();
 
     // A customer finds it under Telegram and orders 500 for a t.me link; a link elsewhere is refused first.
-    const customer = await account({ fundsCents: 5_000 });
-    const shopper = await signedInPage(customer, 390);
+    const customer = await shop.account({ fundsCents: 5_000 });
+    const shopper = await shop.signedInPage(browser, customer, 390);
     const storefront = shopper.page.getByRole("main");
-    await open(shopper.page, "/services/telegram");
+    await shop.open(shopper.page, "/services/telegram");
     const card = storefront.getByRole("article").filter({ hasText: "Telegram Members 07" });
     expect(await card.textContent()).toContain("Delivery: starts within minutes, to your profile");
     await storefront
@@ -221,14 +168,14 @@ describe("the operator's catalogue, from a new provider to a customer's order at
       .toEqual({ cost: 60, order: "completed" });
 
     // The admin reads what the service costs and leaves, and what the order sold for, cost and left.
-    await open(page, "/admin/services?q=Telegram+Members+07");
+    await shop.open(page, "/admin/services?q=Telegram+Members+07");
     const serviceRow = main.getByTestId("admin-service-row").filter({ hasText: "Telegram Members 07" });
     expect(await serviceRow.getByTestId("admin-service-price").textContent()).toContain("$1.80");
     expect(await serviceRow.getByTestId("admin-service-cost").textContent()).toContain("$1.20");
     expect(await serviceRow.getByTestId("admin-service-cost").textContent()).toContain("Journey Panel");
     expect(await serviceRow.getByTestId("admin-service-margin").textContent()).toContain("$0.60");
     expect(await serviceRow.getByTestId("admin-service-margin").textContent()).toContain("33.3%");
-    await open(page, `/admin/orders?q=${placed!.orderNumber}`);
+    await shop.open(page, `/admin/orders?q=${placed!.orderNumber}`);
     const row = main.getByTestId("admin-order-row").filter({ hasText: placed!.orderNumber });
     await row.waitFor();
     expect(await row.getByTestId("admin-order-money").textContent()).toContain("$0.90");

@@ -2,18 +2,15 @@ import "../support/http.ts";
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connect, type Database } from "../../app/db/client.server.ts";
-import { fulfilments, mailOutbox, orders, services, userRoles, users } from "../../app/db/schema.ts";
+import { fulfilments, mailOutbox, orders, services } from "../../app/db/schema.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
-import { cents } from "../../app/domain/pricing/cents.ts";
 import { settingDefaults } from "../../app/domain/settings/defaults.ts";
-import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
-import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { type Browser, launchBrowser, type Page } from "../support/chromium.ts";
 import { SLOW_WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
-import { startAppServerOnOwnDatabase } from "../support/global-setup.ts";
+import { type OwnShop, startOwnShop } from "../support/own-shop.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
 
 /**
@@ -36,75 +33,22 @@ const LAPTOP = { width: 1366, height: 768 };
 
 let panel: FakePanel;
 let browser: Browser;
-let shop: { appUrl: string; db: Database; end(): Promise<void>; stop(): Promise<void> };
+let shop: OwnShop;
 
 beforeAll(async () => {
   panel = await startFakePanel((form) => upstream.answer(form));
-  const server = await startAppServerOnOwnDatabase({
-    pgServerUrl: inject("pgServerUrl"),
+  shop = await startOwnShop({
     databaseName: "boostly_order_override",
     extraEnv: { WORKER: "inline", FULFILMENT_TICK_SECONDS: "0.5", FULFILMENT_POLL_SECONDS: "1" },
   });
-  const client = connect(server.databaseUrl, 2);
-  shop = { appUrl: server.appUrl, db: client.db, end: () => client.pool.end(), stop: server.stop };
   browser = await launchBrowser(inject("chromiumPath"));
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await shop?.stop();
-  await shop?.end();
+  await shop?.close();
   await panel?.close();
 });
-
-/** A confirmed account on this shop, signed up through its real endpoint; funded or an admin. */
-async function account(options: { admin?: boolean; fundsCents?: number }) {
-  const email = `override-${randomUUID()}@example.test`;
-  const password = "correct-horse-9";
-  const response = await fetch(`${shop.appUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: shop.appUrl },
-    body: JSON.stringify({ email, password, name: "" }),
-  });
-  expect(response.ok, await response.text()).toBe(true);
-  const [user] = await shop.db
-    .update(users)
-    .set({ emailVerified: true })
-    .where(eq(users.email, email))
-    .returning({ id: users.id });
-  if (options.admin) await shop.db.insert(userRoles).values({ userId: user!.id, role: "admin" });
-  if (options.fundsCents) {
-    const funded = await shop.db.transaction((tx) =>
-      postLedgerEntry(tx, {
-        userId: user!.id,
-        type: "adjustment",
-        amountCents: cents(options.fundsCents!),
-        metadata: { reason: "test funding" },
-      }),
-    );
-    expect(funded.posted).toBe(true);
-  }
-  return { id: user!.id, email, password };
-}
-
-async function signedInPage(
-  who: { email: string; password: string },
-  viewport: { width: number; height: number },
-) {
-  const opened = await openPage(browser, { viewport });
-  const response = await opened.context.request.post(`${shop.appUrl}/api/auth/sign-in/email`, {
-    data: { email: who.email, password: who.password },
-    headers: { Origin: shop.appUrl },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return opened;
-}
-
-/** Opens a page and waits until it has hydrated, so a click is React's. */
-async function open(page: Page, path: string) {
-  await page.goto(`${shop.appUrl}${path}`);
-  await page.waitForLoadState("networkidle");
-}
 
 async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -112,7 +56,7 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 
 describe("an order its provider will not cancel", () => {
   it("the admin refunds it by override, and the customer sees the refund in their statement and a mail", async () => {
-    const admin = await account({ admin: true });
+    const admin = await shop.account({ admin: true });
     const added = await addProviderFromForm(shop.db, {
       adminId: admin.id,
       form: { name: "Refusing Panel", apiUrl: panel.url, apiKey: KEY, supportsIdempotency: "on" },
@@ -129,7 +73,7 @@ describe("an order its provider will not cancel", () => {
     upstream.refuseCancels = true;
 
     // The customer's $3.00 order (750 likes at $4.00 per 1000) goes to the provider.
-    const customer = await account({ fundsCents: 1_000 });
+    const customer = await shop.account({ fundsCents: 1_000 });
     const placed = await placeOrder(shop.db, {
       userId: customer.id,
       serviceId: likes!.id,
@@ -145,8 +89,8 @@ describe("an order its provider will not cancel", () => {
     await expect.poll(partState, { timeout: SLOW_WAIT_TIMEOUT_MS, interval: 250 }).toBe("submitted");
 
     // The customer asks support to cancel it: support's mail is queued with the ticket, at once (rules 14.21).
-    const shopper = await signedInPage(customer, PHONE);
-    await open(shopper.page, "/dashboard?tab=support");
+    const shopper = await shop.signedInPage(browser, customer, PHONE);
+    await shop.open(shopper.page, "/dashboard?tab=support");
     const support = shopper.page.getByRole("tabpanel", { name: "Support" });
     const subject = `Please cancel ${orderNumber}`;
     await support.getByLabel("Category").selectOption({ label: "General Request" });
@@ -167,9 +111,9 @@ describe("an order its provider will not cancel", () => {
     expect(supportMails[0]?.text).toContain("I ordered the wrong post, please cancel it.");
 
     // The admin's Cancel: the provider is asked and refuses.
-    const { page, assertNoConsoleErrors } = await signedInPage(admin, LAPTOP);
+    const { page, assertNoConsoleErrors } = await shop.signedInPage(browser, admin, LAPTOP);
     const main = page.getByRole("main");
-    await open(page, `/admin/orders?q=${orderNumber}`);
+    await shop.open(page, `/admin/orders?q=${orderNumber}`);
     const row = main.getByTestId("admin-order-row").filter({ hasText: orderNumber });
     await row.getByText("With provider: Refusing Panel").waitFor();
     await row.getByRole("button", { name: "Cancel order" }).click();
@@ -199,13 +143,13 @@ describe("an order its provider will not cancel", () => {
     assertNoConsoleErrors();
 
     // The order's page at a phone's width: no sideways scroll.
-    const phoneAdmin = await signedInPage(admin, PHONE);
-    await open(phoneAdmin.page, `/admin/orders/${placed.order.id}`);
+    const phoneAdmin = await shop.signedInPage(browser, admin, PHONE);
+    await shop.open(phoneAdmin.page, `/admin/orders/${placed.order.id}`);
     await expectNoSidewaysScroll(phoneAdmin.page, PHONE.width);
     phoneAdmin.assertNoConsoleErrors();
 
     // The customer's statement shows the refund, and the mail says so.
-    await open(shopper.page, "/wallet");
+    await shop.open(shopper.page, "/wallet");
     await shopper.page.getByText(`Refund for order ${orderNumber}`).first().waitFor();
     expect(await shopper.page.getByRole("main").textContent()).toContain("$10.00");
     const [mail] = await shop.db

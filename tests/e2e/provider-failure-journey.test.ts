@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connect, type Database } from "../../app/db/client.server.ts";
 import {
   fulfilments,
   orders,
@@ -10,19 +9,15 @@ import {
   providers,
   services,
   transactions,
-  userRoles,
-  users,
 } from "../../app/db/schema.ts";
 import { MAX_SUBMIT_ATTEMPTS } from "../../app/domain/fulfilment/back-off.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
-import { cents } from "../../app/domain/pricing/cents.ts";
 import { settingDefaults } from "../../app/domain/settings/defaults.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
-import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { type Browser, launchBrowser, type Page } from "../support/chromium.ts";
 import { SLOW_WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
-import { startAppServerOnOwnDatabase } from "../support/global-setup.ts";
+import { type OwnShop, startOwnShop } from "../support/own-shop.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
 
 /**
@@ -45,7 +40,7 @@ let acceptedKey = FIRST_KEY;
 
 let panel: FakePanel;
 let browser: Browser;
-let shop: { appUrl: string; db: Database; end(): Promise<void>; stop(): Promise<void> };
+let shop: OwnShop;
 const screenshots = process.env.SCREENSHOTS_DIR;
 
 beforeAll(async () => {
@@ -54,8 +49,7 @@ beforeAll(async () => {
     form.set("key", FIRST_KEY);
     return upstream.answer(form);
   });
-  const server = await startAppServerOnOwnDatabase({
-    pgServerUrl: inject("pgServerUrl"),
+  shop = await startOwnShop({
     databaseName: "boostly_provider_failure_journey",
     extraEnv: {
       WORKER: "inline",
@@ -64,64 +58,15 @@ beforeAll(async () => {
       ALERT_ROUND_SECONDS: "1",
     },
   });
-  const client = connect(server.databaseUrl, 2);
-  shop = { appUrl: server.appUrl, db: client.db, end: () => client.pool.end(), stop: server.stop };
   browser = await launchBrowser(inject("chromiumPath"));
   if (screenshots) mkdirSync(screenshots, { recursive: true });
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await shop?.stop();
-  await shop?.end();
+  await shop?.close();
   await panel?.close();
 });
-
-/** A confirmed account on the journey's shop, signed up through its real endpoint; funded or an admin. */
-async function account(options: { admin?: boolean; fundsCents?: number }) {
-  const email = `failure-journey-${randomUUID()}@example.test`;
-  const password = "correct-horse-9";
-  const response = await fetch(`${shop.appUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: shop.appUrl },
-    body: JSON.stringify({ email, password, name: "" }),
-  });
-  expect(response.ok, await response.text()).toBe(true);
-  const [user] = await shop.db
-    .update(users)
-    .set({ emailVerified: true })
-    .where(eq(users.email, email))
-    .returning({ id: users.id });
-  if (options.admin) await shop.db.insert(userRoles).values({ userId: user!.id, role: "admin" });
-  if (options.fundsCents) {
-    const funded = await shop.db.transaction((tx) =>
-      postLedgerEntry(tx, {
-        userId: user!.id,
-        type: "adjustment",
-        amountCents: cents(options.fundsCents!),
-        metadata: { reason: "test funding" },
-      }),
-    );
-    expect(funded.posted).toBe(true);
-  }
-  return { id: user!.id, email, password };
-}
-
-async function signedInPage(who: { email: string; password: string }, width: number) {
-  const opened = await openPage(browser, { viewport: { width, height: 900 } });
-  const response = await opened.context.request.post(`${shop.appUrl}/api/auth/sign-in/email`, {
-    data: { email: who.email, password: who.password },
-    headers: { Origin: shop.appUrl },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return opened;
-}
-
-/** Opens a page and waits until it has hydrated, so what the test types is not reset by React taking over. */
-async function open(page: Page, path: string) {
-  await page.goto(`${shop.appUrl}${path}`);
-  await page.waitForLoadState("networkidle");
-}
 
 async function keep(page: Page, name: string) {
   if (screenshots) await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
@@ -129,12 +74,12 @@ async function keep(page: Page, name: string) {
 
 describe("a provider's failures in the operator's view", () => {
   it("refuses a wrong key at save, shows a broken key's retrying order, and completes it after the key is fixed and the part resent, refunding nothing", async () => {
-    const admin = await account({ admin: true });
-    const { page, assertNoConsoleErrors } = await signedInPage(admin, 1366);
+    const admin = await shop.account({ admin: true });
+    const { page, assertNoConsoleErrors } = await shop.signedInPage(browser, admin, 1366);
     const main = page.getByRole("main");
 
     // A wrong key is refused at save with the panel's own reason, and nothing is stored.
-    await open(page, "/admin/providers");
+    await shop.open(page, "/admin/providers");
     const add = page.getByRole("form", { name: "Add a provider" });
     await add.getByLabel("Name").fill("Journey Panel");
     await add.getByLabel("API URL").fill(panel.url);
@@ -170,7 +115,7 @@ describe("a provider's failures in the operator's view", () => {
 
     // The panel rotates its key: the operator's is broken from now on. A customer orders.
     acceptedKey = ROTATED_KEY;
-    const customer = await account({ fundsCents: 1_000 });
+    const customer = await shop.account({ fundsCents: 1_000 });
     const placed = await placeOrder(shop.db, {
       userId: customer.id,
       serviceId: likes!.id,
@@ -187,22 +132,22 @@ describe("a provider's failures in the operator's view", () => {
       .toBe("Incorrect API key");
 
     // The admin's order row says why it waits and when it is tried again.
-    await open(page, `/admin/orders?q=${order.orderNumber}`);
+    await shop.open(page, `/admin/orders?q=${order.orderNumber}`);
     const row = main.getByTestId("admin-order-row").filter({ hasText: order.orderNumber });
     expect(await row.getByTestId("order-trouble").textContent()).toMatch(
       /^Retrying: Incorrect API key, next attempt \d{2}:\d{2} UTC \(attempt 2 of 6\)$/,
     );
     await keep(page, "1366-order-retrying");
     // The customer meanwhile sees the order's ordinary status.
-    const shopper = await signedInPage(customer, 390);
-    await open(shopper.page, "/orders");
+    const shopper = await shop.signedInPage(browser, customer, 390);
+    await shop.open(shopper.page, "/orders");
     const card = shopper.page.getByTestId("customer-order").filter({ hasText: order.orderNumber });
     expect(await card.textContent()).toContain("Pending");
     await keep(shopper.page, "390-customer-pending");
 
     // The operator is told by mail (product rules 14.23): the alert round finds the retrying part and mails the
     // alerts address, which is the support address until Settings name another.
-    await open(page, `/dev/mailbox?to=${encodeURIComponent(settingDefaults.supportEmail)}`);
+    await shop.open(page, `/dev/mailbox?to=${encodeURIComponent(settingDefaults.supportEmail)}`);
     const alertMail = page
       .getByTestId("mail")
       .filter({ hasText: `Alert: Submission retrying: ${order.orderNumber} at Journey Panel` });
@@ -225,26 +170,26 @@ describe("a provider's failures in the operator's view", () => {
     await expect
       .poll(async () => (await part()).state, { timeout: SLOW_WAIT_TIMEOUT_MS })
       .toBe("needs_attention");
-    await open(page, `/admin/orders?q=${order.orderNumber}`);
+    await shop.open(page, `/admin/orders?q=${order.orderNumber}`);
     expect(await row.getByTestId("order-trouble").textContent()).toMatch(
       /^Held: Incorrect API key\. Refunded .* unless resent/,
     );
 
     // The operator fixes the key on the provider's page (checked on the panel first) ...
-    await open(page, providerPath);
+    await shop.open(page, providerPath);
     const settings = page.getByRole("form", { name: "Provider settings" });
     await settings.getByLabel("API key").fill(ROTATED_KEY);
     await settings.getByRole("button", { name: "Save provider" }).click();
     await page.getByText("Provider saved").first().waitFor();
 
     // ... and resends the held part from Needs manual work, where its reason and refund deadline are listed.
-    await open(page, "/admin/manual-work");
+    await shop.open(page, "/admin/manual-work");
     const held = main.getByTestId("held-part").filter({ hasText: order.orderNumber });
     expect(await held.textContent()).toContain("Incorrect API key");
     await held.getByTestId("refund-deadline").waitFor();
     await keep(page, "1366-manual-work-held");
-    const phone = await signedInPage(admin, 390);
-    await open(phone.page, "/admin/manual-work");
+    const phone = await shop.signedInPage(browser, admin, 390);
+    await shop.open(phone.page, "/admin/manual-work");
     await keep(phone.page, "390-manual-work-held");
     phone.assertNoConsoleErrors();
     await held.getByRole("button", { name: "Resend" }).click();
@@ -263,10 +208,10 @@ describe("a provider's failures in the operator's view", () => {
         { timeout: SLOW_WAIT_TIMEOUT_MS },
       )
       .toBe("completed");
-    await open(shopper.page, "/orders");
+    await shop.open(shopper.page, "/orders");
     expect(await card.textContent()).toContain("Completed");
     await keep(shopper.page, "390-customer-completed");
-    await open(page, `/admin/orders?q=${order.orderNumber}`);
+    await shop.open(page, `/admin/orders?q=${order.orderNumber}`);
     expect(await row.getByTestId("order-trouble").count()).toBe(0);
     await keep(page, "1366-order-completed");
 
