@@ -30,6 +30,17 @@ export type AuditEntry = {
   details: Record<string, unknown>;
 };
 
+/** An entry's columns, read with the acting admin's e-mail (joined from users), for the page and the export. */
+const AUDIT_ENTRY_COLUMNS = {
+  id: adminAuditLog.id,
+  createdAt: adminAuditLog.createdAt,
+  adminEmail: users.email,
+  action: adminAuditLog.action,
+  subjectType: adminAuditLog.subjectType,
+  subjectId: adminAuditLog.subjectId,
+  details: adminAuditLog.details,
+};
+
 export type AuditLogPage = {
   entries: AuditEntry[];
   /** Rows matching, counted up to the lists' cap. */
@@ -79,15 +90,7 @@ export async function readAuditLog(
   ]);
   const { page, pageCount, offset } = pageWindow(requestedPage, total, AUDIT_PAGE_SIZE);
   const entries = await db
-    .select({
-      id: adminAuditLog.id,
-      createdAt: adminAuditLog.createdAt,
-      adminEmail: users.email,
-      action: adminAuditLog.action,
-      subjectType: adminAuditLog.subjectType,
-      subjectId: adminAuditLog.subjectId,
-      details: adminAuditLog.details,
-    })
+    .select(AUDIT_ENTRY_COLUMNS)
     .from(adminAuditLog)
     .leftJoin(users, eq(users.id, adminAuditLog.adminId))
     .where(where)
@@ -109,15 +112,7 @@ export async function* exportAuditLog(db: Executor, filter: AuditFilter): AsyncG
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({
-        id: adminAuditLog.id,
-        createdAt: adminAuditLog.createdAt,
-        adminEmail: users.email,
-        action: adminAuditLog.action,
-        subjectType: adminAuditLog.subjectType,
-        subjectId: adminAuditLog.subjectId,
-        details: adminAuditLog.details,
-      })
+      .select(AUDIT_ENTRY_COLUMNS)
       .from(adminAuditLog)
       .leftJoin(users, eq(users.id, adminAuditLog.adminId))
       .where(and(where, sql`${adminAuditLog.id} > ${after}`))
