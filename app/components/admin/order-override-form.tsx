@@ -1,16 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { OVERRIDE_TEXT } from "../../domain/orders/order-override-text.ts";
-import {
-  ADMIN_ORDER_STATUSES,
-  type AdminOrderStatus,
-  ORDER_STATUS_LABELS,
-} from "../../domain/orders/order-status-labels.ts";
+import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCount } from "../../lib/format-money.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Input } from "../ui/input.tsx";
-import { Select } from "../ui/select.tsx";
+import { OrderStatusSelect } from "./order-status-select.tsx";
 import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
 
 /** What the override needs to know of an order. */
@@ -72,20 +68,12 @@ export function OrderOverrideForm({ order }: { order: OverrideFormOrder }) {
     >
       <input type="hidden" name="intent" value="preview-override" />
       <input type="hidden" name="orderId" value={order.id} />
-      <Select
+      <OrderStatusSelect
         label={`${OVERRIDE_TEXT.heading} of ${order.label}`}
-        size="sm"
         id={`${id}-status`}
-        name="status"
         value={status}
-        onChange={(event) => setStatus(event.target.value as AdminOrderStatus)}
-      >
-        {ADMIN_ORDER_STATUSES.map((option) => (
-          <option key={option} value={option}>
-            {ORDER_STATUS_LABELS[option]}
-          </option>
-        ))}
-      </Select>
+        onChange={setStatus}
+      />
       {status === "partial" ? (
         <Input
           label={`Units not delivered (0 to ${formatCount(order.quantity)})`}

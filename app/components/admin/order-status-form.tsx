@@ -1,17 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { CANCEL_TEXT } from "../../domain/orders/cancel-rules.ts";
-import {
-  ADMIN_ORDER_STATUSES,
-  type AdminOrderStatus,
-  ORDER_STATUS_LABELS,
-} from "../../domain/orders/order-status-labels.ts";
+import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Input } from "../ui/input.tsx";
-import { Select } from "../ui/select.tsx";
 import { OrderOverrideForm } from "./order-override-form.tsx";
+import { OrderStatusSelect } from "./order-status-select.tsx";
 import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
 
 /** What the status form needs to know of an order. */
@@ -167,21 +163,13 @@ function StatusControl({
     >
       <input type="hidden" name="intent" value="set-status" />
       <input type="hidden" name="orderId" value={order.id} />
-      <Select
+      <OrderStatusSelect
         label={`Status of ${order.label}`}
         hideLabel
-        size="sm"
         id={`${id}-status`}
-        name="status"
         value={chosen}
-        onChange={(event) => setChosen(event.target.value as AdminOrderStatus)}
-      >
-        {ADMIN_ORDER_STATUSES.map((option) => (
-          <option key={option} value={option}>
-            {ORDER_STATUS_LABELS[option]}
-          </option>
-        ))}
-      </Select>
+        onChange={setChosen}
+      />
       {chosen === "partial" ? (
         <Input
           label={`Undelivered units of ${order.label}`}
