@@ -6,10 +6,15 @@ import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.ser
 import { pageWindow } from "../lists/list-paging.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { latestRefillsOfOrders } from "../refills/read-refills.server.ts";
-import { refillRefusalOf } from "../refills/refill-rules.ts";
+import {
+  REFILL_CODES,
+  REFILL_TEXT,
+  REFILLABLE_ORDER_STATUSES,
+  refillRefusalOf,
+} from "../refills/refill-rules.ts";
 import { isOpenRefill, type RefillStatus } from "../refills/refill-status.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
-import { customerMayCancel } from "./cancel-rules.ts";
+import { customerCancelOffer } from "./cancel-rules.ts";
 import { countCustomerOrders, readCustomerOrderRows } from "./customer-order-rows.server.ts";
 import {
   CUSTOMER_ORDERS_PAGE_SIZE,
@@ -48,12 +53,18 @@ export type CustomerOrder = {
   /** A drip-feed order's runs and minutes between them (docs/decisions/021); null for one delivery. */
   dripFeed: { runs: number; intervalMinutes: number } | null;
   cancelState: OrderCancelState;
-  /** The Cancel button: the cancel rules allow it now (product rules 4.4). */
+  /** The Cancel button: the cancel rules allow it now (product rules 4.4, 4.16). */
   canCancel: boolean;
+  /** What the Cancel does, as its dialog says before the click (4.17); null when it is not offered. */
+  cancelKind: "stops_now" | "asks_provider" | null;
+  /** Why a running order has no Cancel, in a short line (4.16); null when there is nothing to say. */
+  cancelNote: string | null;
   /** The order's latest refill, if it ever had one. */
   refill: { status: RefillStatus; error: string | null; requestedAt: string } | null;
   /** The Refill button: a refill may be asked now (product rules 4.7). */
   canRefill: boolean;
+  /** Why an ended order has no Refill (no refill on its service, or its window has passed), else null (4.19). */
+  refillNote: string | null;
   history: StatusHistoryEntry[];
 };
 
@@ -121,6 +132,14 @@ export async function listCustomerOrders(
       hasOpenRefill: refill !== null && isOpenRefill(refill.status),
       now,
     });
+    const cancel = customerCancelOffer({
+      status: row.status,
+      delivery: row.delivery,
+      cancelRequestedAt: row.cancelRequestedAt,
+      placedAt: row.createdAt,
+      now,
+      upstream: row.upstreamCancel,
+    });
     return {
       id: row.id,
       orderNumber: row.orderNumber,
@@ -145,19 +164,23 @@ export async function listCustomerOrders(
           ? { runs: row.runs, intervalMinutes: row.intervalMinutes }
           : null,
       cancelState: row.cancelState,
-      canCancel: customerMayCancel({
-        status: row.status,
-        delivery: row.delivery,
-        cancelRequestedAt: row.cancelRequestedAt,
-        placedAt: row.createdAt,
-        now,
-      }),
+      canCancel: cancel.kind !== "none",
+      cancelKind: cancel.kind === "none" ? null : cancel.kind,
+      cancelNote: cancel.kind === "none" ? cancel.reason : null,
       refill: refill
         ? { status: refill.status, error: refill.error, requestedAt: refill.requestedAt.toISOString() }
         : null,
       canRefill: refillRefused === null,
+      refillNote: refillNoteOf(row.status, refillRefused),
       history: histories.get(row.id) ?? [],
     };
   });
   return { orders: list, total, page, pageCount, pageSize: CUSTOMER_ORDERS_PAGE_SIZE };
+}
+
+/** The line an ended order shows when it cannot be refilled for a reason of its service or its age (4.19). */
+function refillNoteOf(status: OrderStatus, refused: ReturnType<typeof refillRefusalOf>): string | null {
+  if (!refused || !(REFILLABLE_ORDER_STATUSES as readonly string[]).includes(status)) return null;
+  if (refused.code === REFILL_CODES.notAvailable) return REFILL_TEXT.noRefillNote;
+  return refused.code === REFILL_CODES.windowPassed ? refused.message : null;
 }

@@ -1,0 +1,40 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../db/client.server.ts";
+import { services } from "../../db/schema.ts";
+import { LIKES_PACK_SERVICES } from "../catalog/likes-pack-services.ts";
+import { serviceProviderCancelsSql } from "../fulfilment/cancel-upstream.server.ts";
+import { type ServiceTerms, serviceTermsOf } from "./service-terms.ts";
+
+/** The terms of these services by id (product rules 4.14): their refill window and their cancel. */
+export async function readServiceTerms(
+  db: Executor,
+  serviceIds: string[],
+): Promise<Map<string, ServiceTerms>> {
+  if (serviceIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: services.id,
+      refillDays: services.refillDays,
+      providerCancels: serviceProviderCancelsSql(services.id),
+    })
+    .from(services)
+    .where(inArray(services.id, [...new Set(serviceIds)]));
+  return new Map(rows.map((row) => [row.id, serviceTermsOf(row)]));
+}
+
+/** One service's terms, or null when there is no such service. */
+export async function readOneServiceTerms(db: Executor, serviceId: string): Promise<ServiceTerms | null> {
+  return (await readServiceTerms(db, [serviceId])).get(serviceId) ?? null;
+}
+
+/**
+ * A likes pack's terms (product rules 4.18): a pack is an order of the Instagram Likes service that delivers it,
+ * so it has that service's terms on its page, on /orders and in the API; null when that service is missing.
+ */
+export async function readLikesPackTerms(db: Executor): Promise<ServiceTerms | null> {
+  const [row] = await db
+    .select({ refillDays: services.refillDays, providerCancels: serviceProviderCancelsSql(services.id) })
+    .from(services)
+    .where(eq(services.slug, LIKES_PACK_SERVICES.likes));
+  return row ? serviceTermsOf(row) : null;
+}
