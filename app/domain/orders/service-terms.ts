@@ -58,3 +58,11 @@ export function termsLine(terms: ServiceTerms): string {
 export function apiTermFlags(terms: ServiceTerms): { refill: boolean; cancel: boolean } {
   return { refill: terms.refillDays !== null, cancel: terms.cancel !== "before_sent" };
 }
+
+/**
+ * A service's features without a refill promise of their own ("30-day refill" typed on the admin form): the refill
+ * is said once, by its terms, so it can never be promised where the service has none.
+ */
+export function featuresBesideTerms(features: readonly string[]): string[] {
+  return features.filter((feature) => !/refill/i.test(feature));
+}

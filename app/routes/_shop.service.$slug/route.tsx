@@ -2,6 +2,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { JsonLdScript } from "../../components/service-page/json-ld-script.tsx";
 import { orderNowHref, serviceOrderPath } from "../../domain/catalog/order-path.ts";
+import { readOneServiceTerms } from "../../domain/orders/read-service-terms.server.ts";
 import { findServicePage } from "../../domain/seo/service-page.server.ts";
 import {
   serviceFaq,
@@ -23,9 +24,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!service) throw data(null, { status: 404 });
   // One canonical address per service: its stored slug (aliases and renamed names point there).
   const path = `/service/${service.slug}`;
+  const terms = await readOneServiceTerms(shopDatabase(context), service.id);
+  if (!terms) throw data(null, { status: 404 });
   const faq = serviceFaq(service);
   return {
     service,
+    terms,
     path,
     faq,
     sections: serviceSeoSections(service),
@@ -46,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, faq, sections, orderPath, structuredData } = loaderData;
+  const { service, terms, faq, sections, orderPath, structuredData } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const orderHref = orderNowHref(orderPath, Boolean(root?.user));
   const platform = service.platformName;
@@ -55,7 +59,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       {structuredData.map((item) => (
         <JsonLdScript key={item["@type"]} data={item} />
       ))}
-      <ServiceHero service={service} orderHref={orderHref} />
+      <ServiceHero service={service} terms={terms} orderHref={orderHref} />
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
         <ServiceSeoBlock sections={sections} />
         <ServiceFaq title={`${service.name}: frequently asked questions`} items={faq} />
