@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/client.server.ts";
-import { fulfilments, providerCatalog } from "../../db/schema.ts";
+import { fulfilments, orders, providerCatalog } from "../../db/schema.ts";
 import type { PartOutcomes } from "./part-outcomes.ts";
 import { cancelProviderOrders, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, transportFor } from "./provider-transport.server.ts";
@@ -35,6 +35,19 @@ export function upstreamCancelSql(orderId: AnyPgColumn): SQL<UpstreamCancel> {
       on c.provider_id = f.provider_id and c.upstream_id = f.provider_service_id
       where f.order_id = ${orderId} and ${WITH_PROVIDER} and c.cancel is not true) then 'no_cancels'
     else 'provider_cancels' end`;
+}
+
+/** The UpstreamCancel of each of these orders, by id (/orders: what each card's Cancel would do). */
+export async function readUpstreamCancels(
+  db: Executor,
+  orderIds: string[],
+): Promise<Map<string, UpstreamCancel>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, upstream: upstreamCancelSql(orders.id) })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+  return new Map(rows.map((row) => [row.id, row.upstream]));
 }
 
 /**

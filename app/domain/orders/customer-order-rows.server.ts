@@ -1,7 +1,6 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { likesPacks, orders, services } from "../../db/schema.ts";
-import { upstreamCancelSql } from "../fulfilment/cancel-upstream.server.ts";
 import { orderCancelStateSql } from "../fulfilment/order-delivery-state-sql.server.ts";
 
 /**
@@ -45,7 +44,6 @@ export function readCustomerOrderRows(
         cancelRequestedAt: orders.cancelRequestedAt,
         status: orders.status,
       }),
-      upstreamCancel: upstreamCancelSql(orders.id),
     })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))

@@ -1,6 +1,7 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
+import { readUpstreamCancels } from "../fulfilment/cancel-upstream.server.ts";
 import type { OrderCancelState } from "../fulfilment/order-delivery-state-sql.server.ts";
 import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
 import { pageWindow } from "../lists/list-paging.ts";
@@ -114,11 +115,12 @@ export async function listCustomerOrders(
   });
 
   const orderIds = rows.map((row) => row.id);
-  const [refunds, startCounts, refills, histories] = await Promise.all([
+  const [refunds, startCounts, refills, histories, upstreamCancels] = await Promise.all([
     readOrderRefunds(db, orderIds),
     readUpstreamStartCounts(db, orderIds),
     latestRefillsOfOrders(db, { userId, orderIds }),
     readOrderStatusHistories(db, rows),
+    readUpstreamCancels(db, orderIds),
   ]);
   const now = new Date();
   const list = rows.map((row): CustomerOrder => {
@@ -138,7 +140,7 @@ export async function listCustomerOrders(
       cancelRequestedAt: row.cancelRequestedAt,
       placedAt: row.createdAt,
       now,
-      upstream: row.upstreamCancel,
+      upstream: upstreamCancels.get(row.id) ?? "not_sent",
     });
     return {
       id: row.id,
