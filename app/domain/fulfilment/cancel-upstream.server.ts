@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/client.server.ts";
-import { fulfilments, orders, providerCatalog } from "../../db/schema.ts";
+import { fulfilments, providerCatalog } from "../../db/schema.ts";
 import type { PartOutcomes } from "./part-outcomes.ts";
 import { cancelProviderOrders, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, transportFor } from "./provider-transport.server.ts";
@@ -19,23 +18,10 @@ export type PartsWithdrawal = { askedUpstream: boolean } | { providerTakesNoCanc
  * Where an order's parts stand for a cancel (docs/decisions/046): none is with a provider yet (`not_sent`: a
  * cancel stops it now), every part a provider has is of a provider service whose catalogue says it takes cancels
  * (`provider_cancels`: the provider is asked), or one is not (`no_cancels`). A part a provider has: being sent,
- * sent, or held without a refund deadline (its answer was lost), as withdrawOrderParts reads it.
+ * sent, or held without a refund deadline (its answer was lost), as withdrawOrderParts reads it. An order without
+ * parts (a person delivers it) is `not_sent`.
  */
 export type UpstreamCancel = "not_sent" | "provider_cancels" | "no_cancels";
-
-const WITH_PROVIDER = sql.raw(
-  "(f.state in ('submitting', 'submitted') or (f.state = 'needs_attention' and f.refund_due_at is null))",
-);
-
-/** The UpstreamCancel of the order whose id is `orderId`, as a column of a query (two indexed looks). */
-export function upstreamCancelSql(orderId: AnyPgColumn): SQL<UpstreamCancel> {
-  return sql<UpstreamCancel>`case
-    when not exists (select 1 from fulfilments f where f.order_id = ${orderId} and ${WITH_PROVIDER}) then 'not_sent'
-    when exists (select 1 from fulfilments f left join provider_catalog c
-      on c.provider_id = f.provider_id and c.upstream_id = f.provider_service_id
-      where f.order_id = ${orderId} and ${WITH_PROVIDER} and c.cancel is not true) then 'no_cancels'
-    else 'provider_cancels' end`;
-}
 
 /** The UpstreamCancel of each of these orders, by id (/orders: what each card's Cancel would do). */
 export async function readUpstreamCancels(
@@ -43,21 +29,41 @@ export async function readUpstreamCancels(
   orderIds: string[],
 ): Promise<Map<string, UpstreamCancel>> {
   if (orderIds.length === 0) return new Map();
+  const withProvider = sql`(${fulfilments.state} in ('submitting', 'submitted')
+    or (${fulfilments.state} = 'needs_attention' and ${fulfilments.refundDueAt} is null))`;
   const rows = await db
-    .select({ id: orders.id, upstream: upstreamCancelSql(orders.id) })
-    .from(orders)
-    .where(inArray(orders.id, orderIds));
-  return new Map(rows.map((row) => [row.id, row.upstream]));
+    .select({
+      orderId: fulfilments.orderId,
+      sent: sql<boolean>`bool_or(${withProvider})`,
+      noCancels: sql<boolean>`bool_or(${withProvider} and ${providerCatalog.cancel} is not true)`,
+    })
+    .from(fulfilments)
+    .leftJoin(
+      providerCatalog,
+      and(
+        eq(providerCatalog.providerId, fulfilments.providerId),
+        eq(providerCatalog.upstreamId, fulfilments.providerServiceId),
+      ),
+    )
+    .where(inArray(fulfilments.orderId, orderIds))
+    .groupBy(fulfilments.orderId);
+  return new Map(
+    rows.flatMap((row): [string, UpstreamCancel][] =>
+      row.orderId === null
+        ? []
+        : [[row.orderId, !row.sent ? "not_sent" : row.noCancels ? "no_cancels" : "provider_cancels"]],
+    ),
+  );
 }
 
 /**
- * Whether the provider service mapped to the service whose id is `serviceId` takes cancels by its catalogue (a
+ * In a query over `services`: whether the provider service mapped to the service takes cancels by its catalogue (a
  * service its catalogue does not list: false), or null when no provider delivers the service (a person does).
  */
-export function serviceProviderCancelsSql(serviceId: AnyPgColumn): SQL<boolean | null> {
+export function serviceProviderCancelsSql(): SQL<boolean | null> {
   return sql<boolean | null>`(select coalesce(c.cancel, false) from provider_services ps
     left join provider_catalog c on c.provider_id = ps.provider_id and c.upstream_id = ps.provider_service_id
-    where ps.service_id = ${serviceId})`;
+    where ps.service_id = "services"."id")`;
 }
 
 /** Whether every one of these provider services takes cancels by its catalogue (a service not listed: no). */

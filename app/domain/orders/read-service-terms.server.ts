@@ -15,7 +15,7 @@ export async function readServiceTerms(
     .select({
       id: services.id,
       refillDays: services.refillDays,
-      providerCancels: serviceProviderCancelsSql(services.id),
+      providerCancels: serviceProviderCancelsSql(),
     })
     .from(services)
     .where(inArray(services.id, [...new Set(serviceIds)]));
@@ -33,7 +33,7 @@ export async function readOneServiceTerms(db: Executor, serviceId: string): Prom
  */
 export async function readLikesPackTerms(db: Executor): Promise<ServiceTerms | null> {
   const [row] = await db
-    .select({ refillDays: services.refillDays, providerCancels: serviceProviderCancelsSql(services.id) })
+    .select({ refillDays: services.refillDays, providerCancels: serviceProviderCancelsSql() })
     .from(services)
     .where(eq(services.slug, LIKES_PACK_SERVICES.likes));
   return row ? serviceTermsOf(row) : null;
