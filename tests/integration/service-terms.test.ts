@@ -126,12 +126,21 @@ describe("a service's terms (product rules 4.14)", () => {
   });
 
   it("a likes pack has its Instagram Likes service's terms, in the API too", async () => {
-    await panelProvider();
+    const { providerId, adminId } = await panelProvider();
     const likes = await serviceBySlug("instagram-likes");
     const packs = async () => (await listApiServices(db())).filter((service) => service.type === "Package");
     expect(await readLikesPackTerms(db())).toEqual({ refillDays: likes.refillDays, cancel: "asks_provider" });
     expect((await packs()).length).toBeGreaterThan(0);
     for (const pack of await packs()) expect(pack).toMatchObject({ refill: true, cancel: true });
+
+    // Its views add-on sent to a provider service without cancels: a pack's cancel is no larger (rules 4.15).
+    const views = await serviceBySlug("instagram-views");
+    expect(
+      await mapProviderService(db(), { adminId, providerId, providerServiceId: "22", serviceId: views.id }),
+    ).toMatchObject({ ok: true });
+    expect(await readLikesPackTerms(db())).toEqual({ refillDays: likes.refillDays, cancel: "before_sent" });
+    for (const pack of await packs()) expect(pack).toMatchObject({ refill: true, cancel: false });
+    await db().execute(sql`delete from provider_services where service_id = ${views.id}`);
 
     // The likes service loses its refill and its provider its cancels: every pack follows.
     await db().update(services).set({ refillDays: null }).where(eq(services.id, likes.id));

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { services } from "../../db/schema.ts";
 import { LIKES_PACK_SERVICES } from "../catalog/likes-pack-services.ts";
@@ -28,13 +28,23 @@ export async function readOneServiceTerms(db: Executor, serviceId: string): Prom
 }
 
 /**
- * A likes pack's terms (product rules 4.18): a pack is an order of the Instagram Likes service that delivers it,
- * so it has that service's terms on its page, on /orders and in the API; null when that service is missing.
+ * A likes pack's terms (product rules 4.18): a pack is an order of the Instagram Likes service that delivers it, so
+ * it has that service's refill; its cancel is that service's too, unless the service of one of its add-ons (views,
+ * comments) is sent to a provider that takes no cancels, since a cancel decides by every part (4.15). Null when the
+ * likes service is missing.
  */
 export async function readLikesPackTerms(db: Executor): Promise<ServiceTerms | null> {
-  const [row] = await db
-    .select({ refillDays: services.refillDays, providerCancels: serviceProviderCancelsSql() })
+  const rows = await db
+    .select({
+      slug: services.slug,
+      refillDays: services.refillDays,
+      providerCancels: serviceProviderCancelsSql(),
+    })
     .from(services)
-    .where(eq(services.slug, LIKES_PACK_SERVICES.likes));
-  return row ? serviceTermsOf(row) : null;
+    .where(inArray(services.slug, Object.values(LIKES_PACK_SERVICES)));
+  const likes = rows.find((row) => row.slug === LIKES_PACK_SERVICES.likes);
+  if (!likes) return null;
+  const terms = serviceTermsOf(likes);
+  const addOnWithoutCancels = rows.some((row) => serviceTermsOf(row).cancel === "before_sent");
+  return addOnWithoutCancels ? { ...terms, cancel: "before_sent" } : terms;
 }
