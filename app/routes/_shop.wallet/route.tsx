@@ -18,6 +18,7 @@ import { readStatementQuery, statementQuery } from "../../domain/wallet/statemen
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
+import type { LiveHandle } from "../../lib/live/live-topics.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -42,7 +43,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
-export const handle: PageHandle = { pageQuery: ["payment", "next", ...Object.keys(statementQuery.shape)] };
+export const handle: PageHandle & LiveHandle = {
+  pageQuery: ["payment", "next", ...Object.keys(statementQuery.shape)],
+  // The statement is read again when the balance moves (product rules 12.5).
+  live: ["balance"],
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
