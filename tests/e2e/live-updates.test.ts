@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
+import { ORDER_STATUS_LABELS } from "../../app/domain/orders/order-status-labels.ts";
+import { ORDERS_PAGE_TEXT } from "../../app/domain/orders/orders-page-text.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { type OrderStatus, setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { formatCents } from "../../app/lib/format-money.ts";
@@ -162,4 +164,44 @@ describe("pages that stay put while orders change status (product rules 12.5-12.
       assertNoConsoleErrors();
     });
   }
+
+  it("/orders shows the new statuses and keeps a typed search and an open dialog", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    const account = await createAccount();
+    await fundWallet(account.id, 2_000);
+    const tag = randomUUID().slice(0, 8);
+    const placed = await placeLikesOrders(account.id, BACKGROUND_ORDERS, tag);
+    const newest = placed.at(-1)!;
+    const shown = placed.at(-2)!;
+
+    await signInAs(page, account, "/orders");
+    await waitUntilFollowing(page);
+    const requests = countDataRequests(page);
+    const main = page.getByRole("main");
+    const search = main.getByLabel(ORDERS_PAGE_TEXT.searchLabel);
+    await search.fill(`Live${tag}`);
+    const newestCard = main
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: newest.orderNumber }) });
+    await newestCard.getByRole("button", { name: ORDERS_PAGE_TEXT.cancel }).click();
+    const dialog = page.getByRole("dialog", { name: ORDERS_PAGE_TEXT.cancelTitle });
+    await dialog.waitFor();
+
+    // Every other order starts, in one round: the list shows it, read once or twice, not once per order.
+    await changeStatuses(
+      placed.slice(0, -1).map((order) => ({ orderId: order.id, status: "in_progress" as const })),
+    );
+    await main
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: shown.orderNumber }) })
+      .getByTestId("status-badge")
+      .filter({ hasText: ORDER_STATUS_LABELS.in_progress })
+      .waitFor();
+    await page.locator("html:not([data-live-refresh])").waitFor({ state: "attached" });
+    expect(requests.count).toBeGreaterThanOrEqual(1);
+    expect(requests.count).toBeLessThanOrEqual(2);
+    expect(await search.inputValue()).toBe(`Live${tag}`);
+    expect(await dialog.isVisible()).toBe(true);
+    assertNoConsoleErrors();
+  });
 });
