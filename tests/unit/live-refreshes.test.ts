@@ -87,7 +87,9 @@ describe("the topics a page shows (product rules 12.5)", () => {
   it("joins the matched routes' handles, and a page that names none shows none", () => {
     expect([...liveTopicsOf([{ handle: undefined }, { handle: { pageQuery: ["tab"] } }])]).toEqual([]);
     expect(
-      [...liveTopicsOf([{ handle: { live: ["orders"] } }, { handle: { live: ["orders", "balance"] } }])].sort(),
+      [
+        ...liveTopicsOf([{ handle: { live: ["orders"] } }, { handle: { live: ["orders", "balance"] } }]),
+      ].sort(),
     ).toEqual(["balance", "orders"]);
   });
 });
