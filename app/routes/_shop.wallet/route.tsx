@@ -89,11 +89,13 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
     revalidator.state === "loading" ||
     (navigation.state === "loading" && navigation.location.pathname === "/wallet");
 
+  // A refusal of the amount is said beside it; one of the whole deposit (maintenance, the provider) in a toast:
+  // each once (product rules 12.8).
   useEffect(() => {
     if (actionData && !actionData.ok) {
-      toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
       const amountError = fieldErrorsOf(actionData, AMOUNT_FIELD)?.amount;
       if (amountError) setAmountError(amountError);
+      else toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
     }
   }, [actionData, toast]);
 
@@ -108,7 +110,6 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
     if (!reading.ok) {
       event.preventDefault();
       setAmountError(reading.message);
-      toast({ title: DEPOSIT_TEXT.invalidAmountTitle, description: reading.message, variant: "destructive" });
       amountInput.current?.focus();
       return;
     }
