@@ -204,4 +204,43 @@ describe("pages that stay put while orders change status (product rules 12.5-12.
     expect(await dialog.isVisible()).toBe(true);
     assertNoConsoleErrors();
   });
+
+  it("/wallet and /dashboard show the refund and keep an amount and a ticket typed but not sent", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    const account = await createAccount();
+    await fundWallet(account.id, 1_000);
+    const tag = randomUUID().slice(0, 8);
+    const [first, second] = await placeLikesOrders(account.id, 2, tag);
+
+    await signInAs(page, account, "/wallet");
+    await waitUntilFollowing(page);
+    const requests = countDataRequests(page);
+    const main = page.getByRole("main");
+    await main.getByLabel("Amount (USD)").fill("37");
+    await changeStatuses([{ orderId: first!.id, status: "cancelled" }]);
+    const refunded = await balanceOf(account.id);
+    await main
+      .getByTestId("wallet-balance")
+      .filter({ hasText: formatCents(refunded) })
+      .waitFor();
+    await waitUntilHeard(page, refunded);
+    expect(requests.count).toBeGreaterThanOrEqual(1);
+    expect(await main.getByLabel("Amount (USD)").inputValue()).toBe("37");
+
+    await signInAs(page, account, "/dashboard?tab=support");
+    await waitUntilFollowing(page);
+    const panel = main.getByRole("tabpanel", { name: "Support" });
+    await panel.getByLabel("Category").selectOption({ label: "Order Issue" });
+    await panel.getByLabel("Subject").fill("Where are my likes?");
+    await panel.getByLabel("Message").fill("The second order has not started.");
+    requests.reset();
+    await changeStatuses([{ orderId: second!.id, status: "cancelled" }]);
+    await waitUntilHeard(page, await balanceOf(account.id));
+    expect(requests.count).toBeGreaterThanOrEqual(1);
+    expect(requests.count).toBeLessThanOrEqual(2);
+    expect(await panel.getByLabel("Subject").inputValue()).toBe("Where are my likes?");
+    expect(await panel.getByLabel("Message").inputValue()).toBe("The second order has not started.");
+    expect(await panel.getByLabel("Category").inputValue()).toBe("order");
+    assertNoConsoleErrors();
+  });
 });
