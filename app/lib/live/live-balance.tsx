@@ -113,6 +113,8 @@ export function LiveBalanceProvider({
         }
       });
       source.addEventListener("order", () => refreshForRef.current("orders"));
+      // The server's listener was away: whatever the page shows may have changed unheard.
+      source.addEventListener("resync", () => refreshForRef.current("any"));
       source.addEventListener("error", () => {
         // Reopen on our own schedule rather than the browser's, which gives up on some errors (401).
         source?.close();
