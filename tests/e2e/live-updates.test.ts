@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
+import { orders } from "../../app/db/schema.ts";
 import { ORDER_STATUS_LABELS } from "../../app/domain/orders/order-status-labels.ts";
 import { ORDERS_PAGE_TEXT } from "../../app/domain/orders/orders-page-text.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
@@ -241,6 +243,41 @@ describe("pages that stay put while orders change status (product rules 12.5-12.
     expect(await panel.getByLabel("Subject").inputValue()).toBe("Where are my likes?");
     expect(await panel.getByLabel("Message").inputValue()).toBe("The second order has not started.");
     expect(await panel.getByLabel("Category").inputValue()).toBe("order");
+    assertNoConsoleErrors();
+  });
+
+  it("/orders keeps a refused cancel's answer beside its order while other orders change status", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    const account = await createAccount();
+    await fundWallet(account.id, 1_000);
+    const tag = randomUUID().slice(0, 8);
+    const placed = await placeLikesOrders(account.id, 4, tag);
+    const target = placed.at(-1)!;
+
+    await signInAs(page, account, "/orders");
+    await waitUntilFollowing(page);
+    const main = page.getByRole("main");
+    const card = (orderNumber: string) =>
+      main.getByRole("listitem").filter({ has: page.getByRole("heading", { name: orderNumber }) });
+    await card(target.orderNumber).getByRole("button", { name: ORDERS_PAGE_TEXT.cancel }).click();
+    const dialog = page.getByRole("dialog", { name: ORDERS_PAGE_TEXT.cancelTitle });
+    await dialog.waitFor();
+    // Meanwhile the order started, and nobody told this page (a write without its notice): the cancel is refused.
+    await db().update(orders).set({ status: "in_progress" }).where(eq(orders.id, target.id));
+    await dialog.getByRole("button", { name: ORDERS_PAGE_TEXT.cancel }).click();
+    const refusal = card(target.orderNumber).getByTestId("order-action-refused");
+    await refusal.waitFor();
+    const answer = await refusal.textContent();
+
+    await changeStatuses(
+      placed.slice(0, -1).map((order) => ({ orderId: order.id, status: "in_progress" as const })),
+    );
+    await card(placed[0]!.orderNumber)
+      .getByTestId("status-badge")
+      .filter({ hasText: ORDER_STATUS_LABELS.in_progress })
+      .waitFor();
+    await page.locator("html:not([data-live-refresh])").waitFor({ state: "attached" });
+    expect(await refusal.textContent()).toBe(answer);
     assertNoConsoleErrors();
   });
 });
