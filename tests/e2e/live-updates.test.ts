@@ -280,4 +280,44 @@ describe("pages that stay put while orders change status (product rules 12.5-12.
     expect(await refusal.textContent()).toBe(answer);
     assertNoConsoleErrors();
   });
+
+  it("an order form and /quick-order half filled stay as typed, unread, while orders change status", async () => {
+    const { page, assertNoConsoleErrors } = await openPage(browser);
+    const account = await createAccount();
+    await fundWallet(account.id, 1_000);
+    const tag = randomUUID().slice(0, 8);
+    const placed = await placeLikesOrders(account.id, 4, tag);
+    const main = page.getByRole("main");
+
+    await signInAs(page, account, "/order/instagram-followers");
+    await waitUntilFollowing(page);
+    const requests = countDataRequests(page);
+    await main.getByLabel("Target URL").fill(`https://www.instagram.com/half_${tag}/`);
+    await main.getByLabel("Quantity").fill("250");
+    await changeStatuses([
+      { orderId: placed[0]!.id, status: "in_progress" },
+      { orderId: placed[1]!.id, status: "cancelled" },
+    ]);
+    await waitUntilHeard(page, await balanceOf(account.id));
+    expect(requests.count).toBe(0);
+    expect(await main.getByLabel("Target URL").inputValue()).toBe(`https://www.instagram.com/half_${tag}/`);
+    expect(await main.getByLabel("Quantity").inputValue()).toBe("250");
+
+    await signInAs(page, account, "/quick-order");
+    await waitUntilFollowing(page);
+    requests.reset();
+    await main.getByLabel("Target link").fill(`https://www.instagram.com/p/Quick${tag}/`);
+    await main.getByLabel("Quantity").fill("300");
+    await changeStatuses([
+      { orderId: placed[2]!.id, status: "in_progress" },
+      { orderId: placed[3]!.id, status: "cancelled" },
+    ]);
+    await waitUntilHeard(page, await balanceOf(account.id));
+    expect(requests.count).toBe(0);
+    expect(await main.getByLabel("Target link").inputValue()).toBe(
+      `https://www.instagram.com/p/Quick${tag}/`,
+    );
+    expect(await main.getByLabel("Quantity").inputValue()).toBe("300");
+    assertNoConsoleErrors();
+  });
 });

@@ -42,7 +42,7 @@ export function LiveBalanceProvider({
 }) {
   const [balanceCents, setBalanceCents] = useState(loaderBalanceCents);
   const [following, setFollowing] = useState(false);
-  const { pathname, key: locationKey } = useLocation();
+  const { pathname } = useLocation();
   // The admin area has no wallet button: only the storefront's signed-in pages follow the balance.
   const streamUserId = userId !== null && !pathname.startsWith("/admin") ? userId : null;
   const live = streamUserId !== null;
@@ -50,15 +50,23 @@ export function LiveBalanceProvider({
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   // The effects below outlive renders; they read these through refs so the stream is not reopened.
-  // While a navigation or form submission is under way it loads fresh data itself; a revalidation now would
-  // interrupt its loaders and drop what they returned once (the toast of a redirect after an order).
   const navigatingRef = useRef(false);
   navigatingRef.current = navigation.state !== "idle";
-  const revalidate = () => (navigatingRef.current ? Promise.resolve() : revalidator.revalidate());
-  const revalidateRef = useRef(revalidate);
-  revalidateRef.current = revalidate;
   const topicsRef = useRef<ReadonlySet<LiveTopic>>(new Set());
   topicsRef.current = liveTopicsOf(useMatches());
+  // While a navigation or form submission is under way, a revalidation would interrupt its loaders and drop what
+  // they returned once (the toast of a redirect after an order); and they may have read before the update. So
+  // the read waits until it has ended, then runs if the page then on screen shows live news.
+  const idleWaitersRef = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    if (navigation.state === "idle") for (const resume of idleWaitersRef.current.splice(0)) resume();
+  }, [navigation.state]);
+  const revalidate = async () => {
+    while (navigatingRef.current) await new Promise<void>((resume) => idleWaitersRef.current.push(resume));
+    if (topicsRef.current.size > 0) await revalidator.revalidate();
+  };
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
   const schedulerRef = useRef<RefreshScheduler | null>(null);
   const refreshFor = (topic: LiveTopic | "any") => {
     const topics = topicsRef.current;
@@ -73,11 +81,6 @@ export function LiveBalanceProvider({
   const loaderBalanceRef = useRef(loaderBalanceCents);
   loaderBalanceRef.current = loaderBalanceCents;
 
-  // A new page loads its own data: a read gathered for the page before it is not needed any more.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location, which is what it follows.
-  useEffect(() => {
-    schedulerRef.current?.cancel();
-  }, [locationKey]);
   useEffect(() => () => schedulerRef.current?.stop(), []);
 
   // A fresh loader reading (navigation, action, revalidation) is the newest value.

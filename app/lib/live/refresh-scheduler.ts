@@ -7,8 +7,6 @@ export const LIVE_GATHER_MS = 300;
 export type RefreshScheduler = {
   /** A change the page shows arrived: read the page's data once the burst is over. */
   request(): void;
-  /** Forgets a read not yet started (the customer left the page, whose next page loads its own data). */
-  cancel(): void;
   /** Stops for good (the page unloads). */
   stop(): void;
 };
@@ -49,12 +47,6 @@ export function scheduleRefreshes(
       wanted = true;
       onDue(true);
       if (timer === undefined && !running) timer = setTimeout(flush, gatherMs);
-    },
-    cancel() {
-      wanted = false;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      if (!running) onDue(false);
     },
     stop() {
       stopped = true;
