@@ -16,7 +16,8 @@ function frame(event: "balance" | "order" | "resync", data: unknown): Uint8Array
 
 /**
  * The Server-Sent Events of one signed-in user: the current balance first, then every balance and order
- * status change committed by any app server (and `resync` when some may have been missed), and a heartbeat. It ends when `signal` aborts (the page left).
+ * status change committed by any app server (and `resync` when some may have been missed), and a heartbeat.
+ * It ends when `signal` aborts (the page left).
  */
 export function openLiveStream(
   userId: string,
