@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
 /**
@@ -19,4 +19,23 @@ export function describedBy(control: Locator): Promise<string> {
       .map((id) => document.getElementById(id)?.textContent ?? "")
       .join(" "),
   );
+}
+
+/**
+ * Checks that `message` is said exactly once on the page (product rules 12.8): in a toast (`where: "toast"`, an
+ * outcome of the whole request) or on the page and in no toast (beside a field, on a card). It first lets the page
+ * finish what the answer set off (two animation frames: React's effects, such as raising a toast, have run by
+ * then), so a second saying raised just after the first cannot slip past.
+ */
+export async function expectSaidOnce(
+  page: Page,
+  message: string,
+  where: "toast" | "page" = "page",
+): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  const inToasts = await page.getByTestId("toast").filter({ hasText: message }).count();
+  expect(inToasts, `toasts saying "${message}"`).toBe(where === "toast" ? 1 : 0);
+  expect(await page.getByText(message, { exact: true }).count(), `places saying "${message}"`).toBe(1);
 }

@@ -41,7 +41,7 @@ describe("a dollar amount typed by a person", () => {
 describe("the wallet's Add Funds amount", () => {
   const limits = { minCents: cents(1_000), maxCents: cents(1_000_000) };
 
-  /** The refusal the page shows as a toast titled 'Invalid Amount' and beside the amount field. */
+  /** The refusal titled 'Invalid Amount' (the server's answer); the page says its message beside the amount field, once. */
   const refused = (message: string) => ({
     ok: false,
     kind: "invalid",

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatCents } from "../../lib/format-money.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
 
 export type SummaryLine = { label: string; cents: number; testId?: string };
 
@@ -84,13 +85,17 @@ export function InsufficientFundsAlert({
   );
 }
 
-/** The server's last refusal, kept visible in the form (the toast fades; pages without JavaScript see it too). */
+/**
+ * The server's last refusal of the whole order, for a page without JavaScript, which shows no toasts: with them,
+ * the spec's toast says it, once (product rules 12.8).
+ */
 export function RefusalNotice({
   refusal,
 }: {
   refusal: { notice: { title: string; message: string } } | undefined;
 }) {
-  if (!refusal) return null;
+  const hydrated = useHydrated();
+  if (!refusal || hydrated) return null;
   return (
     <p
       className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"

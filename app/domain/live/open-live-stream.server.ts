@@ -10,13 +10,14 @@ const RETRY_MS = 1_000;
 
 const encoder = new TextEncoder();
 
-function frame(event: "balance" | "order", data: unknown): Uint8Array {
+function frame(event: "balance" | "order" | "resync", data: unknown): Uint8Array {
   return encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /**
  * The Server-Sent Events of one signed-in user: the current balance first, then every balance and order
- * status change committed by any app server, and a heartbeat. It ends when `signal` aborts (the page left).
+ * status change committed by any app server (and `resync` when some may have been missed), and a heartbeat.
+ * It ends when `signal` aborts (the page left).
  */
 export function openLiveStream(
   userId: string,
@@ -73,7 +74,12 @@ export function openLiveStream(
           enqueue(() => write(frame("balance", { balanceCents: event.balanceCents })));
         else if (event.type === "order")
           enqueue(() => write(frame("order", { orderId: event.orderId, status: event.status })));
-        else enqueue(sendBalance);
+        else {
+          // Changes committed while the listener was away are lost: the balance as it is now, then word that
+          // orders may have changed too, so a page that shows them reads them again (product rules 12.5).
+          enqueue(sendBalance);
+          enqueue(() => write(frame("resync", {})));
+        }
       };
 
       if (signal.aborted) return cleanUp();

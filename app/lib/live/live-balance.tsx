@@ -1,8 +1,10 @@
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigation, useRevalidator } from "react-router";
+import { useLocation, useMatches, useNavigation, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatCents } from "../format-money.ts";
+import { type LiveTopic, liveTopicsOf } from "./live-topics.ts";
 import { RECONNECT_DELAYS_MS } from "./reconnect-delays.ts";
+import { type RefreshScheduler, scheduleRefreshes } from "./refresh-scheduler.ts";
 
 /** At most one reload of the page data per this interval when the window regains focus. */
 const FOCUS_REVALIDATE_THROTTLE_MS = 5_000;
@@ -24,8 +26,10 @@ export function useFollowingBalance(): boolean {
 }
 
 /**
- * Follows the signed-in user's balance over /api/live (one stream per page), shows 'Balance Updated' and
- * reloads the page's data on each change, and reloads it too when the window regains focus.
+ * Follows the signed-in user's balance over /api/live (one stream per page) and shows 'Balance Updated'. The
+ * page's data is read again only when the page shows what changed (its routes' `handle.live`, product rules
+ * 12.5), once per burst of changes (12.6), and when the window regains focus on such a page; a page that shows
+ * neither orders nor the balance keeps what is on it (a preview, results, a half-filled form).
  */
 export function LiveBalanceProvider({
   userId,
@@ -46,17 +50,38 @@ export function LiveBalanceProvider({
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   // The effects below outlive renders; they read these through refs so the stream is not reopened.
-  // While a navigation or form submission is under way it loads fresh data itself; a revalidation now would
-  // interrupt its loaders and drop what they returned once (the toast of a redirect after an order).
   const navigatingRef = useRef(false);
   navigatingRef.current = navigation.state !== "idle";
-  const revalidate = () => (navigatingRef.current ? Promise.resolve() : revalidator.revalidate());
+  const topicsRef = useRef<ReadonlySet<LiveTopic>>(new Set());
+  topicsRef.current = liveTopicsOf(useMatches());
+  // While a navigation or form submission is under way, a revalidation would interrupt its loaders and drop what
+  // they returned once (the toast of a redirect after an order); and they may have read before the update. So
+  // the read waits until it has ended, then runs if the page then on screen shows live news.
+  const idleWaitersRef = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    if (navigation.state === "idle") for (const resume of idleWaitersRef.current.splice(0)) resume();
+  }, [navigation.state]);
+  const revalidate = async () => {
+    while (navigatingRef.current) await new Promise<void>((resume) => idleWaitersRef.current.push(resume));
+    if (topicsRef.current.size > 0) await revalidator.revalidate();
+  };
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
+  const schedulerRef = useRef<RefreshScheduler | null>(null);
+  const refreshFor = (topic: LiveTopic | "any") => {
+    const topics = topicsRef.current;
+    if (topic === "any" ? topics.size === 0 : !topics.has(topic)) return;
+    schedulerRef.current ??= scheduleRefreshes(() => revalidateRef.current(), markRefreshDue);
+    schedulerRef.current.request();
+  };
+  const refreshForRef = useRef(refreshFor);
+  refreshForRef.current = refreshFor;
   const toastRef = useRef(showToast);
   toastRef.current = showToast;
   const loaderBalanceRef = useRef(loaderBalanceCents);
   loaderBalanceRef.current = loaderBalanceCents;
+
+  useEffect(() => () => schedulerRef.current?.stop(), []);
 
   // A fresh loader reading (navigation, action, revalidation) is the newest value.
   useEffect(() => {
@@ -84,13 +109,15 @@ export function LiveBalanceProvider({
         setFollowing(true);
         if (changed) {
           toastRef.current({ title: "Balance Updated", description: `New balance: ${formatCents(value)}` });
-          reloadQuietly(revalidateRef.current);
+          refreshForRef.current("balance");
         } else if (first && value !== loaderBalanceRef.current) {
           // It changed between the page's render and the stream's start: no news to announce, but stale lists.
-          reloadQuietly(revalidateRef.current);
+          refreshForRef.current("balance");
         }
       });
-      source.addEventListener("order", () => reloadQuietly(revalidateRef.current));
+      source.addEventListener("order", () => refreshForRef.current("orders"));
+      // The server's listener was away: whatever the page shows may have changed unheard.
+      source.addEventListener("resync", () => refreshForRef.current("any"));
       source.addEventListener("error", () => {
         // Reopen on our own schedule rather than the browser's, which gives up on some errors (401).
         source?.close();
@@ -118,7 +145,7 @@ export function LiveBalanceProvider({
       if (document.visibilityState !== "visible") return;
       if (Date.now() - last < FOCUS_REVALIDATE_THROTTLE_MS) return;
       last = Date.now();
-      reloadQuietly(revalidateRef.current);
+      refreshForRef.current("any");
     };
     window.addEventListener("focus", reload);
     document.addEventListener("visibilitychange", reload);
@@ -145,7 +172,11 @@ function readBalance(data: unknown): number | null {
   }
 }
 
-/** Reloads the page's data (unless a navigation is loading it anyway); a reload cut short by one is harmless. */
-function reloadQuietly(revalidate: () => Promise<void>): void {
-  revalidate().catch(() => {});
+/**
+ * Marks the document while a read of the page's data is due or running (`data-live-refresh="due"`), so a test
+ * can wait until a burst of updates has been answered instead of waiting a fixed time.
+ */
+function markRefreshDue(due: boolean): void {
+  if (due) document.documentElement.dataset.liveRefresh = "due";
+  else delete document.documentElement.dataset.liveRefresh;
 }

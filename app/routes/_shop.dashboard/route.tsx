@@ -13,6 +13,7 @@ import { STATEMENT_TEXT } from "../../domain/wallet/statement-query.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
+import type { LiveHandle } from "../../lib/live/live-topics.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
@@ -38,8 +39,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-/** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
-export const handle: PageHandle = { pageQuery: ["tab"] };
+/**
+ * The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). It
+ * shows orders and the balance, so it is read again on their live updates (product rules 12.5).
+ */
+export const handle: PageHandle & LiveHandle = { pageQuery: ["tab"], live: ["orders", "balance"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);

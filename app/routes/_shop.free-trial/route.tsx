@@ -59,8 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FreeTrialPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
+  // A refusal of one trial is said on its card; only one about none of them (a form that did not parse) here.
   useEffect(() => {
-    if (actionData?.notice)
+    if (actionData?.notice && actionData.trial === null)
       toast({
         title: actionData.notice.title,
         description: actionData.notice.message,

@@ -8,6 +8,8 @@ import { listCustomerOrders } from "../../domain/orders/list-customer-orders.ser
 import { customerOrdersQuery } from "../../domain/orders/list-customer-orders-query.ts";
 import { ORDERS_PAGE_TEXT, showingOrders } from "../../domain/orders/orders-page-text.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
+import { useKeptActionData } from "../../lib/live/kept-action-data.ts";
+import type { LiveHandle } from "../../lib/live/live-topics.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -30,7 +32,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
-export const handle: PageHandle = { pageQuery: Object.keys(customerOrdersQuery.shape) };
+export const handle: PageHandle & LiveHandle = {
+  pageQuery: Object.keys(customerOrdersQuery.shape),
+  // Read again when an order's status changes (product rules 12.5).
+  live: ["orders"],
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -70,7 +76,9 @@ function ordersAddress(q: string, status: string, page: number): string {
   return search ? `/orders?${search}` : "/orders";
 }
 
-export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function OrdersPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // A cancel's or refill's answer stays beside its order while live updates read the list again.
+  const actionData = useKeptActionData(answered);
   const { orders, total, page, pageCount, pageSize, q, status, subscriptions } = loaderData;
   const searching = q !== "" || status !== "";
   const first = (page - 1) * pageSize + 1;

@@ -23,6 +23,7 @@ import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCents, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerOrderForm, orderFormFields } from "../shared/order-form.server.ts";
@@ -115,6 +116,7 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
   const totalCents = service && quantity.value !== null ? chargeForQuantity(service, quantity.value) : null;
   const busy = navigation.state !== "idle";
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (actionData?.notice)
@@ -222,8 +224,10 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
             </div>
           </dl>
           {actionData?.insufficient ? (
-            <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 md:col-span-2">
-              {actionData.notice.message}{" "}
+            // The toast says why (once, product rules 12.8); the way to the wallet stays here. A page without
+            // JavaScript shows no toasts, so there it says why too.
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 md:col-span-2">
+              {hydrated ? null : `${actionData.notice.message} `}
               <Link to="/wallet?next=/quick-order" className="font-semibold underline">
                 Add funds to continue
               </Link>

@@ -18,6 +18,7 @@ import { readStatementQuery, statementQuery } from "../../domain/wallet/statemen
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
+import type { LiveHandle } from "../../lib/live/live-topics.ts";
 import type { PageHandle } from "../../lib/page-query.ts";
 import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -42,7 +43,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
-export const handle: PageHandle = { pageQuery: ["payment", "next", ...Object.keys(statementQuery.shape)] };
+export const handle: PageHandle & LiveHandle = {
+  pageQuery: ["payment", "next", ...Object.keys(statementQuery.shape)],
+  // The statement is read again when the balance moves (product rules 12.5).
+  live: ["balance"],
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -84,11 +89,13 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
     revalidator.state === "loading" ||
     (navigation.state === "loading" && navigation.location.pathname === "/wallet");
 
+  // A refusal of the amount is said beside it; one of the whole deposit (maintenance, the provider) in a toast:
+  // each once (product rules 12.8).
   useEffect(() => {
     if (actionData && !actionData.ok) {
-      toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
       const amountError = fieldErrorsOf(actionData, AMOUNT_FIELD)?.amount;
       if (amountError) setAmountError(amountError);
+      else toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
     }
   }, [actionData, toast]);
 
@@ -103,7 +110,6 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
     if (!reading.ok) {
       event.preventDefault();
       setAmountError(reading.message);
-      toast({ title: DEPOSIT_TEXT.invalidAmountTitle, description: reading.message, variant: "destructive" });
       amountInput.current?.focus();
       return;
     }

@@ -141,8 +141,10 @@ describe("GET /api/live", () => {
       await db().execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'boostly-live'`,
       );
-      // Reconnected (first back-off step: 1 s): the page gets the balance again, in case it missed a change.
+      // Reconnected (first back-off step: 1 s): the page gets the balance again, in case it missed a change, and
+      // word that orders may have changed unheard (a page showing them reads them again, product rules 12.5).
       expect(await stream.nextEvent()).toEqual({ event: "balance", data: { balanceCents: 0 } });
+      expect(await stream.nextEvent()).toEqual({ event: "resync", data: {} });
       await credit(account.id, 300);
       expect(await stream.nextEvent()).toEqual({ event: "balance", data: { balanceCents: 300 } });
     } finally {
