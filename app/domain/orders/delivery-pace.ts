@@ -107,6 +107,8 @@ export const PACE_TEXT = {
   dripFeedReplaces: "Drip-feed sets the pace of this order: the delivery speed does not apply.",
   /** On a page whose order is delivered in one go (a pack, a package). */
   atOnce: "Delivered at once: sent to the provider as soon as it is placed.",
+  /** On an automatic order's page: each post is served as it is seen, so no speed paces it. */
+  perPost: "Each new post is served as soon as it is seen: the delivery speed does not apply.",
 } as const;
 
 /** The speed's name for an order's page, list and mails: "Normal (2-3 days)". */

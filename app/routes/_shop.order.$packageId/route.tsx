@@ -3,7 +3,12 @@ import { useState } from "react";
 import { data, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
-import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
+import {
+  DeliveryPaceNote,
+  DeliverySpeedField,
+  effectiveSpeed,
+  parseDeliverySpeed,
+} from "../../components/order/delivery-speed.tsx";
 import { OrderForm } from "../../components/order/order-form.tsx";
 import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
@@ -112,6 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         quantity: sentCount(form.quantity),
         targetLink: form.targetLink,
         deliverySpeed: form.deliverySpeed,
+        // This page offers the speed: Slow and Normal pace the order (product rules 4.20).
+        paceBySpeed: true,
         idempotencyKey: form.idempotencyKey,
         expectedTotalCents: form.expectedTotalCents,
         ...(form.dripFeed
@@ -148,13 +155,20 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const quantity = useCountInput(() => countOnLeaving(String(initialQuantity), rules), rules);
   const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
   const dripFeed = useDripFeed();
+  const isInstagram = service.platform === "instagram";
+  // The speed applies to a Default order on Instagram's pages without drip-feed (product rules 4.20); what the
+  // form posts is the speed that can apply to the quantity typed.
+  const speedApplies = isInstagram && service.orderType === "default" && !dripFeed.on;
+  const postedSpeed = speedApplies
+    ? effectiveSpeed(deliverySpeed, quantity.value, service.minQuantity).speed
+    : "fast";
   const flow = useOrderFlow({
     signedIn,
     refusal: actionData,
     readForm: () => ({
       targetLink,
       quantity: quantity.text,
-      deliverySpeed,
+      deliverySpeed: postedSpeed,
       ...(dripFeed.on ? { dripFeed: "on", runs: dripFeed.runs, interval: dripFeed.interval } : {}),
     }),
     restoreForm: (saved) => {
@@ -165,7 +179,6 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
         dripFeed.set({ on: true, runs: saved.runs ?? "", interval: saved.interval ?? "" });
     },
   });
-  const isInstagram = service.platform === "instagram";
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
   // Drip-feed: runs x quantity at once (product rules 2.7); none while runs or the interval is out of its limits.
   const totalCents =
@@ -192,7 +205,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           canSend={targetLink !== "" && totalCents !== null}
         >
           <input type="hidden" name="serviceId" value={service.id} />
-          {isInstagram ? null : <input type="hidden" name="deliverySpeed" value="normal" />}
+          {speedApplies ? null : <input type="hidden" name="deliverySpeed" value={postedSpeed} />}
           <p className="text-sm text-slate-600">
             {service.name}:{" "}
             {isPackage
@@ -220,7 +233,16 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             />
           )}
           {service.dripfeed ? <DripFeedFields input={dripFeed} quantity={quantity.value} /> : null}
-          {isInstagram ? <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} /> : null}
+          {speedApplies ? (
+            <DeliverySpeedField
+              value={deliverySpeed}
+              onChange={setDeliverySpeed}
+              quantity={quantity.value}
+              runMinimum={service.minQuantity}
+            />
+          ) : (
+            <DeliveryPaceNote reason={dripFeed.on ? "drip_feed" : "at_once"} />
+          )}
         </OrderForm>
       </Card>
     </main>

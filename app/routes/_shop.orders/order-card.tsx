@@ -15,6 +15,7 @@ import { REFILL_STATUS_WORDS } from "../../domain/refills/refill-status.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { ConfirmedAction } from "./confirmed-action.tsx";
 import type { OrderActionRefused } from "./order-action.server.ts";
+import { OrderRuns } from "./order-runs.tsx";
 import { StatusHistory } from "./status-history.tsx";
 
 /**
@@ -107,6 +108,17 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
           </Fact>
         ) : null}
       </dl>
+      <p className="mt-2 text-sm text-slate-700" data-testid="order-delivery">
+        <span className="text-slate-500">Delivery: </span>
+        {order.delivery}
+      </p>
+      {order.runs ? <OrderRuns progress={order.runs} /> : null}
+      {order.estimatedFinish ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="order-estimated-finish">
+          Estimated finish:{" "}
+          <time dateTime={order.estimatedFinish}>{formatDateTime(order.estimatedFinish)}</time>
+        </p>
+      ) : null}
       <StatusHistory history={order.history} />
       <div className="mt-4 flex flex-wrap gap-2">
         {order.canCancel ? (
