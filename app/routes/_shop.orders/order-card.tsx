@@ -5,12 +5,7 @@ import { OrderStatusBadges } from "../../components/dashboard/status-badge.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { orderProductName } from "../../domain/catalog/product-name.ts";
 import type { CustomerOrder } from "../../domain/orders/list-customer-orders.server.ts";
-import {
-  cancelPromise,
-  dripFeedSchedule,
-  ORDERS_PAGE_TEXT,
-  refillPromise,
-} from "../../domain/orders/orders-page-text.ts";
+import { cancelPromise, ORDERS_PAGE_TEXT, refillPromise } from "../../domain/orders/orders-page-text.ts";
 import { REFILL_STATUS_WORDS } from "../../domain/refills/refill-status.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { ConfirmedAction } from "./confirmed-action.tsx";
@@ -94,11 +89,6 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
         <Fact label="Refunded" testId="order-refunded">
           {formatCents(order.refundedCents)}
         </Fact>
-        {order.dripFeed ? (
-          <Fact label="Drip-feed">
-            {dripFeedSchedule(order.dripFeed.runs, order.dripFeed.intervalMinutes)}
-          </Fact>
-        ) : null}
         {order.refill ? (
           <Fact label="Refill" testId="order-refill-status">
             {REFILL_STATUS_WORDS[order.refill.status]}
