@@ -115,3 +115,18 @@ export const PACE_TEXT = {
 export function speedName(speed: DeliverySpeed): string {
   return `${SPEED_NAMES[speed]} (${deliveryTime(speed)})`;
 }
+
+/** A duration as a page says it, to the minute: "2 days 4 hours", "3 hours 20 minutes", "45 minutes". */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  const days = Math.floor(minutes / 1_440);
+  if (days === 0) return formatMinutes(minutes);
+  const hours = Math.floor((minutes % 1_440) / 60);
+  const dayText = `${formatCount(days)} ${days === 1 ? "day" : "days"}`;
+  return hours === 0 ? dayText : `${dayText} ${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/** A service's median completion time in words (product rules 4.23). */
+export function completionTimeText(medianSeconds: number): string {
+  return `Average completion time: ${formatDuration(medianSeconds)} (the median of the last 30 days' orders)`;
+}

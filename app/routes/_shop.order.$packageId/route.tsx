@@ -3,12 +3,7 @@ import { useState } from "react";
 import { data, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
-import {
-  DeliveryPaceNote,
-  DeliverySpeedField,
-  effectiveSpeed,
-  parseDeliverySpeed,
-} from "../../components/order/delivery-speed.tsx";
+import { parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
 import { OrderForm } from "../../components/order/order-form.tsx";
 import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
@@ -17,10 +12,12 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
+import { completionTimeText } from "../../domain/orders/delivery-pace.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { PACKAGE_QUANTITY } from "../../domain/orders/order-types.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
+import { readServiceCompletionTime } from "../../domain/orders/service-completion-times.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts";
 import { noticeOf } from "../../domain/refusal.ts";
@@ -34,6 +31,7 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { DripFeedFields, useDripFeed } from "./drip-feed-fields.tsx";
+import { OrderSpeedField, useOrderSpeed } from "./order-speed.tsx";
 import { PackageQuantity } from "./package-quantity.tsx";
 
 /** Customer spec section 9: the default order quantity. */
@@ -53,6 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // Visitors see and fill the page; only placing the order needs an account (customer spec, route table).
   const user = await getCurrentUser(request);
+  const completionSeconds = await readServiceCompletionTime(shopDatabase(context), service.id);
   const requested = parseCount(url.searchParams.get("pkg") ?? url.searchParams.get("package") ?? "");
   return {
     service: {
@@ -71,6 +70,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       dripfeed: service.dripfeed,
     },
     requestedQuantity: requested !== null && requested > 0 ? requested : null,
+    // A shop figure (product rules 4.23), shown only when the service has enough recent orders.
+    completionTime: completionSeconds === null ? null : completionTimeText(completionSeconds),
     link: (url.searchParams.get("link") ?? "").slice(0, 500),
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
@@ -153,28 +154,21 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   // A prefill below the service's minimum starts at the minimum, as if typed and left; above the maximum it
   // stays, with the message.
   const quantity = useCountInput(() => countOnLeaving(String(initialQuantity), rules), rules);
-  const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
   const dripFeed = useDripFeed();
-  const isInstagram = service.platform === "instagram";
-  // The speed applies to a Default order on Instagram's pages without drip-feed (product rules 4.20); what the
-  // form posts is the speed that can apply to the quantity typed.
-  const speedApplies = isInstagram && service.orderType === "default" && !dripFeed.on;
-  const postedSpeed = speedApplies
-    ? effectiveSpeed(deliverySpeed, quantity.value, service.minQuantity).speed
-    : "fast";
+  const speed = useOrderSpeed(service, quantity.value, dripFeed.on);
   const flow = useOrderFlow({
     signedIn,
     refusal: actionData,
     readForm: () => ({
       targetLink,
       quantity: quantity.text,
-      deliverySpeed: postedSpeed,
+      deliverySpeed: speed.posted,
       ...(dripFeed.on ? { dripFeed: "on", runs: dripFeed.runs, interval: dripFeed.interval } : {}),
     }),
     restoreForm: (saved) => {
       if (saved.targetLink !== undefined) setTargetLink(saved.targetLink);
       if (saved.quantity !== undefined) quantity.setText(countOnLeaving(saved.quantity, rules));
-      setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
+      speed.setChosen(parseDeliverySpeed(saved.deliverySpeed));
       if (saved.dripFeed === "on")
         dripFeed.set({ on: true, runs: saved.runs ?? "", interval: saved.interval ?? "" });
     },
@@ -205,13 +199,17 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           canSend={targetLink !== "" && totalCents !== null}
         >
           <input type="hidden" name="serviceId" value={service.id} />
-          {speedApplies ? null : <input type="hidden" name="deliverySpeed" value={postedSpeed} />}
           <p className="text-sm text-slate-600">
             {service.name}:{" "}
             {isPackage
               ? formatPackagePrice(service.pricePer1000)
               : `${formatRate(service.pricePer1000)} per 1000`}
           </p>
+          {loaderData.completionTime ? (
+            <p className="text-sm text-slate-600" data-testid="service-completion-time">
+              {loaderData.completionTime}
+            </p>
+          ) : null}
           <Input
             label="Target URL"
             name="targetLink"
@@ -233,16 +231,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             />
           )}
           {service.dripfeed ? <DripFeedFields input={dripFeed} quantity={quantity.value} /> : null}
-          {speedApplies ? (
-            <DeliverySpeedField
-              value={deliverySpeed}
-              onChange={setDeliverySpeed}
-              quantity={quantity.value}
-              runMinimum={service.minQuantity}
-            />
-          ) : (
-            <DeliveryPaceNote reason={dripFeed.on ? "drip_feed" : "at_once"} />
-          )}
+          <OrderSpeedField speed={speed} />
         </OrderForm>
       </Card>
     </main>
