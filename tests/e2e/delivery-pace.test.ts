@@ -80,7 +80,7 @@ describe("the order page's delivery speed (product rules 4.20)", () => {
       await pace
         .filter({ hasText: "Drip-feed sets the pace of this order: the delivery speed does not apply." })
         .waitFor();
-      expect(await main.getByText("Delivery Speed").count()).toBe(0);
+      expect(await main.getByText("Delivery Speed", { exact: true }).count()).toBe(0);
       if (screenshots)
         await page.screenshot({
           path: `${screenshots}/order-drip-feed-${viewport.width}.png`,
