@@ -128,5 +128,5 @@ export function formatDuration(seconds: number): string {
 
 /** A service's median completion time in words (product rules 4.23). */
 export function completionTimeText(medianSeconds: number): string {
-  return `Average completion time: ${formatDuration(medianSeconds)} (the median of the last 30 days' orders)`;
+  return `Average completion time: ${formatDuration(medianSeconds)} (the median of orders completed in the last 30 days)`;
 }
