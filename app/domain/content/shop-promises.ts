@@ -32,6 +32,8 @@ export const PROMISES = {
 export const PROMISE_TEXT = {
   delivery: `Delivery starts ${DELIVERY_START} and most orders complete in ${deliveryTime("fast")}.`,
   speeds: `Fast speed completes in ${deliveryTime("fast")}, normal speed spreads delivery over ${deliveryTime("normal")} and slow speed over ${deliveryTime("slow")} for the most natural pattern.`,
+  /** What the speeds' pace does (product rules 4.20): the shop spreads an order only when the customer asks. */
+  pacing: `Choose Slow or Normal delivery and we send a large order in runs spread over ${deliveryTime("slow")} or ${deliveryTime("normal")}, so the growth looks natural.`,
   refill: `Free refills for any drop within ${REFILL_WINDOW_DAYS} days of delivery.`,
   cancel: `Cancel within ${CANCEL_WINDOW_MINUTES} minutes of placing an order, while it is not yet delivered: what was not delivered goes back to your wallet.`,
   refunds: "Orders we cannot deliver, in whole or in part, are refunded to your wallet automatically.",
