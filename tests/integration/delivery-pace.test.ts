@@ -8,6 +8,7 @@ import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilm
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { PACE_TEXT } from "../../app/domain/orders/delivery-pace.ts";
 import { listCustomerOrders } from "../../app/domain/orders/list-customer-orders.server.ts";
+import { placeManualOrder } from "../../app/domain/orders/place-manual-order.server.ts";
 import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place-order.server.ts";
 import { noticeOf } from "../../app/domain/refusal.ts";
 import { readApiOrderStatuses } from "../../app/domain/reseller/api-orders.server.ts";
@@ -180,6 +181,39 @@ describe("a Normal or Slow order from the order page", () => {
     });
     if (!drip.ok) throw new Error(drip.message);
     expect(await orderRow(drip.order.id)).toMatchObject({ runs: 2, intervalMinutes: 30, paced: false });
+  });
+});
+
+describe("an admin's manual order", () => {
+  it("is paced by the speed the admin chooses, and refused too small to pace", async () => {
+    await panelProvider();
+    const admin = await createUser({ admin: true });
+    const customer = await createUser({ fundsCents: 1_000 });
+    const likes = (await serviceBySlug("instagram-likes")).id;
+    const placed = await placeManualOrder(db(), {
+      adminId: admin.id,
+      userId: customer.id,
+      serviceId: likes,
+      quantity: 1_000,
+      target: LINK,
+      deliverySpeed: "slow",
+      idempotencyKey: "manual-slow",
+      adminNotes: "",
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    expect(await orderRow(placed.order.id)).toMatchObject({ runs: 10, intervalMinutes: 800, paced: true });
+    const small = await placeManualOrder(db(), {
+      adminId: admin.id,
+      userId: customer.id,
+      serviceId: likes,
+      quantity: 150,
+      target: LINK,
+      deliverySpeed: "normal",
+      idempotencyKey: "manual-small",
+      adminNotes: "",
+    });
+    expect(small).toMatchObject({ ok: false, field: "deliverySpeed" });
+    expect(await balanceOf(customer.id)).toBe(600);
   });
 });
 
