@@ -70,6 +70,11 @@ describe("the order page's delivery speed (product rules 4.20)", () => {
       expect(await main.getByRole("radio", { name: /Slow/ }).isDisabled()).toBe(true);
       await main.getByText("From 300").waitFor();
       await main.getByText("From 600").waitFor();
+      if (screenshots)
+        await page.screenshot({
+          path: `${screenshots}/order-too-small-${viewport.width}.png`,
+          fullPage: true,
+        });
 
       // Back to 1,000: the Normal chosen applies again. Drip-feed replaces the speed, and the page says so.
       await main.getByLabel("Quantity").fill("1000");
