@@ -1,7 +1,6 @@
 import {
   minimumDepositSentence,
   PROMISE_TEXT,
-  PROMISES,
   paymentSentence,
   type ShopFacts,
 } from "../domain/content/shop-promises.ts";
@@ -76,7 +75,7 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "cancel-order",
         question: "Can I cancel an order?",
-        answer: `Yes, within ${PROMISES.cancelWindowMinutes} minutes of placing it, while it is not yet delivered: use Cancel on the order, and what was not delivered goes straight back to your wallet.`,
+        answer: `${PROMISE_TEXT.cancel} Use Cancel order on the order in My Orders: it shows only where the cancel can be honoured, and says before you confirm what will happen.`,
       },
     ],
   },
@@ -117,7 +116,7 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "drops",
         question: "What if my followers or likes drop?",
-        answer: `Some natural drop is normal on every platform. If a delivered order drops within ${PROMISES.refillWindowDays} days, we refill it for free: press Refill on the order in your dashboard (services that offer refills show it).`,
+        answer: `Some natural drop is normal on every platform. ${PROMISE_TEXT.refill} Press Request refill on the order in My Orders: it shows on orders of services that offer one.`,
       },
       {
         id: "refund",
@@ -133,7 +132,7 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "guarantee",
         question: "What do your guarantees cover?",
-        answer: `Orders we cannot deliver, and orders you cancel within ${PROMISES.cancelWindowMinutes} minutes, are refunded to your wallet for what was not delivered; drops within ${PROMISES.refillWindowDays} days are refilled for free. If something is not right, tell us and a real person will look at it.`,
+        answer: `${PROMISE_TEXT.refunds} Cancels and refills follow each service's terms, shown on its page before you order. If something is not right, tell us and a real person will look at it.`,
       },
     ],
   },

@@ -1,4 +1,3 @@
-import { REFILL_WINDOW_DAYS, refillFeature } from "../domain/catalog/refill-window.ts";
 import { PROMISE_TEXT } from "../domain/content/shop-promises.ts";
 
 /**
@@ -122,9 +121,10 @@ export const helpTopics: readonly HelpTopic[] = [
       },
       {
         id: "refill-guarantee",
-        title: `The ${refillFeature()} guarantee`,
+        title: "Refills",
         body: [
-          `A small natural drop is normal on every platform. If a delivered order drops within ${REFILL_WINDOW_DAYS} days, we top it back up for free. Open a ticket with the order number and the refill usually starts the same day.`,
+          `A small natural drop is normal on every platform. ${PROMISE_TEXT.refill}`,
+          "Once an order of such a service is completed or partial, ask the refill from the order on My Orders with Request refill; its progress shows on the order. Services without a refill say so on their page and on the order.",
         ],
       },
     ],

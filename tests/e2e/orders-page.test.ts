@@ -147,7 +147,8 @@ describe("/orders, the customer's orders", () => {
     await orderCard.getByRole("button", { name: "Cancel order" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain("all of $0.60 if nothing was sent yet");
+    // Nothing was sent (a person delivers it and has not started): it stops now, refunded in full (rules 4.17).
+    expect(await dialog.textContent()).toContain("it stops now and $0.60 is refunded to your wallet in full");
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });

@@ -52,7 +52,14 @@ const PANEL_SERVICES = [
 
 const panel = steerablePanel({
   key: KEY,
-  services: PANEL_SERVICES.map(({ service, slug, min, max }) => ({ service, name: slug, min, max })),
+  // It lists every service as taking cancels: a customer's cancel of a sent order is asked of it (rules 4.15).
+  services: PANEL_SERVICES.map(({ service, slug, min, max }) => ({
+    service,
+    name: slug,
+    min,
+    max,
+    cancel: true,
+  })),
 });
 const answer = (form: URLSearchParams) => panel.answer(form);
 

@@ -24,6 +24,8 @@ export type PanelService = {
   max: number;
   dripfeed?: boolean;
   refill?: boolean;
+  /** Whether the panel's `services` lists it as taking cancels (the shop's cancel terms read it). */
+  cancel?: boolean;
 };
 
 /**

@@ -21,6 +21,8 @@ export type ListedService = {
   minQuantity: number;
   maxQuantity: number;
   features: string[];
+  /** The refill window in days; null: no refill (product rules 4.7). */
+  refillDays: number | null;
 };
 
 /** The columns a public service card or page shows (one list for the platform lists and the service pages). */
@@ -39,6 +41,7 @@ export const listedServiceColumns = {
   minQuantity: services.minQuantity,
   maxQuantity: services.maxQuantity,
   features: services.features,
+  refillDays: services.refillDays,
 };
 
 /** The enabled services of one platform, in catalogue order. */

@@ -34,8 +34,12 @@ export const PROMISE_TEXT = {
   speeds: `Fast speed completes in ${deliveryTime("fast")}, normal speed spreads delivery over ${deliveryTime("normal")} and slow speed over ${deliveryTime("slow")} for the most natural pattern.`,
   /** What the speeds' pace does (product rules 4.20): the shop spreads an order only when the customer asks. */
   pacing: `Choose Slow or Normal delivery and we send a large order in runs spread over ${deliveryTime("slow")} or ${deliveryTime("normal")}, so the growth looks natural.`,
-  refill: `Free refills for any drop within ${REFILL_WINDOW_DAYS} days of delivery.`,
-  cancel: `Cancel within ${CANCEL_WINDOW_MINUTES} minutes of placing an order, while it is not yet delivered: what was not delivered goes back to your wallet.`,
+  // Refill and cancel are terms of each service (product rules 4.14, 4.19): the general pages promise them only
+  // where the service offers them, and send the reader to the service's own terms.
+  refill: `Where a service offers a refill, a drop within its refill window (usually ${REFILL_WINDOW_DAYS} days) is topped up for free; each service shows its refill terms before you order.`,
+  cancel: `An order can be cancelled within ${CANCEL_WINDOW_MINUTES} minutes while it has not been sent for delivery, with a full refund; once sent, only where its provider takes cancels, and what it confirms as not delivered goes back to your wallet. Each service says which before you order.`,
+  /** A short feature line: refill and cancel terms are per service. */
+  termsPerService: "Refill and cancel terms on every service",
   refunds: "Orders we cannot deliver, in whole or in part, are refunded to your wallet automatically.",
 } as const;
 

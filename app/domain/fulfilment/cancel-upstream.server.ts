@@ -1,14 +1,96 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server.ts";
-import { fulfilments } from "../../db/schema.ts";
+import { fulfilments, providerCatalog } from "../../db/schema.ts";
 import type { PartOutcomes } from "./part-outcomes.ts";
 import { cancelProviderOrders, ProviderError } from "./provider-client.server.ts";
 import { loadProviders, transportFor } from "./provider-transport.server.ts";
 
 type Fulfilment = typeof fulfilments.$inferSelect;
 
-/** What cancelling the parts of an order did: nothing was with a provider, or a provider has to be asked. */
-export type PartsWithdrawal = { askedUpstream: boolean };
+/**
+ * What cancelling the parts of an order did: nothing was with a provider, or a provider has to be asked; or,
+ * when the caller asked only for cancels a provider takes, nothing, because a part is with a provider whose
+ * catalogue says it takes no cancels.
+ */
+export type PartsWithdrawal = { askedUpstream: boolean } | { providerTakesNoCancels: true };
+
+/**
+ * Where an order's parts stand for a cancel (docs/decisions/046): none is with a provider yet (`not_sent`: a
+ * cancel stops it now), every part a provider has is of a provider service whose catalogue says it takes cancels
+ * (`provider_cancels`: the provider is asked), or one is not (`no_cancels`). A part a provider has: being sent,
+ * sent, or held without a refund deadline (its answer was lost), as withdrawOrderParts reads it. An order without
+ * parts (a person delivers it) is `not_sent`.
+ */
+export type UpstreamCancel = "not_sent" | "provider_cancels" | "no_cancels";
+
+/** The UpstreamCancel of each of these orders, by id (/orders: what each card's Cancel would do). */
+export async function readUpstreamCancels(
+  db: Executor,
+  orderIds: string[],
+): Promise<Map<string, UpstreamCancel>> {
+  if (orderIds.length === 0) return new Map();
+  const withProvider = sql`(${fulfilments.state} in ('submitting', 'submitted')
+    or (${fulfilments.state} = 'needs_attention' and ${fulfilments.refundDueAt} is null))`;
+  const rows = await db
+    .select({
+      orderId: fulfilments.orderId,
+      sent: sql<boolean>`bool_or(${withProvider})`,
+      noCancels: sql<boolean>`bool_or(${withProvider} and ${providerCatalog.cancel} is not true)`,
+    })
+    .from(fulfilments)
+    .leftJoin(
+      providerCatalog,
+      and(
+        eq(providerCatalog.providerId, fulfilments.providerId),
+        eq(providerCatalog.upstreamId, fulfilments.providerServiceId),
+      ),
+    )
+    .where(inArray(fulfilments.orderId, orderIds))
+    .groupBy(fulfilments.orderId);
+  return new Map(
+    rows.flatMap((row): [string, UpstreamCancel][] =>
+      row.orderId === null
+        ? []
+        : [[row.orderId, !row.sent ? "not_sent" : row.noCancels ? "no_cancels" : "provider_cancels"]],
+    ),
+  );
+}
+
+/**
+ * In a query over `services`: whether the provider service mapped to the service takes cancels by its catalogue (a
+ * service its catalogue does not list: false), or null when no provider delivers the service (a person does).
+ */
+export function serviceProviderCancelsSql(): SQL<boolean | null> {
+  return sql<boolean | null>`(select coalesce(c.cancel, false) from provider_services ps
+    left join provider_catalog c on c.provider_id = ps.provider_id and c.upstream_id = ps.provider_service_id
+    where ps.service_id = "services"."id")`;
+}
+
+/** Whether every one of these provider services takes cancels by its catalogue (a service not listed: no). */
+async function providersTakeCancels(
+  tx: Executor,
+  parts: { providerId: string; providerServiceId: string }[],
+): Promise<boolean> {
+  if (parts.length === 0) return true;
+  const listed = await tx
+    .select({
+      providerId: providerCatalog.providerId,
+      upstreamId: providerCatalog.upstreamId,
+      cancel: providerCatalog.cancel,
+    })
+    .from(providerCatalog)
+    .where(
+      inArray(
+        providerCatalog.upstreamId,
+        parts.map((part) => part.providerServiceId),
+      ),
+    );
+  return parts.every((part) =>
+    listed.some(
+      (row) => row.providerId === part.providerId && row.upstreamId === part.providerServiceId && row.cancel,
+    ),
+  );
+}
 
 const NOT_SENT_CANCELLED = "Not sent: the order was cancelled first";
 
@@ -17,7 +99,11 @@ const NOT_SENT_CANCELLED = "Not sent: the order was cancelled first";
  * parts not sent yet are closed as cancelled (nothing upstream); parts a provider has, or may have (being sent
  * right now), are marked for a `cancel` request to that provider (`cancel_state = 'due'`), sent once.
  */
-export async function withdrawOrderParts(tx: Executor, orderId: string): Promise<PartsWithdrawal> {
+export async function withdrawOrderParts(
+  tx: Executor,
+  orderId: string,
+  options: { onlyCancelsProvidersTake?: boolean } = {},
+): Promise<PartsWithdrawal> {
   const parts = await tx.select().from(fulfilments).where(eq(fulfilments.orderId, orderId)).for("update");
   // A part held after its provider refused every attempt (it has a refund deadline) was never taken upstream.
   const queued = parts
@@ -28,6 +114,9 @@ export async function withdrawOrderParts(tx: Executor, orderId: string): Promise
   const upstream = parts
     .filter((part) => !queued.includes(part.id) && part.state !== "done" && part.cancelState === null)
     .map((part) => part.id);
+  const withProvider = parts.filter((part) => upstream.includes(part.id));
+  if (options.onlyCancelsProvidersTake && !(await providersTakeCancels(tx, withProvider)))
+    return { providerTakesNoCancels: true };
   if (queued.length)
     await tx
       .update(fulfilments)

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { providerServices, providers, services } from "../../db/schema.ts";
+import { providerCatalog, providerServices, providers, services } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import type { Notice } from "../notice.ts";
 import { costInDollars, upstreamRateText } from "../pricing/markup-price.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { catalogEntry } from "./catalog-entry.ts";
 import { usdPerUnit } from "./exchange-rates.server.ts";
 import { auditProviderChange } from "./manage-providers.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
@@ -88,6 +89,17 @@ export async function mapProviderService(
       .insert(providerServices)
       .values({ serviceId: service.id, ...mapping })
       .onConflictDoUpdate({ target: providerServices.serviceId, set: { ...mapping, createdAt: sql`now()` } });
+    // The service's catalogue row as just read, so its cancel and refill flags are known from the first order
+    // (the shop's terms read them, docs/decisions/046), not only after the next sync.
+    const entry = catalogEntry(input.providerId, found.service);
+    if (entry)
+      await tx
+        .insert(providerCatalog)
+        .values(entry)
+        .onConflictDoUpdate({
+          target: [providerCatalog.providerId, providerCatalog.upstreamId],
+          set: { ...entry, seenAt: sql`now()`, missingSince: null },
+        });
     await auditProviderChange(tx, input.adminId, "provider.service_mapped", input.providerId, {
       service_id: service.id,
       provider_service_id: found.service.service,

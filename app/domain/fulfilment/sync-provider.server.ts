@@ -8,7 +8,7 @@ import {
   recordServiceChange,
   repriceService,
 } from "../catalog/apply-provider-change.server.ts";
-import { upstreamRateText } from "../pricing/markup-price.ts";
+import { type CatalogEntry, catalogEntry } from "./catalog-entry.ts";
 import { usdPerUnit } from "./exchange-rates.server.ts";
 import { PROVIDER_TEXT } from "./messages.ts";
 import { type PlannedChange, planServiceSync, type UpstreamEntry } from "./plan-service-sync.ts";
@@ -21,7 +21,6 @@ import { type ProviderRow, transportFor } from "./provider-transport.server.ts";
 
 /** Catalogue rows written per statement: a 5,000-service list is ten statements. */
 const CATALOG_BATCH = 500;
-const MAX_INTEGER = 2_147_483_647;
 
 /** One change a round made to a mapped service, as `npm run providers:sync` prints it. */
 export type SyncedChange = { serviceId: string; serviceName: string; change: PlannedChange };
@@ -138,28 +137,6 @@ async function failed(db: Database, report: SyncReport, error: string): Promise<
     .set({ syncError: error.slice(0, 500) })
     .where(eq(providers.id, report.providerId));
   return { ...report, error };
-}
-
-type CatalogEntry = typeof providerCatalog.$inferInsert;
-
-/** A listed service as the catalogue keeps it, or null when its rate is not a rate. */
-function catalogEntry(providerId: string, entry: ProviderService): CatalogEntry | null {
-  const rate = upstreamRateText(entry.rate);
-  if (rate === null || !Number.isFinite(entry.min) || !Number.isFinite(entry.max)) return null;
-  const min = Math.min(Math.max(1, entry.min), MAX_INTEGER);
-  return {
-    providerId,
-    upstreamId: entry.service,
-    name: entry.name.slice(0, 500),
-    category: entry.category.slice(0, 500),
-    type: entry.type.slice(0, 100),
-    rate,
-    minQuantity: min,
-    maxQuantity: Math.min(Math.max(min, entry.max), MAX_INTEGER),
-    dripfeed: entry.dripfeed,
-    refill: entry.refill,
-    cancel: entry.cancel,
-  };
 }
 
 async function missingIds(db: Database, providerId: string): Promise<Set<string>> {

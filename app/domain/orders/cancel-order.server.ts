@@ -21,10 +21,11 @@ export type CancelOutcome =
   | { ok: true; outcome: "requested"; alreadyRequested: boolean };
 
 /**
- * Cancels an order under the shop's cancel rules (docs/decisions/010): what was never sent upstream is cancelled
+ * Cancels an order under the shop's cancel rules (docs/decisions/010, 046): what was never sent upstream is cancelled
  * and refunded at once; what a provider has is cancelled by asking that provider (the standard `cancel`), and
  * only what it then reports as not delivered is refunded (everything for Canceled, the remains for Partial). The
- * provider is asked once, however many cancels race; the order row's lock orders them.
+ * provider is asked once, however many cancels race; the order row's lock orders them. A customer's cancel of an
+ * order a provider has whose catalogue takes no cancels is refused (customerCancelOffer's rule, under the lock).
  */
 export async function cancelOrder(
   db: Database,
@@ -47,8 +48,14 @@ export async function cancelOrder(
       return refuse("conflict", CANCEL_TEXT.windowPassed);
 
     if (order.delivery === "provider") {
-      const { askedUpstream } = await withdrawOrderParts(tx, order.id);
-      if (askedUpstream) {
+      // A customer's cancel is only what can be honoured (docs/decisions/046): a part with a provider whose
+      // catalogue takes no cancels refuses it, before anything is withdrawn. An admin may still ask any provider.
+      const withdrawn = await withdrawOrderParts(tx, order.id, {
+        onlyCancelsProvidersTake: Boolean(customerId),
+      });
+      if ("providerTakesNoCancels" in withdrawn)
+        return refuse("conflict", CANCEL_TEXT.providerTakesNoCancels);
+      if (withdrawn.askedUpstream) {
         await tx
           .update(orders)
           .set({ cancelRequestedAt: sql`now()`, statusChangedByAdminId: adminId, updatedAt: sql`now()` })

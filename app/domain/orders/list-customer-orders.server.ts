@@ -1,16 +1,22 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
+import { readUpstreamCancels } from "../fulfilment/cancel-upstream.server.ts";
 import type { OrderCancelState } from "../fulfilment/order-delivery-state-sql.server.ts";
 import { readRunParts } from "../fulfilment/read-run-parts.server.ts";
 import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
 import { pageWindow } from "../lists/list-paging.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { latestRefillsOfOrders } from "../refills/read-refills.server.ts";
-import { refillRefusalOf } from "../refills/refill-rules.ts";
+import {
+  REFILL_CODES,
+  REFILL_TEXT,
+  REFILLABLE_ORDER_STATUSES,
+  refillRefusalOf,
+} from "../refills/refill-rules.ts";
 import { isOpenRefill, type RefillStatus } from "../refills/refill-status.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
-import { customerMayCancel } from "./cancel-rules.ts";
+import { customerCancelOffer } from "./cancel-rules.ts";
 import { countCustomerOrders, readCustomerOrderRows } from "./customer-order-rows.server.ts";
 import { estimatedFinish } from "./estimated-finish.ts";
 import {
@@ -58,12 +64,18 @@ export type CustomerOrder = {
   /** ISO time a running order should be finished by, when there is a basis (product rules 4.24); else null. */
   estimatedFinish: string | null;
   cancelState: OrderCancelState;
-  /** The Cancel button: the cancel rules allow it now (product rules 4.4). */
+  /** The Cancel button: the cancel rules allow it now (product rules 4.4, 4.16). */
   canCancel: boolean;
+  /** What the Cancel does, as its dialog says before the click (4.17); null when it is not offered. */
+  cancelKind: "stops_now" | "asks_provider" | null;
+  /** Why a running order has no Cancel, in a short line (4.16); null when there is nothing to say. */
+  cancelNote: string | null;
   /** The order's latest refill, if it ever had one. */
   refill: { status: RefillStatus; error: string | null; requestedAt: string } | null;
   /** The Refill button: a refill may be asked now (product rules 4.7). */
   canRefill: boolean;
+  /** Why an ended order has no Refill (no refill on its service, or its window has passed), else null (4.19). */
+  refillNote: string | null;
   history: StatusHistoryEntry[];
 };
 
@@ -114,20 +126,22 @@ export async function listCustomerOrders(
 
   const orderIds = rows.map((row) => row.id);
   const running = rows.filter((row) => !FINAL_STATUSES.includes(row.status));
-  const [refunds, startCounts, refills, histories, runParts, completionTimes] = await Promise.all([
-    readOrderRefunds(db, orderIds),
-    readUpstreamStartCounts(db, orderIds),
-    latestRefillsOfOrders(db, { userId, orderIds }),
-    readOrderStatusHistories(db, rows),
-    readRunParts(
-      db,
-      rows.filter((row) => row.runs !== null).map((row) => row.id),
-    ),
-    readServiceCompletionTimes(
-      db,
-      running.map((row) => row.serviceId),
-    ),
-  ]);
+  const [refunds, startCounts, refills, histories, upstreamCancels, runParts, completionTimes] =
+    await Promise.all([
+      readOrderRefunds(db, orderIds),
+      readUpstreamStartCounts(db, orderIds),
+      latestRefillsOfOrders(db, { userId, orderIds }),
+      readOrderStatusHistories(db, rows),
+      readUpstreamCancels(db, orderIds),
+      readRunParts(
+        db,
+        rows.filter((row) => row.runs !== null).map((row) => row.id),
+      ),
+      readServiceCompletionTimes(
+        db,
+        running.map((row) => row.serviceId),
+      ),
+    ]);
   const now = new Date();
   const list = rows.map((row): CustomerOrder => {
     const refill = refills.get(row.id) ?? null;
@@ -139,6 +153,14 @@ export async function listCustomerOrders(
       endedAt,
       hasOpenRefill: refill !== null && isOpenRefill(refill.status),
       now,
+    });
+    const cancel = customerCancelOffer({
+      status: row.status,
+      delivery: row.delivery,
+      cancelRequestedAt: row.cancelRequestedAt,
+      placedAt: row.createdAt,
+      now,
+      upstream: upstreamCancels.get(row.id) ?? "not_sent",
     });
     return {
       id: row.id,
@@ -167,19 +189,23 @@ export async function listCustomerOrders(
       runs: orderRunsProgress({ ...row, remains: orderRemains(row) }, runParts.get(row.id) ?? []),
       estimatedFinish: estimatedFinish(row, completionTimes.get(row.serviceId) ?? null, now),
       cancelState: row.cancelState,
-      canCancel: customerMayCancel({
-        status: row.status,
-        delivery: row.delivery,
-        cancelRequestedAt: row.cancelRequestedAt,
-        placedAt: row.createdAt,
-        now,
-      }),
+      canCancel: cancel.kind !== "none",
+      cancelKind: cancel.kind === "none" ? null : cancel.kind,
+      cancelNote: cancel.kind === "none" ? cancel.reason : null,
       refill: refill
         ? { status: refill.status, error: refill.error, requestedAt: refill.requestedAt.toISOString() }
         : null,
       canRefill: refillRefused === null,
+      refillNote: refillNoteOf(row.status, refillRefused),
       history: histories.get(row.id) ?? [],
     };
   });
   return { orders: list, total, page, pageCount, pageSize: CUSTOMER_ORDERS_PAGE_SIZE };
+}
+
+/** The line an ended order shows when it cannot be refilled for a reason of its service or its age (4.19). */
+function refillNoteOf(status: OrderStatus, refused: ReturnType<typeof refillRefusalOf>): string | null {
+  if (!refused || !(REFILLABLE_ORDER_STATUSES as readonly string[]).includes(status)) return null;
+  if (refused.code === REFILL_CODES.notAvailable) return REFILL_TEXT.noRefillNote;
+  return refused.code === REFILL_CODES.windowPassed ? refused.message : null;
 }

@@ -6,7 +6,7 @@ import { CANCEL_WINDOW_MINUTES } from "./cancel-rules.ts";
 export const ORDERS_PAGE_TEXT = {
   title: "My Orders",
   description: "Your Boostly orders: follow their status, cancel, refill or order again.",
-  intro: `Orders can be cancelled within ${CANCEL_WINDOW_MINUTES} minutes of placing them, until they are delivered.`,
+  intro: `Orders can be cancelled within ${CANCEL_WINDOW_MINUTES} minutes of placing them while the cancel can be honoured: before it is sent to its provider, or after where that provider takes cancels. Each order says which.`,
   empty: "No orders yet",
   noMatch: "No orders match your search",
   clearSearch: "Show all orders",
@@ -38,9 +38,19 @@ export function showingOrders(first: number, last: number, total: number): strin
   return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} ${total === 1 ? "order" : "orders"}`;
 }
 
-/** The cancel dialog's promise: what is refunded, in the shop's rules (product rules 4.2, decisions 010). */
-export function cancelPromise(orderNumber: string, chargeCents: Cents): string {
-  return `${orderNumber} stops now. What has not been delivered is refunded to your wallet: all of ${formatCents(chargeCents)} if nothing was sent yet.`;
+/**
+ * The cancel dialog's promise, said before the click (product rules 4.17, docs/decisions/046): an order nothing of
+ * which is with a provider (or that a person has not started) stops now with a full refund; one a provider has is
+ * asked of that provider, and the refund follows what it confirms.
+ */
+export function cancelPromise(
+  orderNumber: string,
+  chargeCents: Cents,
+  kind: "stops_now" | "asks_provider",
+): string {
+  return kind === "stops_now"
+    ? `${orderNumber} has not been sent for delivery yet: it stops now and ${formatCents(chargeCents)} is refunded to your wallet in full.`
+    : `We ask the provider to cancel ${orderNumber}; a started order usually cannot be stopped. What the provider confirms as not delivered is refunded to your wallet.`;
 }
 
 /** The cancel's outcome when nothing was with a provider. */

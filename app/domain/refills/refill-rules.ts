@@ -8,6 +8,7 @@ export const REFILLABLE_ORDER_STATUSES = ["completed", "partial"] as const;
 export const REFILL_TEXT = {
   orderNotFound: "Order not found",
   notAvailable: "Refill is not available for this service",
+  noRefillNote: "No refill: this service does not offer one.",
   notEnded: "Only a completed or partial order can be refilled",
   windowPassed: (days: number) => `The ${refillFeature(days)} window of this order has passed`,
   inProgress: "A refill of this order is already in progress",

@@ -5,6 +5,8 @@ import { listAutoServices } from "../catalog/list-auto-services.server.ts";
 import { listLikesPacks } from "../catalog/list-likes-packs.server.ts";
 import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
 import { formatServiceName, likesPackProductName } from "../catalog/product-name.ts";
+import { readLikesPackTerms, readServiceTerms } from "../orders/read-service-terms.server.ts";
+import { apiTermFlags } from "../orders/service-terms.ts";
 import { readSettingsCached } from "../settings/read-settings.server.ts";
 import { apiDollars } from "./api-order-status.ts";
 import { API_PACKAGE_FACTS, type ApiOrderType, apiOrderTypeFacts } from "./api-order-types.ts";
@@ -67,8 +69,9 @@ function apiSubscriptionCategory(service: {
  * What `add` can place today, in the standard `services` shape: every enabled one-time service (the Quick Order
  * list), by its integer API id, then, while auto orders are on, every auto service as a Subscriptions service
  * (docs/decisions/023-api-subscriptions.md: min and max per post, cancellable with the remaining posts refunded).
- * One-time orders are cancellable under the shop's cancel rules (docs/decisions/010: within its window) and
- * refillable where the service has a refill window (product rules 4.7).
+ * `refill` and `cancel` are the service's terms (product rules 4.14, docs/decisions/046), the ones its pages and
+ * /orders show: refillable where it has a refill window; cancellable where a started order's cancel is still
+ * asked (its provider takes cancels, or a person delivers it).
  */
 export async function listApiServices(db: Executor): Promise<ApiService[]> {
   const [{ all }, subscriptions, packages] = await Promise.all([
@@ -76,6 +79,10 @@ export async function listApiServices(db: Executor): Promise<ApiService[]> {
     listApiSubscriptionServices(db),
     listApiPackages(db),
   ]);
+  const terms = await readServiceTerms(
+    db,
+    all.map((service) => service.id),
+  );
   const oneTime = all.map(
     (service): ApiService => ({
       service: service.apiId,
@@ -85,8 +92,7 @@ export async function listApiServices(db: Executor): Promise<ApiService[]> {
       rate: apiRate(service.pricePer1000),
       min: String(service.minQuantity),
       max: String(service.maxQuantity),
-      refill: service.refillDays !== null,
-      cancel: true,
+      ...apiTermFlags(terms.get(service.id) ?? { refillDays: service.refillDays, cancel: "before_sent" }),
     }),
   );
   return [...oneTime, ...packages, ...subscriptions];
@@ -112,14 +118,16 @@ async function listApiSubscriptionServices(db: Executor): Promise<ApiService[]> 
 
 /**
  * The likes packs as Package services (docs/decisions/021): ordered with a link only, one pack per order, so the
- * rate is the pack's price and min and max are 1; listed while the Instagram Likes service that delivers them is on.
+ * rate is the pack's price and min and max are 1; listed while the Instagram Likes service that delivers them is on,
+ * with that service's terms (product rules 4.18).
  */
 async function listApiPackages(db: Executor): Promise<ApiService[]> {
-  const [packs, likes] = await Promise.all([
+  const [packs, likes, terms] = await Promise.all([
     listLikesPacks(db),
     findOrderableServiceBySlug(db, LIKES_PACK_SERVICES.likes),
+    readLikesPackTerms(db),
   ]);
-  if (!likes) return [];
+  if (!likes || !terms) return [];
   return packs.map((pack) => ({
     service: pack.apiId,
     name: likesPackProductName(pack.name),
@@ -128,7 +136,6 @@ async function listApiPackages(db: Executor): Promise<ApiService[]> {
     rate: apiDollars(pack.priceCents),
     min: "1",
     max: "1",
-    refill: false,
-    cancel: true,
+    ...apiTermFlags(terms),
   }));
 }

@@ -1,7 +1,7 @@
 import { formatCents, formatCount, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 import type { ListedService } from "../catalog/list-platform-services.server.ts";
-import { REFILL_WINDOW_DAYS } from "../catalog/refill-window.ts";
 import { PROMISE_TEXT } from "../content/shop-promises.ts";
+import { featuresBesideTerms } from "../orders/service-terms.ts";
 import { chargeForQuantity } from "../pricing/price.ts";
 
 /** The data the generated copy is written from (any listed service, with its platform's name). */
@@ -78,9 +78,9 @@ export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
       heading: `Why ${service.name} helps`,
       paragraphs: [
         `Social proof matters on ${platform}: content and profiles that already show engagement get more attention from people and from the algorithm. ${service.name} gives your account that early signal, so the work you put into your content reaches more of the audience it deserves.`,
-        ...(service.features.length
+        ...(featuresBesideTerms(service.features).length
           ? [
-              `What you get: ${service.features
+              `What you get: ${featuresBesideTerms(service.features)
                 .map((feature) => feature.trim())
                 .filter(Boolean)
                 .join(", ")}.`,
@@ -121,7 +121,12 @@ export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
     },
     {
       question: `Is ${service.name} safe for my account?`,
-      answer: `Yes. Nothing requires access to your account. If some ${unit} drop within ${REFILL_WINDOW_DAYS} days, we refill them for free.`,
+      // The refill is promised only where the service has one, for its own window (product rules 4.19).
+      answer: `Yes. Nothing requires access to your account. ${
+        service.refillDays === null
+          ? `This service has no refill, so ${unit} that drop after delivery are not topped up.`
+          : `If some ${unit} drop within ${service.refillDays} days, we refill them for free.`
+      }`,
     },
     {
       question: `How do I order ${service.name}?`,

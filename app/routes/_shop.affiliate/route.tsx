@@ -38,7 +38,7 @@ const reasons = [
     text: "Every service on the site can be ordered right away, with its price worked out by the server and shown before you pay.",
   },
   {
-    title: "Free refills",
+    title: "Refill terms up front",
     text: PROMISE_TEXT.refill,
   },
   {

@@ -4,7 +4,6 @@ import { CallToAction } from "../../components/pages/call-to-action.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
 import { ReferenceTable } from "../../components/ui/reference-table.tsx";
-import { REFILL_WINDOW_DAYS } from "../../domain/catalog/refill-window.ts";
 import { CANCEL_WINDOW_MINUTES } from "../../domain/orders/cancel-rules.ts";
 import { readApiExamples } from "../../domain/reseller/api-examples.server.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../../domain/reseller/api-text.ts";
@@ -61,7 +60,8 @@ const actions = [
   {
     action: "refill",
     params: "order or orders",
-    returns: `The refill's id (per order with orders), for a completed or partial order of a refillable service within ${REFILL_WINDOW_DAYS} days`,
+    returns:
+      "The refill's id (per order with orders), for a completed or partial order of a service whose `refill` is true in services, within its refill window",
   },
   {
     action: "refill_status",
@@ -158,8 +158,11 @@ export default function ApiPage({ loaderData }: Route.ComponentProps) {
             {formatCount(API_RATE_LIMIT.limit)} every {API_RATE_LIMIT.windowSeconds} seconds); past the limit
             the API answers with an error and a Retry-After header. Cancellation follows the shop's rule:
             within {CANCEL_WINDOW_MINUTES} minutes. An order not yet sent to delivery is refunded in full at
-            once; one already on its way is cancelled with the delivery partner, and what it did not deliver
-            comes back to your wallet once it confirms (the order's status then reads Canceled or Partial).
+            once. One already on its way is cancelled only where its service's{" "}
+            <code className="font-mono">cancel</code> is true in <code className="font-mono">services</code>{" "}
+            (its delivery partner takes cancels): the partner is asked, and what it did not deliver comes back
+            to your wallet once it confirms (the order's status then reads Canceled or Partial); elsewhere the
+            cancel is refused with an error.
           </p>
         </PageSection>
 

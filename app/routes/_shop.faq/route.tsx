@@ -4,14 +4,14 @@ import { FaqAccordion } from "../../components/pages/faq-accordion.tsx";
 import { PageHero } from "../../components/pages/page-hero.tsx";
 import { PageBody, PageSection } from "../../components/pages/section.tsx";
 import { faqGroups } from "../../content/faq.ts";
-import { refillFeature } from "../../domain/catalog/refill-window.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Frequently Asked Questions",
-    description: `Answers about ordering, delivery times, payments, the prepaid wallet, refunds and the ${refillFeature()} guarantee at Boostly.`,
+    description:
+      "Answers about ordering, delivery times, payments, the prepaid wallet, refunds, refills and cancels at Boostly.",
     path: "/faq",
     matches,
   });

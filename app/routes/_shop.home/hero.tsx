@@ -1,11 +1,10 @@
 import { Link } from "react-router";
-import { refillFeature } from "../../domain/catalog/refill-window.ts";
-import { PROMISES } from "../../domain/content/shop-promises.ts";
+import { PROMISE_TEXT, PROMISES } from "../../domain/content/shop-promises.ts";
 
 const trustPoints = [
   "No password needed",
   `Delivery starts ${PROMISES.deliveryStart}`,
-  `${refillFeature()} guarantee`,
+  PROMISE_TEXT.termsPerService,
   "24/7 support",
 ];
 

@@ -4,7 +4,6 @@ import { listFollowerPackages } from "../../domain/catalog/follower-packages.ser
 import { listFeaturedServices } from "../../domain/catalog/list-featured-services.server.ts";
 import { listLikesPacks } from "../../domain/catalog/list-likes-packs.server.ts";
 import { listPlatformFromPrices } from "../../domain/catalog/list-platform-from-prices.server.ts";
-import { refillFeature } from "../../domain/catalog/refill-window.ts";
 import { readShopFigures } from "../../domain/content/read-shop-figures.server.ts";
 import { PROMISES } from "../../domain/content/shop-promises.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
@@ -84,8 +83,8 @@ const reasons = [
   },
   { title: "Safe and private", text: "No password ever. We only need a username or a post link." },
   {
-    title: "Refill and refund guarantee",
-    text: `${refillFeature()} and refunds to your wallet if we cannot deliver.`,
+    title: "Refills and refunds",
+    text: "Refills where the service offers them, its terms shown before you order, and refunds to your wallet if we cannot deliver.",
   },
 ];
 

@@ -7,6 +7,7 @@ import { parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
 import { OrderForm } from "../../components/order/order-form.tsx";
 import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
+import { ServiceTermsList } from "../../components/order/service-terms.tsx";
 import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -17,6 +18,7 @@ import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { PACKAGE_QUANTITY } from "../../domain/orders/order-types.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
+import { readOneServiceTerms } from "../../domain/orders/read-service-terms.server.ts";
 import { readServiceCompletionTime } from "../../domain/orders/service-completion-times.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts";
@@ -69,6 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       maxQuantity: service.maxQuantity,
       dripfeed: service.dripfeed,
     },
+    terms: await readOneServiceTerms(shopDatabase(context), service.id),
     requestedQuantity: requested !== null && requested > 0 ? requested : null,
     // A shop figure (product rules 4.23), shown only when the service has enough recent orders.
     completionTime: completionSeconds === null ? null : completionTimeText(completionSeconds),
@@ -210,6 +213,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
               {loaderData.completionTime}
             </p>
           ) : null}
+          {loaderData.terms ? <ServiceTermsList terms={loaderData.terms} className="text-slate-600" /> : null}
           <Input
             label="Target URL"
             name="targetLink"

@@ -6,6 +6,7 @@ import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { DeliveryPaceNote } from "../../components/order/delivery-speed.tsx";
 import { OrderForm } from "../../components/order/order-form.tsx";
 import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
+import { ServiceTermsList } from "../../components/order/service-terms.tsx";
 import { useOrderFlow } from "../../components/order/use-order-flow.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -19,6 +20,8 @@ import {
 } from "../../domain/catalog/resolve-order-entry.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
+import { readLikesPackTerms } from "../../domain/orders/read-service-terms.server.ts";
+import { featuresBesideTerms } from "../../domain/orders/service-terms.ts";
 import { checkInstagramPostLink } from "../../domain/orders/target-link.ts";
 import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
@@ -50,8 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       extraLikes: pack.extraLikes,
       extraLikesFlatCents: pack.extraLikesFlatCents,
       extraViews: pack.extraViews,
-      features: pack.features,
+      // The refill is said by the terms: a pack has its Instagram Likes service's (product rules 4.18).
+      features: featuresBesideTerms(pack.features),
     },
+    terms: await readLikesPackTerms(shopDatabase(context)),
     rates,
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
@@ -182,6 +187,7 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
+          {loaderData.terms ? <ServiceTermsList terms={loaderData.terms} className="text-slate-600" /> : null}
           <Input
             label="Instagram post link"
             name="targetLink"

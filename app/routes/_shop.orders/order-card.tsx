@@ -111,7 +111,7 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
       ) : null}
       <StatusHistory history={order.history} />
       <div className="mt-4 flex flex-wrap gap-2">
-        {order.canCancel ? (
+        {order.cancelKind ? (
           <ConfirmedAction
             intent="cancel"
             orderId={order.id}
@@ -120,7 +120,7 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
             keepLabel={ORDERS_PAGE_TEXT.keepOrder}
             variant="danger"
           >
-            <p>{cancelPromise(order.orderNumber, order.chargeCents)}</p>
+            <p>{cancelPromise(order.orderNumber, order.chargeCents, order.cancelKind)}</p>
           </ConfirmedAction>
         ) : null}
         {order.canRefill ? (
@@ -142,6 +142,11 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
           </Link>
         ) : null}
       </div>
+      {order.cancelNote || order.refillNote ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="order-terms-note">
+          {[order.cancelNote, order.refillNote].filter(Boolean).join(" ")}
+        </p>
+      ) : null}
       {refused ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700" data-testid="order-action-refused">
           {refused.message}

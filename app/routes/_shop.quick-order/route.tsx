@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { OrderTokenFields } from "../../components/order/order-form.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
+import { ServiceTermsList } from "../../components/order/service-terms.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -17,6 +18,7 @@ import {
 import { listQuickOrderServices } from "../../domain/catalog/list-quick-order-services.server.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
+import { readServiceTerms } from "../../domain/orders/read-service-terms.server.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -49,7 +51,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, QUICK_TEXT.signInRequired);
   const services = await listQuickOrderServices(shopDatabase(context));
   // A fresh token per form: submitting it twice places one order (product rules 1.4).
-  return { ...services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
+  // Each service's refill and cancel terms, shown for the chosen one before ordering (product rules 4.14).
+  const terms = await readServiceTerms(
+    shopDatabase(context),
+    services.all.map((service) => service.id),
+  );
+  return {
+    ...services,
+    terms: Object.fromEntries(terms),
+    balanceCents: user.balanceCents,
+    idempotencyKey: randomUUID(),
+  };
 }
 
 const orderForm = z
@@ -98,6 +110,7 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
   const [serviceId, setServiceId] = useState(loaderData.popular[0]?.id ?? "");
   const [targetLink, setTargetLink] = useState("");
   const service = loaderData.all.find((candidate) => candidate.id === serviceId);
+  const serviceTerms = service ? loaderData.terms[service.id] : undefined;
   const quantity = useCountInput("", service ? quantityRules(service) : null);
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
   const totalCents = service && quantity.value !== null ? chargeForQuantity(service, quantity.value) : null;
@@ -193,6 +206,9 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
             autoComplete="off"
           />
           <QuantityField input={quantity} label="Quantity" name="quantity" />
+          {serviceTerms ? (
+            <ServiceTermsList terms={serviceTerms} className="text-slate-600 md:col-span-2" />
+          ) : null}
           <dl className="grid grid-cols-2 gap-4 rounded-xl bg-slate-50 p-4 md:col-span-2">
             <div>
               <dt className="text-sm text-slate-600">Total cost</dt>

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "../../components/blog/breadcrumb.tsx";
+import { ServiceTermsList } from "../../components/order/service-terms.tsx";
+import { featuresBesideTerms, type ServiceTerms } from "../../domain/orders/service-terms.ts";
 import type { ServiceOrderType } from "../../domain/pricing/price.ts";
 import { formatCount, formatRate } from "../../lib/format-money.ts";
 
@@ -17,9 +19,18 @@ type HeroService = {
   features: string[];
 };
 
-/** The top of a service page: name, price per 1000, limits, description, features and Order Now. */
-export function ServiceHero({ service, orderHref }: { service: HeroService; orderHref: string }) {
+/** The top of a service page: name, price per 1000, limits, refill and cancel terms, features and Order Now. */
+export function ServiceHero({
+  service,
+  terms,
+  orderHref,
+}: {
+  service: HeroService;
+  terms: ServiceTerms;
+  orderHref: string;
+}) {
   const platform = service.platformName;
+  const features = featuresBesideTerms(service.features);
   // A Package's price is per package (product rules 13.10).
   const unit =
     service.orderType === "package"
@@ -53,9 +64,9 @@ export function ServiceHero({ service, orderHref }: { service: HeroService; orde
             {service.description ||
               `High-quality ${platform} engagement, delivered safely with no password needed.`}
           </p>
-          {service.features.length ? (
+          {features.length ? (
             <ul className="mt-6 grid gap-2 sm:grid-cols-2" aria-label="Features">
-              {service.features.map((feature) => (
+              {features.map((feature) => (
                 <li key={feature} className="flex items-start gap-2">
                   <span aria-hidden="true" className="mt-0.5 font-bold">
                     ✓
@@ -83,6 +94,7 @@ export function ServiceHero({ service, orderHref }: { service: HeroService; orde
                 <dd className="font-semibold">{formatCount(service.maxQuantity)}</dd>
               </div>
             </dl>
+            <ServiceTermsList terms={terms} className="mt-4 text-slate-700" />
             <Link
               to={orderHref}
               data-testid="service-order-now"

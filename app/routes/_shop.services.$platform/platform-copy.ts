@@ -1,5 +1,4 @@
 import type { PlatformLink } from "../../domain/catalog/platforms.ts";
-import { REFILL_WINDOW_DAYS, refillFeature } from "../../domain/catalog/refill-window.ts";
 import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 
 export type PlatformCopy = {
@@ -20,8 +19,8 @@ const sharedWhy = {
     text: PROMISE_TEXT.delivery,
   },
   refill: {
-    title: refillFeature(),
-    text: `If anything drops within ${REFILL_WINDOW_DAYS} days, we top it up for free.`,
+    title: "Refill terms up front",
+    text: PROMISE_TEXT.refill,
   },
   support: { title: "24/7 support", text: "Real people answer your tickets around the clock." },
 };
@@ -33,7 +32,7 @@ const specifiedCopy: Readonly<Record<string, PlatformCopy>> = {
     intro:
       "Grow your Instagram with likes, followers, views, comments, saves and more from real, active accounts. Paste a post link once, pick a service and watch your reach climb.",
     metaTitle: "Buy Instagram Likes, Followers & Views",
-    metaDescription: `Buy Instagram likes, followers, views, comments, saves and auto likes from real accounts. Fast delivery, no password needed, ${refillFeature()}.`,
+    metaDescription: `Buy Instagram likes, followers, views, comments, saves and auto likes from real accounts. Fast delivery, no password needed, refill terms on every service.`,
     why: [sharedWhy.safe, sharedWhy.fast, sharedWhy.refill, sharedWhy.support],
   },
   youtube: {
@@ -41,7 +40,7 @@ const specifiedCopy: Readonly<Record<string, PlatformCopy>> = {
     intro:
       "Build your channel with views, likes, subscribers, comments and watch time that move you towards monetisation and into recommendations.",
     metaTitle: "Buy YouTube Views, Subscribers & Watch Time",
-    metaDescription: `Buy YouTube views, likes, subscribers, comments, watch time and bell notifications. Safe for monetised channels, fast start, ${refillFeature()}.`,
+    metaDescription: `Buy YouTube views, likes, subscribers, comments, watch time and bell notifications. Safe for monetised channels, fast start, refill terms on every service.`,
     why: [
       {
         title: "Monetisation friendly",
@@ -57,7 +56,7 @@ const specifiedCopy: Readonly<Record<string, PlatformCopy>> = {
     intro:
       "Push your videos towards the For You page with followers, likes, views, comments, shares and sound plays delivered quickly and safely.",
     metaTitle: "Buy TikTok Followers, Likes & Views",
-    metaDescription: `Buy TikTok followers, likes, views, comments, shares and sound plays. Instant start, no password needed, ${refillFeature()}.`,
+    metaDescription: `Buy TikTok followers, likes, views, comments, shares and sound plays. Instant start, no password needed, refill terms on every service.`,
     why: [
       sharedWhy.safe,
       { title: "For You momentum", text: "Early engagement that helps the algorithm notice your video." },
@@ -87,7 +86,7 @@ const specifiedCopy: Readonly<Record<string, PlatformCopy>> = {
     intro:
       "Start conversations and grow your Threads audience with followers, likes, replies, reposts and shares.",
     metaTitle: "Buy Threads Followers, Likes & Replies",
-    metaDescription: `Buy Threads followers, likes, replies, reposts and shares. Fast delivery, no password needed, ${refillFeature()}.`,
+    metaDescription: `Buy Threads followers, likes, replies, reposts and shares. Fast delivery, no password needed, refill terms on every service.`,
     why: [sharedWhy.safe, sharedWhy.fast, sharedWhy.refill, sharedWhy.support],
   },
   facebook: {
@@ -95,7 +94,7 @@ const specifiedCopy: Readonly<Record<string, PlatformCopy>> = {
     intro:
       "Strengthen your page and posts with page likes, post likes, followers and video views that build social proof for your brand.",
     metaTitle: "Buy Facebook Page Likes, Followers & Video Views",
-    metaDescription: `Buy Facebook page likes, post likes, followers and video views. Gradual delivery, no password needed, ${refillFeature()}.`,
+    metaDescription: `Buy Facebook page likes, post likes, followers and video views. Gradual delivery, no password needed, refill terms on every service.`,
     why: [
       {
         title: "Social proof for brands",
@@ -111,7 +110,7 @@ const specifiedCopy: Readonly<Record<string, PlatformCopy>> = {
     intro:
       "Grow your voice on Twitter (X) with followers, likes, reposts and views that get your posts in front of more people.",
     metaTitle: "Buy Twitter Followers, Likes & Reposts",
-    metaDescription: `Buy Twitter (X) followers, likes, reposts and views. Fast start, no password needed, ${refillFeature()}.`,
+    metaDescription: `Buy Twitter (X) followers, likes, reposts and views. Fast start, no password needed, refill terms on every service.`,
     why: [sharedWhy.safe, sharedWhy.fast, sharedWhy.refill, sharedWhy.support],
   },
 };

@@ -61,9 +61,9 @@ const sectionsFor = (facts: ShopFacts): LegalSection[] => [
     id: "cancellations-refunds",
     title: "Cancellations, refunds and refills",
     paragraphs: [
-      `You may cancel an order within ${PROMISES.cancelWindowMinutes} minutes of placing it, while it is not yet delivered; what was not delivered is returned to your wallet.`,
+      PROMISE_TEXT.cancel,
       `${PROMISE_TEXT.refunds} A question about any other charge goes to our billing support, where a person looks at it.`,
-      `If a delivered order of a service that offers refills drops within ${PROMISES.refillWindowDays} days of ending, we refill it free of charge on request.`,
+      `If a delivered order of a service that offers refills drops within that service's refill window (usually ${PROMISES.refillWindowDays} days) of ending, we refill it free of charge on request; a service without a refill says so on its page.`,
     ],
   },
   {

@@ -179,7 +179,7 @@ export function ServiceForm({
         name="refillDays"
         inputMode="numeric"
         defaultValue={service ? (service.refillDays ?? "") : REFILL_WINDOW_DAYS}
-        hint={`Days after an order ends in which the customer may ask a free refill (1 to ${MAX_REFILL_DAYS}); empty: not refillable. The public pages promise ${REFILL_WINDOW_DAYS}.`}
+        hint={`Days after an order ends in which the customer may ask a free refill (1 to ${MAX_REFILL_DAYS}); empty: not refillable. The shop's standard window is ${REFILL_WINDOW_DAYS}; the service's pages, orders and API entry show its own.`}
         error={errors.refillDays}
       />
       <div className="sm:col-span-2">

@@ -100,13 +100,31 @@ describe("the pages' promises as rendered (product rules 11)", () => {
   it("quote the cancel and refill windows, the delivery time and the minimum deposit the shop works by", async () => {
     const [terms, faq, howItWorks] = await Promise.all(["/terms", "/faq", "/how-it-works"].map(text));
     const minimum = formatDepositLimit((await readSettings(db())).minDepositCents);
-    expect(terms).toContain(`within ${CANCEL_WINDOW_MINUTES} minutes of placing it`);
-    expect(terms).toContain(`drops within ${REFILL_WINDOW_DAYS} days of ending`);
+    // Cancel and refill only where the service offers them (product rules 4.19).
+    expect(terms).toContain(
+      `within ${CANCEL_WINDOW_MINUTES} minutes while it has not been sent for delivery`,
+    );
+    expect(terms).toContain(`refill window (usually ${REFILL_WINDOW_DAYS} days) of ending`);
     expect(terms).toContain(`most orders complete in ${deliveryTime("fast")}`);
     expect(terms).toContain(`The minimum deposit is ${minimum}.`);
     expect(faq).toContain(`The minimum deposit is ${minimum}.`);
-    expect(faq).toContain(`within ${CANCEL_WINDOW_MINUTES} minutes of placing it`);
+    expect(faq).toContain(`within ${CANCEL_WINDOW_MINUTES} minutes while it has not been sent for delivery`);
     expect(howItWorks).toContain(`Top up your prepaid wallet from ${minimum}.`);
+  });
+
+  it("promise a refill only on the services that have one, with each service's own terms (rules 4.14, 4.19)", async () => {
+    const pages = await Promise.all(
+      ["/", "/faq", "/how-it-works", "/services/instagram", "/about"].map(text),
+    );
+    for (const page of pages) expect(page).not.toMatch(/\d+-day refill/i);
+    const [likes, views] = await Promise.all(
+      ["/service/instagram-likes", "/service/instagram-views"].map(text),
+    );
+    expect(likes).toContain(`Refill: ${REFILL_WINDOW_DAYS} days`);
+    expect(likes).toContain(`we refill them for free`);
+    expect(views).toContain("No refill");
+    expect(views).toContain("This service has no refill");
+    expect(views).not.toContain("we refill them for free");
   });
 
   it("promise no affiliate commission, refunds to cards or payment methods the shop does not take", async () => {
