@@ -57,7 +57,7 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         id: "delivery-speed",
         question: "How fast is delivery?",
-        answer: `${PROMISE_TEXT.delivery} Larger orders are spread out gradually so the growth looks natural. You can follow the status of every order in your dashboard.`,
+        answer: `${PROMISE_TEXT.delivery} ${PROMISE_TEXT.pacing} You can follow the status of every order in your dashboard.`,
       },
       {
         id: "is-it-safe",

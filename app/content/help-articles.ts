@@ -108,7 +108,7 @@ export const helpTopics: readonly HelpTopic[] = [
         title: "Delivery speeds explained",
         body: [
           `${PROMISE_TEXT.delivery} ${PROMISE_TEXT.speeds}`,
-          "Large orders are always delivered gradually, whatever the speed, so the growth looks natural to the platform.",
+          "Slow and Normal send your order in several runs spread over their days, each run at least the service's minimum, and the order form shows the runs before you pay; Fast sends it all at once. A drip-feed order follows the runs you set instead, and /orders shows how many runs were delivered.",
         ],
       },
       {

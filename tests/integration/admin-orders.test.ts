@@ -68,7 +68,7 @@ async function auditRows(subjectId: string) {
 }
 
 function manualForm(fields: Record<string, string>) {
-  return { idempotencyKey: randomUUID(), deliverySpeed: "normal", adminNotes: "", ...fields };
+  return { idempotencyKey: randomUUID(), deliverySpeed: "fast", adminNotes: "", ...fields };
 }
 
 describe("the admin orders list", () => {

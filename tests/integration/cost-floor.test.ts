@@ -209,7 +209,7 @@ const PATHS: OrderPath[] = [
         serviceId,
         quantity: 150,
         target: POST,
-        deliverySpeed: "normal",
+        deliverySpeed: "fast",
         idempotencyKey: randomUUID(),
         adminNotes: "",
       });

@@ -62,6 +62,9 @@ export const orders = pgTable(
     // every `interval_minutes`; both null for an order delivered in one go.
     runs: integer("runs"),
     intervalMinutes: integer("interval_minutes"),
+    // True when the runs are the delivery speed's pace (product rules 4.20, docs/decisions/047), not a drip-feed
+    // the customer set: its runs may differ by one unit, the earlier ones taking the remainder.
+    paced: boolean("paced").notNull().default(false),
     // A custom comments order's comments, one per line (its quantity is their count); null otherwise.
     comments: text("comments"),
     // Units not delivered, reported with a partial status; drives the partial refund. An admin may correct it
@@ -90,8 +93,9 @@ export const orders = pgTable(
     check("orders_start_count_not_negative", sql`${table.startCount} >= 0`),
     check(
       "orders_drip_feed",
-      sql`(${table.runs} is null and ${table.intervalMinutes} is null) or (${table.runs} between 2 and 100
-        and ${table.intervalMinutes} between 1 and 1440 and ${table.quantity} % ${table.runs} = 0)`,
+      sql`(${table.runs} is null and ${table.intervalMinutes} is null and not ${table.paced}) or (${table.runs}
+        between 2 and 100 and ${table.intervalMinutes} between 1 and 1440
+        and (${table.paced} or ${table.quantity} % ${table.runs} = 0))`,
     ),
     uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
     // Ascending: read backwards it is exactly `order by created_at desc, id desc` (NULLS FIRST, as desc sorts), so
@@ -100,6 +104,11 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
     index("orders_created_idx").on(table.createdAt.desc()),
     index("orders_service_idx").on(table.serviceId),
+    // A service's median completion time over its recent orders completed in one go (product rules 4.23): one
+    // index-only range scan per service.
+    index("orders_completed_service_idx")
+      .on(table.serviceId, table.endedAt, table.createdAt)
+      .where(sql`${table.status} = 'completed' and ${table.runs} is null`),
     // The admins' "Needs manual work" queue: orders a person delivers that have not ended yet.
     index("orders_manual_open_idx")
       .on(table.createdAt)

@@ -23,7 +23,8 @@ export const manualOrderForm = z
     quantity: z.string().trim().min(1),
     posts: z.string().trim().optional(),
     target: z.string().trim().min(1).max(500),
-    deliverySpeed: z.enum(["slow", "normal", "fast"]).default("normal"),
+    // Fast (at once) unless the admin spreads the order over Slow's or Normal's days (product rules 4.20).
+    deliverySpeed: z.enum(["slow", "normal", "fast"]).default("fast"),
     adminNotes: z.string().trim().max(MAX_NOTES).optional().default(""),
     idempotencyKey: z.uuid(),
     expectedTotalCents: expectedTotalField,

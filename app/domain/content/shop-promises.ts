@@ -32,6 +32,8 @@ export const PROMISES = {
 export const PROMISE_TEXT = {
   delivery: `Delivery starts ${DELIVERY_START} and most orders complete in ${deliveryTime("fast")}.`,
   speeds: `Fast speed completes in ${deliveryTime("fast")}, normal speed spreads delivery over ${deliveryTime("normal")} and slow speed over ${deliveryTime("slow")} for the most natural pattern.`,
+  /** What the speeds' pace does (product rules 4.20): the shop spreads an order only when the customer asks. */
+  pacing: `Choose Slow or Normal delivery and we send a large order in runs spread over ${deliveryTime("slow")} or ${deliveryTime("normal")}, so the growth looks natural.`,
   // Refill and cancel are terms of each service (product rules 4.14, 4.19): the general pages promise them only
   // where the service offers them, and send the reader to the service's own terms.
   refill: `Where a service offers a refill, a drop within its refill window (usually ${REFILL_WINDOW_DAYS} days) is topped up for free; each service shows its refill terms before you order.`,

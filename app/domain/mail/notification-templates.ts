@@ -93,6 +93,8 @@ export function orderStatusMail(
     refundCents: Cents;
     remains: number | null;
     ordersUrl: string;
+    /** How it was delivered: its speed's pace, its drip-feed, or at once (product rules 4.22). */
+    delivery?: string;
   },
 ): Mail {
   const words = ORDER_MAIL_WORDS[order.status];
@@ -101,6 +103,7 @@ export function orderStatusMail(
     `Your order ${order.orderNumber} (${order.serviceName}, ${quantity}) ${words.line}.`,
     `Link: ${order.targetLink}`,
   ];
+  if (order.delivery) paragraphs.push(`Delivery: ${order.delivery}`);
   if (order.status === "partial" && order.remains !== null)
     paragraphs.push(`Not delivered: ${order.remains.toLocaleString("en-US")} of ${quantity}.`);
   if (order.refundCents > 0)

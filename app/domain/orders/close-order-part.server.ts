@@ -5,7 +5,8 @@ import { closePart, partsOfOrder } from "../fulfilment/close-parts.server.ts";
 import type { EndedPartReport, PartOutcome } from "../fulfilment/part-outcomes.ts";
 import type { Cents } from "../pricing/cents.ts";
 import type { Refusal } from "../refusal.ts";
-import { type EndedPart, orderEnding } from "./order-ending.ts";
+import { type EndedPart, orderEnding, undeliveredUnits } from "./order-ending.ts";
+import { isRunPart } from "./order-types.ts";
 import { type OrderStatus, type StatusChange, setOrderStatus } from "./set-order-status.server.ts";
 
 const PROGRESS: readonly OrderStatus[] = ["pending", "processing", "in_progress"];
@@ -40,9 +41,28 @@ export async function closeOrderPart(db: Executor, input: EndedPartReport): Prom
     if (!order) return null;
     if (!(await closePart(tx, input))) return null;
     const ending = await endOrderWhenAllPartsEnded(tx, order);
+    if (ending === "undecided" && order.runs !== null) await countRunsDelivered(tx, order.id);
     if (ending === "undecided" || ending.ok) return { note: null };
     return { note: ending.message || ending.title || "" };
   });
+}
+
+/**
+ * A running order of runs (drip-feed or paced, product rules 4.21) shows its progress run by run: its remains are
+ * the units of the runs not ended yet plus what the ended runs did not deliver, so /orders and the API's `status`
+ * (`remains`, `runs`) move as each run ends, not only when the last one does.
+ */
+async function countRunsDelivered(tx: Executor, orderId: string): Promise<void> {
+  const parts = (await partsOfOrder(tx, orderId)).filter((part) => isRunPart(part.part));
+  const remains = parts.reduce(
+    (sum, part) =>
+      sum +
+      (part.done && part.outcome !== null
+        ? undeliveredUnits({ ...part, outcome: part.outcome })
+        : part.quantity),
+    0,
+  );
+  await tx.update(orders).set({ remains }).where(eq(orders.id, orderId));
 }
 
 /**

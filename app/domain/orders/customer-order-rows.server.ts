@@ -38,6 +38,8 @@ export function readCustomerOrderRows(
       cancelRequestedAt: orders.cancelRequestedAt,
       runs: orders.runs,
       intervalMinutes: orders.intervalMinutes,
+      paced: orders.paced,
+      deliverySpeed: orders.deliverySpeed,
       metadata: orders.metadata,
       cancelState: orderCancelStateSql({
         orderId: orders.id,

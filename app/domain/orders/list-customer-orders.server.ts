@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { orders } from "../../db/schema.ts";
 import { readUpstreamCancels } from "../fulfilment/cancel-upstream.server.ts";
 import type { OrderCancelState } from "../fulfilment/order-delivery-state-sql.server.ts";
+import { readRunParts } from "../fulfilment/read-run-parts.server.ts";
 import { readUpstreamStartCounts } from "../fulfilment/upstream-start-counts.server.ts";
 import { pageWindow } from "../lists/list-paging.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
@@ -17,6 +18,7 @@ import { isOpenRefill, type RefillStatus } from "../refills/refill-status.ts";
 import { readOrderRefunds } from "../wallet/order-refunds.server.ts";
 import { customerCancelOffer } from "./cancel-rules.ts";
 import { countCustomerOrders, readCustomerOrderRows } from "./customer-order-rows.server.ts";
+import { estimatedFinish } from "./estimated-finish.ts";
 import {
   CUSTOMER_ORDERS_PAGE_SIZE,
   CUSTOMER_ORDERS_SEARCH_MAX_LENGTH,
@@ -24,8 +26,10 @@ import {
 } from "./list-customer-orders-query.ts";
 import { type OrderPart, orderParts } from "./order-lines.ts";
 import { orderLinkContains } from "./order-link-search.server.ts";
+import { type OrderRunsProgress, orderDeliveryLine, orderRunsProgress } from "./order-progress.ts";
 import { orderRemains } from "./order-remains.ts";
 import { readOrderStatusHistories, type StatusHistoryEntry } from "./order-status-history.server.ts";
+import { readServiceCompletionTimes } from "./service-completion-times.server.ts";
 import { FINAL_STATUSES, type OrderStatus } from "./set-order-status.server.ts";
 
 /** One of the customer's orders as /orders shows it. */
@@ -51,8 +55,14 @@ export type CustomerOrder = {
   remains: number;
   chargeCents: Cents;
   refundedCents: Cents;
-  /** A drip-feed order's runs and minutes between them (docs/decisions/021); null for one delivery. */
+  /** A drip-feed order's runs and minutes between them (docs/decisions/021); null for one delivery or a pace. */
   dripFeed: { runs: number; intervalMinutes: number } | null;
+  /** How it is delivered: its speed's pace, its drip-feed, or at once (product rules 4.20). */
+  delivery: string;
+  /** A drip-feed or paced order's runs, delivered of all, and each run's units left (product rules 4.21). */
+  runs: OrderRunsProgress | null;
+  /** ISO time a running order should be finished by, when there is a basis (product rules 4.24); else null. */
+  estimatedFinish: string | null;
   cancelState: OrderCancelState;
   /** The Cancel button: the cancel rules allow it now (product rules 4.4, 4.16). */
   canCancel: boolean;
@@ -115,13 +125,23 @@ export async function listCustomerOrders(
   });
 
   const orderIds = rows.map((row) => row.id);
-  const [refunds, startCounts, refills, histories, upstreamCancels] = await Promise.all([
-    readOrderRefunds(db, orderIds),
-    readUpstreamStartCounts(db, orderIds),
-    latestRefillsOfOrders(db, { userId, orderIds }),
-    readOrderStatusHistories(db, rows),
-    readUpstreamCancels(db, orderIds),
-  ]);
+  const running = rows.filter((row) => !FINAL_STATUSES.includes(row.status));
+  const [refunds, startCounts, refills, histories, upstreamCancels, runParts, completionTimes] =
+    await Promise.all([
+      readOrderRefunds(db, orderIds),
+      readUpstreamStartCounts(db, orderIds),
+      latestRefillsOfOrders(db, { userId, orderIds }),
+      readOrderStatusHistories(db, rows),
+      readUpstreamCancels(db, orderIds),
+      readRunParts(
+        db,
+        rows.filter((row) => row.runs !== null).map((row) => row.id),
+      ),
+      readServiceCompletionTimes(
+        db,
+        running.map((row) => row.serviceId),
+      ),
+    ]);
   const now = new Date();
   const list = rows.map((row): CustomerOrder => {
     const refill = refills.get(row.id) ?? null;
@@ -162,9 +182,12 @@ export async function listCustomerOrders(
       chargeCents: row.totalCents,
       refundedCents: refunds.get(row.id) ?? cents(0),
       dripFeed:
-        row.runs !== null && row.intervalMinutes !== null
+        row.runs !== null && row.intervalMinutes !== null && !row.paced
           ? { runs: row.runs, intervalMinutes: row.intervalMinutes }
           : null,
+      delivery: orderDeliveryLine(row),
+      runs: orderRunsProgress({ ...row, remains: orderRemains(row) }, runParts.get(row.id) ?? []),
+      estimatedFinish: estimatedFinish(row, completionTimes.get(row.serviceId) ?? null, now),
       cancelState: row.cancelState,
       canCancel: cancel.kind !== "none",
       cancelKind: cancel.kind === "none" ? null : cancel.kind,

@@ -33,7 +33,8 @@ export function partRefundCents(part: EndedPart, orderTotalCents: Cents): Cents 
   return charge;
 }
 
-function undeliveredUnits(part: EndedPart): number {
+/** Units one ended part did not deliver: none when completed, its remains when partial, all of it otherwise. */
+export function undeliveredUnits(part: Pick<EndedPart, "outcome" | "quantity" | "remains">): number {
   if (part.outcome === "completed") return 0;
   if (part.outcome === "partial") return Math.min(Math.max(part.remains ?? 0, 0), part.quantity);
   return part.quantity;

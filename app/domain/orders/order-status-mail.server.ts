@@ -5,6 +5,7 @@ import { ORDER_MAIL_WORDS, type OrderMailStatus, orderStatusMail } from "../mail
 import { shopUrl } from "../mail/shop-url.server.ts";
 import { queueNotification } from "../notifications/queue-notification.server.ts";
 import type { Cents } from "../pricing/cents.ts";
+import { orderDeliveryLine } from "./order-progress.ts";
 
 function isMailedStatus(status: string): status is OrderMailStatus {
   return status in ORDER_MAIL_WORDS;
@@ -28,6 +29,10 @@ export async function queueOrderStatusMail(
       quantity: orders.quantity,
       targetLink: orders.targetLink,
       remains: orders.remains,
+      deliverySpeed: orders.deliverySpeed,
+      runs: orders.runs,
+      intervalMinutes: orders.intervalMinutes,
+      paced: orders.paced,
       serviceName: services.name,
       packName: likesPacks.name,
     })
@@ -48,6 +53,7 @@ export async function queueOrderStatusMail(
         status,
         refundCents: change.refundCents,
         remains: order.remains,
+        delivery: orderDeliveryLine(order),
         ordersUrl: shopUrl(`/orders?q=${encodeURIComponent(order.orderNumber)}`),
       }),
   });

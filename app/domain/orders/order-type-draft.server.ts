@@ -1,7 +1,8 @@
 import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
 import type { Cents } from "../pricing/cents.ts";
-import { chargeForQuantity, dripFeedCharge } from "../pricing/price.ts";
+import { chargeForQuantity, dripFeedCharge, pacedRunCharges } from "../pricing/price.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { PACE_TEXT, type PacedSpeed, paceOrder } from "./delivery-pace.ts";
 import { refuseQuantity } from "./order-rules.server.ts";
 import {
   COMMENT_MAX_LENGTH,
@@ -32,6 +33,8 @@ export type TypedOrder = {
   totalCents: Cents;
   parts?: DeliveryPart[];
   dripFeed?: DripFeed;
+  /** Set when a delivery speed paces the order (product rules 4.20): its runs are then the pace's. */
+  pacedBy?: PacedSpeed;
   /** A custom comments order's comments, one per line. */
   comments?: string;
 };
@@ -44,17 +47,46 @@ export type TypedOrder = {
  */
 export function draftTypedOrder(
   service: TypedService,
-  input: { quantity: number; dripFeed?: DripFeed; comments?: readonly string[] },
+  input: { quantity: number; dripFeed?: DripFeed; comments?: readonly string[]; pace?: PacedSpeed },
 ): TypedOrder | Refusal {
+  // Drip-feed sets its own pace: a speed beside it does not apply (product rules 4.20).
+  const pace = input.dripFeed ? undefined : input.pace;
+  if (pace && service.orderType !== "default")
+    return refuse("invalid", PACE_TEXT.notPaceable, { field: "deliverySpeed" });
   if (service.orderType === "custom_comments") return draftCommentsOrder(service, input);
   if (input.comments !== undefined)
     return refuse("invalid", ORDER_TYPE_TEXT.commentsNotTaken, { field: "comments" });
   if (service.orderType === "package") return draftPackageOrder(service, input);
   const badQuantity = refuseQuantity(input.quantity, service);
   if (badQuantity) return badQuantity;
-  if (!input.dripFeed)
-    return { quantity: input.quantity, totalCents: chargeForQuantity(service, input.quantity) };
-  return draftDripFeed(service, input.quantity, input.dripFeed);
+  if (input.dripFeed) return draftDripFeed(service, input.quantity, input.dripFeed);
+  if (pace) return draftPacedOrder(service, input.quantity, pace);
+  return { quantity: input.quantity, totalCents: chargeForQuantity(service, input.quantity) };
+}
+
+/**
+ * A Default order spread over its speed's days (product rules 4.20, docs/decisions/047): the same one charge as
+ * at once, split over the runs in proportion to their units; one part per run, due every interval, as the
+ * shop's drip-feed runs are (docs/decisions/021).
+ */
+function draftPacedOrder(service: TypedService, quantity: number, speed: PacedSpeed): TypedOrder | Refusal {
+  const verdict = paceOrder(speed, quantity, service.minQuantity);
+  if (verdict.kind === "too_small")
+    return refuse("invalid", PACE_TEXT.tooSmall(verdict.speed, verdict.leastQuantity), {
+      field: "deliverySpeed",
+    });
+  if (verdict.kind !== "paced") return { quantity, totalCents: chargeForQuantity(service, quantity) };
+  const { runs, intervalMinutes, runQuantities } = verdict.pace;
+  const totalCents = chargeForQuantity(service, quantity);
+  const charges = pacedRunCharges(totalCents, runQuantities);
+  const parts = runQuantities.map((units, index) => ({
+    part: runPart(index + 1),
+    serviceId: service.id,
+    quantity: units,
+    chargeCents: charges[index] as Cents,
+    dueAfterSeconds: index * intervalMinutes * 60,
+  }));
+  return { quantity, totalCents, parts, dripFeed: { runs, intervalMinutes }, pacedBy: speed };
 }
 
 /** One package, delivered in one go: any other quantity, and drip-feed, are refused rather than changed. */

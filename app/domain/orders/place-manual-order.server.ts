@@ -51,6 +51,8 @@ export async function placeManualOrder(
     quantity: input.quantity,
     targetLink: input.target,
     deliverySpeed: input.deliverySpeed,
+    // The admin's form offers the speed: Slow and Normal pace the order as on the order page (product rules 4.20).
+    paceBySpeed: true,
     idempotencyKey: input.idempotencyKey,
     expectedTotalCents: input.expectedTotalCents,
     createdByAdminId: input.adminId,

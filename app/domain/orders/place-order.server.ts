@@ -3,6 +3,7 @@ import { formatServiceName } from "../catalog/product-name.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { isPacedSpeed } from "./delivery-pace.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
 import type { OrderAuthorisation } from "./order-guard.server.ts";
 import { orderOrigin } from "./order-origin.ts";
@@ -25,6 +26,12 @@ export type SimpleOrderInput = {
   quantity: number;
   targetLink: string;
   deliverySpeed: DeliverySpeed;
+  /**
+   * Set by the order page, where the customer chooses the speed: a Slow or Normal order is then spread over its
+   * speed's days (product rules 4.20). Elsewhere no speed is offered (the API, mass order, Quick Order) and the
+   * order is sent at once.
+   */
+  paceBySpeed?: boolean;
   idempotencyKey?: string;
   /** The total the customer was shown, in cents; a different server total refuses the order. */
   expectedTotalCents?: Cents;
@@ -87,7 +94,8 @@ async function placeCheckedOrder(
       field: "serviceId",
       code: AUTO_SERVICE_NOT_SUPPORTED,
     });
-  const typed = draftTypedOrder(service, input);
+  const pace = input.paceBySpeed && isPacedSpeed(input.deliverySpeed) ? input.deliverySpeed : undefined;
+  const typed = draftTypedOrder(service, { ...input, pace });
   if ("ok" in typed) return typed;
   const link = checkTargetLink(input.targetLink, service);
   if (!link.ok) return { ...link, field: "targetLink" };
@@ -109,6 +117,7 @@ async function placeCheckedOrder(
       metadata: { ...orderOrigin(service, input), ...(input.viaApi ? { via_api: true } : {}) },
       parts: typed.parts,
       dripFeed: typed.dripFeed,
+      paced: typed.pacedBy !== undefined,
       comments: typed.comments,
     },
     { service, shopMustBeOpen: !byAdmin, authorisation: input.viaApi ?? input.signedIn },

@@ -42,6 +42,8 @@ export type OrderDraft = {
   parts?: DeliveryPart[];
   /** A drip-feed order (docs/decisions/021): `quantity` is runs x the quantity of one run. */
   dripFeed?: DripFeed;
+  /** True when `dripFeed` is the delivery speed's pace (product rules 4.20), not a drip-feed the customer set. */
+  paced?: boolean;
   /** A custom comments order's comments, one per line. */
   comments?: string;
 };
@@ -87,12 +89,12 @@ export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
     ${walletCte(charge, condition)},
     new_order as (
       insert into orders (user_id, service_id, likes_pack_id, quantity, target_link, total_cents, delivery_speed,
-        metadata, idempotency_key, created_by_admin_id, delivery, runs, interval_minutes, comments)
+        metadata, idempotency_key, created_by_admin_id, delivery, runs, interval_minutes, paced, comments)
       select wallet.id, ${draft.serviceId}, ${draft.likesPackId ?? null}::uuid, ${draft.quantity}, ${draft.targetLink},
         ${draft.totalCents}, ${draft.deliverySpeed}::delivery_speed, ${JSON.stringify(draft.metadata)}::jsonb,
         ${draft.idempotencyKey ?? null}, ${draft.createdByAdminId ?? null}::uuid, ${orderDeliverySql},
         ${draft.dripFeed?.runs ?? null}::integer, ${draft.dripFeed?.intervalMinutes ?? null}::integer,
-        ${draft.comments ?? null}::text
+        ${draft.paced === true}::boolean, ${draft.comments ?? null}::text
       from wallet
       returning id, order_number, total_cents, target_link
     ),

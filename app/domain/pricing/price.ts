@@ -93,6 +93,26 @@ export function dripFeedCharge(
   return { totalCents: cents(Number(total)), runCharges };
 }
 
+/**
+ * A paced order's charge split over its runs (product rules 4.20): the run shares of one charge in proportion to
+ * each run's units, as floor(total x units up to run k / quantity) differences, so they add up to the total
+ * exactly and a run's share is what refunding it pays back.
+ */
+export function pacedRunCharges(totalCents: Cents, runQuantities: readonly number[]): Cents[] {
+  const quantity = runQuantities.reduce((sum, units) => sum + units, 0);
+  if (quantity <= 0) throw new RangeError("A paced order has units");
+  const total = BigInt(totalCents);
+  let unitsSoFar = 0n;
+  let shareSoFar = 0n;
+  return runQuantities.map((units) => {
+    unitsSoFar += BigInt(units);
+    const upTo = (total * unitsSoFar) / BigInt(quantity);
+    const share = upTo - shareSoFar;
+    shareSoFar = upTo;
+    return cents(Number(share));
+  });
+}
+
 /** What the customer finally paid for an order: its charge less what was refunded (product rules 4.2), at least 0. */
 export function paidAfterRefunds(charged: Cents, refunded: Cents): Cents {
   return cents(Math.max(0, charged - refunded));

@@ -70,7 +70,7 @@ export function serviceSeoSections(service: ServiceCopyInput): SeoSection[] {
       paragraphs: [
         isAuto
           ? `Set it up once with ${targetPhrase(service)} and the number of posts you want covered. Each new post you publish receives its ${unit} automatically, and you can pause or cancel at any time; posts you did not use are refunded to your wallet.`
-          : `Paste ${targetPhrase(service)}, choose a quantity and pay from your Boostly wallet. ${PROMISE_TEXT.delivery} Larger orders are spread out so growth looks natural.`,
+          : `Paste ${targetPhrase(service)}, choose a quantity and pay from your Boostly wallet. ${PROMISE_TEXT.delivery} ${PROMISE_TEXT.pacing}`,
         "We never ask for your password: only the public link or username is needed, and your account stays fully in your hands.",
       ],
     },
@@ -113,7 +113,7 @@ export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
       answer:
         service.serviceType === "auto"
           ? `Each new post receives its ${unit} soon after you publish it; delivery is gradual so it looks natural.`
-          : `${PROMISE_TEXT.delivery} Large orders are delivered gradually.`,
+          : `${PROMISE_TEXT.delivery} ${PROMISE_TEXT.pacing}`,
     },
     {
       question: `Do you need my ${platform} password?`,
@@ -122,7 +122,7 @@ export function serviceFaq(service: ServiceCopyInput): FaqItem[] {
     {
       question: `Is ${service.name} safe for my account?`,
       // The refill is promised only where the service has one, for its own window (product rules 4.19).
-      answer: `Yes. Delivery is paced to look natural, and nothing requires access to your account. ${
+      answer: `Yes. Nothing requires access to your account. ${
         service.refillDays === null
           ? `This service has no refill, so ${unit} that drop after delivery are not topped up.`
           : `If some ${unit} drop within ${service.refillDays} days, we refill them for free.`

@@ -41,7 +41,7 @@ const benefits = [
   },
   {
     title: "Gradual, natural delivery",
-    text: `Large volumes are delivered gradually, so every profile grows naturally. ${PROMISE_TEXT.delivery}`,
+    text: `${PROMISE_TEXT.pacing} ${PROMISE_TEXT.delivery}`,
   },
   {
     title: "Every order tracked",

@@ -10,7 +10,7 @@ const questionsFor = (facts: ShopFacts) => [
   },
   {
     q: "How fast is delivery?",
-    a: `${PROMISE_TEXT.delivery} Larger orders are delivered gradually so growth looks natural.`,
+    a: `${PROMISE_TEXT.delivery} ${PROMISE_TEXT.pacing}`,
   },
   {
     q: "Is it safe for my account?",

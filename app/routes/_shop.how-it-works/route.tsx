@@ -44,7 +44,7 @@ const stepsFor = (facts: ShopFacts) => [
 const detailsFor = (facts: ShopFacts) => [
   {
     title: "Natural, gradual delivery",
-    text: "Orders are spread out over time, so the growth on your profile looks organic to the platform and to your audience.",
+    text: PROMISE_TEXT.pacing,
   },
   ...(facts.autoOrdersEnabled
     ? [

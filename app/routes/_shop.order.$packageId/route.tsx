@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
-import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
+import { parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
 import { OrderForm } from "../../components/order/order-form.tsx";
 import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
@@ -13,11 +13,13 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
+import { completionTimeText } from "../../domain/orders/delivery-pace.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { PACKAGE_QUANTITY } from "../../domain/orders/order-types.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { readOneServiceTerms } from "../../domain/orders/read-service-terms.server.ts";
+import { readServiceCompletionTime } from "../../domain/orders/service-completion-times.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
 import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts";
 import { noticeOf } from "../../domain/refusal.ts";
@@ -31,6 +33,7 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
 import { DripFeedFields, useDripFeed } from "./drip-feed-fields.tsx";
+import { OrderSpeedField, useOrderSpeed } from "./order-speed.tsx";
 import { PackageQuantity } from "./package-quantity.tsx";
 
 /** Customer spec section 9: the default order quantity. */
@@ -50,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // Visitors see and fill the page; only placing the order needs an account (customer spec, route table).
   const user = await getCurrentUser(request);
+  const completionSeconds = await readServiceCompletionTime(shopDatabase(context), service.id);
   const requested = parseCount(url.searchParams.get("pkg") ?? url.searchParams.get("package") ?? "");
   return {
     service: {
@@ -69,6 +73,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     terms: await readOneServiceTerms(shopDatabase(context), service.id),
     requestedQuantity: requested !== null && requested > 0 ? requested : null,
+    // A shop figure (product rules 4.23), shown only when the service has enough recent orders.
+    completionTime: completionSeconds === null ? null : completionTimeText(completionSeconds),
     link: (url.searchParams.get("link") ?? "").slice(0, 500),
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
@@ -115,6 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         quantity: sentCount(form.quantity),
         targetLink: form.targetLink,
         deliverySpeed: form.deliverySpeed,
+        // This page offers the speed: Slow and Normal pace the order (product rules 4.20).
+        paceBySpeed: true,
         idempotencyKey: form.idempotencyKey,
         expectedTotalCents: form.expectedTotalCents,
         ...(form.dripFeed
@@ -149,26 +157,25 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   // A prefill below the service's minimum starts at the minimum, as if typed and left; above the maximum it
   // stays, with the message.
   const quantity = useCountInput(() => countOnLeaving(String(initialQuantity), rules), rules);
-  const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
   const dripFeed = useDripFeed();
+  const speed = useOrderSpeed(service, quantity.value, dripFeed.on);
   const flow = useOrderFlow({
     signedIn,
     refusal: actionData,
     readForm: () => ({
       targetLink,
       quantity: quantity.text,
-      deliverySpeed,
+      deliverySpeed: speed.posted,
       ...(dripFeed.on ? { dripFeed: "on", runs: dripFeed.runs, interval: dripFeed.interval } : {}),
     }),
     restoreForm: (saved) => {
       if (saved.targetLink !== undefined) setTargetLink(saved.targetLink);
       if (saved.quantity !== undefined) quantity.setText(countOnLeaving(saved.quantity, rules));
-      setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
+      speed.setChosen(parseDeliverySpeed(saved.deliverySpeed));
       if (saved.dripFeed === "on")
         dripFeed.set({ on: true, runs: saved.runs ?? "", interval: saved.interval ?? "" });
     },
   });
-  const isInstagram = service.platform === "instagram";
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
   // Drip-feed: runs x quantity at once (product rules 2.7); none while runs or the interval is out of its limits.
   const totalCents =
@@ -195,13 +202,17 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           canSend={targetLink !== "" && totalCents !== null}
         >
           <input type="hidden" name="serviceId" value={service.id} />
-          {isInstagram ? null : <input type="hidden" name="deliverySpeed" value="normal" />}
           <p className="text-sm text-slate-600">
             {service.name}:{" "}
             {isPackage
               ? formatPackagePrice(service.pricePer1000)
               : `${formatRate(service.pricePer1000)} per 1000`}
           </p>
+          {loaderData.completionTime ? (
+            <p className="text-sm text-slate-600" data-testid="service-completion-time">
+              {loaderData.completionTime}
+            </p>
+          ) : null}
           {loaderData.terms ? <ServiceTermsList terms={loaderData.terms} className="text-slate-600" /> : null}
           <Input
             label="Target URL"
@@ -224,7 +235,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             />
           )}
           {service.dripfeed ? <DripFeedFields input={dripFeed} quantity={quantity.value} /> : null}
-          {isInstagram ? <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} /> : null}
+          <OrderSpeedField speed={speed} />
         </OrderForm>
       </Card>
     </main>

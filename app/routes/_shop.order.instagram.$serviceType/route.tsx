@@ -3,7 +3,12 @@ import { useState } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
-import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
+import {
+  DeliveryPaceNote,
+  DeliverySpeedField,
+  effectiveSpeed,
+  parseDeliverySpeed,
+} from "../../components/order/delivery-speed.tsx";
 import { OrderForm } from "../../components/order/order-form.tsx";
 import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
@@ -116,6 +121,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ...common,
           quantity: sentCount(form.followers),
           targetLink: profile.username,
+          // The page offers the speed for a one-time order: Slow and Normal pace it (product rules 4.20).
+          paceBySpeed: true,
         });
       const { perPost, posts } = form;
       return placeAutoOrder(shopDatabase(context), {
@@ -142,10 +149,14 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
   const perPost = useCountInput(() => countOnLeaving(String(DEFAULT_PER_POST), countRules), countRules);
   const posts = useCountInput(String(service.defaultPosts ?? DEFAULT_POSTS), POSTS_RULES);
   const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
+  // Only the one-time followers order is paced by a speed; an auto order's posts go as each post is seen.
+  const postedSpeed = followers
+    ? effectiveSpeed(deliverySpeed, perPost.value, service.minQuantity).speed
+    : "fast";
   const flow = useOrderFlow({
     signedIn,
     refusal: actionData,
-    readForm: () => ({ username, perPost: perPost.text, posts: posts.text, deliverySpeed }),
+    readForm: () => ({ username, perPost: perPost.text, posts: posts.text, deliverySpeed: postedSpeed }),
     restoreForm: (saved) => {
       setUsername(saved.username ?? "");
       if (saved.perPost !== undefined) perPost.setText(countOnLeaving(saved.perPost, countRules));
@@ -200,7 +211,19 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
               />
             </>
           )}
-          <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} />
+          {followers ? (
+            <DeliverySpeedField
+              value={deliverySpeed}
+              onChange={setDeliverySpeed}
+              quantity={perPost.value}
+              runMinimum={service.minQuantity}
+            />
+          ) : (
+            <>
+              <input type="hidden" name="deliverySpeed" value="fast" />
+              <DeliveryPaceNote reason="per_post" />
+            </>
+          )}
         </OrderForm>
       </Card>
     </main>

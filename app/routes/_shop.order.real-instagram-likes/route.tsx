@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
-import { DeliverySpeedField, parseDeliverySpeed } from "../../components/order/delivery-speed.tsx";
+import { DeliveryPaceNote } from "../../components/order/delivery-speed.tsx";
 import { OrderForm } from "../../components/order/order-form.tsx";
 import { OrderPageHeader } from "../../components/order/order-page-header.tsx";
 import { ServiceTermsList } from "../../components/order/service-terms.tsx";
@@ -123,7 +123,6 @@ export default function LikesPackOrderPage(props: Route.ComponentProps) {
 function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
   const { pack, rates, signedIn } = loaderData;
   const [targetLink, setTargetLink] = useState("");
-  const [deliverySpeed, setDeliverySpeed] = useState(parseDeliverySpeed(null));
   const [extraLikes, setExtraLikes] = useState(false);
   const [extraViews, setExtraViews] = useState(false);
   const [comments, setComments] = useState<PackCommentCount>(0);
@@ -132,14 +131,13 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
     refusal: actionData,
     readForm: () => ({
       targetLink,
-      deliverySpeed,
+      deliverySpeed: "fast",
       extraLikes: String(extraLikes),
       extraViews: String(extraViews),
       comments: String(comments),
     }),
     restoreForm: (saved) => {
       setTargetLink(saved.targetLink ?? "");
-      setDeliverySpeed(parseDeliverySpeed(saved.deliverySpeed));
       setExtraLikes(saved.extraLikes === "true");
       setExtraViews(saved.extraViews === "true" && rates.views !== null);
       setComments(rates.comments === null ? 0 : parseCommentCount(saved.comments));
@@ -199,7 +197,9 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
             autoComplete="off"
             required
           />
-          <DeliverySpeedField value={deliverySpeed} onChange={setDeliverySpeed} />
+          {/* A pack is delivered in one go: no speed paces it (product rules 4.20). */}
+          <input type="hidden" name="deliverySpeed" value="fast" />
+          <DeliveryPaceNote reason="at_once" />
           <PackAddOns
             pack={pack}
             extraLikesCents={

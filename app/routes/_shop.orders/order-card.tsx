@@ -5,16 +5,12 @@ import { OrderStatusBadges } from "../../components/dashboard/status-badge.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { orderProductName } from "../../domain/catalog/product-name.ts";
 import type { CustomerOrder } from "../../domain/orders/list-customer-orders.server.ts";
-import {
-  cancelPromise,
-  dripFeedSchedule,
-  ORDERS_PAGE_TEXT,
-  refillPromise,
-} from "../../domain/orders/orders-page-text.ts";
+import { cancelPromise, ORDERS_PAGE_TEXT, refillPromise } from "../../domain/orders/orders-page-text.ts";
 import { REFILL_STATUS_WORDS } from "../../domain/refills/refill-status.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { ConfirmedAction } from "./confirmed-action.tsx";
 import type { OrderActionRefused } from "./order-action.server.ts";
+import { OrderRuns } from "./order-runs.tsx";
 import { StatusHistory } from "./status-history.tsx";
 
 /**
@@ -93,11 +89,6 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
         <Fact label="Refunded" testId="order-refunded">
           {formatCents(order.refundedCents)}
         </Fact>
-        {order.dripFeed ? (
-          <Fact label="Drip-feed">
-            {dripFeedSchedule(order.dripFeed.runs, order.dripFeed.intervalMinutes)}
-          </Fact>
-        ) : null}
         {order.refill ? (
           <Fact label="Refill" testId="order-refill-status">
             {REFILL_STATUS_WORDS[order.refill.status]}
@@ -107,6 +98,17 @@ export function OrderCard({ order, refused }: { order: CustomerOrder; refused?: 
           </Fact>
         ) : null}
       </dl>
+      <p className="mt-2 text-sm text-slate-700" data-testid="order-delivery">
+        <span className="text-slate-500">Delivery: </span>
+        {order.delivery}
+      </p>
+      {order.runs ? <OrderRuns progress={order.runs} /> : null}
+      {order.estimatedFinish ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="order-estimated-finish">
+          Estimated finish:{" "}
+          <time dateTime={order.estimatedFinish}>{formatDateTime(order.estimatedFinish)}</time>
+        </p>
+      ) : null}
       <StatusHistory history={order.history} />
       <div className="mt-4 flex flex-wrap gap-2">
         {order.cancelKind ? (

@@ -2,7 +2,9 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { ShopRouteError } from "../../components/layout/page-error.tsx";
 import { JsonLdScript } from "../../components/service-page/json-ld-script.tsx";
 import { orderNowHref, serviceOrderPath } from "../../domain/catalog/order-path.ts";
+import { completionTimeText } from "../../domain/orders/delivery-pace.ts";
 import { readOneServiceTerms } from "../../domain/orders/read-service-terms.server.ts";
+import { readServiceCompletionTime } from "../../domain/orders/service-completion-times.server.ts";
 import { findServicePage } from "../../domain/seo/service-page.server.ts";
 import {
   serviceFaq,
@@ -27,7 +29,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const terms = await readOneServiceTerms(shopDatabase(context), service.id);
   if (!terms) throw data(null, { status: 404 });
   const faq = serviceFaq(service);
+  // A shop figure (product rules 4.23): a kept visitor page shows it at most SHOP_FIGURES_MAX_AGE_MINUTES old.
+  const completionSeconds = await readServiceCompletionTime(shopDatabase(context), service.id);
   return {
+    completionTime: completionSeconds === null ? null : completionTimeText(completionSeconds),
     service,
     terms,
     path,
@@ -50,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, terms, faq, sections, orderPath, structuredData } = loaderData;
+  const { service, terms, faq, sections, orderPath, structuredData, completionTime } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const orderHref = orderNowHref(orderPath, Boolean(root?.user));
   const platform = service.platformName;
@@ -60,6 +65,14 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <JsonLdScript key={item["@type"]} data={item} />
       ))}
       <ServiceHero service={service} terms={terms} orderHref={orderHref} />
+      {completionTime ? (
+        <p
+          className="mx-auto max-w-7xl px-4 pt-6 text-sm text-slate-700 sm:px-6 lg:px-8"
+          data-testid="service-completion-time"
+        >
+          {completionTime}
+        </p>
+      ) : null}
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
         <ServiceSeoBlock sections={sections} />
         <ServiceFaq title={`${service.name}: frequently asked questions`} items={faq} />

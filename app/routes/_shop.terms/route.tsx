@@ -53,7 +53,7 @@ const sectionsFor = (facts: ShopFacts): LegalSection[] => [
     title: "Orders and delivery",
     paragraphs: [
       "Before you confirm an order you see its price, calculated from the quantity and the service's price per 1,000. The amount is taken from your wallet when the order is accepted.",
-      `${PROMISE_TEXT.delivery} Larger orders are delivered gradually. The target profile or post must stay public and available until delivery completes.`,
+      `${PROMISE_TEXT.delivery} ${PROMISE_TEXT.pacing} The target profile or post must stay public and available until delivery completes.`,
       "Delivery times are estimates. Delays caused by the platforms themselves, private profiles or deleted posts are not a breach of these terms.",
     ],
   },

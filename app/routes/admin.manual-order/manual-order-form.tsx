@@ -192,7 +192,7 @@ export function ManualOrderForm({
         label="Delivery Speed"
         id="manual-speed"
         name="deliverySpeed"
-        defaultValue="normal"
+        defaultValue="fast"
         options={SPEEDS}
       />
       <Textarea

@@ -107,6 +107,8 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt className="text-slate-500">Link</dt>
             <dd className="break-all">{order.targetLink}</dd>
+            <dt className="text-slate-500">Delivery</dt>
+            <dd data-testid="order-delivery">{page.delivery}</dd>
             <dt className="text-slate-500">Status</dt>
             <dd>
               <StatusBadge status={order.status} />

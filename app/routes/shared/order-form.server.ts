@@ -16,8 +16,11 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
  */
 export const orderFormFields = { idempotencyKey: z.uuid(), expectedTotalCents: expectedTotalField };
 
-/** The Delivery Speed radios (customer spec section 4); a form without them orders at normal speed. */
-export const deliverySpeedField = z.enum(["slow", "normal", "fast"]).default("normal");
+/**
+ * The Delivery Speed radios (customer spec section 4). A post without a speed was offered no choice: it is sent
+ * at once, as Fast (product rules 4.20); the radios themselves start at Normal.
+ */
+export const deliverySpeedField = z.enum(["slow", "normal", "fast"]).default("fast");
 
 type Outcome = PlacedOrder | PlacedAutoOrder | Refusal;
 
