@@ -394,11 +394,13 @@ describe("the admin dashboard", () => {
         deposit(c.id, null, "pending"),
       ]);
     const likes = await serviceId("Instagram Likes");
+    // A link each: two orders on one link and service cannot both be active (product rules 4.27).
+    let funnelLinks = 0;
     const order = (userId: string, createdAt: Date, totalCents: number) => ({
       userId,
       serviceId: likes,
       quantity: 100,
-      targetLink: "https://www.instagram.com/p/Funnel/",
+      targetLink: `https://www.instagram.com/p/Funnel${(funnelLinks += 1)}/`,
       totalCents: cents(totalCents),
       createdAt,
     });
