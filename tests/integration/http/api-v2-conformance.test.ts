@@ -152,7 +152,8 @@ describe("API v2 conformance: transport", () => {
       key: panel.key,
       action: "add",
       service: apiIdText,
-      link: POST_LINK,
+      // Another post: the first link's order is active (product rules 4.27).
+      link: freshPostLink(),
       quantity: "150",
     });
     expect(fromGet.body).toEqual({ order: expect.any(Number) });
