@@ -16,6 +16,10 @@ beforeEach(resetDatabase);
 const callerOf = (userId: string) => ({ userId, keyHash: "test-key", counted: true });
 
 let posts = 0;
+function nextPost(): string {
+  posts += 1;
+  return `https://www.instagram.com/p/Api${posts}/`;
+}
 
 /** A customer's order of `service` on a post of its own, ended completed (or left pending), as its API id. */
 async function apiOrder(userId: string, options: { service?: string; end?: boolean } = {}) {
@@ -23,7 +27,7 @@ async function apiOrder(userId: string, options: { service?: string; end?: boole
     userId,
     serviceId: await serviceId(options.service ?? "Instagram Likes"),
     quantity: 150,
-    targetLink: `https://www.instagram.com/p/Api${(posts += 1)}/`,
+    targetLink: nextPost(),
     deliverySpeed: "normal",
   });
   if (!placed.ok) throw new Error(placed.message);
