@@ -299,6 +299,14 @@ describe("a SmartPanel-style subscription poller", () => {
         // In flight: the post's order id is listed before it is delivered.
         const inFlight = await panel.client.status(id);
         expect(inFlight.orders.at(-1)).toBe(queued!.postOrderId);
+        // The post's own id answers like an order: sent, nothing delivered yet.
+        expect(await panel.client.status(queued!.postOrderId!)).toEqual({
+          charge: "0.60",
+          start_count: "0",
+          status: "In progress",
+          remains: "150",
+          currency: "USD",
+        });
         await applyUpstreamStatus(
           db(),
           sent!,
@@ -334,6 +342,17 @@ describe("a SmartPanel-style subscription poller", () => {
         remains: "97",
         currency: "USD",
       });
+      // Each post's id answers its own status, alone or in a batch with the subscription.
+      const batch = await panel.client.multiStatus([...postIds, id]);
+      for (const postId of postIds)
+        expect(batch[String(postId)]).toEqual({
+          charge: "0.60",
+          start_count: "10",
+          status: "Completed",
+          remains: "0",
+          currency: "USD",
+        });
+      expect(batch[String(id)]).toEqual(polled.last);
       // SmartPanel refunds its customer the 97 posts not served: $58.20, exactly what Boostly refunded it.
       const refund = smartPanelRefundCents(chargedCents, polled.last);
       expect(refund).toBe(5_820);
