@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { orders, services, transactions } from "../../app/db/schema.ts";
+import { adminAuditLog, orders, services, transactions } from "../../app/db/schema.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
+import { placeManualOrder } from "../../app/domain/orders/place-manual-order.server.ts";
 import { placeMassOrder } from "../../app/domain/orders/place-mass-order.server.ts";
 import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
@@ -139,6 +140,26 @@ describe("a second order on a link with an active order", () => {
     expect(placed).toMatchObject({ ok: true, placed: 1, refused: 1, chargedCents: 60 });
     if (!placed.ok) return;
     expect(placed.lines[1]).toMatchObject({ ok: false, line: 2, message: DUPLICATE });
+    expect(await balanceOf(user.id)).toBe(1_000 - 60);
+  });
+
+  it("refuses an admin's manual order on the link the same way, inside the admin's transaction, recording nothing", async () => {
+    const admin = await createUser({ admin: true });
+    const user = await createUser({ fundsCents: 1_000 });
+    expect(await placeOrder(db(), await likesOrder(user.id))).toMatchObject({ ok: true });
+    const manual = await placeManualOrder(db(), {
+      adminId: admin.id,
+      userId: user.id,
+      serviceId: await serviceId("Instagram Likes"),
+      quantity: 150,
+      target: POST,
+      deliverySpeed: "normal",
+      idempotencyKey: "manual-dup",
+      adminNotes: "",
+    });
+    expect(manual).toMatchObject({ ok: false, kind: "conflict", message: DUPLICATE });
+    expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
+    expect(await db().$count(adminAuditLog)).toBe(0);
     expect(await balanceOf(user.id)).toBe(1_000 - 60);
   });
 
