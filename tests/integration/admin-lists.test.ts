@@ -394,11 +394,17 @@ describe("the admin dashboard", () => {
         deposit(c.id, null, "pending"),
       ]);
     const likes = await serviceId("Instagram Likes");
+    // A link each: two orders on one link and service cannot both be active (product rules 4.27).
+    let funnelLinks = 0;
+    const funnelLink = () => {
+      funnelLinks += 1;
+      return `https://www.instagram.com/p/Funnel${funnelLinks}/`;
+    };
     const order = (userId: string, createdAt: Date, totalCents: number) => ({
       userId,
       serviceId: likes,
       quantity: 100,
-      targetLink: "https://www.instagram.com/p/Funnel/",
+      targetLink: funnelLink(),
       totalCents: cents(totalCents),
       createdAt,
     });

@@ -134,7 +134,7 @@ describe("the admin orders list", () => {
     const service = await serviceId("Instagram Likes");
     await db().execute(sql`
       insert into orders (user_id, service_id, quantity, target_link, total_cents, status, created_at)
-      select ${customer.id}, ${service}, 100, 'https://www.instagram.com/p/Bulk/', 40,
+      select ${customer.id}, ${service}, 100, 'https://www.instagram.com/p/Bulk' || i || '/', 40,
         (array['pending','processing','in_progress','completed','partial','cancelled','failed'])[1 + i % 7]::order_status,
         now() - make_interval(secs => i)
       from generate_series(1, 100000) as i`);
@@ -209,7 +209,13 @@ describe("manual orders", () => {
     });
     expect(await balanceOf(customer.id)).toBe(940);
     // Two clicks of the same form at once: one charge, one record.
-    const twice = manualForm({ ...form, idempotencyKey: randomUUID(), quantity: "250" });
+    // (On a post of its own: the first order on Manual1 is active, product rules 4.27.)
+    const twice = manualForm({
+      ...form,
+      idempotencyKey: randomUUID(),
+      quantity: "250",
+      target: "https://www.instagram.com/p/Manual2/",
+    });
     const both = await Promise.all(
       [1, 2].map(() => createManualOrderFromForm(db(), { adminId: admin.id, form: twice })),
     );

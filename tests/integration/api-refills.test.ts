@@ -15,13 +15,19 @@ beforeEach(resetDatabase);
 /** A key's caller, as the API hands it to an action. */
 const callerOf = (userId: string) => ({ userId, keyHash: "test-key", counted: true });
 
-/** A customer's order of `service`, ended completed (or left pending), as its API id. */
+let posts = 0;
+function nextPost(): string {
+  posts += 1;
+  return `https://www.instagram.com/p/Api${posts}/`;
+}
+
+/** A customer's order of `service` on a post of its own, ended completed (or left pending), as its API id. */
 async function apiOrder(userId: string, options: { service?: string; end?: boolean } = {}) {
   const placed = await placeOrder(db(), {
     userId,
     serviceId: await serviceId(options.service ?? "Instagram Likes"),
     quantity: 150,
-    targetLink: "https://www.instagram.com/p/Api1/",
+    targetLink: nextPost(),
     deliverySpeed: "normal",
   });
   if (!placed.ok) throw new Error(placed.message);

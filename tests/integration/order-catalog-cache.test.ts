@@ -15,14 +15,19 @@ import { resetDatabase } from "../support/worker-database.ts";
 // resetDatabase also puts back the seeded catalogue and clears the settings these tests change.
 beforeEach(resetDatabase);
 
-const POST = "https://www.instagram.com/p/CacheTest12/";
+let posts = 0;
+/** A post each: one link takes one active order per service (product rules 4.27). */
+function freshPost(): string {
+  posts += 1;
+  return `https://www.instagram.com/p/CacheTest${posts}/`;
+}
 
 async function order(userId: string, serviceId: string, quantity = 150, expectedTotalCents?: number) {
   return placeOrder(db(), {
     userId,
     serviceId,
     quantity,
-    targetLink: POST,
+    targetLink: freshPost(),
     deliverySpeed: "normal",
     expectedTotalCents: expectedTotalCents === undefined ? undefined : cents(expectedTotalCents),
   });

@@ -192,8 +192,13 @@ describe("placing a one-time order", () => {
 describe("orders under concurrency", () => {
   it("50 simultaneous orders from a wallet that affords exactly 7: 7 succeed, 43 are refused, balance never negative", async () => {
     const user = await createUser({ fundsCents: 7 * 60 });
-    const input = await likesOrder(user.id);
-    const results = await Promise.all(Array.from({ length: 50 }, () => placeOrder(db(), input)));
+    // A post each: one link takes one active order (product rules 4.27, tests/integration/duplicate-link.test.ts).
+    const inputs = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        likesOrder(user.id, { targetLink: `https://www.instagram.com/p/Wallet${index}/` }),
+      ),
+    );
+    const results = await Promise.all(inputs.map((input) => placeOrder(db(), input)));
     expect(results.filter((result) => result.ok)).toHaveLength(7);
     const refused = results.filter((result) => !result.ok);
     expect(refused).toHaveLength(43);

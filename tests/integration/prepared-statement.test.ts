@@ -34,7 +34,8 @@ describe("hot statements run prepared", () => {
         serviceId: likes!.id,
         serviceName: likes!.name,
         quantity: 100,
-        targetLink: "https://www.instagram.com/p/Prepared1/",
+        // A post each: one link takes one active order per service (product rules 4.27).
+        targetLink: `https://www.instagram.com/p/Prepared${index}/`,
         deliverySpeed: "normal",
         totalCents: cents(40),
         metadata: { service_name: likes!.name, platform: "instagram" },

@@ -109,11 +109,13 @@ describe("reseller API keys", () => {
     const { key, apiKey } = await newKey(user.id);
     const add = await addLikes(key, "https://www.instagram.com/p/Limited1/");
     expect(await answerApiRequest(db(), add)).toMatchObject({ body: { order: expect.any(Number) } });
-    expect(await answerApiRequest(db(), add)).toMatchObject({ body: { order: expect.any(Number) } });
+    // Another post: one link takes one active order per service (product rules 4.27).
+    const second = { ...add, link: "https://www.instagram.com/p/Limited2/" };
+    expect(await answerApiRequest(db(), second)).toMatchObject({ body: { order: expect.any(Number) } });
     const [counted] = await db().select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
     expect(counted!.windowHits).toBe(2);
     await db().update(apiKeys).set({ windowHits: API_RATE_LIMIT.limit }).where(eq(apiKeys.id, apiKey.id));
-    const limited = await answerApiRequest(db(), add);
+    const limited = await answerApiRequest(db(), { ...add, link: "https://www.instagram.com/p/Limited3/" });
     expect(limited).toMatchObject({ body: { error: API_TEXT.tooManyRequests } });
     expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(0);
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(2);
@@ -154,7 +156,7 @@ describe("reseller API keys", () => {
     try {
       await holder.query("begin");
       await holder.query("select 1 from api_keys where id = $1 for update", [apiKey.id]);
-      const answer = answerApiRequest(db(), add);
+      const answer = answerApiRequest(db(), { ...add, link: "https://www.instagram.com/p/Boundary2/" });
       await new Promise((resolve) => setTimeout(resolve, (endsInSeconds + 0.5) * 1000));
       await holder.query("commit");
       const limited = await answer;
@@ -166,6 +168,7 @@ describe("reseller API keys", () => {
     expect(await db().$count(orders, eq(orders.userId, user.id))).toBe(1);
     expect(await balanceOf(user.id)).toBe(10_000 - 60);
     // The next request starts a new window and goes through.
-    expect(await answerApiRequest(db(), add)).toMatchObject({ body: { order: expect.any(Number) } });
+    const next = { ...add, link: "https://www.instagram.com/p/Boundary3/" };
+    expect(await answerApiRequest(db(), next)).toMatchObject({ body: { order: expect.any(Number) } });
   });
 });

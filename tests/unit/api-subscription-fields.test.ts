@@ -55,6 +55,11 @@ describe("a Subscriptions add's fields (docs/decisions/023-api-subscriptions.md)
     expect(readSubscriptionFields({ ...base, delay: "0", old_posts: "0", expiry: " " }, instagram).ok).toBe(
       true,
     );
+    // posts=0 with a blank expiry, the panels' "unlimited": as many posts as one subscription holds (rules 4.26).
+    expect(readSubscriptionFields({ ...base, posts: "0", expiry: "" }, instagram)).toEqual({
+      ok: true,
+      fields: { username: "name", min: 100, max: 150, posts: 100, delayMinutes: 0 },
+    });
     const refused = (fields: Record<string, string>) => {
       const read = readSubscriptionFields({ ...base, ...fields }, instagram);
       if (read.ok) return null;
@@ -66,7 +71,8 @@ describe("a Subscriptions add's fields (docs/decisions/023-api-subscriptions.md)
     expect(refused({ min: "99" })).toBe("Quantity less than minimal 100");
     expect(refused({ max: "100001" })).toBe("Quantity more than maximal 100000");
     expect(refused({ min: "151" })).toBe("min must not be more than max");
-    expect(refused({ posts: "101" })).toBe("posts must be a whole number from 1 to 100");
+    const postsText = "posts must be a whole number from 1 to 100, or 0 for as many as a subscription holds";
+    for (const posts of ["101", "-1", "1.5", ""]) expect(refused({ posts }), posts).toBe(postsText);
     expect(refused({ delay: "601" })).toBe("Incorrect delay: whole minutes from 0 to 600");
     expect(refused({ delay: "1.5" })).toBe("Incorrect delay: whole minutes from 0 to 600");
     for (const expiry of ["31/02/2099", "2099-12-31", "1/1/2000", "32/1/2099"])

@@ -187,6 +187,9 @@ export const fulfilments = pgTable(
     autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "cascade" }),
     // The post of an auto order (1, 2, ...); 0 for the whole auto order sent as one subscription.
     postNumber: integer("post_number"),
+    // A post's order id in the reseller API, from the order numbers' sequence and the same for every try of the
+    // post: a subscription's `status` lists them as its `orders` (docs/decisions/049). Null for anything else.
+    postOrderId: bigint("post_order_id", { mode: "number" }),
     providerId: uuid("provider_id")
       .notNull()
       .references(() => providers.id, { onDelete: "restrict" }),
@@ -243,6 +246,7 @@ export const fulfilments = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.state} in ('queued', 'submitting')`),
     index("fulfilments_auto_order_idx").on(table.autoOrderId, table.postNumber),
+    index("fulfilments_post_order_idx").on(table.postOrderId).where(sql`${table.postOrderId} is not null`),
     // One post of an auto order in flight at a time, whichever worker creates it.
     uniqueIndex("fulfilments_one_open_per_auto_order")
       .on(table.autoOrderId)

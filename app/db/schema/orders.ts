@@ -109,6 +109,11 @@ export const orders = pgTable(
     index("orders_completed_service_idx")
       .on(table.serviceId, table.endedAt, table.createdAt)
       .where(sql`${table.status} = 'completed' and ${table.runs} is null`),
+    // A customer's orders that have not ended, by service and link: the order trigger's look-up for a second order
+    // on a link with one active (product rules 4.27, docs/decisions/049).
+    index("orders_active_link_idx")
+      .on(table.userId, table.serviceId, table.targetLink)
+      .where(sql`${table.status} in ('pending', 'processing', 'in_progress')`),
     // The admins' "Needs manual work" queue: orders a person delivers that have not ended yet.
     index("orders_manual_open_idx")
       .on(table.createdAt)

@@ -11,8 +11,14 @@ import type { Database } from "../../db/client.server.ts";
 export async function queueAutoOrderPosts(db: Database): Promise<number> {
   const result = await db.execute(sql`
     insert into fulfilments
-      (auto_order_id, post_number, provider_id, provider_service_id, link, quantity, idempotency_key)
-    select a.id, next.post_number, ps.provider_id, ps.provider_service_id,
+      (auto_order_id, post_number, post_order_id, provider_id, provider_service_id, link, quantity, idempotency_key)
+    select a.id, next.post_number,
+      -- A post's order id in the reseller API (docs/decisions/049): numbered once, kept by every try of the post.
+      case when next.post_number > 0 then coalesce(
+        (select min(f.post_order_id) from fulfilments f
+          where f.auto_order_id = a.id and f.post_number = next.post_number),
+        nextval('order_number_seq')) end,
+      ps.provider_id, ps.provider_service_id,
       case when next.post_number = 0 then ltrim(a.target_username, '@')
         else 'https://www.instagram.com/' || ltrim(a.target_username, '@') || '/' end,
       a.likes_per_post,

@@ -168,6 +168,11 @@ async function subscriptionTerms(db: Database, autoOrderId: string) {
   return row ?? { posts: 0, delayMinutes: 0, expiresOn: null };
 }
 
+/** The panels' refusal of a second order on a link with one active ("You have active order with this link..."). */
+function waitsForActiveOrder(message: string): boolean {
+  return /active order with this link/i.test(message);
+}
+
 /**
  * A request that never reached the provider (connection refused, DNS or TLS failure) is simply sent again
  * later, as often as it takes. A refused `add` (the provider said no: nothing was created) is retried with
@@ -190,6 +195,12 @@ async function recordFailure(
     return;
   }
   const refused = error instanceof ProviderError && error.kind === "refused";
+  if (refused && waitsForActiveOrder(message)) {
+    // The provider has an order of ours on this link and service that has not ended (another part, the last
+    // drip-feed run): not a failure, the part waits for it, uncounted (product rules 4.27 on a peer panel).
+    await setState(db, row, "queued", message, notSentRetrySeconds(row.createdAt), { uncount: true });
+    return;
+  }
   const exhausted = row.attempts >= MAX_SUBMIT_ATTEMPTS;
   // With an idempotency key a lost answer is safe to ask again, however often: the key returns the first order.
   if ((refused && !exhausted) || (keyed && !refused)) {

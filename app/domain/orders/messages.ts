@@ -16,6 +16,12 @@ const count = new Intl.NumberFormat("en-US");
  */
 export const BELOW_COST = "below_cost";
 
+/**
+ * The order trigger's name for a customer's second order on a link while one on the same service has not ended
+ * (product rules 4.27, drizzle/0030): the database refuses it, whichever path placed it.
+ */
+export const ACTIVE_ORDER_WITH_LINK = "orders_one_active_per_link";
+
 /** The server's error code for an auto service in the one-time flow (customer spec section 7). */
 export const AUTO_SERVICE_NOT_SUPPORTED = "AUTO_SERVICE_NOT_SUPPORTED_IN_THIS_FLOW";
 
@@ -29,6 +35,11 @@ export const ORDER_TEXT = {
     message: `The link is too long: at most ${MAX_LINK_LENGTH} characters`,
   },
   serviceError: { title: "Service Error", message: "Please select a valid service" },
+  // The panels' conventional words (product rules 4.27), which resellers' scripts match: kept as they write them.
+  activeOrderWithLink: {
+    title: "Active order on this link",
+    message: "You have active order with this link. Please wait until order being completed.",
+  },
   likesServiceUnavailable: {
     title: "Service Unavailable",
     message: "Instagram Likes service is not available. Please try again later.",

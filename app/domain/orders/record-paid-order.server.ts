@@ -15,7 +15,7 @@ import { WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
-import { BELOW_COST, insufficientBalance, ORDER_TEXT } from "./messages.ts";
+import { ACTIVE_ORDER_WITH_LINK, BELOW_COST, insufficientBalance, ORDER_TEXT } from "./messages.ts";
 import {
   type OrderGuard,
   orderGuardCtes,
@@ -185,6 +185,8 @@ async function chargeAndStore(
     // The service (or pack) was deleted by an admin while this order waited for its row: nothing was stored.
     if (isForeignKeyViolation(error))
       return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
+    // Read nothing more: the caller's transaction, if any, is over (a repeated key reaches the unique key below).
+    if (isUniqueViolation(error, ACTIVE_ORDER_WITH_LINK)) return activeOrderWithLink();
     if (!isUniqueViolation(error, "orders_user_idempotency_key_idx")) throw error;
     return replay(db, draft);
   }
@@ -209,6 +211,14 @@ async function chargeAndStore(
   return refuse("insufficient_funds", insufficientBalance(draft.totalCents, balanceCents), {
     balanceCents,
     totalCents: draft.totalCents,
+  });
+}
+
+/** A second order on a link whose order on the same service has not ended (product rules 4.27): nothing charged. */
+export function activeOrderWithLink(): Refusal {
+  return refuse("conflict", ORDER_TEXT.activeOrderWithLink, {
+    field: "targetLink",
+    code: ACTIVE_ORDER_WITH_LINK,
   });
 }
 

@@ -28,6 +28,7 @@ import {
   orderNumberFromApiId,
 } from "./api-order-status.ts";
 import { type ApiOrderTarget, packageFieldSent, readApiOrderRequest } from "./api-order-types.ts";
+import { readApiPostStatuses } from "./api-post-status.server.ts";
 import { answerEachId, echoedId, readRequestedIds } from "./api-requested-ids.ts";
 import {
   cancelApiSubscription,
@@ -152,7 +153,8 @@ async function callersOrders(db: Executor, userId: string, ids: string[]): Promi
 /**
  * action=status: one order (`order`) or up to 100 (`orders`, answered per id), only the caller's own. `charge` is
  * what the customer finally paid (the price less its refunds, product rules 4.2), `start_count` the provider's.
- * A subscription's id answers the subscription's status (api-subscription-status.server.ts), mixed with orders.
+ * A subscription's id answers the subscription's status (api-subscription-status.server.ts), and a subscription's
+ * post's id the post's (api-post-status.server.ts, docs/decisions/049), mixed with orders.
  */
 export async function readApiOrderStatuses(
   db: Executor,
@@ -161,9 +163,10 @@ export async function readApiOrderStatuses(
 ): Promise<ApiAnswer> {
   const requested = readRequestedIds(params, { one: "order", many: "orders" });
   if (!("ids" in requested)) return requested;
-  const [found, subscriptions] = await Promise.all([
+  const [found, subscriptions, posts] = await Promise.all([
     callersOrders(db, caller.userId, requested.ids),
     readApiSubscriptionStatuses(db, caller.userId, requested.ids),
+    readApiPostStatuses(db, caller.userId, requested.ids),
   ]);
   const orderIds = [...new Set([...found.values()].map((order) => order.id))];
   const [refunds, startCounts] = await Promise.all([
@@ -185,7 +188,7 @@ export async function readApiOrderStatuses(
   };
   const statusFor = (id: string) => {
     const order = found.get(id);
-    return (order ? statusOf(order) : subscriptions.get(id)) ?? INCORRECT_ORDER;
+    return (order ? statusOf(order) : (subscriptions.get(id) ?? posts.get(id))) ?? INCORRECT_ORDER;
   };
   return answerEachId(requested, statusFor, { one: (status) => status, entry: "by_id" });
 }

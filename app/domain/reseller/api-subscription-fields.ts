@@ -57,6 +57,21 @@ export function readExpiry(text: string, today: Date = new Date()): string | nul
 
 const COUNT = /^\d{1,9}$/;
 
+/** The panels' `posts` for a subscription without a set number of posts. */
+export const UNLIMITED_POSTS = 0;
+
+/**
+ * The posts a subscription serves: 1 to the shop's limit, or `0` (what SmartPanel and the panels' sample send for
+ * "unlimited"): as many as one subscription holds, AUTO_POSTS_MAX, paid up front like any other, the posts not
+ * served refunded when it ends (docs/decisions/049, product rules 4.26). Null when out of range.
+ */
+export function readPosts(text: string): number | null {
+  const posts = text.trim();
+  if (!COUNT.test(posts)) return null;
+  if (Number(posts) === UNLIMITED_POSTS) return AUTO_POSTS_MAX;
+  return Number(posts) >= AUTO_POSTS_MIN && Number(posts) <= AUTO_POSTS_MAX ? Number(posts) : null;
+}
+
 /** A field counts as sent when it has a value: generic clients send the other type's fields empty. */
 function sent(params: Params, name: string): boolean {
   return (params[name] ?? "").trim() !== "";
@@ -119,9 +134,8 @@ export function readSubscriptionFields(
       quantityLimit: service.maxQuantity,
     });
   if (Number(min) > Number(max)) return invalid(API_TEXT.minAboveMax);
-  const posts = (params.posts ?? "").trim();
-  if (!COUNT.test(posts) || Number(posts) < AUTO_POSTS_MIN || Number(posts) > AUTO_POSTS_MAX)
-    return invalid(API_TEXT.postsOutOfRange);
+  const posts = readPosts(params.posts ?? "");
+  if (posts === null) return invalid(API_TEXT.postsOutOfRange);
   if (!/^0*$/.test((params.old_posts ?? "").trim()))
     return refuse("invalid", API_TEXT.oldPostsNotSupported, { code: "not_supported" });
   const delay = (params.delay ?? "").trim() || "0";
@@ -133,7 +147,7 @@ export function readSubscriptionFields(
     username,
     min: Number(min),
     max: Number(max),
-    posts: Number(posts),
+    posts,
     delayMinutes: Number(delay),
     ...(expiresOn ? { expiresOn } : {}),
   };

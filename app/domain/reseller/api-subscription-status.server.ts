@@ -4,6 +4,7 @@ import {
   type AutoOrderByApiId,
   findAutoOrdersByApiId,
 } from "../auto-orders/find-auto-orders-by-api-id.server.ts";
+import { readPostOrderIds } from "../fulfilment/post-order-ids.server.ts";
 import { cents } from "../pricing/cents.ts";
 import { costOfPosts, paidAfterRefunds } from "../pricing/price.ts";
 import { readAutoOrderRefunds } from "../wallet/order-refunds.server.ts";
@@ -15,6 +16,8 @@ export type ApiSubscriptionStatus = {
   charge: string;
   status: "Active" | "Paused" | "Completed" | "Expired" | "Canceled";
   posts: string;
+  /** The order ids of the posts made so far, post by post (docs/decisions/049). */
+  orders: number[];
   remains: string;
   currency: "USD";
 };
@@ -59,7 +62,8 @@ function endedByExpiry(autoOrder: AutoOrderByApiId): boolean {
 /**
  * The statuses of the caller's subscriptions among the ids, by the id as sent: `charge` is what was finally paid
  * (posts x cost per post less every refund: the cancel's remaining posts, a post's undelivered share; product
- * rules 2.4), `posts` the posts served, `remains` the posts not served (refunded once cancelled).
+ * rules 2.4), `posts` the posts served, `orders` the posts' order ids (docs/decisions/049), `remains` the posts
+ * not served (refunded once cancelled).
  */
 export async function readApiSubscriptionStatuses(
   db: Executor,
@@ -67,7 +71,11 @@ export async function readApiSubscriptionStatuses(
   ids: string[],
 ): Promise<Map<string, ApiSubscriptionStatus>> {
   const found = await findCallersSubscriptions(db, userId, ids);
-  const refunds = await readAutoOrderRefunds(db, [...new Set([...found.values()].map((row) => row.id))]);
+  const autoOrderIds = [...new Set([...found.values()].map((row) => row.id))];
+  const [refunds, postOrders] = await Promise.all([
+    readAutoOrderRefunds(db, autoOrderIds),
+    readPostOrderIds(db, autoOrderIds),
+  ]);
   const statuses = new Map<string, ApiSubscriptionStatus>();
   for (const [id, autoOrder] of found) {
     const charged = costOfPosts(autoOrder.costPerPostCents, autoOrder.totalPosts);
@@ -75,6 +83,7 @@ export async function readApiSubscriptionStatuses(
       charge: apiDollars(paidAfterRefunds(charged, refunds.get(autoOrder.id) ?? cents(0))),
       status: apiSubscriptionStatus(autoOrder),
       posts: String(autoOrder.totalPosts - autoOrder.remainingPosts),
+      orders: postOrders.get(autoOrder.id) ?? [],
       remains: String(autoOrder.remainingPosts),
       currency: "USD",
     });

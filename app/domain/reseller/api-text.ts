@@ -41,7 +41,7 @@ export const API_TEXT = {
   // Subscriptions (auto orders, docs/decisions/023-api-subscriptions.md).
   incorrectUsername: "Incorrect username: send the profile's username or its link",
   minAboveMax: "min must not be more than max",
-  postsOutOfRange: `posts must be a whole number from ${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}`,
+  postsOutOfRange: `posts must be a whole number from ${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}, or 0 for as many as a subscription holds`,
   incorrectDelay: `Incorrect delay: whole minutes from 0 to ${SUBSCRIPTION_DELAY_MAX_MINUTES}`,
   incorrectExpiry: "Incorrect expiry: a day from today on, as d/m/Y",
   oldPostsNotSupported: "Old posts are not supported: send old_posts=0",

@@ -1,11 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
+import { isUniqueViolation } from "../../db/database-error.ts";
 import { freeTrialClaims, orders } from "../../db/schema.ts";
 import { findOrderableServiceBySlug } from "../catalog/find-service.server.ts";
 import { formatServiceName } from "../catalog/product-name.ts";
 import { WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import type { Notice } from "../orders/messages.ts";
+import { ACTIVE_ORDER_WITH_LINK } from "../orders/messages.ts";
 import { refuseDuringMaintenance } from "../orders/order-rules.server.ts";
+import { activeOrderWithLink } from "../orders/record-paid-order.server.ts";
 import type { OrderStatus } from "../orders/set-order-status.server.ts";
 import { routeStoredOrder, storeFreeOrder } from "../orders/store-free-order.server.ts";
 import { checkTargetLink } from "../orders/target-link.ts";
@@ -102,6 +105,7 @@ export async function claimFreeTrial(
     });
   } catch (error) {
     if (error instanceof AlreadyClaimed) return refuse("conflict", ALREADY_CLAIMED);
+    if (isUniqueViolation(error, ACTIVE_ORDER_WITH_LINK)) return activeOrderWithLink();
     throw error;
   }
 }

@@ -41,8 +41,9 @@ export function ApiExamples({ endpoint, examples }: { endpoint: string; examples
 
 {
   "charge": "20.00",
-  "status": "In progress",
+  "status": "Active",
   "posts": "3",
+  "orders": [23503, 23507, 23511],
   "remains": "7",
   "currency": "USD"
 }`}

@@ -29,9 +29,9 @@ const orderTypes = [
   },
   {
     type: "Subscriptions",
-    add: `username (or the profile's link), min, max, posts (${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}); delay (minutes, 0 to ${SUBSCRIPTION_DELAY_MAX_MINUTES}), expiry (d/m/Y)`,
-    status: "charge, status, posts, remains, currency",
-    note: "Likes, views or comments on each of the profile's next posts. Every post gets max (min may not exceed it), and posts × max is charged up front. posts in status counts the posts served, remains the posts left; cancel ends it and refunds the posts left at once. delay is the wait before each new post is served; after the expiry day the subscription ends and the posts left are refunded.",
+    add: `username (or the profile's link), min, max, posts (${AUTO_POSTS_MIN} to ${AUTO_POSTS_MAX}, or 0 for ${AUTO_POSTS_MAX}); delay (minutes, 0 to ${SUBSCRIPTION_DELAY_MAX_MINUTES}), expiry (d/m/Y)`,
+    status: "charge, status, posts, orders, remains, currency",
+    note: "Likes, views or comments on each of the profile's next posts. Every post gets max (min may not exceed it), and posts × max is charged up front. status is Active or Paused while it serves posts, then Completed, Expired or Canceled; posts counts the posts served, orders lists each post's order id, remains the posts left; cancel ends it and refunds the posts left at once. delay is the wait before each new post is served; after the expiry day the subscription ends and the posts left are refunded.",
   },
 ];
 

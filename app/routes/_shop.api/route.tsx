@@ -5,6 +5,7 @@ import { PageHero } from "../../components/pages/page-hero.tsx";
 import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/pages/section.tsx";
 import { ReferenceTable } from "../../components/ui/reference-table.tsx";
 import { CANCEL_WINDOW_MINUTES } from "../../domain/orders/cancel-rules.ts";
+import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { readApiExamples } from "../../domain/reseller/api-examples.server.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ORDER_IDS_PER_REQUEST } from "../../domain/reseller/api-text.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -45,12 +46,13 @@ const actions = [
   {
     action: "add",
     params: "service (its integer id) and its type's fields (below) (optional: idempotency_key)",
-    returns: "The new order's id",
+    returns: `The new order's id; while an order of the same service on the same link has not ended: "${ORDER_TEXT.activeOrderWithLink.message}"`,
   },
   {
     action: "status",
     params: `order (or orders: up to ${MAX_ORDER_IDS_PER_REQUEST} ids, comma-separated)`,
-    returns: "Charge, start count, status, remains (a subscription: posts served and left)",
+    returns:
+      "Charge, start count, status, remains (a subscription: posts served, their order ids, posts left)",
   },
   {
     action: "cancel",

@@ -90,7 +90,14 @@ function expectRefusal(answer: Answer, error: string | RegExp) {
   expect(answer.body.error).not.toMatch(/^[A-Z][A-Za-z ]+: [A-Z]/);
 }
 
-async function placeLikes(key: string, quantity = 150, link = POST_LINK): Promise<number> {
+let postLinks = 0;
+/** A post link of its own: a second order on a link with an active order is refused (product rules 4.27). */
+function freshPostLink(): string {
+  postLinks += 1;
+  return `https://www.instagram.com/p/Conformance${postLinks}x/`;
+}
+
+async function placeLikes(key: string, quantity = 150, link = freshPostLink()): Promise<number> {
   const { apiIdText } = await likes();
   const placed = await post({ key, action: "add", service: apiIdText, link, quantity: String(quantity) });
   expect(placed.status).toBe(200);
@@ -145,7 +152,8 @@ describe("API v2 conformance: transport", () => {
       key: panel.key,
       action: "add",
       service: apiIdText,
-      link: POST_LINK,
+      // Another post: the first link's order is active (product rules 4.27).
+      link: freshPostLink(),
       quantity: "150",
     });
     expect(fromGet.body).toEqual({ order: expect.any(Number) });
@@ -579,6 +587,18 @@ describe("API v2 conformance: Subscriptions", () => {
       status: "active",
       metadata: expect.objectContaining({ via_api: true }),
     });
+    // posts=0 and a blank expiry, the panels' "unlimited" (product rules 4.26): as many posts as one
+    // subscription holds, 100 of 150 at $0.60 each, paid up front.
+    const unlimited = await subscribe(panel.key, { posts: "0", expiry: "" });
+    expect(unlimited.body).toEqual({ order: expect.any(Number) });
+    expect(await autoOrderOf(unlimited.body.order)).toMatchObject({
+      totalPosts: 100,
+      remainingPosts: 100,
+      expiresOn: null,
+    });
+    expect(await balanceOf(panel.id)).toBe(10_000 - 600 - 120 - 6_000);
+    await post({ key: panel.key, action: "cancel", order: String(unlimited.body.order) });
+    expect(await balanceOf(panel.id)).toBe(10_000 - 600 - 120);
     // A bare username and "@name" work as well as the profile's link; delay and expiry may be left out.
     for (const username of ["conformance_sub", "@conformance_sub"]) {
       const plain = await subscribe(panel.key, { username, delay: "", posts: "1" });
@@ -598,6 +618,8 @@ describe("API v2 conformance: Subscriptions", () => {
       charge: "6.00",
       status: "Active",
       posts: "0",
+      // No post made yet; the posts' order ids are followed in tests/integration/http/api-clients.test.ts.
+      orders: [],
       remains: "10",
       currency: "USD",
     });
@@ -626,6 +648,8 @@ describe("API v2 conformance: Subscriptions", () => {
         charge: "6.00",
         status: "Active",
         posts: "3",
+        // Served by hand (an admin's remaining posts): no post order was made.
+        orders: [],
         remains: "7",
         currency: "USD",
       },
@@ -678,6 +702,7 @@ describe("API v2 conformance: Subscriptions", () => {
       charge: "1.80",
       status: "Canceled",
       posts: "3",
+      orders: [],
       remains: "7",
       currency: "USD",
     });
@@ -721,9 +746,11 @@ describe("API v2 conformance: Subscriptions", () => {
       [{ min: "200", max: "150" }, "min must not be more than max"],
       [{ min: "" }, 'Missing or invalid parameter "min"'],
       [{ max: "1.5" }, 'Missing or invalid parameter "max"'],
-      [{ posts: "0" }, "posts must be a whole number from 1 to 100"],
-      [{ posts: "101" }, "posts must be a whole number from 1 to 100"],
-      [{ posts: "" }, "posts must be a whole number from 1 to 100"],
+      [
+        { posts: "101" },
+        "posts must be a whole number from 1 to 100, or 0 for as many as a subscription holds",
+      ],
+      [{ posts: "" }, "posts must be a whole number from 1 to 100, or 0 for as many as a subscription holds"],
       [{ username: "" }, "Incorrect username: send the profile's username or its link"],
       [{ username: "https://www.instagram.com/p/Conformance1/" }, /^Incorrect username/],
       [{ username: "https://www.tiktok.com/@conformance_sub" }, /^Incorrect username/],

@@ -317,6 +317,35 @@ describe("placing orders over HTTP", () => {
   });
 });
 
+describe("a second order on a link with an active order (product rules 4.27)", () => {
+  it("is refused about the link in the panels' words, charging nothing", async () => {
+    const { id, visitor } = await signedInCustomer();
+    await fundWallet(id, 2_500);
+    const form = {
+      serviceId: (await serviceBySlug("instagram-followers")).id,
+      targetLink: `https://www.instagram.com/dup_${randomUUID().slice(0, 8)}/`,
+      quantity: "200",
+      deliverySpeed: "normal",
+      expectedTotalCents: "300",
+    };
+    const first = await visitor.request("/order/instagram-followers", {
+      form: { ...form, idempotencyKey: randomUUID() },
+    });
+    expect(first.status).toBe(302);
+    const second = await visitor.request("/order/instagram-followers", {
+      form: { ...form, idempotencyKey: randomUUID() },
+    });
+    expect(second.status).toBe(200);
+    // Answered about the link, in the form the server renders, as the page says its link refusals (rules 12.3);
+    // the domain's test is tests/integration/duplicate-link.test.ts.
+    expect(visibleText(await second.text())).toContain(
+      "You have active order with this link. Please wait until order being completed.",
+    );
+    expect(await db().select().from(orders).where(eq(orders.userId, id))).toHaveLength(1);
+    expect(await balanceOf(id)).toBe(2_200);
+  });
+});
+
 describe("visitors on the auto order and free trial pages", () => {
   it("sends visitors to sign in (automatic order) or sign up (free trial) and back", async () => {
     const visitor = new Visitor();

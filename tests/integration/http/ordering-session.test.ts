@@ -16,15 +16,19 @@ describe("a quick order's session, cached by the server that placed the last one
     await onA.signIn(account.email, account.password);
     const onB = onA.on(secondAppUrl);
     const likes = await serviceBySlug("instagram-likes");
-    const order = () =>
-      onA.request("/quick-order", {
+    // A post each: one link takes one active order per service (product rules 4.27).
+    let posts = 0;
+    const order = () => {
+      posts += 1;
+      return onA.request("/quick-order", {
         form: {
           serviceId: likes.id,
-          targetLink: "https://www.instagram.com/p/CachedSession/",
+          targetLink: `https://www.instagram.com/p/CachedSession${posts}/`,
           quantity: "1000",
           idempotencyKey: randomUUID(),
         },
       });
+    };
 
     const first = await order();
     expect(first.status).toBe(302);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, type Database } from "../../../app/db/client.server.ts";
 import {
@@ -261,12 +261,33 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     // $12.95 + $2.00 + $7.50 + $10.00 each.
     expect(await balanceOf(shopB.db, customer.id)).toBe(10_000 - 2 * 3_245);
 
-    // B's worker sends each pack to A as its four parts: four orders on A, charged to B's reseller account.
+    // B's worker sends each pack to A as its four parts: four orders on A, charged to B's reseller account. The likes
+    // and the extra likes are one service on one post on A, which takes the second once it has ended the first
+    // (product rules 4.27): B's part waits for it rather than failing.
     const packIds = [delivered.order.id, shortOfViews.order.id];
-    const parts = await waitFor(
-      "B to submit the packs' parts to A",
-      () => shopB.db.select().from(fulfilments).where(inArray(fulfilments.orderId, packIds)),
-      (rows) => rows.length === 8 && rows.every((row) => row.state === "submitted"),
+    const packParts = () => shopB.db.select().from(fulfilments).where(inArray(fulfilments.orderId, packIds));
+    const firstParts = await waitFor(
+      "B to submit the packs' first six parts to A",
+      packParts,
+      (rows) => rows.length === 8 && rows.filter((row) => row.state === "submitted").length === 6,
+    );
+    for (const first of firstParts.filter((row) => row.state === "submitted" && row.part.endsWith("likes"))) {
+      const [likesOnA] = await shopA.db
+        .select()
+        .from(orders)
+        .where(eq(orders.orderNumber, `ORD-${first.providerOrderId}`));
+      const answer = await changeOrderStatusFromForm(shopA.db, {
+        adminId: adminA.id,
+        form: { intent: "set-status", orderId: likesOnA!.id, status: "completed" },
+      });
+      expect(answer.ok, answer.notice.message).toBe(true);
+    }
+    await shopB.db
+      .update(fulfilments)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(and(inArray(fulfilments.orderId, packIds), eq(fulfilments.state, "queued")));
+    const parts = await waitFor("B to submit the packs' other likes to A", packParts, (rows) =>
+      rows.every((row) => row.providerOrderId !== null),
     );
     const onA = await shopA.db
       .select()
@@ -300,6 +321,8 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     for (const orderId of packIds) {
       for (const part of ["likes", "extra_likes", "views", "comments"]) {
         const short = orderId === shortOfViews.order.id && part === "views";
+        // The first likes part of each pack was completed above, to let the second through.
+        if (upstreamOf(orderId, part).status === "completed") continue;
         const answer = await changeOrderStatusFromForm(shopA.db, {
           adminId: adminA.id,
           form: {
@@ -467,8 +490,9 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
     if (!commented.ok) throw new Error(commented.message);
     expect(await balanceOf(shopB.db, customer.id)).toBe(1_000 - 60 - 1);
 
-    // The comments order and the first run arrive at once; the later runs when they come due (made due here
-    // rather than waited for: 10 and 20 minutes).
+    // The comments order and the first run arrive at once. A later run is sent when it comes due (made due here
+    // rather than waited for: 10 and 20 minutes) and once A has ended the run before it: A refuses a second order
+    // on a link whose order has not ended (product rules 4.27), and B's run waits for it instead of failing.
     const firstSent = await waitFor(
       "B to send the comments order and the first run to A",
       () =>
@@ -479,30 +503,37 @@ describe("a Boostly shop reselling another Boostly shop's API", () => {
       (rows) => rows.filter((row) => row.state === "submitted").length === 2,
     );
     expect(firstSent).toHaveLength(4);
-    await shopB.db
-      .update(fulfilments)
-      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
-      .where(and(eq(fulfilments.orderId, drip.order.id), eq(fulfilments.state, "queued")));
-    const sent = await waitFor(
-      "B to send every run to A",
-      () =>
-        shopB.db
-          .select()
-          .from(fulfilments)
-          .where(inArray(fulfilments.orderId, [drip.order.id, commented.order.id])),
-      (rows) => rows.every((row) => row.state === "submitted"),
-    );
-    const upstream = await shopA.db
+    const runsOnA: (typeof orders.$inferSelect)[] = [];
+    for (let run = 1; run <= 3; run++) {
+      await shopB.db
+        .update(fulfilments)
+        .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+        .where(and(eq(fulfilments.orderId, drip.order.id), eq(fulfilments.state, "queued")));
+      const runs = await waitFor(
+        `B to send run ${run} to A`,
+        () => shopB.db.select().from(fulfilments).where(eq(fulfilments.orderId, drip.order.id)),
+        (rows) => rows.filter((row) => row.providerOrderId !== null).length === run,
+      );
+      const numbers = runs.flatMap((row) => (row.providerOrderId ? [`ORD-${row.providerOrderId}`] : []));
+      const [latest] = await shopA.db
+        .select()
+        .from(orders)
+        .where(and(inArray(orders.orderNumber, numbers), ne(orders.status, "completed")));
+      runsOnA.push(latest!);
+      const ended = await changeOrderStatusFromForm(shopA.db, {
+        adminId: adminA.id,
+        form: { intent: "set-status", orderId: latest!.id, status: "completed" },
+      });
+      expect(ended.ok, ended.notice.message).toBe(true);
+    }
+    const [sentComments] = await shopB.db
+      .select()
+      .from(fulfilments)
+      .where(eq(fulfilments.orderId, commented.order.id));
+    const [commentsOnA] = await shopA.db
       .select()
       .from(orders)
-      .where(
-        inArray(
-          orders.orderNumber,
-          sent.map((row) => `ORD-${row.providerOrderId}`),
-        ),
-      );
-    const runsOnA = upstream.filter((order) => order.comments === null);
-    const commentsOnA = upstream.find((order) => order.comments !== null);
+      .where(eq(orders.orderNumber, `ORD-${sentComments!.providerOrderId}`));
     // Each run reaches A as an order of one run's quantity; the comments order with its comments, one per line.
     expect(runsOnA.map((order) => order.quantity)).toEqual([100, 100, 100]);
     expect(runsOnA.every((order) => order.userId === reseller.id)).toBe(true);
