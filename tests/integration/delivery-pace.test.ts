@@ -24,7 +24,12 @@ import { resetDatabase } from "../support/worker-database.ts";
 
 const ROUND = { leaseSeconds: 60, pollSeconds: 30 };
 const KEY = "delivery-pace-panel-key";
-const LINK = "https://www.instagram.com/p/PacedPost1/";
+let posts = 0;
+/** A post of its own for each order: a second order on a link with an active one is refused (product rules 4.27). */
+function nextLink(): string {
+  posts += 1;
+  return `https://www.instagram.com/p/PacedPost${posts}/`;
+}
 
 const panel = steerablePanel({
   key: KEY,
@@ -68,7 +73,7 @@ async function likesOrder(userId: string, extra: Partial<SimpleOrderInput> = {})
     userId,
     serviceId: (await serviceBySlug("instagram-likes")).id,
     quantity: 1_000,
-    targetLink: LINK,
+    targetLink: nextLink(),
     deliverySpeed: "normal",
     paceBySpeed: true,
     ...extra,
@@ -195,7 +200,7 @@ describe("an admin's manual order", () => {
       userId: customer.id,
       serviceId: likes,
       quantity: 1_000,
-      target: LINK,
+      target: nextLink(),
       deliverySpeed: "slow",
       idempotencyKey: "manual-slow",
       adminNotes: "",
@@ -207,7 +212,7 @@ describe("an admin's manual order", () => {
       userId: customer.id,
       serviceId: likes,
       quantity: 150,
-      target: LINK,
+      target: nextLink(),
       deliverySpeed: "normal",
       idempotencyKey: "manual-small",
       adminNotes: "",

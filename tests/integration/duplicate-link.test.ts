@@ -153,7 +153,7 @@ describe("a second order on a link with an active order", () => {
       serviceId: await serviceId("Instagram Likes"),
       quantity: 150,
       target: POST,
-      deliverySpeed: "normal",
+      deliverySpeed: "fast",
       idempotencyKey: "manual-dup",
       adminNotes: "",
     });

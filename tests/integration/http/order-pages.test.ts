@@ -325,7 +325,7 @@ describe("a second order on a link with an active order (product rules 4.27)", (
       serviceId: (await serviceBySlug("instagram-followers")).id,
       targetLink: `https://www.instagram.com/dup_${randomUUID().slice(0, 8)}/`,
       quantity: "200",
-      deliverySpeed: "normal",
+      deliverySpeed: "fast",
       expectedTotalCents: "300",
     };
     const first = await visitor.request("/order/instagram-followers", {
