@@ -1,3 +1,4 @@
+import { runsDelivered } from "../orders/order-progress.ts";
 import { orderRemains } from "../orders/order-remains.ts";
 import type { OrderStatus } from "../orders/set-order-status.server.ts";
 import type { Cents } from "../pricing/cents.ts";
@@ -39,9 +40,8 @@ export function apiRunsDelivered(order: {
   remains: number | null;
   runs: number | null;
 }): number | null {
-  if (order.runs === null || order.quantity <= 0) return null;
-  const delivered = order.quantity - orderRemains(order);
-  return Math.floor((delivered * order.runs) / order.quantity);
+  if (order.runs === null) return null;
+  return runsDelivered({ quantity: order.quantity, remains: orderRemains(order), runs: order.runs });
 }
 
 /** The API's order id: the number of our order number (ORD-100001 -> 100001). */
