@@ -258,6 +258,8 @@ describe("a paced order's progress and refunds", () => {
     await makeRunDue(orderId, "run-1");
     await runFulfilmentRound(db(), ROUND);
     expect(await progress()).toEqual({ remains: 888, runsDelivered: 1, api: { runs: "1", remains: "888" } });
+    // A run delivered while the others wait: the order is under way, though its provider never said "In progress".
+    expect(await orderRow(orderId)).toMatchObject({ status: "in_progress" });
 
     // Run 2 (111) ends Partial with 50 not delivered.
     await makeRunDue(orderId, "run-2");
@@ -268,7 +270,7 @@ describe("a paced order's progress and refunds", () => {
     await makeRunDue(orderId, "run-2");
     await runFulfilmentRound(db(), ROUND);
     expect(await progress()).toEqual({ remains: 827, runsDelivered: 1, api: { runs: "1", remains: "827" } });
-    expect(await orderRow(orderId)).toMatchObject({ status: "pending" });
+    expect(await orderRow(orderId)).toMatchObject({ status: "in_progress" });
 
     // Cancelled now: runs 3 to 9 never sent refund their whole shares, run 2 its 50/111 of 45 cents (20).
     const cancelled = await cancelOrder(db(), { orderId, by: { customerId: customer.id } });

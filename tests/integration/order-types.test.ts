@@ -227,7 +227,8 @@ describe("a drip-feed order", () => {
     Object.assign(panel.order(first!.providerOrderId), { status: "Completed", remains: 0 });
     await makeRunDue(orderId, "run-1");
     await runFulfilmentRound(db(), ROUND);
-    expect(await orderRow(orderId)).toMatchObject({ status: "pending" });
+    // Run 1 delivered, runs 2 and 3 to come: under way (product rules 4.21).
+    expect(await orderRow(orderId)).toMatchObject({ status: "in_progress" });
 
     const cancelled = await cancelOrder(db(), { orderId, by: { customerId: customer.id } });
     expect(cancelled).toEqual({ ok: true, outcome: "cancelled", refundCents: 81 });

@@ -41,7 +41,18 @@ export async function closeOrderPart(db: Executor, input: EndedPartReport): Prom
     if (!order) return null;
     if (!(await closePart(tx, input))) return null;
     const ending = await endOrderWhenAllPartsEnded(tx, order);
-    if (ending === "undecided" && order.runs !== null) await countRunsDelivered(tx, order.id);
+    if (ending === "undecided") {
+      if (order.runs !== null) await countRunsDelivered(tx, order.id);
+      // A part delivered while others go on (a run, a pack's other line): the order is under way, even when its
+      // provider went from Pending to Completed between two polls and never said "In progress".
+      if ((input.outcome === "completed" || input.outcome === "partial") && PROGRESS.includes(order.status)) {
+        await setOrderStatus(tx, {
+          orderId: order.id,
+          status: "in_progress",
+          onlyFrom: ["pending", "processing"],
+        });
+      }
+    }
     if (ending === "undecided" || ending.ok) return { note: null };
     return { note: ending.message || ending.title || "" };
   });
