@@ -57,7 +57,7 @@ async function account(db: Database, label: string, fundsCents: number, admin = 
     .values({ email: `${label}-${randomUUID()}@example.test`, emailVerified: true })
     .returning({ id: users.id });
   if (!user) throw new Error("no user");
-  if (admin) await db.insert(userRoles).values({ userId: user.id, role: "admin" });
+  if (admin) await db.insert(userRoles).values({ userId: user.id, role: "owner" });
   if (fundsCents > 0) {
     const funded = await db.transaction((tx) =>
       postLedgerEntry(tx, { userId: user.id, type: "adjustment", amountCents: cents(fundsCents) }),

@@ -106,10 +106,14 @@ export async function createAccount(options: { email?: string; password?: string
   return { id: user!.id, email, password };
 }
 
-/** A confirmed account with the admin role. */
-export async function createAdminAccount(options: { email?: string; password?: string } = {}) {
+/** A confirmed account with a staff role: admin unless told (product rules 15.1). */
+export async function createAdminAccount(
+  options: { email?: string; password?: string; role?: "owner" | "admin" | "support" } = {},
+) {
   const account = await createAccount(options);
-  await db().insert(userRoles).values({ userId: account.id, role: "admin" });
+  await db()
+    .insert(userRoles)
+    .values({ userId: account.id, role: options.role ?? "admin" });
   return account;
 }
 
@@ -121,8 +125,8 @@ export async function signedInCustomer() {
   return { ...account, visitor };
 }
 
-/** A signed-in visitor for a new admin account. */
-export async function signedInAdmin(options: { email?: string } = {}) {
+/** A signed-in visitor for a new staff account (an admin unless told). */
+export async function signedInAdmin(options: { email?: string; role?: "owner" | "admin" | "support" } = {}) {
   const account = await createAdminAccount(options);
   const visitor = new Visitor();
   await visitor.signIn(account.email, account.password);

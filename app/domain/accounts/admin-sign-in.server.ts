@@ -2,7 +2,7 @@ import { db } from "../../db/client.server.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { mergeCookies } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
-import { isAdmin } from "./roles.server.ts";
+import { isStaff } from "./roles.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
 import { signOut } from "./sign-out.server.ts";
 
@@ -21,7 +21,7 @@ export async function signInAsAdmin(
 ): Promise<AdminSignInResult> {
   const result = await signInWithPassword(request, { ...input, callbackPath: "/admin" });
   if (!result.ok) return result;
-  if (await isAdmin(db(), result.userId)) return { ok: true, cookies: result.cookies };
+  if (await isStaff(db(), result.userId)) return { ok: true, cookies: result.cookies };
   const newSession = new Request(request.url, {
     headers: { cookie: cookieHeaderFrom(result.cookies), origin: request.headers.get("origin") ?? "" },
   });

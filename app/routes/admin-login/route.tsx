@@ -17,7 +17,7 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (user?.isAdmin) throw redirect("/admin");
+  if (user?.staffRole) throw redirect("/admin");
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   ADMIN_AUTO_ORDER_TEXT,
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "orders.view");
   const query = readListQuery(request, ADMIN_AUTO_ORDER_STATUSES);
   const result = await readAdminAutoOrdersPage(shopDatabase(context), query);
   return {

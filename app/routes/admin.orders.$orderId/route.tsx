@@ -6,7 +6,7 @@ import { OrderStatusForm } from "../../components/admin/order-status-form.tsx";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { OVERRIDE_TEXT } from "../../domain/orders/order-override-text.ts";
 import { readOrderForAdmin } from "../../domain/orders/read-order-for-admin.server.ts";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "orders.view");
   const page = await readOrderForAdmin(shopDatabase(context), params.orderId);
   if (!page) return data({ page: null }, { status: 404 });
   return { page: { ...page, order: { ...page.order, createdAt: page.order.createdAt.toISOString() } } };

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { adjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "users.view");
   const page = await readUserPage(shopDatabase(context), params.userId);
   if (!page) return data({ page: null }, { status: 404 });
   return {

@@ -1,25 +1,27 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { RefusedRequest } from "../../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { mayOpen } from "../../domain/accounts/permissions.ts";
+import { requireStaffForAdminPath } from "../../domain/accounts/session.server.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import type { Route } from "./+types/route";
 
 /**
  * The admin guard: runs on the server before every loader and action of every /admin route (this layout's
- * children included, so a new admin page is covered without doing anything). Pages send non-admins to
- * /admin-login; actions and other methods answer 403 before any admin code runs.
+ * children included, so a new admin page is covered without doing anything: it asks for an owner or admin until
+ * it declares a permission in app/domain/accounts/permissions.ts). Pages send non-staff to /admin-login; actions
+ * and other methods answer 403 before any admin code runs (product rules 15.3).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
-    await requireAdmin(request);
+    await requireStaffForAdminPath(request);
     return next();
   },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { email: admin.email };
+  const staff = await requireStaffForAdminPath(request);
+  return { email: staff.email, role: staff.staffRole };
 }
 
 const NAV = [
@@ -38,6 +40,7 @@ const NAV = [
   { to: "/admin/manual-order", label: "Manual Order", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
   { to: "/admin/audit", label: "Audit", end: false },
+  { to: "/admin/staff", label: "Staff", end: false },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -52,7 +55,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </Link>
             <nav aria-label="Admin">
               <ul className="flex flex-wrap gap-1">
-                {NAV.map((item) => (
+                {NAV.filter((item) => mayOpen(loaderData.role, item.to)).map((item) => (
                   <li key={item.to}>
                     <NavLink
                       to={item.to}
