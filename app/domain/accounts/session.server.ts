@@ -127,11 +127,19 @@ export async function refuseEndedSession(
   await requireUser(request, explain);
 }
 
-/** How a request of someone who may not do it is refused: pages send them to sign in, anything else is 403. */
-function refuseStaffRequest(request: Request, user: CurrentUser | null): never {
+/**
+ * How a request of someone who may not do it is refused: a page sends a visitor or customer to /admin-login and
+ * a staff member to the first admin page their role opens, told why (sending them to /admin-login would send them
+ * back); anything else answers 403 (product rules 15.3).
+ */
+async function refuseStaffRequest(request: Request, user: CurrentUser | null): Promise<never> {
   if (request.method === "GET" || request.method === "HEAD") {
-    // Staff who may not open this page are told so (sending them to /admin-login would send them back here).
-    if (user?.staffRole) throw data({ error: STAFF_REFUSAL }, { status: 403 });
+    if (user?.staffRole)
+      throw await redirectWithToast(homeOf(user.staffRole), {
+        title: ACCOUNT_TEXT.adminAccessDeniedTitle,
+        description: STAFF_REFUSAL,
+        variant: "destructive",
+      });
     throw redirect("/admin-login");
   }
   throw data({ error: user?.staffRole ? STAFF_REFUSAL : ADMIN_REFUSAL }, { status: 403 });

@@ -89,6 +89,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The guard's reason: a customer is no admin, a staff member's role does not allow it (product rules 15.3). */
+function refusalOf(error: unknown): string {
+  const said = isRouteErrorResponse(error) ? (error.data as { error?: unknown } | null)?.error : undefined;
+  return typeof said === "string" ? said : "You don't have admin privileges";
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -100,9 +106,7 @@ export function ErrorBoundary() {
       <title>Admin | Boostly</title>
       <h1 className="text-2xl font-bold">{status === 403 ? "Access Denied" : "Something went wrong"}</h1>
       <p className="mt-2 text-slate-600">
-        {status === 403
-          ? "You don't have admin privileges"
-          : "This admin page could not be loaded. Please try again."}
+        {status === 403 ? refusalOf(error) : "This admin page could not be loaded. Please try again."}
       </p>
       <Link to="/admin" className={buttonClass("primary", "mt-6")}>
         Back to Admin
