@@ -52,7 +52,7 @@ export function ManualWorkLists({
           No provider takes these (none mapped, or the quantity is outside its limits). Oldest first; each
           leaves the list once it has a final status.
         </p>
-        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-orders">
+        <Card className="mt-4 p-0 sm:overflow-x-auto" data-testid="manual-orders">
           <OrdersTable orders={work.orders} empty="No orders waiting for a person." />
         </Card>
       </section>
@@ -90,7 +90,7 @@ export function ManualWorkLists({
           completed, or reject it with a note the customer sees.
         </p>
         <ShownOf shown={work.refills.length} total={work.refillsTotal} />
-        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-refills">
+        <Card className="mt-4 p-0 sm:overflow-x-auto" data-testid="manual-refills">
           <AdminTable
             headings={["Refill", "Order", "Customer", "Service", "Link", "Asked", "Decision"]}
             items={work.refills}
@@ -129,7 +129,7 @@ export function ManualWorkLists({
           Their service is mapped to no provider: each new post of the customer needs a person.
         </p>
         <ShownOf shown={work.autoOrders.length} total={work.autoOrdersTotal} />
-        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-auto-orders">
+        <Card className="mt-4 p-0 sm:overflow-x-auto" data-testid="manual-auto-orders">
           <AdminTable
             headings={["Customer", "Service", "Username", "Per post", "Posts left", "Created"]}
             items={work.autoOrders}
