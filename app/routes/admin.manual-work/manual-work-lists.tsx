@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDateTime, lineLabel } from "../../components/admin/format.ts";
 import { type AdminOrderView, OrdersTable } from "../../components/admin/orders-table.tsx";
+import { AddressText } from "../../components/ui/address-text.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import type {
   HeldSubmission,
@@ -104,13 +105,15 @@ export function ManualWorkLists({
                 <td className={td}>
                   {row.orderNumber} · {formatCount(row.quantity)}
                 </td>
-                <td className={`${td} break-all`}>
+                <td className={td}>
                   <Link to={`/admin/users/${row.userId}`} className="text-brand-700 hover:underline">
-                    {row.customerEmail ?? "Unknown"}
+                    <AddressText text={row.customerEmail ?? "Unknown"} />
                   </Link>
                 </td>
                 <td className={td}>{formatServiceName(row.serviceName)}</td>
-                <td className={`${td} max-w-xs break-all`}>{row.targetLink}</td>
+                <td className={`${td} max-w-xs`}>
+                  <AddressText text={row.targetLink} />
+                </td>
                 <td className={td}>{formatDateTime(row.requestedAt)}</td>
                 <td className={td}>
                   <RefillDecisionForm refillId={row.id} label={`#${row.id} of ${row.orderNumber}`} />
@@ -137,9 +140,9 @@ export function ManualWorkLists({
           >
             {(row) => (
               <tr key={row.id} className="align-top">
-                <td className={`${td} break-all`}>
+                <td className={td}>
                   <Link to={`/admin/users/${row.userId}`} className="text-brand-700 hover:underline">
-                    {row.customerEmail ?? "Unknown"}
+                    <AddressText text={row.customerEmail ?? "Unknown"} />
                   </Link>
                 </td>
                 <td className={td}>{formatServiceName(row.serviceName)}</td>

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { providers } from "../../app/db/schema.ts";
+import { apiKeyHint, encryptApiKey } from "../../app/domain/fulfilment/api-key-cipher.server.ts";
+import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
+import { signInContext } from "../support/browser-sign-in.ts";
+import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { fundWallet, serviceBySlug } from "../support/factories.ts";
+import { appUrl, createAccount, createAdminAccount } from "../support/http.ts";
+import { fillPath, routeModules } from "../support/route-table.ts";
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 768 };
+
+let browser: Browser;
+let admin: { email: string; password: string };
+const fill: Record<string, string> = {};
+
+/**
+ * Every admin page of the route table (the CSV exports are files, not pages), so a page added later is checked
+ * without touching this test.
+ */
+const adminPages = routeModules()
+  .filter(({ path, file }) => (path === "/admin" || path.startsWith("/admin/")) && file.endsWith(".tsx"))
+  .map(({ path }) => path);
+
+beforeAll(async () => {
+  browser = await launchBrowser(inject("chromiumPath"));
+  admin = await createAdminAccount();
+  // A customer whose e-mail and link are long enough to widen a cell that does not wrap them (product rules 12.13).
+  const customer = await createAccount({
+    email: `a-rather-long-mailbox-name-for-a-phone.${Date.now()}@customers-of-a-long-domain-name.example.com`,
+  });
+  await fundWallet(customer.id, 2_000);
+  const likes = await serviceBySlug("instagram-likes");
+  const placed = await placeOrder(db(), {
+    userId: customer.id,
+    serviceId: likes.id,
+    quantity: 150,
+    targetLink: `https://www.instagram.com/p/APhoneSizedLayoutCheckWithAVeryLongPostAddress${Date.now()}/?utm_source=phone`,
+    deliverySpeed: "normal",
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  const ticket = await createTicket(db(), {
+    userId: customer.id,
+    category: "request",
+    subject: "Where are the likes of my post?",
+    message: "My likes did not arrive yet.",
+  });
+  if (!ticket.ok) throw new Error(ticket.message);
+  // A provider that is never called: its page and list are read from the database.
+  const [provider] = await db()
+    .insert(providers)
+    .values({
+      name: `Phone Panel ${Date.now()}`,
+      apiUrl: "https://panel-with-a-long-address.example.com/api/v2",
+      apiKeyEncrypted: encryptApiKey("phone-layout-key-0001"),
+      apiKeyHint: apiKeyHint("phone-layout-key-0001"),
+      isSimulated: true,
+      supportsIdempotency: false,
+    })
+    .returning();
+  Object.assign(fill, { orderId: placed.order.id, userId: customer.id, providerId: provider!.id });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openAdmin(viewport: { width: number; height: number }) {
+  const opened = await openPage(browser, { viewport });
+  await signInContext(opened.context, admin);
+  return opened;
+}
+
+/** What sticks out sideways at the page's width: the document's overflow and every element of main past an edge. */
+async function sideways(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.getAttribute("data-testid") ? `[${element.getAttribute("data-testid")}]` : ""} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+    const outside = [...document.querySelectorAll("main *")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        // Not drawn (a closed <details>, a hidden input) or a screen-reader-only heading: nothing to see.
+        if (box.width <= 1 || box.height <= 1) return false;
+        return box.left < -1 || box.right > width + 1;
+      })
+      .map(describe);
+    return { overflow: document.documentElement.scrollWidth - width, outside: outside.slice(0, 5) };
+  });
+}
+
+/** Each list row's controls (buttons, selects, links, fields): the ones past the screen's right or left edge. */
+async function rowControlsOffScreen(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const controls = [
+      ...document.querySelectorAll(
+        "main tbody tr :is(a[href], button, select, input:not([type=hidden]), textarea, summary)",
+      ),
+    ].filter((control) => control.getBoundingClientRect().width > 0);
+    return {
+      count: controls.length,
+      off: controls
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          return box.left < 0 || box.right > width;
+        })
+        .map((control) => control.outerHTML.slice(0, 80)),
+    };
+  });
+}
+
+describe("the admin on a 390 px phone (product rules 12.10-12.14)", () => {
+  it("finds the admin pages in the route table", () => {
+    expect(adminPages).toEqual(
+      expect.arrayContaining([
+        "/admin",
+        "/admin/orders",
+        "/admin/orders/:orderId",
+        "/admin/users",
+        "/admin/users/:userId",
+        "/admin/providers/:providerId",
+        "/admin/blog",
+      ]),
+    );
+  });
+
+  it.each(adminPages)(
+    "%s fits the screen: nothing scrolls sideways, every row's actions on screen",
+    async (route) => {
+      const { page, context, assertNoConsoleErrors } = await openAdmin(PHONE);
+      const path = fillPath(route, fill);
+      const response = await page.goto(`${appUrl}${path}`);
+      expect(response?.status(), `${path} status`).toBeLessThan(400);
+      expect(new URL(page.url()).pathname).toBe(path);
+      await page.waitForLoadState("networkidle");
+
+      expect(await sideways(page), path).toEqual({ overflow: 0, outside: [] });
+      const controls = await rowControlsOffScreen(page);
+      expect(controls.off, path).toEqual([]);
+      // The compact header leaves the screen to the page: one line with the Menu button.
+      const header = await page.locator("header").boundingBox();
+      expect(header?.height).toBeLessThan(80);
+      assertNoConsoleErrors();
+      await context.close();
+    },
+  );
+
+  it("shows the orders list as labelled cards with the status form on screen, and wraps a long e-mail", async () => {
+    const { page, context, assertNoConsoleErrors } = await openAdmin(PHONE);
+    await page.goto(`${appUrl}/admin/orders`);
+    const row = page.getByTestId("admin-order-row").first();
+    await row.waitFor();
+    const labels = await row
+      .locator("td")
+      .evaluateAll((cells) =>
+        cells.map((cell) => getComputedStyle(cell, "::before").content.replaceAll('"', "")),
+      );
+    expect(labels).toEqual(expect.arrayContaining(["Order", "Customer", "Status"]));
+    const status = row.getByRole("combobox").first();
+    const box = await status.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    assertNoConsoleErrors();
+    await context.close();
+  });
+
+  it("opens the menu drawer with the keyboard, keeps focus in it, and closes it with Escape or its button", async () => {
+    const { page, context, assertNoConsoleErrors } = await openAdmin(PHONE);
+    await page.goto(`${appUrl}/admin/orders`);
+    await page.waitForLoadState("networkidle");
+    const menu = page.getByRole("button", { name: "Menu", exact: true });
+    expect(await menu.isVisible()).toBe(true);
+    const drawer = page.getByRole("dialog", { name: "Admin menu" });
+    expect(await drawer.isVisible()).toBe(false);
+
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await drawer.waitFor();
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    const focusInDrawer = () =>
+      page.evaluate(() => document.getElementById("admin-drawer")?.contains(document.activeElement) ?? false);
+    expect(await focusInDrawer()).toBe(true);
+    expect(await drawer.getByRole("link", { name: "Orders", exact: true }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    // Tab past the last control and Shift+Tab before the first both stay inside.
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInDrawer()).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await focusInDrawer()).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+
+    await page.keyboard.press("Enter");
+    await drawer.waitFor();
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await drawer.waitFor({ state: "hidden" });
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await menu.click();
+    await drawer.getByRole("link", { name: "Users", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/users");
+    expect(await drawer.isVisible()).toBe(false);
+    assertNoConsoleErrors();
+    await context.close();
+  });
+
+  it("keeps the wide header at 1366 px: every link in it, no Menu button", async () => {
+    const { page, context, assertNoConsoleErrors } = await openAdmin(LAPTOP);
+    await page.goto(`${appUrl}/admin/orders`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("button", { name: "Menu", exact: true }).isVisible()).toBe(false);
+    const nav = page.locator("header").getByRole("navigation", { name: "Admin" });
+    for (const name of ["Dashboard", "Orders", "Users", "Services", "Providers", "Audit"])
+      expect(await nav.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+    expect(await page.getByTestId("admin-email").textContent()).toBe(admin.email);
+    expect(await sideways(page)).toEqual({ overflow: 0, outside: [] });
+    assertNoConsoleErrors();
+    await context.close();
+  });
+});
