@@ -82,9 +82,14 @@ async function sideways(page: Page) {
     const outside = [...document.querySelectorAll("main *")]
       .filter((element) => {
         const box = element.getBoundingClientRect();
-        // Not drawn (a closed <details>, a hidden input) or a screen-reader-only heading: nothing to see.
-        if (box.width <= 1 || box.height <= 1) return false;
-        return box.left < -1 || box.right > width + 1;
+        if (box.left >= -1 && box.right <= width + 1) return false;
+        // Not drawn (a closed <details>, a hidden input) or inside a screen-reader-only box (a card list's
+        // column headers): nothing to see.
+        for (let shown: Element | null = element; shown; shown = shown.parentElement) {
+          const { width: shownWidth, height: shownHeight } = shown.getBoundingClientRect();
+          if (shownWidth <= 1 || shownHeight <= 1) return false;
+        }
+        return true;
       })
       .map(describe);
     return { overflow: document.documentElement.scrollWidth - width, outside: outside.slice(0, 5) };

@@ -6,7 +6,7 @@ import { Children, cloneElement, isValidElement, type ReactElement, type ReactNo
  * and a row's actions are on screen. From 640 px the columns stand side by side as before.
  */
 export const CARD_TABLE_CLASS =
-  "max-sm:block max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2 max-sm:[&_td]:block max-sm:[&_td]:max-w-none max-sm:[&_td]:py-1.5 max-sm:[&_td]:before:mb-0.5 max-sm:[&_td]:before:block max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-slate-500 max-sm:[&_td]:before:content-[attr(data-label)] max-sm:[&_thead]:sr-only";
+  "max-sm:block max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2 max-sm:[&_td]:block max-sm:[&_td]:max-w-none max-sm:[&_td]:py-1.5 max-sm:[&_td]:before:mb-0.5 max-sm:[&_td]:before:block max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-slate-500 max-sm:[&_td]:before:content-[attr(data-label)] max-sm:[&_thead]:sr-only max-sm:[&_tbody_th]:block max-sm:[&_tbody_th]:font-semibold max-sm:[&_td]:text-left";
 
 /** A component that draws several cells of a row (and labels them itself) says how many. */
 type CellsComponent = { cellCount?: number };
