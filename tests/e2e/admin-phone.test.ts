@@ -16,6 +16,8 @@ const LAPTOP = { width: 1366, height: 768 };
 let browser: Browser;
 let admin: { email: string; password: string };
 const fill: Record<string, string> = {};
+let longEmail = "";
+let orderNumber = "";
 
 /**
  * Every admin page of the route table (the CSV exports are files, not pages), so a page added later is checked
@@ -62,6 +64,8 @@ beforeAll(async () => {
     })
     .returning();
   Object.assign(fill, { orderId: placed.order.id, userId: customer.id, providerId: provider!.id });
+  longEmail = customer.email;
+  orderNumber = placed.order.orderNumber;
 });
 afterAll(async () => {
   await browser?.close();
@@ -93,6 +97,27 @@ async function sideways(page: Page) {
       })
       .map(describe);
     return { overflow: document.documentElement.scrollWidth - width, outside: outside.slice(0, 5) };
+  });
+}
+
+/** The page's own words (its heading, its buttons) cut across two lines: none may be (product rules 12.13). */
+async function wordsCut(page: Page) {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll("main :is(h1, button)")) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // A hyphen is a place a word may wrap; anywhere else is a cut.
+        for (const match of (node.textContent ?? "").matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) cut.push(match[0]);
+        }
+      }
+    }
+    return cut;
   });
 }
 
@@ -143,6 +168,7 @@ describe("the admin on a 390 px phone (product rules 12.10-12.14)", () => {
       await page.waitForLoadState("networkidle");
 
       expect(await sideways(page), path).toEqual({ overflow: 0, outside: [] });
+      expect(await wordsCut(page), path).toEqual([]);
       const controls = await rowControlsOffScreen(page);
       expect(controls.off, path).toEqual([]);
       // The compact header leaves the screen to the page: one line with the Menu button.
@@ -155,8 +181,8 @@ describe("the admin on a 390 px phone (product rules 12.10-12.14)", () => {
 
   it("shows the orders list as labelled cards with the status form on screen, and wraps a long e-mail", async () => {
     const { page, context, assertNoConsoleErrors } = await openAdmin(PHONE);
-    await page.goto(`${appUrl}/admin/orders`);
-    const row = page.getByTestId("admin-order-row").first();
+    await page.goto(`${appUrl}/admin/orders?q=${orderNumber}`);
+    const row = page.getByTestId("admin-order-row").filter({ hasText: orderNumber });
     await row.waitFor();
     const labels = await row
       .locator("td")
@@ -168,6 +194,30 @@ describe("the admin on a 390 px phone (product rules 12.10-12.14)", () => {
     const box = await status.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    // The e-mail may wrap after "@" and before each dot, and is cut nowhere else while its pieces fit.
+    const email = await row.evaluate((element, text) => {
+      const shown = [...element.querySelectorAll("span")].find((span) => span.textContent === text);
+      return shown
+        ? { breaks: shown.querySelectorAll("wbr").length, wordBreak: getComputedStyle(shown).wordBreak }
+        : null;
+    }, longEmail);
+    expect(email).toEqual({ breaks: longEmail.split(/[@.]/).length - 1, wordBreak: "normal" });
+    if (process.env.ADMIN_PHONE_SHOTS) {
+      for (const [name, size] of [
+        ["390", PHONE],
+        ["1366", LAPTOP],
+      ] as const) {
+        await page.setViewportSize(size);
+        for (const where of ["orders", "users"]) {
+          await page.goto(`${appUrl}/admin/${where}`);
+          await page.waitForLoadState("networkidle");
+          await page.screenshot({
+            path: `/tmp/admin-phone-${where}-${name}.png`,
+            fullPage: where === "orders" && name === "390" ? false : false,
+          });
+        }
+      }
+    }
     assertNoConsoleErrors();
     await context.close();
   });
