@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { AxeResults } from "axe-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { providers } from "../../app/db/schema.ts";
@@ -10,6 +13,7 @@ import { fundWallet, serviceBySlug } from "../support/factories.ts";
 import { appUrl, createAccount, createAdminAccount } from "../support/http.ts";
 import { fillPath, routeModules } from "../support/route-table.ts";
 
+const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
 
@@ -202,22 +206,6 @@ describe("the admin on a 390 px phone (product rules 12.10-12.14)", () => {
         : null;
     }, longEmail);
     expect(email).toEqual({ breaks: longEmail.split(/[@.]/).length - 1, wordBreak: "normal" });
-    if (process.env.ADMIN_PHONE_SHOTS) {
-      for (const [name, size] of [
-        ["390", PHONE],
-        ["1366", LAPTOP],
-      ] as const) {
-        await page.setViewportSize(size);
-        for (const where of ["orders", "users"]) {
-          await page.goto(`${appUrl}/admin/${where}`);
-          await page.waitForLoadState("networkidle");
-          await page.screenshot({
-            path: `/tmp/admin-phone-${where}-${name}.png`,
-            fullPage: where === "orders" && name === "390" ? false : false,
-          });
-        }
-      }
-    }
     assertNoConsoleErrors();
     await context.close();
   });
@@ -264,6 +252,36 @@ describe("the admin on a 390 px phone (product rules 12.10-12.14)", () => {
     expect(await drawer.isVisible()).toBe(false);
     assertNoConsoleErrors();
     await context.close();
+  });
+
+  it("has no serious accessibility problems with the drawer closed and open", async () => {
+    // bypassCSP only to inject axe-core; the page itself is unchanged.
+    const context = await browser.newContext({ bypassCSP: true, viewport: PHONE });
+    try {
+      await signInContext(context, admin);
+      const page = await context.newPage();
+      await page.goto(`${appUrl}/admin/orders`);
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(axeSource);
+      const serious = () =>
+        page.evaluate(async () => {
+          const results = await (
+            window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }
+          ).axe.run(document);
+          return results.violations
+            .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+            .map(
+              (violation) =>
+                `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+            );
+        });
+      expect(await serious()).toEqual([]);
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
+      await page.getByRole("dialog", { name: "Admin menu" }).waitFor();
+      expect(await serious()).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it("keeps the wide header at 1366 px: every link in it, no Menu button", async () => {
