@@ -47,7 +47,9 @@ const ACTIVITY = process.env.BENCH_ACTIVITY === "1";
 const POOL_SIZE = String(process.env.BENCH_POOL_SIZE ?? CONCURRENCY);
 const RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 2_000;
-const LINK = "https://www.instagram.com/p/Bench123/";
+// A post of its own per order: a second order on a link with an active one is refused (product rules 4.27).
+let posts = 0;
+const nextLink = () => `https://www.instagram.com/p/Bench${++posts}/`;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -311,7 +313,7 @@ try {
         key: apiKeys[index]!,
         action: "add",
         service: String(likesOnA.apiId),
-        link: LINK,
+        link: nextLink(),
         quantity: "150",
         idempotency_key: key,
       },

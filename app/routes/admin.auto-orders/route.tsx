@@ -57,7 +57,7 @@ export default function AdminAutoOrdersPage({ loaderData }: Route.ComponentProps
       search={{ label: "Search by customer e-mail or Instagram username", placeholder: "E-mail or username" }}
       list={loaderData}
     >
-      <Card className="mt-6 overflow-x-auto p-0">
+      <Card className="mt-6 p-0 sm:overflow-x-auto">
         <AutoOrdersTable autoOrders={loaderData.autoOrders} empty={ADMIN_AUTO_ORDER_TEXT.noAutoOrders} />
       </Card>
     </FilteredListPage>

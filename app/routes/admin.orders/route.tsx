@@ -89,7 +89,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
         preview={preview}
         refused={refused}
       />
-      <Card className="mt-6 overflow-x-auto p-0">
+      <Card className="mt-6 p-0 sm:overflow-x-auto">
         <OrdersTable orders={loaderData.orders} selectForm={BULK_ORDERS_FORM} />
       </Card>
     </FilteredListPage>

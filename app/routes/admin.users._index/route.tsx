@@ -63,7 +63,7 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
         </div>
       </div>
       <UsersBulkBar formId={BULK_USERS_FORM} preview={preview} refused={refused} />
-      <Card className="mt-6 overflow-x-auto p-0">
+      <Card className="mt-6 p-0 sm:overflow-x-auto">
         <UsersTable users={loaderData.users} selectForm={BULK_USERS_FORM} />
       </Card>
       <ListPagination

@@ -1,10 +1,11 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { RefusedRequest } from "../../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { mayOpen } from "../../domain/accounts/permissions.ts";
 import { requireStaffForAdminPath } from "../../domain/accounts/session.server.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import type { Route } from "./+types/route";
+import { AdminDrawer, type AdminNavLink, AdminWideNav } from "./admin-nav.tsx";
 
 /**
  * The admin guard: runs on the server before every loader and action of every /admin route (this layout's
@@ -24,7 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: staff.email, role: staff.staffRole };
 }
 
-const NAV = [
+/** The admin menu, in the header from 1024 px and in the drawer below it (admin-nav.tsx). */
+const NAV: readonly AdminNavLink[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/manual-work", label: "Manual Work", end: false },
@@ -44,6 +46,8 @@ const NAV = [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // The menu shows only the pages the staff member's role opens (product rules 15.3).
+  const links = NAV.filter((item) => mayOpen(loaderData.role, item.to));
   return (
     <div className="min-h-screen bg-slate-50">
       <meta name="robots" content="noindex, nofollow" />
@@ -53,25 +57,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Link to="/admin" className="shrink-0 text-lg font-bold text-brand-700">
               Boostly Admin
             </Link>
-            <nav aria-label="Admin">
-              <ul className="flex flex-wrap gap-1">
-                {NAV.filter((item) => mayOpen(loaderData.role, item.to)).map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.end}
-                      className={({ isActive }) =>
-                        `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
-                      }
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <AdminWideNav links={links} />
           </div>
-          <div className="flex items-center gap-3">
+          <div className="hidden items-center gap-3 lg:flex">
             <span className="text-sm text-slate-600" data-testid="admin-email">
               {loaderData.email}
             </span>
@@ -82,6 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </Button>
             </Form>
           </div>
+          <AdminDrawer links={links} email={loaderData.email} />
         </div>
       </header>
       <Outlet />
