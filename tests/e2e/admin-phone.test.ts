@@ -46,7 +46,7 @@ const PAGES_WITH_ROW_CONTROLS = [
 
 beforeAll(async () => {
   browser = await launchBrowser(inject("chromiumPath"));
-  admin = await createAdminAccount();
+  admin = await createAdminAccount({ role: "owner" }); // an owner opens every admin page, /admin/staff too
   // A customer whose e-mail and link are long enough to widen a cell that does not wrap them (product rules 12.13).
   const customer = await createAccount({
     email: `a-rather-long-mailbox-name-for-a-phone.${Date.now()}@customers-of-a-long-domain-name.example.com`,
