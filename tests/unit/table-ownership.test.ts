@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   accounts: "accounts",
   verifications: "accounts",
   user_roles: "accounts",
+  account_suspensions: "accounts",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

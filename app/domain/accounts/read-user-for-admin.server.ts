@@ -8,6 +8,7 @@ import {
   type AdminTransactionRow,
   listUserTransactionsForAdmin,
 } from "../wallet/list-user-transactions-for-admin.server.ts";
+import { readSuspension, type Suspension } from "./suspend-account.server.ts";
 
 /** Rows the user page shows per tab (newest first). */
 const DETAIL_ROWS = 200;
@@ -37,6 +38,8 @@ export type AdminUserPage = {
   totals: AdminUserTotals;
   orders: AdminOrderWithMoney[];
   transactions: AdminTransactionRow[];
+  /** Set while the account is suspended (product rules 15.20). */
+  suspension: Suspension | null;
 };
 
 /** One account for the admin's user page, or null for an unknown (or malformed) id. */
@@ -81,10 +84,11 @@ export async function readUserTotals(db: Executor, userId: string): Promise<Admi
 export async function readUserPage(db: Executor, userId: string): Promise<AdminUserPage | null> {
   const user = await readUserDetail(db, userId);
   if (!user) return null;
-  const [totals, userOrders, userTransactions] = await Promise.all([
+  const [totals, userOrders, userTransactions, suspension] = await Promise.all([
     readUserTotals(db, user.id),
     listUserOrdersForAdmin(db, user.id, DETAIL_ROWS),
     listUserTransactionsForAdmin(db, user.id, DETAIL_ROWS),
+    readSuspension(db, user.id),
   ]);
-  return { user, totals, orders: userOrders, transactions: userTransactions };
+  return { user, totals, orders: userOrders, transactions: userTransactions, suspension };
 }

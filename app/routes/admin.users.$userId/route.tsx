@@ -3,6 +3,7 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { suspendForm, unsuspendForm } from "../../domain/accounts/suspension-form.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { adjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -12,6 +13,8 @@ import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts
 import type { Route } from "./+types/route";
 import { adjustBalanceFromForm } from "./adjust-balance-from-form.server.ts";
 import { BalanceAdjustmentForm } from "./balance-adjustment-form.tsx";
+import { suspendFromForm } from "./suspend-from-form.server.ts";
+import { SuspensionCard } from "./suspension-card.tsx";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
@@ -33,17 +36,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       totals: page.totals,
       orders: page.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
       transactions: page.transactions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      suspension: page.suspension
+        ? { reason: page.suspension.reason, suspendedAt: page.suspension.suspendedAt.toISOString() }
+        : null,
     },
   };
 }
 
 /**
  * The same status form as the orders list (intent=set-status, through setOrderStatus), and the wallet's credit or
- * debit (intent=adjust-balance, through adjustBalance).
+ * debit (intent=adjust-balance, through adjustBalance), and Suspend or Unsuspend (intent=suspend|unsuspend).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, [statusChangeForm, adjustmentForm]);
+  const form = await readForm(request, [statusChangeForm, adjustmentForm, suspendForm, unsuspendForm]);
+  if (form.intent === "suspend" || form.intent === "unsuspend")
+    return suspendFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
   if (form.intent === "adjust-balance")
     return adjustBalanceFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
   return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
@@ -84,6 +92,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <UserSummaryCards user={user} totals={page.totals} />
+      <SuspensionCard suspension={page.suspension} />
       <BalanceAdjustmentForm balanceCents={user.balanceCents} />
       <UserTabs user={user} orders={page.orders} transactions={page.transactions} />
     </main>

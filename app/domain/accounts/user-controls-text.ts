@@ -1,0 +1,23 @@
+/** The texts of an admin's controls on a user's page and what the customer sees of them (product rules 15.20-15.29). */
+export const SUSPENSION_TEXT = {
+  /** What a suspended account reads at sign-in (storefront and /admin-login), after a correct password only. */
+  signInRefused: "This account is suspended. Please contact support if you think this is a mistake.",
+  suspendedTitle: "User suspended",
+  suspended: "The user is signed out everywhere; sign-in and API keys are refused until you unsuspend them.",
+  unsuspendedTitle: "User unsuspended",
+  unsuspended: "The user can sign in and use their API keys again.",
+  refusedTitle: "Not changed",
+  reason: "Give a reason (1 to 500 characters).",
+  alreadySuspended: "This user is already suspended.",
+  notSuspended: "This user is not suspended.",
+  noUser: "User not found",
+  notYourself: "You cannot suspend your own account.",
+} as const;
+
+/** A suspension's reason: required, at most this long once trimmed. */
+export const SUSPENSION_REASON_MAX = 500;
+
+export function isSuspensionReason(reason: string): boolean {
+  const trimmed = reason.trim();
+  return trimmed.length > 0 && trimmed.length <= SUSPENSION_REASON_MAX;
+}
