@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "../../../app/db/client.server.ts";
+import { adminAuditLog, sessions } from "../../../app/db/schema.ts";
+import { SUSPENSION_TEXT } from "../../../app/domain/accounts/user-controls-text.ts";
+import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
+import { API_TEXT } from "../../../app/domain/reseller/api-text.ts";
+import {
+  appUrl,
+  createAccount,
+  createAdminAccount,
+  signedInAdmin,
+  Visitor,
+  visibleText,
+} from "../../support/http.ts";
+
+async function callApi(fields: Record<string, string>) {
+  const response = await fetch(`${appUrl}/api/v2`, { method: "POST", body: new URLSearchParams(fields) });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe("a suspended customer over HTTP (product rules 15.20-15.22)", () => {
+  it("is signed out at once, refused at /login, /admin-login and better-auth's endpoint and by the API; unsuspending restores both", async () => {
+    const customer = await createAccount();
+    const created = await createApiKey(db(), { userId: customer.id, name: "Panel" });
+    if (!created.ok) throw new Error(created.message);
+    const browser = new Visitor();
+    await browser.signIn(customer.email, customer.password);
+    expect((await browser.request("/dashboard")).status).toBe(200);
+    const { visitor: admin } = await signedInAdmin();
+    const post = (form: Record<string, string>) =>
+      admin.request(`/admin/users/${customer.id}.data`, { form });
+
+    // A reason is required; nothing happens without one.
+    const noReason = await post({ intent: "suspend", reason: " " });
+    expect(await noReason.text()).toContain(SUSPENSION_TEXT.reason);
+    expect((await browser.request("/dashboard")).status).toBe(200);
+
+    const suspended = await post({ intent: "suspend", reason: "Chargeback fraud" });
+    expect(suspended.status).toBe(200);
+    expect(await suspended.text()).toContain(SUSPENSION_TEXT.suspendedTitle);
+    const page = visibleText(await (await admin.request(`/admin/users/${customer.id}`)).text());
+    expect(page).toContain("Reason: Chargeback fraud");
+    expect(page).toContain("Unsuspend");
+
+    // The open session ended with the suspension.
+    expect((await browser.request("/dashboard")).headers.get("location")).toMatch(/^\/login/);
+    expect(await db().$count(sessions, eq(sessions.userId, customer.id))).toBe(0);
+
+    // Every way in refuses, with the clear text after the right password, and leaves no session.
+    const login = await new Visitor().request("/login.data", {
+      form: { email: customer.email, password: customer.password },
+    });
+    expect(await login.text()).toContain(SUSPENSION_TEXT.signInRefused);
+    const wrongPassword = await new Visitor().request("/login.data", {
+      form: { email: customer.email, password: "not-the-password" },
+    });
+    expect(await wrongPassword.text()).not.toContain(SUSPENSION_TEXT.signInRefused);
+    const adminLogin = await new Visitor().request("/admin-login.data", {
+      form: { intent: "sign-in", email: customer.email, password: customer.password },
+    });
+    expect(await adminLogin.text()).toContain(SUSPENSION_TEXT.signInRefused);
+    const raw = new Visitor();
+    await expect(raw.signIn(customer.email, customer.password)).rejects.toThrow(/403/);
+    expect(await db().$count(sessions, eq(sessions.userId, customer.id))).toBe(0);
+    expect(await callApi({ key: created.key, action: "balance" })).toEqual({ error: API_TEXT.invalidKey });
+
+    const unsuspended = await post({ intent: "unsuspend" });
+    expect(await unsuspended.text()).toContain(SUSPENSION_TEXT.unsuspendedTitle);
+    const again = new Visitor();
+    const signedIn = await again.request("/login", {
+      form: { email: customer.email, password: customer.password },
+    });
+    expect(signedIn.status).toBe(302);
+    expect((await again.request("/dashboard")).status).toBe(200);
+    expect(await callApi({ key: created.key, action: "balance" })).toEqual({
+      balance: "0.00",
+      currency: "USD",
+    });
+
+    const audit = await db()
+      .select({ action: adminAuditLog.action })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.subjectId, customer.id));
+    expect(audit.map((row) => row.action)).toEqual(["user.suspend", "user.unsuspend"]);
+  });
+
+  it("is a form only admins can post: a customer's post suspends no one", async () => {
+    const target = await createAccount();
+    const stranger = await createAccount();
+    const visitor = new Visitor();
+    await visitor.signIn(stranger.email, stranger.password);
+    const forged = await visitor.request(`/admin/users/${target.id}.data`, {
+      form: { intent: "suspend", reason: "Fraud" },
+    });
+    expect(forged.status).not.toBe(200);
+    const signIn = new Visitor();
+    await signIn.signIn(target.email, target.password);
+    expect((await signIn.request("/dashboard")).status).toBe(200);
+  });
+
+  it("lets a suspended admin account into nothing either", async () => {
+    const staff = await createAdminAccount();
+    const { visitor: admin } = await signedInAdmin();
+    await admin.request(`/admin/users/${staff.id}.data`, {
+      form: { intent: "suspend", reason: "Left the company" },
+    });
+    const adminLogin = await new Visitor().request("/admin-login.data", {
+      form: { intent: "sign-in", email: staff.email, password: staff.password },
+    });
+    expect(await adminLogin.text()).toContain(SUSPENSION_TEXT.signInRefused);
+    expect(await db().$count(sessions, eq(sessions.userId, staff.id))).toBe(0);
+  });
+});
