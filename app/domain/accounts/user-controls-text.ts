@@ -21,3 +21,12 @@ export function isSuspensionReason(reason: string): boolean {
   const trimmed = reason.trim();
   return trimmed.length > 0 && trimmed.length <= SUSPENSION_REASON_MAX;
 }
+
+/** The user page's "Send password reset" (product rules 15.23). */
+export const RESET_MAIL_TEXT = {
+  sentTitle: "Password reset sent",
+  sent: (email: string) => `A link to set a new password was sent to ${email}; it works for one hour.`,
+  refusedTitle: "Not sent",
+  noUser: "User not found",
+  failed: "The reset mail could not be queued. Please try again.",
+} as const;

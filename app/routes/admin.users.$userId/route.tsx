@@ -2,8 +2,13 @@ import { data, Link } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
+import { sendPasswordResetByAdmin } from "../../domain/accounts/send-password-reset-by-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
-import { suspendForm, unsuspendForm } from "../../domain/accounts/suspension-form.ts";
+import {
+  passwordResetMailForm,
+  suspendForm,
+  unsuspendForm,
+} from "../../domain/accounts/user-controls-forms.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { adjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -13,7 +18,8 @@ import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts
 import type { Route } from "./+types/route";
 import { adjustBalanceFromForm } from "./adjust-balance-from-form.server.ts";
 import { BalanceAdjustmentForm } from "./balance-adjustment-form.tsx";
-import { suspendFromForm } from "./suspend-from-form.server.ts";
+import { PasswordResetButton } from "./password-reset-button.tsx";
+import { answerChange, suspendFromForm } from "./user-controls-from-form.server.ts";
 import { SuspensionCard } from "./suspension-card.tsx";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
 
@@ -45,11 +51,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * The same status form as the orders list (intent=set-status, through setOrderStatus), and the wallet's credit or
- * debit (intent=adjust-balance, through adjustBalance), and Suspend or Unsuspend (intent=suspend|unsuspend).
+ * debit (intent=adjust-balance, through adjustBalance), Suspend or Unsuspend (intent=suspend|unsuspend)
+ * and Send password reset (intent=send-password-reset).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, [statusChangeForm, adjustmentForm, suspendForm, unsuspendForm]);
+  const form = await readForm(request, [
+    statusChangeForm,
+    adjustmentForm,
+    suspendForm,
+    unsuspendForm,
+    passwordResetMailForm,
+  ]);
+  if (form.intent === "send-password-reset")
+    return answerChange(
+      await sendPasswordResetByAdmin(shopDatabase(context), { adminId: admin.id, userId: params.userId }),
+    );
   if (form.intent === "suspend" || form.intent === "unsuspend")
     return suspendFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
   if (form.intent === "adjust-balance")
@@ -83,6 +100,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <PasswordResetButton />
           <Link to={`/admin/audit?subject=${user.id}`} className={buttonClass("secondary")}>
             Audit trail
           </Link>

@@ -19,3 +19,9 @@ export const unsuspendForm = z.strictObject(
   { intent: z.literal("unsuspend") },
   { error: UNKNOWN_FIELD_TEXT },
 );
+
+/** The user page's "Send password reset" button (intent=send-password-reset; product rules 15.23). */
+export const passwordResetMailForm = z.strictObject(
+  { intent: z.literal("send-password-reset") },
+  { error: UNKNOWN_FIELD_TEXT },
+);

@@ -1,9 +1,9 @@
 import { suspendAccount, unsuspendAccount } from "../../domain/accounts/suspend-account.server.ts";
-import { suspendForm } from "../../domain/accounts/suspension-form.ts";
+import { suspendForm } from "../../domain/accounts/user-controls-forms.ts";
 import { SUSPENSION_TEXT } from "../../domain/accounts/user-controls-text.ts";
-import { formRefusal } from "../../domain/admin-form.ts";
+import { type ChangeMade, formRefusal } from "../../domain/admin-form.ts";
 import type { Notice } from "../../domain/notice.ts";
-import { issuesByField } from "../../domain/refusal.ts";
+import { issuesByField, type Refusal } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import type { Database } from "../../lib/database-context.server.ts";
 
@@ -15,15 +15,16 @@ export async function suspendFromForm(
   input: { adminId: string; userId: string; form: Record<string, unknown> },
 ): Promise<Answer> {
   const { adminId, userId } = input;
-  if (input.form.intent === "unsuspend") return answer(await unsuspendAccount(db, { adminId, userId }));
+  if (input.form.intent === "unsuspend") return answerChange(await unsuspendAccount(db, { adminId, userId }));
   const parsed = suspendForm.safeParse(input.form);
-  return answer(
+  return answerChange(
     parsed.success
       ? await suspendAccount(db, { adminId, userId, reason: parsed.data.reason })
       : formRefusal(SUSPENSION_TEXT.refusedTitle, issuesByField(parsed.error)),
   );
 }
 
-function answer(result: Awaited<ReturnType<typeof suspendAccount>>): Answer {
+/** A user control's answer: its toast, or its refusal's with the message beside each field at fault. */
+export function answerChange(result: ChangeMade | Refusal): Answer {
   return result.ok ? { ok: true, notice: result.notice } : refusalAnswer(result).body;
 }

@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { adminAuditLog, sessions } from "../../../app/db/schema.ts";
-import { SUSPENSION_TEXT } from "../../../app/domain/accounts/user-controls-text.ts";
+import { RESET_MAIL_TEXT, SUSPENSION_TEXT } from "../../../app/domain/accounts/user-controls-text.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { API_TEXT } from "../../../app/domain/reseller/api-text.ts";
 import {
   appUrl,
   createAccount,
   createAdminAccount,
+  latestMailTo,
   signedInAdmin,
   Visitor,
   visibleText,
@@ -110,5 +111,30 @@ describe("a suspended customer over HTTP (product rules 15.20-15.22)", () => {
     });
     expect(await adminLogin.text()).toContain(SUSPENSION_TEXT.signInRefused);
     expect(await db().$count(sessions, eq(sessions.userId, staff.id))).toBe(0);
+  });
+});
+
+describe("a password-reset mail sent from the user page (product rules 15.23)", () => {
+  it("queues the customer's own reset link, which sets a new password, and records who sent it", async () => {
+    const customer = await createAccount();
+    const { visitor: admin, id: adminId } = await signedInAdmin();
+    const sent = await admin.request(`/admin/users/${customer.id}.data`, {
+      form: { intent: "send-password-reset" },
+    });
+    expect(await sent.text()).toContain(RESET_MAIL_TEXT.sent(customer.email));
+    const mail = await latestMailTo(customer.email);
+    const link = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(`${mail?.text ?? ""}${mail?.html ?? ""}`);
+    expect(link).not.toBeNull();
+    const visitor = new Visitor();
+    const reset = await visitor.request("/reset-password", {
+      form: { token: link![1]!, password: "a-new-secret-42", confirmPassword: "a-new-secret-42" },
+    });
+    expect(reset.status).toBeLessThan(400);
+    await new Visitor().signIn(customer.email, "a-new-secret-42");
+    const audit = await db()
+      .select({ action: adminAuditLog.action, adminId: adminAuditLog.adminId })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.subjectId, customer.id));
+    expect(audit).toEqual([{ action: "user.password_reset_mail", adminId }]);
   });
 });
