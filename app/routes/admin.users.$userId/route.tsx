@@ -10,6 +10,9 @@ import {
   unsuspendForm,
 } from "../../domain/accounts/user-controls-forms.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
+import { listApiKeys } from "../../domain/reseller/api-keys.server.ts";
+import { revokeApiKeyByAdmin } from "../../domain/reseller/revoke-api-key-by-admin.server.ts";
+import { revokeApiKeyForm } from "../../domain/reseller/revoke-api-key-form.ts";
 import { adjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -17,10 +20,11 @@ import { pageMeta } from "../../lib/seo.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
 import { adjustBalanceFromForm } from "./adjust-balance-from-form.server.ts";
+import { ApiKeysCard } from "./api-keys-card.tsx";
 import { BalanceAdjustmentForm } from "./balance-adjustment-form.tsx";
 import { PasswordResetButton } from "./password-reset-button.tsx";
-import { answerChange, suspendFromForm } from "./user-controls-from-form.server.ts";
 import { SuspensionCard } from "./suspension-card.tsx";
+import { answerChange, suspendFromForm } from "./user-controls-from-form.server.ts";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
@@ -36,12 +40,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const page = await readUserPage(shopDatabase(context), params.userId);
   if (!page) return data({ page: null }, { status: 404 });
+  const apiKeys = await listApiKeys(shopDatabase(context), page.user.id);
   return {
     page: {
       user: { ...page.user, createdAt: page.user.createdAt.toISOString() },
       totals: page.totals,
       orders: page.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
       transactions: page.transactions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      apiKeys: apiKeys.map((key) => ({
+        ...key,
+        createdAt: key.createdAt.toISOString(),
+        lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      })),
       suspension: page.suspension
         ? { reason: page.suspension.reason, suspendedAt: page.suspension.suspendedAt.toISOString() }
         : null,
@@ -52,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /**
  * The same status form as the orders list (intent=set-status, through setOrderStatus), and the wallet's credit or
  * debit (intent=adjust-balance, through adjustBalance), Suspend or Unsuspend (intent=suspend|unsuspend)
- * and Send password reset (intent=send-password-reset).
+ * Send password reset (intent=send-password-reset) and Revoke beside an API key (intent=revoke-api-key).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -62,7 +72,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     suspendForm,
     unsuspendForm,
     passwordResetMailForm,
+    revokeApiKeyForm,
   ]);
+  if (form.intent === "revoke-api-key")
+    return answerChange(
+      await revokeApiKeyByAdmin(shopDatabase(context), {
+        adminId: admin.id,
+        userId: params.userId,
+        keyId: String(form.keyId),
+      }),
+    );
   if (form.intent === "send-password-reset")
     return answerChange(
       await sendPasswordResetByAdmin(shopDatabase(context), { adminId: admin.id, userId: params.userId }),
@@ -112,6 +131,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
       <UserSummaryCards user={user} totals={page.totals} />
       <SuspensionCard suspension={page.suspension} />
       <BalanceAdjustmentForm balanceCents={user.balanceCents} />
+      <ApiKeysCard keys={page.apiKeys} />
       <UserTabs user={user} orders={page.orders} transactions={page.transactions} />
     </main>
   );

@@ -4,7 +4,7 @@ import { db } from "../../../app/db/client.server.ts";
 import { adminAuditLog, sessions } from "../../../app/db/schema.ts";
 import { RESET_MAIL_TEXT, SUSPENSION_TEXT } from "../../../app/domain/accounts/user-controls-text.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
-import { API_TEXT } from "../../../app/domain/reseller/api-text.ts";
+import { API_KEY_ADMIN_TEXT, API_TEXT } from "../../../app/domain/reseller/api-text.ts";
 import {
   appUrl,
   createAccount,
@@ -136,5 +136,49 @@ describe("a password-reset mail sent from the user page (product rules 15.23)", 
       .from(adminAuditLog)
       .where(eq(adminAuditLog.subjectId, customer.id));
     expect(audit).toEqual([{ action: "user.password_reset_mail", adminId }]);
+  });
+});
+
+describe("a customer's API keys on the user page (product rules 15.24)", () => {
+  it("lists the active keys by name and first characters only, and a revoke refuses the key and is recorded", async () => {
+    const customer = await createAccount();
+    const created = await createApiKey(db(), { userId: customer.id, name: "Reseller panel" });
+    if (!created.ok) throw new Error(created.message);
+    const { visitor: admin, id: adminId } = await signedInAdmin();
+    const html = await (await admin.request(`/admin/users/${customer.id}`)).text();
+    expect(visibleText(html)).toContain("Reseller panel");
+    expect(html).toContain(created.key.slice(0, 12));
+    expect(html).not.toContain(created.key.slice(12));
+
+    // A key id of another customer is not theirs to revoke here.
+    const other = await createAccount();
+    const othersKey = await createApiKey(db(), { userId: other.id, name: "Other" });
+    if (!othersKey.ok) throw new Error(othersKey.message);
+    const wrong = await admin.request(`/admin/users/${customer.id}.data`, {
+      form: { intent: "revoke-api-key", keyId: othersKey.apiKey.id },
+    });
+    expect(await wrong.text()).toContain(API_TEXT.keyNotFound);
+    expect(await callApi({ key: othersKey.key, action: "balance" })).toEqual({
+      balance: "0.00",
+      currency: "USD",
+    });
+
+    const revoked = await admin.request(`/admin/users/${customer.id}.data`, {
+      form: { intent: "revoke-api-key", keyId: created.apiKey.id },
+    });
+    expect(await revoked.text()).toContain(API_KEY_ADMIN_TEXT.revokedTitle);
+    expect(await callApi({ key: created.key, action: "balance" })).toEqual({ error: API_TEXT.invalidKey });
+    const after = visibleText(await (await admin.request(`/admin/users/${customer.id}`)).text());
+    expect(after).not.toContain("Reseller panel");
+    expect(after).toContain(API_KEY_ADMIN_TEXT.none);
+    const audit = await db()
+      .select({
+        action: adminAuditLog.action,
+        adminId: adminAuditLog.adminId,
+        details: adminAuditLog.details,
+      })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.subjectId, customer.id));
+    expect(audit).toEqual([{ action: "api_key.revoke", adminId, details: { keyId: created.apiKey.id } }]);
   });
 });
