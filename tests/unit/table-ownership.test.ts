@@ -17,6 +17,8 @@ const OWNERS: Record<string, string> = {
   verifications: "accounts",
   user_roles: "accounts",
   account_suspensions: "accounts",
+  account_last_sign_ins: "accounts",
+  account_admin_notes: "accounts",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

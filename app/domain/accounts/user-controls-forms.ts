@@ -25,3 +25,9 @@ export const passwordResetMailForm = z.strictObject(
   { intent: z.literal("send-password-reset") },
   { error: UNKNOWN_FIELD_TEXT },
 );
+
+/** The user page's admin notes (intent=save-notes; product rules 15.26); the length is checked by saveAdminNotes. */
+export const adminNotesForm = z.strictObject(
+  { intent: z.literal("save-notes"), notes: z.string().max(20_000) },
+  { error: UNKNOWN_FIELD_TEXT },
+);

@@ -30,3 +30,13 @@ export const RESET_MAIL_TEXT = {
   noUser: "User not found",
   failed: "The reset mail could not be queued. Please try again.",
 } as const;
+
+/** The admins' notes on a user's page (product rules 15.26). */
+export const ADMIN_NOTES_MAX = 5_000;
+export const NOTES_TEXT = {
+  savedTitle: "Notes saved",
+  saved: "The notes are saved; the customer never sees them.",
+  refusedTitle: "Notes not saved",
+  tooLong: `Notes can be at most ${ADMIN_NOTES_MAX.toLocaleString("en-US")} characters.`,
+  noUser: "User not found",
+} as const;

@@ -2,9 +2,11 @@ import { data, Link } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
+import { saveAdminNotes } from "../../domain/accounts/save-admin-notes.server.ts";
 import { sendPasswordResetByAdmin } from "../../domain/accounts/send-password-reset-by-admin.server.ts";
 import { requireAdmin } from "../../domain/accounts/session.server.ts";
 import {
+  adminNotesForm,
   passwordResetMailForm,
   suspendForm,
   unsuspendForm,
@@ -20,6 +22,7 @@ import { pageMeta } from "../../lib/seo.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
 import { adjustBalanceFromForm } from "./adjust-balance-from-form.server.ts";
+import { AdminNotesCard } from "./admin-notes-card.tsx";
 import { ApiKeysCard } from "./api-keys-card.tsx";
 import { BalanceAdjustmentForm } from "./balance-adjustment-form.tsx";
 import { PasswordResetButton } from "./password-reset-button.tsx";
@@ -52,6 +55,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         createdAt: key.createdAt.toISOString(),
         lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
       })),
+      lastSignIn: page.lastSignIn
+        ? { signedInAt: page.lastSignIn.signedInAt.toISOString(), ipAddress: page.lastSignIn.ipAddress }
+        : null,
+      adminNotes: page.adminNotes,
       suspension: page.suspension
         ? { reason: page.suspension.reason, suspendedAt: page.suspension.suspendedAt.toISOString() }
         : null,
@@ -62,7 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /**
  * The same status form as the orders list (intent=set-status, through setOrderStatus), and the wallet's credit or
  * debit (intent=adjust-balance, through adjustBalance), Suspend or Unsuspend (intent=suspend|unsuspend)
- * Send password reset (intent=send-password-reset) and Revoke beside an API key (intent=revoke-api-key).
+ * Send password reset (intent=send-password-reset), Revoke beside an API key (intent=revoke-api-key)
+ * and the admin notes (intent=save-notes).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -73,7 +81,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     unsuspendForm,
     passwordResetMailForm,
     revokeApiKeyForm,
+    adminNotesForm,
   ]);
+  if (form.intent === "save-notes")
+    return answerChange(
+      await saveAdminNotes(shopDatabase(context), {
+        adminId: admin.id,
+        userId: params.userId,
+        notes: String(form.notes ?? ""),
+      }),
+    );
   if (form.intent === "revoke-api-key")
     return answerChange(
       await revokeApiKeyByAdmin(shopDatabase(context), {
@@ -132,7 +149,13 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
       <SuspensionCard suspension={page.suspension} />
       <BalanceAdjustmentForm balanceCents={user.balanceCents} />
       <ApiKeysCard keys={page.apiKeys} />
-      <UserTabs user={user} orders={page.orders} transactions={page.transactions} />
+      <AdminNotesCard notes={page.adminNotes} />
+      <UserTabs
+        user={user}
+        orders={page.orders}
+        transactions={page.transactions}
+        lastSignIn={page.lastSignIn}
+      />
     </main>
   );
 }

@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { adminAuditLog, sessions } from "../../../app/db/schema.ts";
-import { RESET_MAIL_TEXT, SUSPENSION_TEXT } from "../../../app/domain/accounts/user-controls-text.ts";
+import { accountLastSignIns, adminAuditLog, sessions } from "../../../app/db/schema.ts";
+import {
+  NOTES_TEXT,
+  RESET_MAIL_TEXT,
+  SUSPENSION_TEXT,
+} from "../../../app/domain/accounts/user-controls-text.ts";
 import { createApiKey } from "../../../app/domain/reseller/api-keys.server.ts";
 import { API_KEY_ADMIN_TEXT, API_TEXT } from "../../../app/domain/reseller/api-text.ts";
 import {
@@ -180,5 +184,53 @@ describe("a customer's API keys on the user page (product rules 15.24)", () => {
       .from(adminAuditLog)
       .where(eq(adminAuditLog.subjectId, customer.id));
     expect(audit).toEqual([{ action: "api_key.revoke", adminId, details: { keyId: created.apiKey.id } }]);
+  });
+});
+
+describe("last sign-in and admin notes on the user page (product rules 15.25, 15.26)", () => {
+  it("shows when and from where the customer last signed in, kept after they sign out", async () => {
+    const customer = await createAccount();
+    const { visitor: admin } = await signedInAdmin();
+    const data = async () => await (await admin.request(`/admin/users/${customer.id}.data`)).text();
+    expect(await db().$count(accountLastSignIns, eq(accountLastSignIns.userId, customer.id))).toBe(0);
+    const browser = new Visitor();
+    await browser.signIn(customer.email, customer.password);
+    await browser.request("/logout", { method: "POST" });
+    expect(await db().$count(sessions, eq(sessions.userId, customer.id))).toBe(0);
+    const [row] = await db()
+      .select()
+      .from(accountLastSignIns)
+      .where(eq(accountLastSignIns.userId, customer.id));
+    expect(Date.now() - row!.signedInAt.getTime()).toBeLessThan(60_000);
+    expect(row!.ipAddress).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+    const page = await data();
+    expect(page).toContain(row!.signedInAt.toISOString());
+    expect(page).toContain(row!.ipAddress!);
+  });
+
+  it("saves the admins' notes with an audit row of before and after, and records nothing for no change", async () => {
+    const customer = await createAccount();
+    const { visitor: admin, id: adminId } = await signedInAdmin();
+    const save = (notes: string) =>
+      admin.request(`/admin/users/${customer.id}.data`, { form: { intent: "save-notes", notes } });
+    expect(await (await save("Reseller, pays by wire")).text()).toContain(NOTES_TEXT.savedTitle);
+    await save(" Reseller, pays by wire ");
+    expect(await (await save("x".repeat(5_001))).text()).toContain(NOTES_TEXT.tooLong);
+    await save("Reseller");
+    const html = await (await admin.request(`/admin/users/${customer.id}`)).text();
+    expect(html).toContain(">Reseller</textarea>");
+    const audit = await db()
+      .select({
+        action: adminAuditLog.action,
+        adminId: adminAuditLog.adminId,
+        details: adminAuditLog.details,
+      })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.subjectId, customer.id))
+      .orderBy(adminAuditLog.id);
+    expect(audit).toEqual([
+      { action: "user.notes", adminId, details: { before: "", after: "Reseller, pays by wire" } },
+      { action: "user.notes", adminId, details: { before: "Reseller, pays by wire", after: "Reseller" } },
+    ]);
   });
 });
