@@ -1,3 +1,4 @@
+export * from "./schema/account-controls.ts";
 export * from "./schema/accounts.ts";
 export * from "./schema/alerts.ts";
 export * from "./schema/catalog.ts";

@@ -16,6 +16,9 @@ const OWNERS: Record<string, string> = {
   accounts: "accounts",
   verifications: "accounts",
   user_roles: "accounts",
+  account_suspensions: "accounts",
+  account_last_sign_ins: "accounts",
+  account_admin_notes: "accounts",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

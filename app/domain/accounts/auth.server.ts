@@ -8,8 +8,10 @@ import { confirmationMail, passwordResetMail } from "../mail/templates.ts";
 import { CLIENT_IP_HEADER } from "../security/rate-limit.server.ts";
 import { creditNewUserBonus } from "../wallet/credit-new-user-bonus.server.ts";
 import { CUSTOMER_MIN_PASSWORD_LENGTH } from "./password-rules.ts";
+import { recordSignIn } from "./record-sign-in.server.ts";
 import { grantAdminIfListed } from "./roles.server.ts";
 import { safeNextPath } from "./safe-next.ts";
+import { refuseSessionIfSuspended } from "./suspended-sign-in.server.ts";
 
 /** Sessions last 30 days and slide forward once a day of use (read by our fast session lookup too). */
 export const SESSION_POLICY = {
@@ -42,6 +44,16 @@ function createAuth() {
     },
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
+    // A suspended account gets no session, however it signs in (product rules 15.20).
+    databaseHooks: {
+      session: {
+        create: {
+          before: (session) => refuseSessionIfSuspended(db(), session.userId),
+          // The user page's last sign-in (product rules 15.25), kept after the session ends.
+          after: (session) => recordSignIn(db(), session),
+        },
+      },
+    },
     // Our own PostgreSQL-backed limiter guards sign-in, sign-up and reset (shared by every server).
     rateLimit: { enabled: false },
     advanced: {

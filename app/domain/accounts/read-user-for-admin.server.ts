@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { orders, transactions, users } from "../../db/schema.ts";
+import { accountAdminNotes, accountLastSignIns, orders, transactions, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { type AdminOrderWithMoney, listUserOrdersForAdmin } from "../orders/list-orders-for-admin.server.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
@@ -8,6 +8,7 @@ import {
   type AdminTransactionRow,
   listUserTransactionsForAdmin,
 } from "../wallet/list-user-transactions-for-admin.server.ts";
+import { readSuspension, type Suspension } from "./suspend-account.server.ts";
 
 /** Rows the user page shows per tab (newest first). */
 const DETAIL_ROWS = 200;
@@ -37,6 +38,12 @@ export type AdminUserPage = {
   totals: AdminUserTotals;
   orders: AdminOrderWithMoney[];
   transactions: AdminTransactionRow[];
+  /** Set while the account is suspended (product rules 15.20). */
+  suspension: Suspension | null;
+  /** When and from which address it last signed in (product rules 15.25). */
+  lastSignIn: { signedInAt: Date; ipAddress: string | null } | null;
+  /** The admins' notes (product rules 15.26), "" when none. */
+  adminNotes: string;
 };
 
 /** One account for the admin's user page, or null for an unknown (or malformed) id. */
@@ -81,10 +88,29 @@ export async function readUserTotals(db: Executor, userId: string): Promise<Admi
 export async function readUserPage(db: Executor, userId: string): Promise<AdminUserPage | null> {
   const user = await readUserDetail(db, userId);
   if (!user) return null;
-  const [totals, userOrders, userTransactions] = await Promise.all([
+  const [totals, userOrders, userTransactions, suspension] = await Promise.all([
     readUserTotals(db, user.id),
     listUserOrdersForAdmin(db, user.id, DETAIL_ROWS),
     listUserTransactionsForAdmin(db, user.id, DETAIL_ROWS),
+    readSuspension(db, user.id),
   ]);
-  return { user, totals, orders: userOrders, transactions: userTransactions };
+  const [[lastSignIn], [notes]] = await Promise.all([
+    db
+      .select({ signedInAt: accountLastSignIns.signedInAt, ipAddress: accountLastSignIns.ipAddress })
+      .from(accountLastSignIns)
+      .where(eq(accountLastSignIns.userId, user.id)),
+    db
+      .select({ notes: accountAdminNotes.notes })
+      .from(accountAdminNotes)
+      .where(eq(accountAdminNotes.userId, user.id)),
+  ]);
+  return {
+    user,
+    totals,
+    orders: userOrders,
+    transactions: userTransactions,
+    suspension,
+    lastSignIn: lastSignIn ?? null,
+    adminNotes: notes?.notes ?? "",
+  };
 }

@@ -5,6 +5,8 @@ import { recordSignInOutcome, throttleSignIn } from "../security/sign-in-throttl
 import { auth } from "./auth.server.ts";
 import { type AuthOutcome, runAuthCall } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
+import { SUSPENDED_CODE } from "./suspended-sign-in.server.ts";
+import { SUSPENSION_TEXT } from "./user-controls-text.ts";
 
 /** An unconfirmed account's refusal carries this code, so the page offers the link again (product rules 5.1). */
 export const UNVERIFIED_CODE = "unverified";
@@ -42,6 +44,8 @@ export async function signInWithPassword(
 }
 
 function signInFailure(outcome: AuthOutcome): SignInResult {
+  if (outcome.code === SUSPENDED_CODE)
+    return refuse("forbidden", SUSPENSION_TEXT.signInRefused, { code: SUSPENDED_CODE });
   if (outcome.code === "EMAIL_NOT_VERIFIED") {
     return refuse("forbidden", ACCOUNT_TEXT.unverified, { code: UNVERIFIED_CODE });
   }

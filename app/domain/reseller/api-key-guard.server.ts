@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { notSuspendedSql } from "../accounts/suspend-account.server.ts";
 import type { OrderAuthorisation } from "../orders/order-guard.server.ts";
 import type { Refusal } from "../refusal.ts";
 import { apiKeyRateLimited, apiRequestLimit, countApiRequestSql, invalidApiKey } from "./api-keys.server.ts";
@@ -15,7 +16,8 @@ import { API_RATE_LIMIT } from "./api-text.ts";
 export function apiKeyAuthorisation(caller: { keyHash: string; counted: boolean }): OrderAuthorisation {
   const limit = apiRequestLimit();
   const invalid = sql`jsonb_build_object('reason', 'invalid_key')`;
-  const active = sql`exists (select 1 from api_keys where key_hash = ${caller.keyHash} and revoked_at is null)`;
+  const active = sql`exists (select 1 from api_keys where key_hash = ${caller.keyHash} and revoked_at is null
+    and ${notSuspendedSql(sql`api_keys.user_id`)})`;
   if (caller.counted) return { condition: active, refusal: sql`case when not ${active} then ${invalid} end` };
   const retryAfter = sql`greatest(1, ceil(extract(epoch from key_hit.window_started_at
     + make_interval(secs => ${API_RATE_LIMIT.windowSeconds}) - now())))::int`;

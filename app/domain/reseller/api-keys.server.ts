@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { apiKeys } from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
+import { notSuspendedSql } from "../accounts/suspend-account.server.ts";
 import { isUuid } from "../ids.ts";
 import { type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { API_RATE_LIMIT, API_TEXT, MAX_ACTIVE_API_KEYS } from "./api-text.ts";
@@ -81,7 +82,10 @@ export async function revokeApiKey(
 /** The key's owner (`counted`: this request was counted against the key's window), or the key's refusal. */
 export type ApiCaller = { ok: true; userId: string; keyHash: string; counted: boolean } | Refusal;
 
-/** A key that is not one, or no longer (revoked): the panels' "Invalid API key" (code `invalid_key`). */
+/**
+ * A key that is not one, or no longer (revoked, or its account suspended: product rules 15.21): the panels'
+ * "Invalid API key" (code `invalid_key`).
+ */
 export function invalidApiKey(): Refusal {
   return refuse("forbidden", API_TEXT.invalidKey, { code: "invalid_key" });
 }
@@ -109,7 +113,7 @@ export function countApiRequestSql(keyHash: string): SQL {
       window_started_at = case when window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now()
         else window_started_at end,
       last_used_at = now()
-    where key_hash = ${keyHash} and revoked_at is null
+    where key_hash = ${keyHash} and revoked_at is null and ${notSuspendedSql(sql`api_keys.user_id`)}
     returning user_id, window_hits, window_started_at,
       greatest(1, ceil(extract(epoch from window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int
         as retry_after_seconds`;

@@ -83,3 +83,12 @@ export function fieldNotForType(field: string, type: "Default" | "Subscriptions"
     type === "Subscriptions" ? "username, min, max, posts, delay and expiry" : "link and quantity";
   return `This ${type} service does not take "${field.slice(0, 40)}": it takes ${takes}`;
 }
+
+/** The API keys on a user's admin page (product rules 15.24). */
+export const API_KEY_ADMIN_TEXT = {
+  heading: "API keys",
+  none: "No active API keys.",
+  revokedTitle: "API key revoked",
+  revoked: "Requests with this key are refused from now on.",
+  refusedTitle: "Not revoked",
+} as const;

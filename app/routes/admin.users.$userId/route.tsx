@@ -3,8 +3,19 @@ import { AddressText } from "../../components/ui/address-text.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
+import { saveAdminNotes } from "../../domain/accounts/save-admin-notes.server.ts";
+import { sendPasswordResetByAdmin } from "../../domain/accounts/send-password-reset-by-admin.server.ts";
 import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
+import {
+  adminNotesForm,
+  passwordResetMailForm,
+  suspendForm,
+  unsuspendForm,
+} from "../../domain/accounts/user-controls-forms.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
+import { listApiKeys } from "../../domain/reseller/api-keys.server.ts";
+import { revokeApiKeyByAdmin } from "../../domain/reseller/revoke-api-key-by-admin.server.ts";
+import { revokeApiKeyForm } from "../../domain/reseller/revoke-api-key-form.ts";
 import { adjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -12,7 +23,12 @@ import { pageMeta } from "../../lib/seo.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
 import type { Route } from "./+types/route";
 import { adjustBalanceFromForm } from "./adjust-balance-from-form.server.ts";
+import { AdminNotesCard } from "./admin-notes-card.tsx";
+import { ApiKeysCard } from "./api-keys-card.tsx";
 import { BalanceAdjustmentForm } from "./balance-adjustment-form.tsx";
+import { PasswordResetButton } from "./password-reset-button.tsx";
+import { SuspensionCard } from "./suspension-card.tsx";
+import { answerChange, suspendFromForm } from "./user-controls-from-form.server.ts";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
@@ -28,23 +44,68 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, "users.view");
   const page = await readUserPage(shopDatabase(context), params.userId);
   if (!page) return data({ page: null }, { status: 404 });
+  const apiKeys = await listApiKeys(shopDatabase(context), page.user.id);
   return {
     page: {
       user: { ...page.user, createdAt: page.user.createdAt.toISOString() },
       totals: page.totals,
       orders: page.orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
       transactions: page.transactions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      apiKeys: apiKeys.map((key) => ({
+        ...key,
+        createdAt: key.createdAt.toISOString(),
+        lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      })),
+      lastSignIn: page.lastSignIn
+        ? { signedInAt: page.lastSignIn.signedInAt.toISOString(), ipAddress: page.lastSignIn.ipAddress }
+        : null,
+      adminNotes: page.adminNotes,
+      suspension: page.suspension
+        ? { reason: page.suspension.reason, suspendedAt: page.suspension.suspendedAt.toISOString() }
+        : null,
     },
   };
 }
 
 /**
  * The same status form as the orders list (intent=set-status, through setOrderStatus), and the wallet's credit or
- * debit (intent=adjust-balance, through adjustBalance).
+ * debit (intent=adjust-balance, through adjustBalance), Suspend or Unsuspend (intent=suspend|unsuspend)
+ * Send password reset (intent=send-password-reset), Revoke beside an API key (intent=revoke-api-key)
+ * and the admin notes (intent=save-notes).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, [statusChangeForm, adjustmentForm]);
+  const form = await readForm(request, [
+    statusChangeForm,
+    adjustmentForm,
+    suspendForm,
+    unsuspendForm,
+    passwordResetMailForm,
+    revokeApiKeyForm,
+    adminNotesForm,
+  ]);
+  if (form.intent === "save-notes")
+    return answerChange(
+      await saveAdminNotes(shopDatabase(context), {
+        adminId: admin.id,
+        userId: params.userId,
+        notes: String(form.notes ?? ""),
+      }),
+    );
+  if (form.intent === "revoke-api-key")
+    return answerChange(
+      await revokeApiKeyByAdmin(shopDatabase(context), {
+        adminId: admin.id,
+        userId: params.userId,
+        keyId: String(form.keyId),
+      }),
+    );
+  if (form.intent === "send-password-reset")
+    return answerChange(
+      await sendPasswordResetByAdmin(shopDatabase(context), { adminId: admin.id, userId: params.userId }),
+    );
+  if (form.intent === "suspend" || form.intent === "unsuspend")
+    return suspendFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
   if (form.intent === "adjust-balance")
     return adjustBalanceFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
   return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
@@ -76,6 +137,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <PasswordResetButton />
           <Link to={`/admin/audit?subject=${user.id}`} className={buttonClass("secondary")}>
             Audit trail
           </Link>
@@ -85,8 +147,16 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <UserSummaryCards user={user} totals={page.totals} />
+      <SuspensionCard suspension={page.suspension} />
       <BalanceAdjustmentForm balanceCents={user.balanceCents} />
-      <UserTabs user={user} orders={page.orders} transactions={page.transactions} />
+      <ApiKeysCard keys={page.apiKeys} />
+      <AdminNotesCard notes={page.adminNotes} />
+      <UserTabs
+        user={user}
+        orders={page.orders}
+        transactions={page.transactions}
+        lastSignIn={page.lastSignIn}
+      />
     </main>
   );
 }

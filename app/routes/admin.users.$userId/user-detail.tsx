@@ -13,6 +13,7 @@ import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.t
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
 export type UserView = { id: string; email: string; balanceCents: number; createdAt: string };
+export type LastSignInView = { signedInAt: string; ipAddress: string | null };
 export type UserTotalsView = { totalOrders: number; totalSpentCents: number; totalDepositedCents: number };
 export type UserOrderView = {
   id: string;
@@ -79,10 +80,12 @@ export function UserTabs({
   user,
   orders,
   transactions,
+  lastSignIn,
 }: {
   user: UserView;
   orders: UserOrderView[];
   transactions: UserTransactionView[];
+  lastSignIn: LastSignInView | null;
 }) {
   const [tab, setTab] = useState<TabId>("orders");
   return (
@@ -122,7 +125,7 @@ export function UserTabs({
             <UserTransactions transactions={transactions} />
           </>
         ) : null}
-        {tab === "account" ? <AccountInfo user={user} /> : null}
+        {tab === "account" ? <AccountInfo user={user} lastSignIn={lastSignIn} /> : null}
       </Card>
     </div>
   );
@@ -175,12 +178,19 @@ function UserTransactions({ transactions }: { transactions: UserTransactionView[
   );
 }
 
-function AccountInfo({ user }: { user: UserView }) {
+function AccountInfo({ user, lastSignIn }: { user: UserView; lastSignIn: LastSignInView | null }) {
   const rows = [
     { label: "User ID", value: user.id, mono: true },
     { label: "Email", value: user.email, mono: false },
     { label: "Account Created", value: formatDate(user.createdAt), mono: false },
     { label: "Balance", value: formatCents(user.balanceCents), mono: false },
+    // Product rules 15.25: kept from the last new session, whichever way it signed in.
+    {
+      label: "Last sign-in",
+      value: lastSignIn ? formatDateTime(lastSignIn.signedInAt) : "Never",
+      mono: false,
+    },
+    { label: "Last sign-in address", value: lastSignIn?.ipAddress ?? "Unknown", mono: true },
   ];
   return (
     <dl className="grid gap-4 p-6 text-sm sm:grid-cols-2">

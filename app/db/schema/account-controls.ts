@@ -1,0 +1,38 @@
+import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+
+/**
+ * A suspended account (product rules 15.20): while its row exists the account cannot sign in and its API keys are
+ * refused; unsuspending deletes the row (the audit log keeps the history). Its own table, so neither better-auth's
+ * writes to `users` nor the ledger's touch it.
+ */
+export const accountSuspensions = pgTable("account_suspensions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  suspendedBy: uuid("suspended_by").references(() => users.id, { onDelete: "set null" }),
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * When and from where the account last signed in (product rules 15.25): written as better-auth writes each new
+ * session, kept after the session ends (a sign-out or a suspension deletes sessions).
+ */
+export const accountLastSignIns = pgTable("account_last_sign_ins", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  signedInAt: timestamp("signed_in_at", { withTimezone: true }).notNull().defaultNow(),
+  ipAddress: text("ip_address"),
+});
+
+/** The admins' notes on an account (product rules 15.26): one text, each save audited. */
+export const accountAdminNotes = pgTable("account_admin_notes", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  notes: text("notes").notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
