@@ -13,6 +13,7 @@ import {
   readOrderingSession,
   sessionAuthorisation,
 } from "./session-authorisation.server.ts";
+import { requireSecondFactor } from "./staff-access.server.ts";
 
 let cookieName: string | undefined;
 /** The session cookie's name as better-auth sets it (with the __Secure- prefix in production). */
@@ -124,11 +125,15 @@ export async function refuseEndedSession(
 
 /**
  * The signed-in admin. Everyone else is refused on every request: pages send them to /admin-login,
- * actions and data requests answer 403 so no admin change ever runs for them.
+ * actions and data requests answer 403 so no admin change ever runs for them. An admin without two-factor (or
+ * past the staff session's length) is refused too (product rules 15.14-15.16).
  */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
-  if (user?.isAdmin) return user;
+  if (user?.isAdmin) {
+    await requireSecondFactor(request, user);
+    return user;
+  }
   if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin-login");
   throw data({ error: "You don't have admin privileges" }, { status: 403 });
 }
