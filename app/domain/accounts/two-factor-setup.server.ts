@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { sessions } from "../../db/schema.ts";
 import { failed, type Refusal, refuse } from "../refusal.ts";
@@ -53,11 +53,17 @@ export async function confirmTwoFactorSetup(
     console.error("two-factor confirmation failed", outcome.status, outcome.code, outcome.message);
     return failed("We could not turn on two-factor. Please try again.");
   }
-  const body = outcome.body as { token?: string; user?: { id?: string } } | null;
-  const token = body?.token;
-  const userId = body?.user?.id;
-  if (token && userId)
-    await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.token, token)));
+  // better-auth has just replaced this session with a new one (the newest of the account): the others end.
+  const userId = (outcome.body as { user?: { id?: string } } | null)?.user?.id;
+  if (userId)
+    await db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          sql`${sessions.id} <> (select s.id from sessions s where s.user_id = ${userId} order by s.created_at desc limit 1)`,
+        ),
+      );
   return { ok: true, cookies: outcome.cookies };
 }
 
