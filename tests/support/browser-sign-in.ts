@@ -11,19 +11,19 @@ type Credentials = { email: string; password: string };
  * would give it (with the code step of an account with two-factor, answered with its test key). Only the tests
  * about signing in go through the forms (account.test.ts, admin-login.test.ts, two-factor.test.ts).
  */
-export async function signInContext(context: BrowserContext, account: Credentials) {
-  const response = await context.request.post(`${appUrl}/api/auth/sign-in/email`, {
+export async function signInContext(context: BrowserContext, account: Credentials, shopUrl = appUrl) {
+  const response = await context.request.post(`${shopUrl}/api/auth/sign-in/email`, {
     data: { email: account.email, password: account.password },
-    headers: { Origin: appUrl },
+    headers: { Origin: shopUrl },
   });
   const text = await response.text();
   expect(response.ok(), text).toBe(true);
   if (!text.includes('"twoFactorRedirect":true')) return;
   const code = await signInCodeFor(account.email);
   expect(code, `sign-in of ${account.email} asks for a code and this test set no key`).not.toBeNull();
-  const verified = await context.request.post(`${appUrl}/api/auth/two-factor/verify-totp`, {
+  const verified = await context.request.post(`${shopUrl}/api/auth/two-factor/verify-totp`, {
     data: { code },
-    headers: { Origin: appUrl },
+    headers: { Origin: shopUrl },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
 }

@@ -92,14 +92,14 @@ export class Visitor {
    * Signs in through better-auth's endpoint, as the login form does; an account with two-factor answers the
    * code step with the code of the key its test set (tests/support/two-factor.ts).
    */
-  async signIn(email: string, password: string): Promise<void> {
-    const response = await this.request("/api/auth/sign-in/email", { json: { email, password } });
+  async signIn(email: string, password: string, init: RequestInit = {}): Promise<void> {
+    const response = await this.request("/api/auth/sign-in/email", { ...init, json: { email, password } });
     const text = await response.text();
     if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${text}`);
     if (!text.includes('"twoFactorRedirect":true')) return;
     const code = await signInCodeFor(email);
     if (!code) throw new Error(`sign-in of ${email} asks for a code and this test set no key`);
-    const verified = await this.request("/api/auth/two-factor/verify-totp", { json: { code } });
+    const verified = await this.request("/api/auth/two-factor/verify-totp", { ...init, json: { code } });
     if (!verified.ok) throw new Error(`sign-in code refused: ${verified.status} ${await verified.text()}`);
   }
 }

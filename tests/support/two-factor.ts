@@ -2,7 +2,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { db } from "../../app/db/client.server.ts";
+import { type Database, db } from "../../app/db/client.server.ts";
 import { twoFactors, users } from "../../app/db/schema.ts";
 import { TEST_AUTH_SECRET } from "./constants.ts";
 
@@ -24,21 +24,19 @@ export function secretOfTotpUri(uri: string): string {
  * rules 15.14): the key and backup codes encrypted with the auth secret, as better-auth stores them. Returns the
  * key (base32) and the backup codes; the sign-in helpers answer the code step with the key.
  */
-export async function enableTwoFactor(account: { id: string; email: string }) {
+export async function enableTwoFactor(account: { id: string; email: string }, database: Database = db()) {
   const raw = Array.from(
     { length: 32 },
     () => "abcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(Math.random() * 36)],
   ).join("");
   const backupCodes = Array.from({ length: 10 }, (_, index) => `backu-${String(index).padStart(5, "0")}`);
-  await db()
-    .insert(twoFactors)
-    .values({
-      userId: account.id,
-      secret: await symmetricEncrypt({ key: TEST_AUTH_SECRET, data: raw }),
-      backupCodes: await symmetricEncrypt({ key: TEST_AUTH_SECRET, data: JSON.stringify(backupCodes) }),
-      verified: true,
-    });
-  await db().update(users).set({ twoFactorEnabled: true }).where(eq(users.id, account.id));
+  await database.insert(twoFactors).values({
+    userId: account.id,
+    secret: await symmetricEncrypt({ key: TEST_AUTH_SECRET, data: raw }),
+    backupCodes: await symmetricEncrypt({ key: TEST_AUTH_SECRET, data: JSON.stringify(backupCodes) }),
+    verified: true,
+  });
+  await database.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, account.id));
   const secret = base32.encode(new TextEncoder().encode(raw), { padding: false });
   keys.set(account.email.toLowerCase(), secret);
   return { secret, backupCodes };
