@@ -80,7 +80,7 @@ export async function turnOffTwoFactor(
 }
 
 function passwordRefusal(outcome: AuthOutcome, step: string): Refusal {
-  if (outcome.code === "INVALID_PASSWORD" || outcome.status === 400)
+  if (outcome.code === "INVALID_PASSWORD")
     return refuse("invalid", TWO_FACTOR_TEXT.wrongPassword, { field: "password" });
   console.error(`two-factor ${step} failed`, outcome.status, outcome.code, outcome.message);
   return failed("We could not change two-factor. Please try again.");
