@@ -34,7 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user: user
-        ? { id: user.id, email: user.email, balanceCents: user.balanceCents, isAdmin: user.isAdmin }
+        ? {
+            id: user.id,
+            email: user.email,
+            balanceCents: user.balanceCents,
+            isAdmin: user.staffRole !== null,
+          }
         : null,
       toast,
       banner,

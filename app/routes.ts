@@ -94,6 +94,8 @@ export default [
       route("providers", "routes/admin.providers._index/route.tsx"),
       route("providers/:providerId", "routes/admin.providers.$providerId/route.tsx"),
       route("audit", "routes/admin.audit/route.tsx"),
+      // Staff roles, granted and revoked by an owner (product rules 15.5).
+      route("staff", "routes/admin.staff/route.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -306,7 +306,7 @@ async function signInAdmin(): Promise<string> {
     .set({ emailVerified: true })
     .where(eq(users.email, email))
     .returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: admin!.id, role: "admin" });
+  await db.insert(userRoles).values({ userId: admin!.id, role: "owner" });
   const signIn = await fetch(`${app.appUrl}/api/auth/sign-in/email`, {
     method: "POST",
     headers,

@@ -131,7 +131,7 @@ export async function startWorker(databaseUrl: string, extraEnv: Record<string, 
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
-      if (output.includes("fulfilment worker is running")) resolve();
+      if (output.includes("fulfilment and mail workers are running")) resolve();
     });
     child.once("exit", (code) => reject(new Error(`the fulfilment worker exited (${code}) before it ran`)));
   });

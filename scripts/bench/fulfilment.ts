@@ -47,7 +47,9 @@ const ACTIVITY = process.env.BENCH_ACTIVITY === "1";
 const POOL_SIZE = String(process.env.BENCH_POOL_SIZE ?? CONCURRENCY);
 const RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 2_000;
-const LINK = "https://www.instagram.com/p/Bench123/";
+// A post of its own per order: a second order on a link with an active one is refused (product rules 4.27).
+let posts = 0;
+const nextLink = () => `https://www.instagram.com/p/Bench${++posts}/`;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -57,7 +59,7 @@ async function account(db: Database, label: string, fundsCents: number, admin = 
     .values({ email: `${label}-${randomUUID()}@example.test`, emailVerified: true })
     .returning({ id: users.id });
   if (!user) throw new Error("no user");
-  if (admin) await db.insert(userRoles).values({ userId: user.id, role: "admin" });
+  if (admin) await db.insert(userRoles).values({ userId: user.id, role: "owner" });
   if (fundsCents > 0) {
     const funded = await db.transaction((tx) =>
       postLedgerEntry(tx, { userId: user.id, type: "adjustment", amountCents: cents(fundsCents) }),
@@ -311,7 +313,7 @@ try {
         key: apiKeys[index]!,
         action: "add",
         service: String(likesOnA.apiId),
-        link: LINK,
+        link: nextLink(),
         quantity: "150",
         idempotency_key: key,
       },

@@ -6,7 +6,7 @@ import { db } from "../../app/db/client.server.ts";
 import { fulfilments, orders, providers, sessions, ticketMessages, users } from "../../app/db/schema.ts";
 import { SESSION_POLICY } from "../../app/domain/accounts/auth.server.ts";
 import { readSessionAccount } from "../../app/domain/accounts/read-session.server.ts";
-import { grantAdmin, revokeAdmin } from "../../app/domain/accounts/roles.server.ts";
+import { grantRole, revokeRoles } from "../../app/domain/accounts/roles.server.ts";
 import { cancelAutoOrder, pauseAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { readContentVersion } from "../../app/domain/content/content-version.server.ts";
@@ -120,10 +120,10 @@ describe("a customer's page version moves with every change their dashboard show
   it("their role: granting and removing the admin role each move it", async () => {
     const customer = await createUser();
     const other = await createUser();
-    await expectBumped(customer.id, async () => expect(await grantAdmin(db(), customer.email)).toBe(true), [
+    await expectBumped(customer.id, async () => expect(await grantRole(db(), customer.email)).toBe(true), [
       other.id,
     ]);
-    await expectBumped(customer.id, async () => expect(await revokeAdmin(db(), customer.email)).toBe(true), [
+    await expectBumped(customer.id, async () => expect(await revokeRoles(db(), customer.email)).toBe(true), [
       other.id,
     ]);
   });

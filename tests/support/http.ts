@@ -117,14 +117,22 @@ export async function createAccount(options: { email?: string; password?: string
 }
 
 /**
- * A confirmed account with the admin role and two-factor on (admin pages require it, product rules 15.14): the
- * sign-in helpers answer its code step. `twoFactor: false` leaves it off, for the tests of that requirement.
+ * A confirmed account with a staff role (admin unless told, product rules 15.1) and two-factor on (admin pages
+ * require it, product rules 15.14): the sign-in helpers answer its code step. `twoFactor: false` leaves it off,
+ * for the tests of that requirement.
  */
 export async function createAdminAccount(
-  options: { email?: string; password?: string; twoFactor?: boolean } = {},
+  options: {
+    email?: string;
+    password?: string;
+    role?: "owner" | "admin" | "support";
+    twoFactor?: boolean;
+  } = {},
 ) {
   const account = await createAccount(options);
-  await db().insert(userRoles).values({ userId: account.id, role: "admin" });
+  await db()
+    .insert(userRoles)
+    .values({ userId: account.id, role: options.role ?? "admin" });
   if (options.twoFactor !== false) await enableTwoFactor(account);
   return account;
 }
@@ -137,8 +145,8 @@ export async function signedInCustomer() {
   return { ...account, visitor };
 }
 
-/** A signed-in visitor for a new admin account. */
-export async function signedInAdmin(options: { email?: string } = {}) {
+/** A signed-in visitor for a new staff account (an admin unless told). */
+export async function signedInAdmin(options: { email?: string; role?: "owner" | "admin" | "support" } = {}) {
   const account = await createAdminAccount(options);
   const visitor = new Visitor();
   await visitor.signIn(account.email, account.password);

@@ -58,7 +58,7 @@ export function FilteredListPage({
   const address = { path, noun, status: list.status, q: list.q };
   return (
     <main className={`mx-auto ${width} px-4 py-8`}>
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
         <div className="flex flex-wrap gap-2">
           {exportFile ? <ExportLink file={exportFile} status={list.status} q={list.q} /> : null}

@@ -92,7 +92,7 @@ export function SearchBox({
   placeholder: string;
 }) {
   return (
-    <Form method="get" role="search" className="flex gap-2">
+    <Form method="get" role="search" className="flex max-w-full min-w-0 gap-2">
       {status ? <input type="hidden" name="status" value={status} /> : null}
       <Input
         label={label}
@@ -103,7 +103,7 @@ export function SearchBox({
         defaultValue={q}
         maxLength={ADMIN_SEARCH_MAX_LENGTH}
         placeholder={placeholder}
-        fieldClassName="w-64"
+        fieldClassName="w-64 min-w-0 shrink"
       />
       <button type="submit" className={buttonClass("secondary")}>
         Search

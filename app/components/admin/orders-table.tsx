@@ -7,6 +7,7 @@ import type { OrderMoney } from "../../domain/orders/order-money.server.ts";
 import type { AdminOrderStatus } from "../../domain/orders/order-status-labels.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { StatusBadge } from "../dashboard/status-badge.tsx";
+import { AddressText } from "../ui/address-text.tsx";
 import { AdminTable } from "./admin-table.tsx";
 import { RowCheckbox } from "./bulk-bar.tsx";
 import { formatDateTime, formatTimeOfDay, lineLabel } from "./format.ts";
@@ -66,7 +67,9 @@ export function OrdersTable({
           <td className="px-4 py-3">
             {order.customerEmail ? (
               <>
-                <div className="break-all">{order.customerEmail}</div>
+                <div>
+                  <AddressText text={order.customerEmail} />
+                </div>
                 <Link to={`/admin/users/${order.userId}`} className="text-brand-700 hover:underline">
                   View Details
                 </Link>
@@ -116,9 +119,9 @@ export function OrdersTable({
               href={order.targetLink}
               target="_blank"
               rel="noopener noreferrer"
-              className="mt-1 block break-all text-brand-700 hover:underline"
+              className="mt-1 block text-brand-700 hover:underline"
             >
-              {order.targetLink}
+              <AddressText text={order.targetLink} />
             </a>
           </td>
           <td className="px-4 py-3">

@@ -114,7 +114,7 @@ export const verifications = pgTable(
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
 
-/** Roles beyond "customer"; a row with role admin marks an administrator. */
+/** Staff roles beyond "customer": owner, admin or support, one per account (product rules 15.1). */
 export const userRoles = pgTable(
   "user_roles",
   {

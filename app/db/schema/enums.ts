@@ -36,7 +36,8 @@ export const transactionTypeEnum = pgEnum("transaction_type", [
 export const transactionStatusEnum = pgEnum("transaction_status", ["pending", "completed", "failed"]);
 export const depositStatusEnum = pgEnum("deposit_status", ["pending", "completed", "failed", "expired"]);
 export const paymentProviderEnum = pgEnum("payment_provider", ["stripe", "sandbox"]);
-export const roleEnum = pgEnum("role", ["admin"]);
+/** Staff roles; what each may do is declared in app/domain/accounts/permissions.ts (product rules 15.1). */
+export const roleEnum = pgEnum("role", ["owner", "admin", "support"]);
 export const ticketCategoryEnum = pgEnum("ticket_category", ["order", "payment", "request"]);
 export const ticketStatusEnum = pgEnum("ticket_status", ["open", "in_progress", "completed"]);
 export const blogCategoryEnum = pgEnum("blog_category", [

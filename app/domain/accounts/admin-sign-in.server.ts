@@ -2,7 +2,7 @@ import { db } from "../../db/client.server.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { mergeCookies } from "./auth-response.server.ts";
 import { ACCOUNT_TEXT } from "./messages.ts";
-import { isAdmin } from "./roles.server.ts";
+import { isStaff } from "./roles.server.ts";
 import { signInWithPassword } from "./sign-in.server.ts";
 import { verifySignInCode } from "./sign-in-code.server.ts";
 import { signOut } from "./sign-out.server.ts";
@@ -24,26 +24,26 @@ export async function signInAsAdmin(
 ): Promise<AdminSignInResult> {
   const result = await signInWithPassword(request, { ...input, callbackPath: "/admin" });
   if (!result.ok) return result;
-  // The code comes first; whether the account is an admin is checked once it is signed in (below).
+  // The code comes first; whether the account is staff is checked once it is signed in (below).
   if (result.secondFactor) return { ok: true, cookies: result.cookies, secondFactor: true };
-  return keepOnlyAdmin(request, result);
+  return keepOnlyStaff(request, result);
 }
 
-/** The second step at /admin-login (product rules 15.12): the code, then the same admin check as above. */
+/** The second step at /admin-login (product rules 15.12): the code, then the same staff check as above. */
 export async function verifyAdminSignInCode(
   request: Request,
   input: { email: string; code: string },
 ): Promise<AdminSignInResult> {
   const result = await verifySignInCode(request, input);
   if (!result.ok) return result;
-  return keepOnlyAdmin(request, result);
+  return keepOnlyStaff(request, result);
 }
 
-async function keepOnlyAdmin(
+async function keepOnlyStaff(
   request: Request,
   result: { userId: string; cookies: Headers },
 ): Promise<AdminSignInResult> {
-  if (await isAdmin(db(), result.userId)) return { ok: true, cookies: result.cookies };
+  if (await isStaff(db(), result.userId)) return { ok: true, cookies: result.cookies };
   const newSession = new Request(request.url, {
     headers: { cookie: cookieHeaderFrom(result.cookies), origin: request.headers.get("origin") ?? "" },
   });

@@ -93,7 +93,7 @@ export async function readAdminUsersPage(db: Executor, query: ListQuery = {}): P
         db
           .select({ userId: userRoles.userId })
           .from(userRoles)
-          .where(and(inArray(userRoles.userId, ids), eq(userRoles.role, "admin"))),
+          .where(and(inArray(userRoles.userId, ids), inArray(userRoles.role, ["owner", "admin"]))),
       ])
     : [[], []];
   const countOf = new Map(orderCounts.map((row) => [row.userId, Number(row.value)]));

@@ -33,6 +33,8 @@ export const ACCOUNT_TEXT = {
   // Admin spec section 8.
   adminAccessDeniedTitle: "Access Denied",
   adminAccessDenied: "You don't have admin privileges",
+  /** A staff member whose role does not allow a page or action (product rules 15.3). */
+  staffAccessDenied: "Your role does not allow this. Ask an owner.",
   adminWelcomeTitle: "Success",
   adminWelcome: "Welcome to the admin panel",
   adminLoginFailed: "Please check your email and password",

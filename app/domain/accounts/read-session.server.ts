@@ -4,12 +4,16 @@ import type { Executor } from "../../db/client.server.ts";
 import { executePrepared } from "../../db/prepared-statement.server.ts";
 import { cookieValue } from "../../lib/cookie-header.ts";
 import { type Cents, centsFromSql } from "../pricing/cents.ts";
+import { isAdminRole, type StaffRole } from "./permissions.ts";
 
 export type SessionAccount = {
   id: string;
   email: string;
   balanceCents: Cents;
+  /** Owner or admin: everything but role management (product rules 15.2). */
   isAdmin: boolean;
+  /** The account's staff role, or null for a customer (product rules 15.1). */
+  staffRole: StaffRole | null;
   createdAt: Date;
   /**
    * The versions of what this customer's own pages show and of the shop's content, read with the session: a kept
@@ -45,7 +49,7 @@ export function verifiedSessionToken(
 }
 
 /**
- * The account behind a valid, unexpired session token, with its balance and admin role, in one query. A
+ * The account behind a valid, unexpired session token, with its balance and staff role, in one query. A
  * session past its refresh age is extended (sliding expiry), as better-auth itself does.
  */
 export async function readSessionAccount(
@@ -60,7 +64,7 @@ export async function readSessionAccount(
     email: string;
     balance_cents: string | number;
     created_at: Date | string;
-    is_admin: boolean;
+    staff_role: StaffRole | null;
     session_id: string;
     refresh_due: boolean;
     page_version: string;
@@ -72,7 +76,7 @@ export async function readSessionAccount(
     select u.id, u.email, u.balance_cents, u.created_at, s.id as session_id, u.two_factor_enabled,
       s.created_at as session_created_at,
       u.page_version || '.' || (select v.version from site_content_version v) as page_version,
-      exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin') as is_admin,
+      (select r.role from user_roles r where r.user_id = u.id order by r.role limit 1) as staff_role,
       s.expires_at < now() + make_interval(secs => ${policy.expiresInSeconds - policy.updateAgeSeconds}) as refresh_due
     from sessions s join users u on u.id = s.user_id
     where s.token = ${token} and s.expires_at > now()`,
@@ -88,7 +92,8 @@ export async function readSessionAccount(
     id: row.id,
     email: row.email,
     balanceCents: centsFromSql(row.balance_cents),
-    isAdmin: row.is_admin,
+    isAdmin: isAdminRole(row.staff_role),
+    staffRole: row.staff_role,
     createdAt: new Date(row.created_at),
     pageVersion: row.page_version,
     twoFactorEnabled: row.two_factor_enabled,

@@ -1,18 +1,26 @@
-import { and, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { userRoles, users } from "../../db/schema.ts";
+import type { StaffRole } from "./permissions.ts";
 
-/** Whether the user holds the admin role (checked on every admin request). */
-export async function isAdmin(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db
+/** The account's staff role, or null for a customer (the most powerful, should a test have left two). */
+export async function staffRoleOf(db: Executor, userId: string): Promise<StaffRole | null> {
+  const [row] = await db
     .select({ role: userRoles.role })
     .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(userRoles.role))
     .limit(1);
-  return rows.length > 0;
+  return row?.role ?? null;
 }
 
-async function findUserId(db: Executor, email: string): Promise<string | null> {
+/** Whether the user holds any staff role: who may sign in at /admin-login (product rules 5.4, 15.1). */
+export async function isStaff(db: Executor, userId: string): Promise<boolean> {
+  return (await staffRoleOf(db, userId)) !== null;
+}
+
+/** The account with this e-mail, or null. */
+export async function findUserId(db: Executor, email: string): Promise<string | null> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
@@ -21,34 +29,47 @@ async function findUserId(db: Executor, email: string): Promise<string | null> {
   return user?.id ?? null;
 }
 
-/** Gives the admin role to an existing account; returns false when no account has that e-mail. */
-export async function grantAdmin(db: Executor, email: string): Promise<boolean> {
+/** Makes `role` the account's one staff role (null: a customer again); checked on every request, so at once. */
+export async function setRole(db: Executor, userId: string, role: StaffRole | null): Promise<void> {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (role) await db.insert(userRoles).values({ userId, role });
+}
+
+/** Gives an existing account a staff role (owner unless told); returns false when no account has that e-mail. */
+export async function grantRole(db: Executor, email: string, role: StaffRole = "owner"): Promise<boolean> {
   const userId = await findUserId(db, email);
   if (!userId) return false;
-  await db.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
+  await setRole(db, userId, role);
   return true;
 }
 
-/** Takes the admin role away (it is checked on every request, so it takes effect at once); returns false when no account has that e-mail. */
-export async function revokeAdmin(db: Executor, email: string): Promise<boolean> {
+/** Takes every staff role away; returns false when no account has that e-mail. */
+export async function revokeRoles(db: Executor, email: string): Promise<boolean> {
   const userId = await findUserId(db, email);
   if (!userId) return false;
-  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
+  await setRole(db, userId, null);
   return true;
 }
 
-/** Grants the admin role when a confirmed address is listed in ADMIN_EMAILS (product rules 5.3). */
+/** Makes a confirmed address listed in ADMIN_EMAILS an owner, unless it already has a role (product rules 15.7). */
 export async function grantAdminIfListed(
   db: Executor,
   email: string,
   adminEmails: string[],
 ): Promise<boolean> {
   if (!adminEmails.includes(email.trim().toLowerCase())) return false;
-  return grantAdmin(db, email);
+  const userId = await findUserId(db, email);
+  if (!userId) return false;
+  if ((await staffRoleOf(db, userId)) === null)
+    await db.insert(userRoles).values({ userId, role: "owner" }).onConflictDoNothing();
+  return true;
 }
 
-/** Number of admins, for the admin command's report. */
-export async function countAdmins(db: Executor): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(userRoles);
+/** Number of staff holding a role, for the admin command's report and the last-owner rule. */
+export async function countRole(db: Executor, role: StaffRole): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(eq(userRoles.role, role));
   return row?.count ?? 0;
 }

@@ -4,6 +4,8 @@ import { env } from "../../lib/env.server.ts";
 import { pagePath } from "../../lib/page-path.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { auth, SESSION_POLICY } from "./auth.server.ts";
+import { ACCOUNT_TEXT } from "./messages.ts";
+import { can, homeOf, type Permission, permissionForAdminPath } from "./permissions.ts";
 import { readSessionAccount, type SessionAccount, verifiedSessionToken } from "./read-session.server.ts";
 import { safeNextPath } from "./safe-next.ts";
 import {
@@ -14,6 +16,9 @@ import {
   sessionAuthorisation,
 } from "./session-authorisation.server.ts";
 import { requireSecondFactor } from "./staff-access.server.ts";
+
+const ADMIN_REFUSAL = ACCOUNT_TEXT.adminAccessDenied;
+const STAFF_REFUSAL = ACCOUNT_TEXT.staffAccessDenied;
 
 let cookieName: string | undefined;
 /** The session cookie's name as better-auth sets it (with the __Secure- prefix in production). */
@@ -124,18 +129,70 @@ export async function refuseEndedSession(
 }
 
 /**
- * The signed-in admin. Everyone else is refused on every request: pages send them to /admin-login,
- * actions and data requests answer 403 so no admin change ever runs for them. An admin without two-factor (or
- * past the staff session's length) is refused too (product rules 15.14-15.16).
+ * How a request of someone who may not do it is refused: a page sends a visitor or customer to /admin-login and
+ * a staff member to the first admin page their role opens, told why (sending them to /admin-login would send them
+ * back); anything else answers 403 (product rules 15.3).
+ */
+async function refuseStaffRequest(request: Request, user: CurrentUser | null): Promise<never> {
+  if (request.method === "GET" || request.method === "HEAD") {
+    if (user?.staffRole)
+      throw await redirectWithToast(homeOf(user.staffRole), {
+        title: ACCOUNT_TEXT.adminAccessDeniedTitle,
+        description: STAFF_REFUSAL,
+        variant: "destructive",
+      });
+    throw redirect("/admin-login");
+  }
+  throw data({ error: user?.staffRole ? STAFF_REFUSAL : ADMIN_REFUSAL }, { status: 403 });
+}
+
+/**
+ * A staff member let in by their role, once their session passed two-factor and is within the staff session's
+ * length (product rules 15.14-15.16): the one second-factor check of every staff guard below.
+ */
+async function staffWithSecondFactor(request: Request, user: CurrentUser): Promise<CurrentUser> {
+  await requireSecondFactor(request, user);
+  return user;
+}
+
+/**
+ * The signed-in owner or admin (everything but role management, product rules 15.2). Everyone else is refused on
+ * every request: pages send visitors and customers to /admin-login, actions and data requests answer 403 so no
+ * admin change ever runs for them; support staff are told they may not.
  */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
-  if (user?.isAdmin) {
+  if (user?.isAdmin) return staffWithSecondFactor(request, user);
+  return refuseStaffRequest(request, user);
+}
+
+/**
+ * The signed-in staff member whose role grants `permission` (app/domain/accounts/permissions.ts), refused as
+ * requireAdmin refuses otherwise: the check of every admin page or action support may use (product rules 15.3).
+ */
+export async function requireStaff(request: Request, permission: Permission): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (user && can(user.staffRole, permission)) return staffWithSecondFactor(request, user);
+  return refuseStaffRequest(request, user);
+}
+
+/**
+ * The admin layout's guard, run before every /admin loader and action: the permission the request's admin route
+ * declares in ADMIN_ROUTE_PERMISSIONS, or an owner or admin for a route that declares none (product rules 15.3).
+ * Staff who may not read the dashboard are sent from /admin to the first page they may open.
+ */
+export async function requireStaffForAdminPath(request: Request): Promise<CurrentUser> {
+  const { pathname } = new URL(request.url);
+  const permission = permissionForAdminPath(pathname, request.method);
+  if (!permission) return requireAdmin(request);
+  const user = await getCurrentUser(request);
+  if (user && can(user.staffRole, permission)) return staffWithSecondFactor(request, user);
+  const read = request.method === "GET" || request.method === "HEAD";
+  if (user?.staffRole && read && pathname.replace(/\/$/, "") === "/admin") {
     await requireSecondFactor(request, user);
-    return user;
+    throw redirect(homeOf(user.staffRole));
   }
-  if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin-login");
-  throw data({ error: "You don't have admin privileges" }, { status: 403 });
+  return refuseStaffRequest(request, user);
 }
 
 export { safeNextPath };

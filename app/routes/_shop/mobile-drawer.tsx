@@ -1,13 +1,12 @@
-import { useEffect } from "react";
 import { Form, Link, NavLink } from "react-router";
+import { useDisclosure } from "../../components/ui/use-disclosure.ts";
+import { useFocusTrap } from "../../components/ui/use-focus-trap.ts";
 import type { PlatformLink } from "../../domain/catalog/platforms.ts";
 import { formatCents } from "../../lib/format-money.ts";
 import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { type HeaderUser, orderingLinks, servicesMenuLinks } from "./nav-links.ts";
-import { useDisclosure } from "./use-disclosure.ts";
 
-const FOCUSABLE = "a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex='-1'])";
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-50"}`;
 
@@ -22,32 +21,7 @@ export function MobileDrawer({
   const { open, toggle, close, buttonRef, panelRef } = useDisclosure<HTMLDivElement>();
   const balanceCents = useLiveBalance(user?.balanceCents ?? 0);
 
-  // Move focus into the drawer, keep Tab inside it while open, and stop the page behind from scrolling.
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!open || !panel) return;
-    panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Tab" || !panel) return;
-      const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    }
-    panel.addEventListener("keydown", onKeyDown);
-    return () => {
-      panel.removeEventListener("keydown", onKeyDown);
-      document.body.style.overflow = previousOverflow;
-    };
-  }, [open, panelRef]);
+  useFocusTrap(open, panelRef);
 
   return (
     <div className="md:hidden">

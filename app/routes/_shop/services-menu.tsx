@@ -1,8 +1,8 @@
 import { NavLink } from "react-router";
+import { useDisclosure } from "../../components/ui/use-disclosure.ts";
 import type { PlatformLink } from "../../domain/catalog/platforms.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import { servicesMenuLinks } from "./nav-links.ts";
-import { useDisclosure } from "./use-disclosure.ts";
 
 /** The header's Services dropdown: every listed platform's service list. */
 export function ServicesMenu({ platforms }: { platforms: readonly PlatformLink[] }) {

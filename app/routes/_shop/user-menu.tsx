@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
+import { useDisclosure } from "../../components/ui/use-disclosure.ts";
 import { ChevronDownIcon, UserIcon } from "./icons.tsx";
-import { useDisclosure } from "./use-disclosure.ts";
 
 /** The signed-in user's menu: Dashboard, My Orders (/orders), Mass Order, Profile and Sign Out (customer spec, header signed in). */
 export function UserMenu({ email }: { email: string }) {

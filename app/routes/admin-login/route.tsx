@@ -19,7 +19,7 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (user?.isAdmin && !staffAccessProblem(user)) throw redirect("/admin");
+  if (user?.staffRole && !staffAccessProblem(user)) throw redirect("/admin");
   return null;
 }
 

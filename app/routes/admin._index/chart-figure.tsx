@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { CARD_TABLE_CLASS } from "../../components/admin/admin-table.tsx";
 
 /** The width of every admin chart's drawing, in SVG units; each chart sets its own height. */
 export const CHART_WIDTH = 640;
@@ -43,9 +44,9 @@ export function ChartFigure({
         <summary className="cursor-pointer rounded font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
           Show the numbers as a table
         </summary>
-        {/* A table wider than a phone scrolls itself, never the page. */}
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left">
+        {/* Below 640 px each row is a card of labelled figures (product rules 12.11), never wider than the page. */}
+        <div className="mt-2 sm:overflow-x-auto">
+          <table className={`w-full text-left ${CARD_TABLE_CLASS}`}>
             <caption className="sr-only">{title}</caption>
             {table}
           </table>

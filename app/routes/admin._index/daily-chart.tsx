@@ -70,7 +70,9 @@ export function DailyBarChart({
                   <th scope="row" className="py-1 font-normal">
                     {point.day}
                   </th>
-                  <td className="py-1 text-right tabular-nums">{format(point.value)}</td>
+                  <td data-label={valueHeading} className="py-1 text-right tabular-nums">
+                    {format(point.value)}
+                  </td>
                 </tr>
               ))}
             </tbody>

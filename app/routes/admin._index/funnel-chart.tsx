@@ -46,11 +46,15 @@ export function FunnelChart({ title, steps }: { title: string; steps: FunnelStep
                 <th scope="row" className="py-1 font-normal">
                   {step.label}
                 </th>
-                <td className="py-1 text-right tabular-nums">{formatCount(step.count)}</td>
-                <td className="py-1 text-right tabular-nums">
+                <td data-label="Count" className="py-1 text-right tabular-nums">
+                  {formatCount(step.count)}
+                </td>
+                <td data-label="Of previous step" className="py-1 text-right tabular-nums">
                   {index === 0 ? "–" : share(step.count, steps[index - 1]?.count ?? 0)}
                 </td>
-                <td className="py-1 pl-4 text-slate-600">{step.source}</td>
+                <td data-label="Counted from" className="py-1 pl-4 text-slate-600">
+                  {step.source}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -121,7 +121,11 @@ export function MoneySection({
                       day.bonusesCents,
                       day.adjustmentsCents,
                     ].map((value, index) => (
-                      <td key={DAY_COLUMNS[index]} className="py-1 pr-3 text-right tabular-nums">
+                      <td
+                        key={DAY_COLUMNS[index]}
+                        data-label={DAY_COLUMNS[index]}
+                        className="py-1 pr-3 text-right tabular-nums"
+                      >
                         {formatCents(value)}
                         {index === 3 && day.unknownCostParts > 0 ? (
                           <span className="block text-xs text-amber-800">

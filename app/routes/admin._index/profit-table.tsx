@@ -1,3 +1,4 @@
+import { CARD_TABLE_CLASS, labelCells } from "../../components/admin/admin-table.tsx";
 import type { ProfitRow } from "../../domain/admin/read-money-figures.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
@@ -40,8 +41,8 @@ export function ProfitTable({
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">Nothing sold in this period.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full text-sm">
+        <div className="mt-3 sm:overflow-x-auto">
+          <table className={`min-w-full text-sm ${CARD_TABLE_CLASS}`}>
             <caption className="sr-only">{caption}</caption>
             <thead>
               <tr className="text-left text-slate-600">
@@ -57,33 +58,36 @@ export function ProfitTable({
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t border-slate-100" data-testid={`${testId}-row`}>
-                  <th scope="row" className="py-1 pr-4 text-left font-normal wrap-anywhere">
-                    {row.name}
-                  </th>
-                  <td className="py-1 pr-4 text-right tabular-nums">{formatCount(row.orders)}</td>
-                  <td className="py-1 pr-4 text-right tabular-nums">{formatCents(row.salesCents)}</td>
-                  <td className="py-1 pr-4 text-right tabular-nums">{formatCents(row.refundsCents)}</td>
-                  <td className="py-1 pr-4 text-right tabular-nums">
-                    {formatCents(row.spendCents)}
-                    {row.unknownCostParts > 0 ? (
-                      <div className="text-xs whitespace-nowrap text-amber-800">
-                        {unknownCostNote(row.unknownCostParts)}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td
-                    className={`py-1 pr-4 text-right font-medium tabular-nums ${row.profitCents < 0 ? "text-red-700" : ""}`}
-                  >
-                    {row.unknownCostParts > 0 ? "at most " : ""}
-                    {formatCents(row.profitCents)}
-                  </td>
-                  <td className="py-1 text-right tabular-nums">
-                    {row.marginPercent === null ? "–" : `${row.marginPercent}%`}
-                  </td>
-                </tr>
-              ))}
+              {rows.map((row) =>
+                labelCells(
+                  <tr key={row.id} className="border-t border-slate-100" data-testid={`${testId}-row`}>
+                    <th scope="row" className="py-1 pr-4 text-left font-normal wrap-anywhere">
+                      {row.name}
+                    </th>
+                    <td className="py-1 pr-4 text-right tabular-nums">{formatCount(row.orders)}</td>
+                    <td className="py-1 pr-4 text-right tabular-nums">{formatCents(row.salesCents)}</td>
+                    <td className="py-1 pr-4 text-right tabular-nums">{formatCents(row.refundsCents)}</td>
+                    <td className="py-1 pr-4 text-right tabular-nums">
+                      {formatCents(row.spendCents)}
+                      {row.unknownCostParts > 0 ? (
+                        <div className="text-xs whitespace-nowrap text-amber-800">
+                          {unknownCostNote(row.unknownCostParts)}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td
+                      className={`py-1 pr-4 text-right font-medium tabular-nums ${row.profitCents < 0 ? "text-red-700" : ""}`}
+                    >
+                      {row.unknownCostParts > 0 ? "at most " : ""}
+                      {formatCents(row.profitCents)}
+                    </td>
+                    <td className="py-1 text-right tabular-nums">
+                      {row.marginPercent === null ? "–" : `${row.marginPercent}%`}
+                    </td>
+                  </tr>,
+                  headings,
+                ),
+              )}
             </tbody>
           </table>
         </div>

@@ -82,7 +82,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </Form>
-      <Card className="mt-6 overflow-x-auto p-0">
+      <Card className="mt-6 p-0 sm:overflow-x-auto">
         <AuditTable entries={entries} />
       </Card>
       <ListPagination

@@ -4,6 +4,7 @@ import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
+import { AddressText } from "../../components/ui/address-text.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
@@ -39,7 +40,9 @@ export function AutoOrdersTable({ autoOrders, empty }: { autoOrders: AdminAutoOr
             <td className="px-4 py-3">
               {autoOrder.customerEmail ? (
                 <>
-                  <div className="break-all">{autoOrder.customerEmail}</div>
+                  <div>
+                    <AddressText text={autoOrder.customerEmail} />
+                  </div>
                   <Link to={`/admin/users/${autoOrder.userId}`} className="text-brand-700 hover:underline">
                     View Details
                   </Link>

@@ -1,6 +1,6 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import {
   ADMIN_AUTO_ORDER_STATUSES,
   ADMIN_AUTO_ORDER_TEXT,
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "orders.view");
   const query = readListQuery(request, ADMIN_AUTO_ORDER_STATUSES);
   const result = await readAdminAutoOrdersPage(shopDatabase(context), query);
   return {
@@ -57,7 +57,7 @@ export default function AdminAutoOrdersPage({ loaderData }: Route.ComponentProps
       search={{ label: "Search by customer e-mail or Instagram username", placeholder: "E-mail or username" }}
       list={loaderData}
     >
-      <Card className="mt-6 overflow-x-auto p-0">
+      <Card className="mt-6 p-0 sm:overflow-x-auto">
         <AutoOrdersTable autoOrders={loaderData.autoOrders} empty={ADMIN_AUTO_ORDER_TEXT.noAutoOrders} />
       </Card>
     </FilteredListPage>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDateTime, lineLabel } from "../../components/admin/format.ts";
 import { type AdminOrderView, OrdersTable } from "../../components/admin/orders-table.tsx";
+import { AddressText } from "../../components/ui/address-text.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import type {
   HeldSubmission,
@@ -52,7 +53,7 @@ export function ManualWorkLists({
           No provider takes these (none mapped, or the quantity is outside its limits). Oldest first; each
           leaves the list once it has a final status.
         </p>
-        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-orders">
+        <Card className="mt-4 p-0 sm:overflow-x-auto" data-testid="manual-orders">
           <OrdersTable orders={work.orders} empty="No orders waiting for a person." />
         </Card>
       </section>
@@ -90,7 +91,7 @@ export function ManualWorkLists({
           completed, or reject it with a note the customer sees.
         </p>
         <ShownOf shown={work.refills.length} total={work.refillsTotal} />
-        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-refills">
+        <Card className="mt-4 p-0 sm:overflow-x-auto" data-testid="manual-refills">
           <AdminTable
             headings={["Refill", "Order", "Customer", "Service", "Link", "Asked", "Decision"]}
             items={work.refills}
@@ -104,13 +105,15 @@ export function ManualWorkLists({
                 <td className={td}>
                   {row.orderNumber} · {formatCount(row.quantity)}
                 </td>
-                <td className={`${td} break-all`}>
+                <td className={td}>
                   <Link to={`/admin/users/${row.userId}`} className="text-brand-700 hover:underline">
-                    {row.customerEmail ?? "Unknown"}
+                    <AddressText text={row.customerEmail ?? "Unknown"} />
                   </Link>
                 </td>
                 <td className={td}>{formatServiceName(row.serviceName)}</td>
-                <td className={`${td} max-w-xs break-all`}>{row.targetLink}</td>
+                <td className={`${td} max-w-xs`}>
+                  <AddressText text={row.targetLink} />
+                </td>
                 <td className={td}>{formatDateTime(row.requestedAt)}</td>
                 <td className={td}>
                   <RefillDecisionForm refillId={row.id} label={`#${row.id} of ${row.orderNumber}`} />
@@ -129,7 +132,7 @@ export function ManualWorkLists({
           Their service is mapped to no provider: each new post of the customer needs a person.
         </p>
         <ShownOf shown={work.autoOrders.length} total={work.autoOrdersTotal} />
-        <Card className="mt-4 overflow-x-auto p-0" data-testid="manual-auto-orders">
+        <Card className="mt-4 p-0 sm:overflow-x-auto" data-testid="manual-auto-orders">
           <AdminTable
             headings={["Customer", "Service", "Username", "Per post", "Posts left", "Created"]}
             items={work.autoOrders}
@@ -137,9 +140,9 @@ export function ManualWorkLists({
           >
             {(row) => (
               <tr key={row.id} className="align-top">
-                <td className={`${td} break-all`}>
+                <td className={td}>
                   <Link to={`/admin/users/${row.userId}`} className="text-brand-700 hover:underline">
-                    {row.customerEmail ?? "Unknown"}
+                    <AddressText text={row.customerEmail ?? "Unknown"} />
                   </Link>
                 </td>
                 <td className={td}>{formatServiceName(row.serviceName)}</td>

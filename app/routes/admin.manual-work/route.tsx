@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ListPagination } from "../../components/admin/list-controls.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { readManualWork } from "../../domain/admin/read-manual-work.server.ts";
 import { resendPartForm, resolveHeldForm } from "../../domain/fulfilment/provider-form.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const pageQuery = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "orders.view");
   const page = pageQuery.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const work = await readManualWork(shopDatabase(context), { page });
   return {

@@ -12,7 +12,7 @@ const td = "px-4 py-3";
 /** The order's parts: where each is and what its provider last said (none: a person delivers it). */
 export function OrderParts({ parts }: { parts: AdminOrderPart[] }) {
   return (
-    <Card className="mt-6 overflow-x-auto p-0">
+    <Card className="mt-6 p-0 sm:overflow-x-auto">
       <div className="px-6 pt-6">
         <CardHeader
           title="Parts"

@@ -4,9 +4,10 @@ import { OrderMoneyLines } from "../../components/admin/order-money.tsx";
 import { OrderOverrideForm } from "../../components/admin/order-override-form.tsx";
 import { OrderStatusForm } from "../../components/admin/order-status-form.tsx";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
+import { AddressText } from "../../components/ui/address-text.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { OVERRIDE_TEXT } from "../../domain/orders/order-override-text.ts";
 import { readOrderForAdmin } from "../../domain/orders/read-order-for-admin.server.ts";
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "orders.view");
   const page = await readOrderForAdmin(shopDatabase(context), params.orderId);
   if (!page) return data({ page: null }, { status: 404 });
   return { page: { ...page, order: { ...page.order, createdAt: page.order.createdAt.toISOString() } } };
@@ -73,8 +74,8 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">
             Placed {formatDateTime(order.createdAt)} ·{" "}
             {order.customerEmail ? (
-              <Link to={`/admin/users/${order.userId}`} className="break-all text-brand-700 hover:underline">
-                {order.customerEmail}
+              <Link to={`/admin/users/${order.userId}`} className="text-brand-700 hover:underline">
+                <AddressText text={order.customerEmail} />
               </Link>
             ) : (
               "Unknown customer"
@@ -106,7 +107,9 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
               {order.remains === null ? "Not set" : formatCount(order.remains)}
             </dd>
             <dt className="text-slate-500">Link</dt>
-            <dd className="break-all">{order.targetLink}</dd>
+            <dd>
+              <AddressText text={order.targetLink} />
+            </dd>
             <dt className="text-slate-500">Delivery</dt>
             <dd data-testid="order-delivery">{page.delivery}</dd>
             <dt className="text-slate-500">Status</dt>

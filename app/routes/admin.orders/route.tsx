@@ -3,7 +3,7 @@ import { FilteredListPage, statusFilters } from "../../components/admin/filtered
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Card } from "../../components/ui/card.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { isBulkStep } from "../../domain/bulk-change.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import {
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "orders.view");
   const query = readListQuery(request, ADMIN_ORDER_STATUSES);
   const result = await readAdminOrdersPage(shopDatabase(context), query);
   return {
@@ -89,7 +89,7 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
         preview={preview}
         refused={refused}
       />
-      <Card className="mt-6 overflow-x-auto p-0">
+      <Card className="mt-6 p-0 sm:overflow-x-auto">
         <OrdersTable orders={loaderData.orders} selectForm={BULK_ORDERS_FORM} />
       </Card>
     </FilteredListPage>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import { CARD_TABLE_CLASS, labelCells } from "../../components/admin/admin-table.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -80,8 +81,8 @@ export function CatalogueBrowser({
 
       <Form method="post" aria-label="Import the selected services">
         <input type="hidden" name="intent" value="import-selected" />
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <div className="sm:overflow-x-auto">
+          <table className={`w-full text-left text-sm ${CARD_TABLE_CLASS}`}>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -101,50 +102,53 @@ export function CatalogueBrowser({
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {catalog.rows.map((row, index) => (
-                <tr key={row.upstreamId} data-testid="catalogue-row">
-                  <td className="px-3 py-2">
-                    {row.mappedServiceId ? null : (
-                      <input
-                        type="checkbox"
-                        name={pickField(index)}
-                        value={row.upstreamId}
-                        aria-label={`Select ${row.name}`}
-                        checked={picked.has(row.upstreamId)}
-                        onChange={(event) => toggle(row.upstreamId, event.target.checked)}
-                      />
-                    )}
-                  </td>
-                  <td className="px-3 py-2 font-mono">{row.upstreamId}</td>
-                  <td className="px-3 py-2">
-                    <div className="font-medium text-slate-900">{row.name}</div>
-                    <div className="text-xs text-slate-500">{row.category}</div>
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.type}
-                    {row.dripfeed ? <div className="text-xs text-slate-500">Drip-feed</div> : null}
-                    {row.refill ? <div className="text-xs text-slate-500">Refill</div> : null}
-                  </td>
-                  <td className="px-3 py-2" data-testid="catalogue-rate">
-                    {formatUpstreamAmount(row.rate, currency)}
-                    {currency === "USD" ? null : (
-                      <div className="text-xs text-slate-500">{formatDollarRate(row.usdRate)}</div>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.type.toLowerCase() === "package"
-                      ? "1 package"
-                      : `${row.minQuantity} to ${row.maxQuantity}`}
-                  </td>
-                  <td className="px-3 py-2 text-xs">
-                    {row.mappedServiceId ? (
-                      <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">
-                        Mapped
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
+              {catalog.rows.map((row, index) =>
+                labelCells(
+                  <tr key={row.upstreamId} data-testid="catalogue-row">
+                    <td className="px-3 py-2">
+                      {row.mappedServiceId ? null : (
+                        <input
+                          type="checkbox"
+                          name={pickField(index)}
+                          value={row.upstreamId}
+                          aria-label={`Select ${row.name}`}
+                          checked={picked.has(row.upstreamId)}
+                          onChange={(event) => toggle(row.upstreamId, event.target.checked)}
+                        />
+                      )}
+                    </td>
+                    <td className="px-3 py-2 font-mono">{row.upstreamId}</td>
+                    <td className="px-3 py-2">
+                      <div className="font-medium text-slate-900">{row.name}</div>
+                      <div className="text-xs text-slate-500">{row.category}</div>
+                    </td>
+                    <td className="px-3 py-2">
+                      {row.type}
+                      {row.dripfeed ? <div className="text-xs text-slate-500">Drip-feed</div> : null}
+                      {row.refill ? <div className="text-xs text-slate-500">Refill</div> : null}
+                    </td>
+                    <td className="px-3 py-2" data-testid="catalogue-rate">
+                      {formatUpstreamAmount(row.rate, currency)}
+                      {currency === "USD" ? null : (
+                        <div className="text-xs text-slate-500">{formatDollarRate(row.usdRate)}</div>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">
+                      {row.type.toLowerCase() === "package"
+                        ? "1 package"
+                        : `${row.minQuantity} to ${row.maxQuantity}`}
+                    </td>
+                    <td className="px-3 py-2 text-xs">
+                      {row.mappedServiceId ? (
+                        <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">
+                          Mapped
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>,
+                  ["Select", ...HEADINGS],
+                ),
+              )}
             </tbody>
           </table>
         </div>

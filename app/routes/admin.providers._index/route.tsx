@@ -69,7 +69,7 @@ export default function AdminProvidersPage({ loaderData, actionData }: Route.Com
         Orders of a service mapped to a provider are sent there and followed automatically; services without a
         provider are fulfilled by hand.
       </p>
-      <Card className="mt-6 overflow-x-auto p-0">
+      <Card className="mt-6 p-0 sm:overflow-x-auto">
         {loaderData.providers.length === 0 ? (
           <p className="p-6 text-slate-600">{PROVIDER_TEXT.noProviders}</p>
         ) : (

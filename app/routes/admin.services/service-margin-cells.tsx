@@ -20,10 +20,18 @@ export function ServiceMarginCells({
   if (!margin || margin.kind === "no_provider")
     return (
       <>
-        <td className="px-4 py-3 text-slate-500" data-testid="admin-service-cost">
+        <td
+          className="px-4 py-3 text-slate-500"
+          data-testid="admin-service-cost"
+          data-label={MARGIN_HEADINGS[0]}
+        >
           No provider
         </td>
-        <td className="px-4 py-3 text-slate-500" data-testid="admin-service-margin">
+        <td
+          className="px-4 py-3 text-slate-500"
+          data-testid="admin-service-margin"
+          data-label={MARGIN_HEADINGS[1]}
+        >
           –
         </td>
       </>
@@ -31,11 +39,15 @@ export function ServiceMarginCells({
   if (margin.kind === "cost_unknown")
     return (
       <>
-        <td className="px-4 py-3" data-testid="admin-service-cost">
+        <td className="px-4 py-3" data-testid="admin-service-cost" data-label={MARGIN_HEADINGS[0]}>
           <div className="text-amber-800">Cost unknown</div>
           <div className="text-slate-500">{margin.providerName}</div>
         </td>
-        <td className="px-4 py-3 text-slate-500" data-testid="admin-service-margin">
+        <td
+          className="px-4 py-3 text-slate-500"
+          data-testid="admin-service-margin"
+          data-label={MARGIN_HEADINGS[1]}
+        >
           –
         </td>
       </>
@@ -43,7 +55,7 @@ export function ServiceMarginCells({
   const belowCost = margin.margin.startsWith("-");
   return (
     <>
-      <td className="px-4 py-3" data-testid="admin-service-cost">
+      <td className="px-4 py-3" data-testid="admin-service-cost" data-label={MARGIN_HEADINGS[0]}>
         <div>
           {formatExactRate(margin.costPer1000)}
           {unit}
@@ -53,6 +65,7 @@ export function ServiceMarginCells({
       <td
         className={`px-4 py-3 ${belowCost ? "font-semibold text-red-700" : "text-emerald-800"}`}
         data-testid="admin-service-margin"
+        data-label={MARGIN_HEADINGS[1]}
       >
         <div>
           {formatExactRate(margin.margin)}
@@ -66,3 +79,6 @@ export function ServiceMarginCells({
     </>
   );
 }
+
+/** Two cells, labelled here for the cards of a phone (components/admin/admin-table.tsx). */
+ServiceMarginCells.cellCount = MARGIN_HEADINGS.length;

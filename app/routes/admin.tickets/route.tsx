@@ -1,5 +1,5 @@
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireStaff } from "../../domain/accounts/session.server.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import { ticketAnswerForm } from "../../domain/tickets/answer-ticket.server.ts";
 import { readAdminTicketsPage } from "../../domain/tickets/list-tickets-for-admin.server.ts";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "support.answer");
   const query = readListQuery(request, TICKET_STATUSES);
   const result = await readAdminTicketsPage(shopDatabase(context), query);
   return {
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "support.answer");
   const form = await readForm(request, ticketAnswerForm);
   return answerTicketFromForm(shopDatabase(context), { adminId: admin.id, form });
 }

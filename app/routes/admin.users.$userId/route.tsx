@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
+import { AddressText } from "../../components/ui/address-text.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { adjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "users.view");
   const page = await readUserPage(shopDatabase(context), params.userId);
   if (!page) return data({ page: null }, { status: 404 });
   return {
@@ -70,8 +71,8 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-slate-900">User Details</h1>
-          <p className="mt-1 break-all text-slate-600" data-testid="user-email">
-            {user.email}
+          <p className="mt-1 text-slate-600" data-testid="user-email">
+            <AddressText text={user.email} />
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -111,7 +111,7 @@ export function UserTabs({
         role="tabpanel"
         id={`user-panel-${tab}`}
         aria-labelledby={`user-tab-${tab}`}
-        className="mt-4 overflow-x-auto p-0"
+        className="mt-4 p-0 sm:overflow-x-auto"
       >
         {tab === "orders" ? <UserOrders orders={orders} /> : null}
         {tab === "transactions" ? (

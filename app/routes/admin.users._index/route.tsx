@@ -2,7 +2,7 @@ import { ExportLink, ListPagination, SearchBox } from "../../components/admin/li
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { readAdminUsersPage } from "../../domain/accounts/list-users-for-admin.server.ts";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
 import { bulkAdjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "users.view");
   const query = readListQuery(request);
   const result = await readAdminUsersPage(shopDatabase(context), query);
   return {
@@ -63,7 +63,7 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
         </div>
       </div>
       <UsersBulkBar formId={BULK_USERS_FORM} preview={preview} refused={refused} />
-      <Card className="mt-6 overflow-x-auto p-0">
+      <Card className="mt-6 p-0 sm:overflow-x-auto">
         <UsersTable users={loaderData.users} selectForm={BULK_USERS_FORM} />
       </Card>
       <ListPagination

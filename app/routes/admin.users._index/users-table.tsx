@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { RowCheckbox } from "../../components/admin/bulk-bar.tsx";
 import { formatDate } from "../../components/admin/format.ts";
+import { AddressText } from "../../components/ui/address-text.tsx";
 import type { AdminUserRow } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 
@@ -22,7 +23,7 @@ export function UsersTable({ users, selectForm }: { users: AdminUserView[]; sele
           </td>
           <td className={td}>
             <div className="flex flex-wrap items-center gap-2">
-              <span className="break-all font-medium text-slate-900">{user.email}</span>
+              <AddressText text={user.email} className="font-medium text-slate-900" />
               {user.isAdmin ? (
                 <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
                   Admin

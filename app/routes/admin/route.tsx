@@ -1,28 +1,32 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { RefusedRequest } from "../../components/layout/page-error.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
-import { requireAdmin } from "../../domain/accounts/session.server.ts";
+import { mayOpen } from "../../domain/accounts/permissions.ts";
+import { requireStaffForAdminPath } from "../../domain/accounts/session.server.ts";
 import { refusalMessage } from "../../lib/request-body.ts";
 import type { Route } from "./+types/route";
+import { AdminDrawer, type AdminNavLink, AdminWideNav } from "./admin-nav.tsx";
 
 /**
  * The admin guard: runs on the server before every loader and action of every /admin route (this layout's
- * children included, so a new admin page is covered without doing anything). Pages send non-admins to
- * /admin-login; actions and other methods answer 403 before any admin code runs.
+ * children included, so a new admin page is covered without doing anything: it asks for an owner or admin until
+ * it declares a permission in app/domain/accounts/permissions.ts). Pages send non-staff to /admin-login; actions
+ * and other methods answer 403 before any admin code runs (product rules 15.3).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
-    await requireAdmin(request);
+    await requireStaffForAdminPath(request);
     return next();
   },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { email: admin.email };
+  const staff = await requireStaffForAdminPath(request);
+  return { email: staff.email, role: staff.staffRole };
 }
 
-const NAV = [
+/** The admin menu, in the header from 1024 px and in the drawer below it (admin-nav.tsx). */
+const NAV: readonly AdminNavLink[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/manual-work", label: "Manual Work", end: false },
@@ -38,9 +42,12 @@ const NAV = [
   { to: "/admin/manual-order", label: "Manual Order", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
   { to: "/admin/audit", label: "Audit", end: false },
+  { to: "/admin/staff", label: "Staff", end: false },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // The menu shows only the pages the staff member's role opens (product rules 15.3).
+  const links = NAV.filter((item) => mayOpen(loaderData.role, item.to));
   return (
     <div className="min-h-screen bg-slate-50">
       <meta name="robots" content="noindex, nofollow" />
@@ -50,25 +57,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Link to="/admin" className="shrink-0 text-lg font-bold text-brand-700">
               Boostly Admin
             </Link>
-            <nav aria-label="Admin">
-              <ul className="flex flex-wrap gap-1">
-                {NAV.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.end}
-                      className={({ isActive }) =>
-                        `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
-                      }
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <AdminWideNav links={links} />
           </div>
-          <div className="flex items-center gap-3">
+          <div className="hidden items-center gap-3 lg:flex">
             <span className="text-sm text-slate-600" data-testid="admin-email">
               {loaderData.email}
             </span>
@@ -79,11 +70,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </Button>
             </Form>
           </div>
+          <AdminDrawer links={links} email={loaderData.email} />
         </div>
       </header>
       <Outlet />
     </div>
   );
+}
+
+/** The guard's reason: a customer is no admin, a staff member's role does not allow it (product rules 15.3). */
+function refusalOf(error: unknown): string {
+  const said = isRouteErrorResponse(error) ? (error.data as { error?: unknown } | null)?.error : undefined;
+  return typeof said === "string" ? said : "You don't have admin privileges";
 }
 
 export function ErrorBoundary() {
@@ -97,9 +95,7 @@ export function ErrorBoundary() {
       <title>Admin | Boostly</title>
       <h1 className="text-2xl font-bold">{status === 403 ? "Access Denied" : "Something went wrong"}</h1>
       <p className="mt-2 text-slate-600">
-        {status === 403
-          ? "You don't have admin privileges"
-          : "This admin page could not be loaded. Please try again."}
+        {status === 403 ? refusalOf(error) : "This admin page could not be loaded. Please try again."}
       </p>
       <Link to="/admin" className={buttonClass("primary", "mt-6")}>
         Back to Admin

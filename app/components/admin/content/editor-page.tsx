@@ -29,7 +29,7 @@ export function EditorPage({
         </Link>
       </div>
       {editor}
-      <Card className="mt-6 overflow-x-auto p-0" aria-busy={navigation.state === "loading"}>
+      <Card className="mt-6 p-0 sm:overflow-x-auto" aria-busy={navigation.state === "loading"}>
         {children}
       </Card>
     </main>
