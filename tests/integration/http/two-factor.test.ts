@@ -120,9 +120,9 @@ describe("two-factor sign-in (product rules 15.10-15.17)", () => {
 
 describe("admins need two-factor before any admin page or action opens (product rules 15.14)", () => {
   it.each(adminPaths)(
-    "%s sends an admin without two-factor to set it up and refuses their actions",
+    "%s sends an owner (every admin page is theirs) without two-factor to set it up and refuses their actions",
     async (path) => {
-      const admin = await createAdminAccount({ twoFactor: false });
+      const admin = await createAdminAccount({ role: "owner", twoFactor: false });
       const visitor = new Visitor();
       await visitor.signIn(admin.email, admin.password);
       const page = await visitor.request(path);
