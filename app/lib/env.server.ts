@@ -24,6 +24,8 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAILS: z.string().optional(),
+  // How long a staff session opens /admin after its sign-in (product rules 15.16); a customer's is not shortened.
+  STAFF_SESSION_HOURS: z.coerce.number().positive().max(720).default(12),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Boostly <no-reply@boostly.local>"),
   DEV_MAILBOX: booleanFlag.optional(),
@@ -61,6 +63,8 @@ export type Env = {
   embeddedPgPort: number;
   authSecret: string;
   adminEmails: string[];
+  /** Hours a staff session opens /admin after it was created (product rules 15.16). */
+  staffSessionHours: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   devMailbox: boolean;
@@ -116,6 +120,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .split(",")
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    staffSessionHours: raw.STAFF_SESSION_HOURS,
     smtpUrl: raw.SMTP_URL || undefined,
     mailFrom: raw.MAIL_FROM,
     // Never in production, whatever DEV_MAILBOX says: it shows everyone's confirmation and reset links.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ACCOUNT_TEXT } from "../../app/domain/accounts/messages.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
 import { appUrl, createAccount, createAdminAccount } from "../support/http.ts";
+import { signInCodeFor } from "../support/two-factor.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +27,9 @@ describe("/admin-login", () => {
 
     const adminPage = await openPage(browser);
     await signInThroughAdminLogin(adminPage.page, admin);
+    // Admins sign in with two-factor (product rules 15.14): the code step follows the password.
+    await adminPage.page.getByLabel("Authentication code").fill((await signInCodeFor(admin.email)) ?? "");
+    await adminPage.page.getByRole("button", { name: "Verify" }).click();
     await adminPage.page.waitForURL((url) => url.pathname === "/admin");
     await expect.poll(() => adminPage.page.getByTestId("admin-email").textContent()).toBe(admin.email);
     adminPage.assertNoConsoleErrors();

@@ -5,8 +5,10 @@ import { connect, type Database } from "../../app/db/client.server.ts";
 import { userRoles, users } from "../../app/db/schema.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
+import { signInContext } from "./browser-sign-in.ts";
 import { type Browser, openPage, type Page } from "./chromium.ts";
 import { startAppServerOnOwnDatabase } from "./global-setup.ts";
+import { enableTwoFactor } from "./two-factor.ts";
 
 /** A journey's own shop: an app server on a database of its own, and the journey's ways into it. */
 export type OwnShop = {
@@ -59,6 +61,8 @@ export async function startOwnShop(options: {
         .where(eq(users.email, email))
         .returning({ id: users.id });
       if (admin) await db.insert(userRoles).values({ userId: user!.id, role: "admin" });
+      // Admin pages open only with two-factor (product rules 15.14): signedInPage answers the code step.
+      if (admin) await enableTwoFactor({ id: user!.id, email }, db);
       if (fundsCents) {
         const funded = await db.transaction((tx) =>
           postLedgerEntry(tx, {
@@ -76,11 +80,7 @@ export async function startOwnShop(options: {
       const opened = await openPage(browser, {
         viewport: typeof viewport === "number" ? { width: viewport, height: 900 } : viewport,
       });
-      const response = await opened.context.request.post(`${appUrl}/api/auth/sign-in/email`, {
-        data: { email: who.email, password: who.password },
-        headers: { Origin: appUrl },
-      });
-      expect(response.ok(), await response.text()).toBe(true);
+      await signInContext(opened.context, who, appUrl);
       return opened;
     },
     async open(page, path) {

@@ -15,6 +15,7 @@ const OWNERS: Record<string, string> = {
   sessions: "accounts",
   accounts: "accounts",
   verifications: "accounts",
+  two_factors: "accounts", // better-auth's two-factor plugin writes it (docs/decisions/051)
   user_roles: "accounts",
   account_suspensions: "accounts",
   account_last_sign_ins: "accounts",

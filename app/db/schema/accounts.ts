@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -32,6 +33,8 @@ export const users = pgTable(
     // The last transaction that changed anything this customer's own pages show, set by triggers
     // (drizzle/0019_page_versions.sql): part of a kept page's key (docs/decisions/035-versioned-page-caches.md).
     pageVersion: bigint("page_version", { mode: "number" }).notNull().default(0),
+    // Set by better-auth's two-factor plugin once a first code confirmed the authenticator (product rules 15.10).
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -58,6 +61,23 @@ export const sessions = pgTable(
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );
+
+/**
+ * better-auth's two-factor secrets (its "twoFactor" model): the TOTP secret and the backup codes, both encrypted
+ * with the auth secret; `verified` turns true when a first code confirms the setup (product rules 15.10-15.12).
+ */
+export const twoFactors = pgTable("two_factors", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  verified: boolean("verified").notNull().default(true),
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
 
 /** better-auth credentials (the e-mail/password account holds the password hash). */
 export const accounts = pgTable(

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { db } from "../../db/client.server.ts";
 import * as schema from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
@@ -34,6 +35,7 @@ function createAuth() {
         sessions: schema.sessions,
         accounts: schema.accounts,
         verifications: schema.verifications,
+        twoFactors: schema.twoFactors,
       },
     }),
     user: { modelName: "users" },
@@ -54,6 +56,14 @@ function createAuth() {
         },
       },
     },
+    // TOTP with backup codes for every account, required of staff (product rules 15.10-15.19, docs/decisions/051).
+    // Nothing is remembered per device: each sign-in of an account with two-factor asks for a code.
+    plugins: [
+      twoFactor({
+        issuer: "Boostly",
+        twoFactorTable: "twoFactors",
+      }),
+    ],
     // Our own PostgreSQL-backed limiter guards sign-in, sign-up and reset (shared by every server).
     rateLimit: { enabled: false },
     advanced: {

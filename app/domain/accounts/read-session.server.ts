@@ -20,6 +20,10 @@ export type SessionAccount = {
    * page's key (docs/decisions/035-versioned-page-caches.md).
    */
   pageVersion: string;
+  /** Whether the account signs in with a second factor (product rules 15.10). */
+  twoFactorEnabled: boolean;
+  /** When this session began (staff sessions open /admin for a shorter time, product rules 15.16). */
+  sessionCreatedAt: Date;
 };
 
 /** better-auth's session cookie: `{token}.{base64 HMAC-SHA256(secret, token)}`, URL-encoded. */
@@ -64,10 +68,13 @@ export async function readSessionAccount(
     session_id: string;
     refresh_due: boolean;
     page_version: string;
+    two_factor_enabled: boolean;
+    session_created_at: Date | string;
   }>(
     db,
     sql`
-    select u.id, u.email, u.balance_cents, u.created_at, s.id as session_id,
+    select u.id, u.email, u.balance_cents, u.created_at, s.id as session_id, u.two_factor_enabled,
+      s.created_at as session_created_at,
       u.page_version || '.' || (select v.version from site_content_version v) as page_version,
       (select r.role from user_roles r where r.user_id = u.id order by r.role limit 1) as staff_role,
       s.expires_at < now() + make_interval(secs => ${policy.expiresInSeconds - policy.updateAgeSeconds}) as refresh_due
@@ -89,5 +96,7 @@ export async function readSessionAccount(
     staffRole: row.staff_role,
     createdAt: new Date(row.created_at),
     pageVersion: row.page_version,
+    twoFactorEnabled: row.two_factor_enabled,
+    sessionCreatedAt: new Date(row.session_created_at),
   };
 }

@@ -15,6 +15,7 @@ import {
   readOrderingSession,
   sessionAuthorisation,
 } from "./session-authorisation.server.ts";
+import { requireSecondFactor } from "./staff-access.server.ts";
 
 const ADMIN_REFUSAL = ACCOUNT_TEXT.adminAccessDenied;
 const STAFF_REFUSAL = ACCOUNT_TEXT.staffAccessDenied;
@@ -146,13 +147,22 @@ async function refuseStaffRequest(request: Request, user: CurrentUser | null): P
 }
 
 /**
+ * A staff member let in by their role, once their session passed two-factor and is within the staff session's
+ * length (product rules 15.14-15.16): the one second-factor check of every staff guard below.
+ */
+async function staffWithSecondFactor(request: Request, user: CurrentUser): Promise<CurrentUser> {
+  await requireSecondFactor(request, user);
+  return user;
+}
+
+/**
  * The signed-in owner or admin (everything but role management, product rules 15.2). Everyone else is refused on
  * every request: pages send visitors and customers to /admin-login, actions and data requests answer 403 so no
  * admin change ever runs for them; support staff are told they may not.
  */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
-  if (user?.isAdmin) return user;
+  if (user?.isAdmin) return staffWithSecondFactor(request, user);
   return refuseStaffRequest(request, user);
 }
 
@@ -162,7 +172,7 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
  */
 export async function requireStaff(request: Request, permission: Permission): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
-  if (user && can(user.staffRole, permission)) return user;
+  if (user && can(user.staffRole, permission)) return staffWithSecondFactor(request, user);
   return refuseStaffRequest(request, user);
 }
 
@@ -176,10 +186,12 @@ export async function requireStaffForAdminPath(request: Request): Promise<Curren
   const permission = permissionForAdminPath(pathname, request.method);
   if (!permission) return requireAdmin(request);
   const user = await getCurrentUser(request);
-  if (user && can(user.staffRole, permission)) return user;
+  if (user && can(user.staffRole, permission)) return staffWithSecondFactor(request, user);
   const read = request.method === "GET" || request.method === "HEAD";
-  if (user?.staffRole && read && pathname.replace(/\/$/, "") === "/admin")
+  if (user?.staffRole && read && pathname.replace(/\/$/, "") === "/admin") {
+    await requireSecondFactor(request, user);
     throw redirect(homeOf(user.staffRole));
+  }
   return refuseStaffRequest(request, user);
 }
 

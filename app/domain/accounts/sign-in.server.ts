@@ -11,7 +11,11 @@ import { SUSPENSION_TEXT } from "./user-controls-text.ts";
 /** An unconfirmed account's refusal carries this code, so the page offers the link again (product rules 5.1). */
 export const UNVERIFIED_CODE = "unverified";
 
-export type SignInResult = { ok: true; userId: string; cookies: Headers } | Refusal;
+/**
+ * A right password: signed in, or (`secondFactor`) asked for a code first; then `cookies` hold only the pending
+ * challenge, and `userId` is empty until verifySignInCode (product rules 15.12).
+ */
+export type SignInResult = { ok: true; userId: string; cookies: Headers; secondFactor?: boolean } | Refusal;
 
 /**
  * Signs in with e-mail and password (a new session each time, so the session id changes at sign-in).
@@ -32,6 +36,8 @@ export async function signInWithPassword(
       asResponse: true,
     }),
   );
+  if (outcome.succeeded && outcome.body?.twoFactorRedirect === true)
+    return { ok: true, userId: "", cookies: outcome.cookies, secondFactor: true };
   if (outcome.succeeded) {
     await recordSignInOutcome(db(), request, input.email, "succeeded");
     const user = outcome.body?.user as { id?: string } | undefined;

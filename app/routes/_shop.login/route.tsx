@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { SignInCodeForm } from "../../components/account/sign-in-code-form.tsx";
 import { AccountFormError } from "../../components/layout/page-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -9,6 +10,8 @@ import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { firstIssue, resendSchema, signInSchema } from "../../domain/accounts/schemas.ts";
 import { safeNextPath } from "../../domain/accounts/session.server.ts";
 import { signInWithPassword, UNVERIFIED_CODE } from "../../domain/accounts/sign-in.server.ts";
+import { CHALLENGE_EXPIRED_CODE, verifySignInCode } from "../../domain/accounts/sign-in-code.server.ts";
+import { signInCodeSchema } from "../../domain/accounts/two-factor-schemas.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { track } from "../../lib/analytics.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -33,6 +36,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type ActionResult =
   | { ok: false; intent: "sign-in"; error: string; unverified?: boolean; email?: string }
+  // The password was right and the account asks for a second factor: the code step (product rules 15.12).
+  | { ok: true; intent: "sign-in-code"; email: string; error?: string }
   | ResendResult;
 
 /** The query parameters this page reads: its kept address holds these and no others (docs/decisions/035). */
@@ -44,13 +49,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request, [signInSchema, resendSchema]);
+  const form = await readForm(request, [signInSchema, resendSchema, signInCodeSchema]);
   if (form.intent === "resend") return answerResend(request, form);
+  if (form.intent === "sign-in-code") return answerSignInCode(request, form);
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success)
     return data<ActionResult>({ ok: false, intent: "sign-in", error: firstIssue(parsed.error) });
   const next = safeNextPath(parsed.data.next);
   const result = await signInWithPassword(request, { ...parsed.data, callbackPath: next });
+  if (result.ok && result.secondFactor)
+    return data<ActionResult>(
+      { ok: true, intent: "sign-in-code", email: parsed.data.email },
+      { headers: result.cookies },
+    );
   if (!result.ok) {
     return data<ActionResult>(
       {
@@ -70,12 +81,34 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+/** The second step: a right code signs in; a wrong one is said beside the field; an expired step starts over. */
+async function answerSignInCode(request: Request, form: Record<string, string>) {
+  const parsed = signInCodeSchema.safeParse(form);
+  const email = parsed.success ? parsed.data.email : "";
+  if (!parsed.success)
+    return data<ActionResult>({ ok: true, intent: "sign-in-code", email, error: firstIssue(parsed.error) });
+  const result = await verifySignInCode(request, parsed.data);
+  if (result.ok)
+    return redirectWithToast(
+      safeNextPath(parsed.data.next),
+      { title: ACCOUNT_TEXT.loginSuccessTitle, description: ACCOUNT_TEXT.loginSuccess },
+      { headers: result.cookies },
+    );
+  if (result.code === CHALLENGE_EXPIRED_CODE || result.kind !== "invalid")
+    return data<ActionResult>(
+      { ok: false, intent: "sign-in", error: result.message, email },
+      refusalAnswer(result).init,
+    );
+  return data<ActionResult>({ ok: true, intent: "sign-in-code", email, error: result.message });
+}
+
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const toast = useToast();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const next = searchParams.get("next") ?? "";
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
+  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const submitting = busyIntent === "sign-in";
   const resend = useFetcher<ActionResult>();
   const hydrated = useHydrated();
 
@@ -93,6 +126,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
       toast({ title: "Error", description: resend.data.error, variant: "destructive" });
   }, [resend.data, toast]);
 
+  const codeStep = actionData?.ok && actionData.intent === "sign-in-code" ? actionData : null;
   const unverified = actionData && !actionData.ok && actionData.intent === "sign-in" && actionData.unverified;
   const registerHref = next ? `/register?next=${encodeURIComponent(next)}` : "/register";
 
@@ -116,8 +150,17 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
             </resend.Form>
           </div>
         ) : null}
+        {codeStep ? (
+          <SignInCodeForm
+            email={codeStep.email}
+            next={next}
+            error={codeStep.error}
+            busy={busyIntent === "sign-in-code"}
+          />
+        ) : null}
         <Form
           method="post"
+          hidden={Boolean(codeStep)}
           className="mt-6 space-y-4"
           onSubmit={() => track("form_submit", { form_name: "login_form" })}
         >

@@ -22,6 +22,9 @@ import type { Route } from "./+types/route";
 import { type ApiKeyActionResult, ApiKeysCard } from "./api-keys-card.tsx";
 import { notificationsForm, saveNotificationsFromForm } from "./notifications.server.ts";
 import { NotificationsCard } from "./notifications-card.tsx";
+import { SecurityTipsCard } from "./security-tips-card.tsx";
+import { answerTwoFactorForm, isTwoFactorForm, twoFactorForms } from "./two-factor.server.ts";
+import { TwoFactorCard } from "./two-factor-card.tsx";
 
 /** A rate-limited answer keeps its Retry-After on the page (docs/decisions/013). */
 export const headers = retryAfterHeaders;
@@ -40,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     notifications,
+    twoFactorEnabled: user.twoFactorEnabled,
     email: user.email,
     id: user.id,
     createdAt: user.createdAt.toISOString(),
@@ -51,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const PROFILE_FORMS = [changePasswordSchema, notificationsForm, ...twoFactorForms, "name", "keyId"];
+
 /** A refused key change: the card shows the message (refusalAnswer: 200, the form explains it). */
 function answerKeyRefusal(refusal: Refusal) {
   const answer = refusalAnswer(refusal);
@@ -59,7 +65,8 @@ function answerKeyRefusal(refusal: Refusal) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request, [changePasswordSchema, notificationsForm, "name", "keyId"]);
+  const form = await readForm(request, PROFILE_FORMS);
+  if (isTwoFactorForm(form)) return answerTwoFactorForm(shopDatabase(context), request, form);
   if (form.intent === "save-notifications")
     return saveNotificationsFromForm(shopDatabase(context), { userId: user.id, form });
   if (form.intent === "create-api-key") {
@@ -231,20 +238,13 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Card>
 
+      <TwoFactorCard enabled={loaderData.twoFactorEnabled} />
+
       <NotificationsCard preferences={loaderData.notifications} />
 
       <ApiKeysCard keys={loaderData.apiKeys} />
 
-      <Card>
-        <CardHeader title="Security Tips" />
-        <ul className="list-disc space-y-2 pl-5 text-sm text-slate-600">
-          <li>Use a unique password that you don't use on any other site.</li>
-          <li>Make it long: a phrase of several words is easier to remember and harder to guess.</li>
-          <li>Boostly never asks for your social media passwords; we only need a username or post link.</li>
-          <li>Changing your password signs you out everywhere else.</li>
-          <li>If you receive a reset e-mail you did not ask for, you can safely ignore it.</li>
-        </ul>
-      </Card>
+      <SecurityTipsCard />
     </main>
   );
 }

@@ -1,5 +1,10 @@
 import { data } from "react-router";
-import { NOT_ADMIN_CODE, signInAsAdmin } from "../../domain/accounts/admin-sign-in.server.ts";
+import {
+  type AdminSignInResult,
+  NOT_ADMIN_CODE,
+  signInAsAdmin,
+  verifyAdminSignInCode,
+} from "../../domain/accounts/admin-sign-in.server.ts";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import {
   adminSignUpSchema,
@@ -8,6 +13,7 @@ import {
   signInSchema,
 } from "../../domain/accounts/schemas.ts";
 import { registerAccount } from "../../domain/accounts/sign-up.server.ts";
+import { signInCodeSchema } from "../../domain/accounts/two-factor-schemas.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -16,14 +22,17 @@ import type { AccessTab } from "./access-tabs.tsx";
 /** What the page shows after a post: the tab to open, and the refusal's title and text when there is one. */
 export type AdminAccessAnswer =
   | { ok: false; intent: AccessTab; title: string; error: string }
-  | { ok: true; intent: "create-admin" };
+  | { ok: true; intent: "create-admin" }
+  // The password was right and the account asks for a second factor (product rules 15.12).
+  | { ok: true; intent: "sign-in-code"; email: string; error?: string };
 
 /**
  * The admin-login page's two forms: signing in as an admin (a customer account is refused, product rules on admin
  * rights) and creating an account that becomes an admin once a designated address confirms it.
  */
 export async function answerAdminAccess(request: Request) {
-  const form = await readForm(request, [signInSchema, adminSignUpSchema]);
+  const form = await readForm(request, [signInSchema, adminSignUpSchema, signInCodeSchema]);
+  if (form.intent === "sign-in-code") return answerAdminSignInCode(request, form);
   if (form.intent === "create-admin") {
     const parsed = adminSignUpSchema.safeParse(form);
     if (!parsed.success) {
@@ -66,6 +75,29 @@ export async function answerAdminAccess(request: Request) {
     });
   }
   const result = await signInAsAdmin(request, { email: parsed.data.email, password: parsed.data.password });
+  return answerSignedIn(result, parsed.data.email);
+}
+
+/** The second step: the code (or a backup code), then the same answer as a password alone. */
+async function answerAdminSignInCode(request: Request, form: Record<string, string>) {
+  const parsed = signInCodeSchema.safeParse(form);
+  const email = parsed.success ? parsed.data.email : "";
+  if (!parsed.success)
+    return data<AdminAccessAnswer>({
+      ok: true,
+      intent: "sign-in-code",
+      email,
+      error: firstIssue(parsed.error),
+    });
+  const result = await verifyAdminSignInCode(request, parsed.data);
+  if (!result.ok && result.kind === "invalid" && result.field === "code")
+    return data<AdminAccessAnswer>({ ok: true, intent: "sign-in-code", email, error: result.message });
+  return answerSignedIn(result, email);
+}
+
+async function answerSignedIn(result: AdminSignInResult, email: string) {
+  if (result.ok && result.secondFactor)
+    return data<AdminAccessAnswer>({ ok: true, intent: "sign-in-code", email }, { headers: result.cookies });
   if (result.ok) {
     return redirectWithToast(
       "/admin",

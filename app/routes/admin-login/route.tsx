@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
+import { SignInCodeForm } from "../../components/account/sign-in-code-form.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -7,6 +8,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { ACCOUNT_TEXT } from "../../domain/accounts/messages.ts";
 import { ADMIN_MIN_PASSWORD_LENGTH } from "../../domain/accounts/password-rules.ts";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
+import { staffAccessProblem } from "../../domain/accounts/staff-access.server.ts";
 import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import type { Route } from "./+types/route";
 import { type AccessTab, AccessTabs } from "./access-tabs.tsx";
@@ -17,7 +19,7 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (user?.staffRole) throw redirect("/admin");
+  if (user?.staffRole && !staffAccessProblem(user)) throw redirect("/admin");
   return null;
 }
 
@@ -33,7 +35,7 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
   useEffect(() => {
-    if (!actionData) return;
+    if (!actionData || actionData.intent === "sign-in-code") return;
     if (actionData.ok) {
       toast({ title: ACCOUNT_TEXT.adminCreatedTitle, description: ACCOUNT_TEXT.adminCreated });
       setTab("sign-in");
@@ -75,6 +77,7 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
     </button>
   );
   const passwordType = showPassword ? "text" : "password";
+  const codeStep = actionData?.ok && actionData.intent === "sign-in-code" ? actionData : null;
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-16">
@@ -86,7 +89,14 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
         <AccessTabs tab={tab} onSelect={setTab} />
         {tab === "sign-in" ? (
           <div role="tabpanel" id="panel-sign-in" aria-labelledby="tab-sign-in" className="mt-6">
-            <Form method="post" className="space-y-4">
+            {codeStep ? (
+              <SignInCodeForm
+                email={codeStep.email}
+                error={codeStep.error}
+                busy={busyIntent === "sign-in-code"}
+              />
+            ) : null}
+            <Form method="post" className="space-y-4" hidden={Boolean(codeStep)}>
               <input type="hidden" name="intent" value="sign-in" />
               <Input label="Email" name="email" type="email" autoComplete="email" required />
               <Input

@@ -13,6 +13,7 @@ import { cents } from "../../../app/domain/pricing/cents.ts";
 import { serviceId } from "../../support/factories.ts";
 import { createAccount, signedInAdmin, signedInCustomer, Visitor } from "../../support/http.ts";
 import { ledger, order, provider } from "../../support/money-rows.ts";
+import { enableTwoFactor } from "../../support/two-factor.ts";
 
 // A day no other test writes to: the exports below cover it alone.
 const DAY = "2003-03-03";
@@ -198,6 +199,8 @@ describe("the admin's CSV exports", () => {
     await visitor.signIn(account.email, account.password);
     expect((await visitor.request(`/admin/export/orders.csv?${RANGE}`)).status).toBe(302);
     const [user] = await db().select().from(users).where(eq(users.email, account.email));
+    // Admin pages open only with two-factor (product rules 15.14).
+    await enableTwoFactor(account);
     await db().insert(userRoles).values({ userId: user!.id, role: "admin" });
     expect((await visitor.request(`/admin/export/orders.csv?${RANGE}`)).status).toBe(200);
     await db().delete(userRoles).where(eq(userRoles.userId, user!.id));

@@ -25,6 +25,7 @@ import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
 import { uniqueEmail, Visitor, visibleText } from "../../support/http.ts";
 import { generatedBody, type RawAnswer, rawRequest } from "../../support/raw-request.ts";
 import { actionRoutes, fillPath, routeModules, routeSource } from "../../support/route-table.ts";
+import { enableTwoFactor } from "../../support/two-factor.ts";
 
 const PAGE_BODY_LIMIT = 64 * 1024;
 // Over every page route's limit: the admin forms' (the larger) and so the storefront's too.
@@ -387,6 +388,8 @@ beforeAll(async () => {
   const customer = await createAccount();
   const admin = await createAccount();
   await shop.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+  // Admin pages open only with two-factor (product rules 15.14): its sign-ins answer the code step.
+  await enableTwoFactor(admin, shop.db);
   const funded = await shop.db.transaction((tx) =>
     postLedgerEntry(tx, {
       userId: customer.id,
@@ -474,11 +477,7 @@ async function sessionsFor(email: string, count: number): Promise<Visitor[]> {
 /** A new session for an account. */
 async function signedIn(email: string): Promise<Visitor> {
   const visitor = new Visitor(shop.url);
-  const response = await visitor.request("/api/auth/sign-in/email", {
-    json: { email, password: PASSWORD },
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  await visitor.signIn(email, PASSWORD, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   return visitor;
 }
 
