@@ -254,6 +254,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
     form: () => ({ intent: "shop", minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: "0" }),
     text: "minDepositCents",
   },
+  "routes/admin.staff/route.tsx": {
+    form: (ids) => ({ email: ids.customerEmail, role: "none" }),
+    text: "email",
+  },
   "routes/admin.tickets/route.tsx": {
     form: () => ({ intent: "answer", ticketId: randomUUID(), status: "completed", response: "Hi" }),
     text: "response",
@@ -387,7 +391,8 @@ beforeAll(async () => {
 
   const customer = await createAccount();
   const admin = await createAccount();
-  await shop.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+  // An owner: every admin action is open to it, /admin/staff's too (product rules 15.2).
+  await shop.db.insert(userRoles).values({ userId: admin.id, role: "owner" });
   // Admin pages open only with two-factor (product rules 15.14): its sign-ins answer the code step.
   await enableTwoFactor(admin, shop.db);
   const funded = await shop.db.transaction((tx) =>
