@@ -31,7 +31,11 @@ describe("owners grant and revoke staff roles (product rules 15.5, 15.6)", () =>
       expect(answer.ok).toBe(true);
       expect(await staffRoleOf(db(), hire.id)).toBe(role);
     }
-    const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.subjectId, hire.id));
+    const audit = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.subjectId, hire.id))
+      .orderBy(adminAuditLog.id);
     expect(audit.map((row) => [row.action, row.adminId, row.details])).toEqual([
       ["staff.grant", boss.id, { email: hire.email, from: null, to: "support" }],
       ["staff.grant", boss.id, { email: hire.email, from: "support", to: "admin" }],

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
 import { accountLastSignIns, adminAuditLog, sessions } from "../../../app/db/schema.ts";
@@ -86,7 +86,8 @@ describe("a suspended customer over HTTP (product rules 15.20-15.22)", () => {
     const audit = await db()
       .select({ action: adminAuditLog.action })
       .from(adminAuditLog)
-      .where(eq(adminAuditLog.subjectId, customer.id));
+      .where(eq(adminAuditLog.subjectId, customer.id))
+      .orderBy(asc(adminAuditLog.id));
     expect(audit.map((row) => row.action)).toEqual(["user.suspend", "user.unsuspend"]);
   });
 
