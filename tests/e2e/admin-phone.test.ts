@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { providerCatalog, providers } from "../../app/db/schema.ts";
+import { providerCatalog, providers, services } from "../../app/db/schema.ts";
 import { apiKeyHint, encryptApiKey } from "../../app/domain/fulfilment/api-key-cipher.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { createTicket } from "../../app/domain/tickets/create-ticket.server.ts";
@@ -21,6 +22,7 @@ let browser: Browser;
 let admin: { email: string; password: string };
 const fill: Record<string, string> = {};
 let longEmail = "";
+let longServiceId = "";
 let orderNumber = "";
 
 /**
@@ -94,11 +96,25 @@ beforeAll(async () => {
         maxQuantity: 100_000,
       })),
     );
+  // A shop service named as an import names one, long: a select listing it (a provider page's "Shop service") is
+  // as wide as its longest option and must still fit the screen. Not enabled, so no storefront page lists it.
+  const { id: _id, apiId: _apiId, createdAt: _c, updatedAt: _u, ...fields } = likes;
+  const [longNamed] = await db()
+    .insert(services)
+    .values({
+      ...fields,
+      name: `Instagram Followers [Real Accounts, HQ, Refill 30 Days, Start 0-1 Hour, Speed 10K Per Day] ${Date.now()}`,
+      slug: `phone-long-name-${Date.now()}`,
+      enabled: false,
+    })
+    .returning({ id: services.id });
+  longServiceId = longNamed!.id;
   Object.assign(fill, { orderId: placed.order.id, userId: customer.id, providerId: provider!.id });
   longEmail = customer.email;
   orderNumber = placed.order.orderNumber;
 });
 afterAll(async () => {
+  if (longServiceId) await db().delete(services).where(eq(services.id, longServiceId));
   await browser?.close();
 });
 

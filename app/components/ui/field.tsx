@@ -72,7 +72,8 @@ export function Field({
     </label>
   );
   return (
-    <div className={`space-y-1.5 ${fieldClassName}`}>
+    // Never wider than its form: a select is as wide as its longest option, which a catalogue can make any length.
+    <div className={`min-w-0 max-w-full space-y-1.5 ${fieldClassName}`}>
       {required && !hideLabel ? (
         <div className="flex items-baseline gap-0.5">
           {labelElement}

@@ -17,7 +17,7 @@ export function Select({ size = "md", className = "", options = [], children, ..
         <select
           {...described}
           required={field.required}
-          className={controlClass(size, Boolean(field.error), className)}
+          className={controlClass(size, Boolean(field.error), `max-w-full ${className}`)}
           {...control}
         >
           {children}
