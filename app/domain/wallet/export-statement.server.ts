@@ -4,7 +4,7 @@ import { orders, transactions } from "../../db/schema.ts";
 import { cursorSql, oldestFirstBatches } from "../lists/keyset-page.server.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { statementConditions } from "./list-statement.server.ts";
-import { describeLine } from "./list-transactions.server.ts";
+import { describeLine, statementLineColumns } from "./list-transactions.server.ts";
 import { type StatementFilter, type StatementType, statementWindow } from "./statement-query.ts";
 
 /** Ledger rows the statement's CSV reads per statement: one batch is all it holds at a time. */
@@ -45,16 +45,7 @@ export async function* exportStatement(
     batchSize: STATEMENT_BATCH_SIZE,
     rows: (where, orderBy, limit) =>
       db
-        .select({
-          createdAt: transactions.createdAt,
-          type: transactions.type,
-          amountCents: transactions.amountCents,
-          paymentMethod: transactions.paymentMethod,
-          autoOrderId: transactions.autoOrderId,
-          metadata: transactions.metadata,
-          orderNumber: orders.orderNumber,
-          cursor: cursorSql(transactions.createdAt, transactions.id),
-        })
+        .select({ ...statementLineColumns, cursor: cursorSql(transactions.createdAt, transactions.id) })
         .from(transactions)
         .leftJoin(orders, eq(orders.id, transactions.orderId))
         .where(where)

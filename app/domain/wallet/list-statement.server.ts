@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions } from "../../db/schema.ts";
 import { pageWindow } from "../lists/list-paging.ts";
 import { centsFromSql } from "../pricing/cents.ts";
-import { describeLine, type WalletTransaction } from "./list-transactions.server.ts";
+import { describeLine, statementLineColumns, type WalletTransaction } from "./list-transactions.server.ts";
 import {
   STATEMENT_PAGE_SIZE,
   type StatementFilter,
@@ -57,17 +57,7 @@ export async function listStatement(
     .where(eq(transactions.userId, userId))
     .as("ledger");
   const rows = await db
-    .select({
-      id: transactions.id,
-      createdAt: transactions.createdAt,
-      type: transactions.type,
-      amountCents: transactions.amountCents,
-      paymentMethod: transactions.paymentMethod,
-      autoOrderId: transactions.autoOrderId,
-      metadata: transactions.metadata,
-      orderNumber: orders.orderNumber,
-      balanceAfterCents: ledger.balanceAfterCents,
-    })
+    .select({ id: transactions.id, ...statementLineColumns, balanceAfterCents: ledger.balanceAfterCents })
     .from(transactions)
     .innerJoin(ledger, eq(ledger.id, transactions.id))
     .leftJoin(orders, eq(orders.id, transactions.orderId))

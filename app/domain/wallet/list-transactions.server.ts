@@ -24,6 +24,20 @@ export type DescribedRow = {
   metadata: Record<string, unknown>;
 };
 
+/**
+ * The columns a customer's statement line is read from (its description's, `describeLine`), joined to `orders` by
+ * the row's order: the recent lists, the paged statement and its CSV select these and add their own.
+ */
+export const statementLineColumns = {
+  createdAt: transactions.createdAt,
+  type: transactions.type,
+  amountCents: transactions.amountCents,
+  paymentMethod: transactions.paymentMethod,
+  autoOrderId: transactions.autoOrderId,
+  metadata: transactions.metadata,
+  orderNumber: orders.orderNumber,
+};
+
 /** What a ledger row means to the customer, in the shop's words. */
 export function describeLine(row: DescribedRow): string {
   switch (row.type) {
@@ -52,16 +66,7 @@ export async function listRecentTransactions(
   input: { userId: string; limit: number },
 ): Promise<WalletTransaction[]> {
   const rows = await db
-    .select({
-      id: transactions.id,
-      createdAt: transactions.createdAt,
-      type: transactions.type,
-      amountCents: transactions.amountCents,
-      paymentMethod: transactions.paymentMethod,
-      autoOrderId: transactions.autoOrderId,
-      metadata: transactions.metadata,
-      orderNumber: orders.orderNumber,
-    })
+    .select({ id: transactions.id, ...statementLineColumns })
     .from(transactions)
     .leftJoin(orders, eq(orders.id, transactions.orderId))
     .where(eq(transactions.userId, input.userId))
