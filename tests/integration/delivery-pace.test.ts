@@ -3,7 +3,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { fulfilments, orders, transactions } from "../../app/db/schema.ts";
-import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { PACE_TEXT } from "../../app/domain/orders/delivery-pace.ts";
@@ -13,9 +12,9 @@ import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place
 import { noticeOf } from "../../app/domain/refusal.ts";
 import { readApiOrderStatuses } from "../../app/domain/reseller/api-orders.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
+import { addPanelProvider } from "../support/panel-provider.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -53,19 +52,12 @@ afterEach(async () => {
 
 /** The steerable panel as the provider of Instagram Likes ($4.00 per 1000, 100 to 100,000 in the shop). */
 async function panelProvider() {
-  const admin = await createUser({ admin: true });
-  const added = await addProviderFromForm(db(), {
-    adminId: admin.id,
-    form: { name: "Pace Panel", apiUrl: panelServer.url, apiKey: KEY, supportsIdempotency: "on" },
+  await addPanelProvider({
+    name: "Pace Panel",
+    apiUrl: panelServer.url,
+    apiKey: KEY,
+    services: { "instagram-likes": "11" },
   });
-  if (!added.ok) throw new Error(added.message);
-  const mapped = await mapProviderService(db(), {
-    adminId: admin.id,
-    providerId: added.providerId,
-    providerServiceId: "11",
-    serviceId: (await serviceBySlug("instagram-likes")).id,
-  });
-  if (!mapped.ok) throw new Error(mapped.message);
 }
 
 async function likesOrder(userId: string, extra: Partial<SimpleOrderInput> = {}) {

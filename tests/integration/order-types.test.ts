@@ -11,7 +11,6 @@ import {
   transactions,
 } from "../../app/db/schema.ts";
 import { ensureSimulatedProvider } from "../../app/domain/fulfilment/ensure-simulated-provider.server.ts";
-import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
 import { runFulfilmentRound } from "../../app/domain/order-lifecycle/run-fulfilment-round.server.ts";
 import { cancelOrder } from "../../app/domain/orders/cancel-order.server.ts";
 import { readAdminOrdersPage } from "../../app/domain/orders/list-orders-for-admin.server.ts";
@@ -20,9 +19,9 @@ import { placeOrder, type SimpleOrderInput } from "../../app/domain/orders/place
 import { placePackageOrder } from "../../app/domain/orders/place-pack-order.server.ts";
 import { noticeOf } from "../../app/domain/refusal.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { balanceOf, createUser, serviceBySlug } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
+import { addPanelProvider } from "../support/panel-provider.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -57,24 +56,12 @@ afterEach(async () => {
 
 /** The steerable panel as the provider of Instagram Likes (11) and Instagram Real Comments (13). */
 async function panelProvider() {
-  const admin = await createUser({ admin: true });
-  const added = await addProviderFromForm(db(), {
-    adminId: admin.id,
-    form: { name: "Types Panel", apiUrl: panelServer.url, apiKey: KEY, supportsIdempotency: "on" },
+  await addPanelProvider({
+    name: "Types Panel",
+    apiUrl: panelServer.url,
+    apiKey: KEY,
+    services: { "instagram-likes": "11", "instagram-real-comments": "13" },
   });
-  if (!added.ok) throw new Error(added.message);
-  for (const [service, slug] of [
-    ["11", "instagram-likes"],
-    ["13", "instagram-real-comments"],
-  ] as const) {
-    const mapped = await mapProviderService(db(), {
-      adminId: admin.id,
-      providerId: added.providerId,
-      providerServiceId: service,
-      serviceId: (await serviceBySlug(slug)).id,
-    });
-    if (!mapped.ok) throw new Error(mapped.message);
-  }
 }
 
 async function allowDripFeed(slug: string) {

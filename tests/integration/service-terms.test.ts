@@ -16,9 +16,9 @@ import { REFILL_CODES, REFILL_TEXT } from "../../app/domain/refills/refill-rules
 import { requestRefill } from "../../app/domain/refills/request-refill.server.ts";
 import { listApiServices } from "../../app/domain/reseller/api-services.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
-import { addProviderFromForm } from "../../app/routes/admin.providers.$providerId/provider-page-actions.server.ts";
 import { createUser, serviceBySlug } from "../support/factories.ts";
 import { type FakePanel, startFakePanel } from "../support/fake-panel.ts";
+import { addPanelProvider } from "../support/panel-provider.ts";
 import { steerablePanel } from "../support/steerable-panel.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -49,25 +49,12 @@ afterEach(async () => {
 
 /** The panel as a provider: Instagram Likes mapped to its 21 (cancels), Instagram Followers to its 22 (none). */
 async function panelProvider() {
-  const admin = await createUser({ admin: true });
-  const added = await addProviderFromForm(db(), {
-    adminId: admin.id,
-    form: { name: "Terms Panel", apiUrl: panelServer.url, apiKey: KEY, supportsIdempotency: "on" },
+  return addPanelProvider({
+    name: "Terms Panel",
+    apiUrl: panelServer.url,
+    apiKey: KEY,
+    services: { "instagram-likes": "21", "instagram-followers": "22" },
   });
-  if (!added.ok) throw new Error(added.message);
-  for (const [slug, upstream] of [
-    ["instagram-likes", "21"],
-    ["instagram-followers", "22"],
-  ] as const) {
-    const mapped = await mapProviderService(db(), {
-      adminId: admin.id,
-      providerId: added.providerId,
-      providerServiceId: upstream,
-      serviceId: (await serviceBySlug(slug)).id,
-    });
-    if (!mapped.ok) throw new Error(mapped.message);
-  }
-  return { providerId: added.providerId, adminId: admin.id };
 }
 
 async function order(slug: string, quantity = 200) {
