@@ -12,6 +12,7 @@ import { type OrderStatus, setOrderStatus } from "../../app/domain/orders/set-or
 import { formatCents } from "../../app/lib/format-money.ts";
 import { signInAs } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
+import { SLOW_WAIT_TIMEOUT_MS } from "../support/constants.ts";
 import { balanceOf, fundWallet, serviceBySlug } from "../support/factories.ts";
 import { createAccount } from "../support/http.ts";
 
@@ -82,10 +83,14 @@ async function waitUntilFollowing(page: Page) {
  * left, and no read of the page's data is due or running any more (html[data-live-refresh], app/lib/live).
  */
 async function waitUntilHeard(page: Page, balanceCents: number) {
+  // A stream that dropped under a loaded machine reopens after up to 1 + 2 + 5 + 10 s (RECONNECT_DELAYS_MS) and then
+  // sends the balance: the slow wait covers one such round.
   await page
     .locator(`[data-testid="header-balance"][aria-label="Wallet balance ${formatCents(balanceCents)}"]`)
-    .waitFor({ state: "attached" });
-  await page.locator("html:not([data-live-refresh])").waitFor({ state: "attached" });
+    .waitFor({ state: "attached", timeout: SLOW_WAIT_TIMEOUT_MS });
+  await page
+    .locator("html:not([data-live-refresh])")
+    .waitFor({ state: "attached", timeout: SLOW_WAIT_TIMEOUT_MS });
 }
 
 // The statuses and refunds themselves: tests/integration/orders.test.ts; the live balance's toast and header:
