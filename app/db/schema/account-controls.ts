@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
+import { sessions, users } from "./accounts.ts";
 
 /**
  * A suspended account (product rules 15.20): while its row exists the account cannot sign in and its API keys are
@@ -35,4 +35,16 @@ export const accountAdminNotes = pgTable("account_admin_notes", {
   notes: text("notes").notNull(),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * When a staff session last confirmed a sensitive action with a code (product rules 15.35): a balance move, a
+ * provider's key or a role change within FRESH_CODE_MINUTES of it (or of the sign-in) asks for no new code. Ends
+ * with its session.
+ */
+export const secondFactorConfirmations = pgTable("second_factor_confirmations", {
+  sessionId: uuid("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
 });

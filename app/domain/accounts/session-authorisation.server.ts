@@ -39,10 +39,11 @@ export function forgetOrderingSession(token: string): void {
   sessions.delete(token);
 }
 
-/** The order statement's check that the session is still the customer's and unexpired. */
+/** The order statement's check that the session is still the customer's, unexpired and not suspended (15.20). */
 export function sessionAuthorisation(token: string, userId: string): OrderAuthorisation {
   const live = sql`exists (select 1 from sessions where token = ${token} and user_id = ${userId}
-    and expires_at > now())`;
+    and expires_at > now())
+    and not exists (select 1 from account_suspensions where user_id = ${userId})`;
   return {
     condition: live,
     refusal: sql`case when not ${live} then jsonb_build_object('reason', 'session_ended') end`,
