@@ -52,4 +52,7 @@ export const DISCOUNT_TEXT = {
   noUser: "User not found",
   /** Beside every order form's total, and on /wallet, for a customer with a discount. */
   applied: (percent: string) => `Your ${percent} discount is applied`,
+  /** On /wallet, below the balance. */
+  onWallet: (percent: string) =>
+    `Your ${percent} discount is taken off every order, here and through the API.`,
 } as const;

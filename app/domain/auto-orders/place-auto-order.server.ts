@@ -12,8 +12,8 @@ import type { DeliverySpeed } from "../orders/place-order.server.ts";
 import { readProfileUsername } from "../orders/profile-username.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
-import { discountedCharge } from "../pricing/discount.ts";
-import { autoOrderCost, costOfPosts } from "../pricing/price.ts";
+import { discountedAutoOrderCost } from "../pricing/discount.ts";
+import { costOfPosts } from "../pricing/price.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
 import { InsufficientFunds } from "../wallet/insufficient-funds.ts";
@@ -114,9 +114,12 @@ async function placeAutoOrderOnce(
   }
   // The discount applies to the cost per post, so the total and every refund of unsent posts stay exact (product
   // rules 2.4, 15.28).
-  const listed = autoOrderCost(service.pricePer1000, input.perPost, input.posts);
-  const costPerPost = discountedCharge(listed.costPerPost, discountTenths);
-  const total = costOfPosts(costPerPost, input.posts);
+  const { costPerPost, total } = discountedAutoOrderCost(
+    service.pricePer1000,
+    input.perPost,
+    input.posts,
+    discountTenths,
+  );
   const changed = refuseChangedPrice(total, input.expectedTotalCents);
   if (changed) return changed;
 

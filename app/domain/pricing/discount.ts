@@ -1,4 +1,5 @@
 import { type Cents, cents } from "./cents.ts";
+import { autoOrderCost, costOfPosts } from "./price.ts";
 
 /**
  * A customer's discount (product rules 15.27-15.29, docs/decisions/053), in tenths of a percent: 100 is 10%.
@@ -90,4 +91,19 @@ export function discountedRate(pricePer1000: string, discountTenths: number): st
   const units = (BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, "0"))) * (1000n - d);
   const text = units.toString().padStart(8, "0");
   return `${BigInt(text.slice(0, -7))}.${text.slice(-7)}`;
+}
+
+/**
+ * An auto order's cost per post less the discount, and its total = that cost x posts (product rules 2.4, 15.28):
+ * the discount applies to each post, so refunding unsent posts pays back exactly what they were charged.
+ */
+export function discountedAutoOrderCost(
+  pricePer1000: string,
+  perPostQuantity: number,
+  posts: number,
+  discountTenths: number,
+): { costPerPost: Cents; total: Cents } {
+  const listed = autoOrderCost(pricePer1000, perPostQuantity, posts);
+  const costPerPost = discountedCharge(listed.costPerPost, discountTenths);
+  return { costPerPost, total: costOfPosts(costPerPost, posts) };
 }
