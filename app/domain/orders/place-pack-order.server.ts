@@ -78,11 +78,13 @@ async function placeLikesPack(
 ): Promise<PlacedOrder | Refusal> {
   const closed = await refuseDuringMaintenance(db, false);
   if (closed) return closed;
-  const [pack, likes, views, comments] = await Promise.all([
+  // The customer's discount is read fresh, as the services are (no cached read to confirm).
+  const [pack, likes, views, comments, firstDiscount] = await Promise.all([
     findPack,
     findOrderableServiceBySlug(db, LIKES),
     findOrderableServiceBySlug(db, VIEWS),
     findOrderableServiceBySlug(db, COMMENTS),
+    readCustomerDiscount(db, input.userId),
   ]);
   if (!pack) return refuse("invalid", ORDER_TEXT.serviceError, { field: "packCode" });
   if (!likes) return refuse("unavailable", ORDER_TEXT.likesServiceUnavailable);
@@ -117,9 +119,8 @@ async function placeLikesPack(
       }),
     ),
   };
-  // The customer's discount, read fresh: a pack order reads its services fresh too (no cached read to confirm).
   for (let attempt = 0; attempt < DISCOUNT_READS; attempt++) {
-    const discountTenths = await readCustomerDiscount(db, input.userId);
+    const discountTenths = attempt === 0 ? firstDiscount : await readCustomerDiscount(db, input.userId);
     const { totalCents, parts } = discountOrder(listed, discountTenths);
     const changed = refuseChangedPrice(totalCents, input.expectedTotalCents);
     if (changed) return changed;

@@ -79,9 +79,9 @@ export function discountedShares(
 }
 
 /**
- * A rate per 1000 (or per package) after the discount, exact: "4.0000" at 10% is "3.6000000" (the rate's 4
- * decimals and the discount's 3). What the API's `services` shows a discounted reseller (product rules 15.29);
- * the charge itself is always the discounted charge of the list price (discountedCharge).
+ * A rate per 1000 after the discount, exact: "4.0000" at 10% is "3.6000000" (the rate's 4 decimals and the
+ * discount's 3). What the API's `services` shows a discounted reseller (product rules 15.29); the charge itself is
+ * always the discounted charge of the list price (discountedCharge), and a Package's rate is that charge.
  */
 export function discountedRate(pricePer1000: string, discountTenths: number): string {
   const d = checkedDiscount(discountTenths);

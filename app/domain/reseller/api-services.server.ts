@@ -5,9 +5,11 @@ import { listAutoServices } from "../catalog/list-auto-services.server.ts";
 import { listLikesPacks } from "../catalog/list-likes-packs.server.ts";
 import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
 import { formatServiceName, likesPackProductName } from "../catalog/product-name.ts";
+import { PACKAGE_QUANTITY } from "../orders/order-types.ts";
 import { readLikesPackTerms, readServiceTerms } from "../orders/read-service-terms.server.ts";
 import { apiTermFlags } from "../orders/service-terms.ts";
 import { discountedCharge, discountedRate, NO_DISCOUNT } from "../pricing/discount.ts";
+import { chargeForQuantity, type ServiceRate } from "../pricing/price.ts";
 import { readSettingsCached } from "../settings/read-settings.server.ts";
 import { apiDollars } from "./api-order-status.ts";
 import { API_PACKAGE_FACTS, type ApiOrderType, apiOrderTypeFacts } from "./api-order-types.ts";
@@ -91,13 +93,24 @@ export async function listApiServices(db: Executor, discountTenths = NO_DISCOUNT
       name: formatServiceName(service.name),
       ...apiOrderTypeFacts(service),
       category: apiCategory(service),
-      rate: apiRate(discountedRate(service.pricePer1000, discountTenths)),
+      rate: oneTimeRate(service, discountTenths),
       min: String(service.minQuantity),
       max: String(service.maxQuantity),
       ...apiTermFlags(terms.get(service.id) ?? { refillDays: service.refillDays, cancel: "before_sent" }),
     }),
   );
   return [...oneTime, ...packages, ...subscriptions];
+}
+
+/**
+ * A one-time service's rate for a customer with `discountTenths` off (product rules 15.29): per 1000 less the
+ * discount, exactly; a Package's is the price of its one package, so it is the discounted charge itself.
+ */
+function oneTimeRate(service: ServiceRate, discountTenths: number): string {
+  if (discountTenths === NO_DISCOUNT) return apiRate(service.pricePer1000);
+  if (service.orderType === "package")
+    return apiDollars(discountedCharge(chargeForQuantity(service, PACKAGE_QUANTITY), discountTenths));
+  return apiRate(discountedRate(service.pricePer1000, discountTenths));
 }
 
 /** The auto services placeAutoOrder accepts, as Subscriptions; none while an admin has auto orders off. */
