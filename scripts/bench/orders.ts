@@ -121,6 +121,7 @@ try {
         targetLink: nextLink(),
         deliverySpeed: "normal",
         totalCents: chargeForQuantity(service.pricePer1000, 150),
+        discountTenths: 0,
         metadata: { service_name: service.name, platform: service.platform, via_api: true },
         idempotencyKey: `api:${randomUUID()}`,
       },

@@ -288,9 +288,9 @@ describe("the admin users list", () => {
     expect(found.total).toBe(10);
     expect(found.users.every((user) => user.email.startsWith("member-1"))).toBe(true);
     expect((await readAdminUsersPage(db(), { q: "%" })).total).toBe(0);
-    // The manual order search keeps its shape.
+    // The manual order search keeps its shape, with the customer's discount (product rules 15.28).
     expect(await searchUsersForAdmin(db(), { q: "zed-" })).toEqual([
-      { id: newest.id, email: newest.email, balanceCents: 960 },
+      { id: newest.id, email: newest.email, balanceCents: 960, discountTenths: 0 },
     ]);
   });
 });

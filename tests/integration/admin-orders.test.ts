@@ -386,7 +386,7 @@ describe("admin status changes and lookups", () => {
     const withPreselected = await searchUsersForAdmin(db(), { q: "search-", preselectedId: other.id });
     expect(withPreselected[0]!.id).toBe(other.id);
     expect(await searchUsersForAdmin(db(), { q: "search-24" })).toEqual([
-      { id: created[24]!.id, email: "search-24@example.test", balanceCents: 0 },
+      { id: created[24]!.id, email: "search-24@example.test", balanceCents: 0, discountTenths: 0 },
     ]);
     const list = await listServicesForManualOrder(db());
     expect(list.length).toBeGreaterThan(10);

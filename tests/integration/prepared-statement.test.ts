@@ -38,9 +38,10 @@ describe("hot statements run prepared", () => {
         targetLink: `https://www.instagram.com/p/Prepared${index}/`,
         deliverySpeed: "normal",
         totalCents: cents(40),
+        discountTenths: 0,
         metadata: { service_name: likes!.name, platform: "instagram" },
       });
-      expect(placed.ok && placed.balanceCents).toBe(1_000 - 40 * (index + 1));
+      expect("ok" in placed && placed.ok && placed.balanceCents).toBe(1_000 - 40 * (index + 1));
     }
     const added = (await preparedOnConnection()).filter((name) => !before.includes(name));
     expect(added).toHaveLength(1);

@@ -21,6 +21,7 @@ const OWNERS: Record<string, string> = {
   second_factor_confirmations: "accounts",
   account_last_sign_ins: "accounts",
   account_admin_notes: "accounts",
+  account_discounts: "accounts",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

@@ -21,6 +21,7 @@ export function OrderForm({
   refusal,
   check,
   canSend,
+  discountTenths = 0,
   children,
 }: {
   flow: OrderFlow;
@@ -35,6 +36,8 @@ export function OrderForm({
   check: () => Notice | FieldProblem | null;
   /** False while a required field is empty or a count is not valid: Place Order waits. */
   canSend: boolean;
+  /** The customer's discount, already in `totalCents` (product rules 15.29): said beside the total. */
+  discountTenths?: number;
   children: ReactNode;
 }) {
   const balanceCents = useLiveBalance(loadedBalanceCents);
@@ -49,7 +52,13 @@ export function OrderForm({
     >
       <OrderTokenFields idempotencyKey={idempotencyKey} totalCents={totalCents} />
       {children}
-      <OrderSummary lines={lines} totalCents={totalCents} balanceCents={balanceCents} signedIn={signedIn} />
+      <OrderSummary
+        lines={lines}
+        totalCents={totalCents}
+        balanceCents={balanceCents}
+        signedIn={signedIn}
+        discountTenths={discountTenths}
+      />
       {signedIn && totalCents !== null && totalCents > balanceCents ? (
         <InsufficientFundsAlert
           totalCents={totalCents}

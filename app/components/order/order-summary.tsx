@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatCents } from "../../lib/format-money.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
+import { DiscountNote } from "./discount-note.tsx";
 
 export type SummaryLine = { label: string; cents: number; testId?: string };
 
@@ -14,11 +15,14 @@ export function OrderSummary({
   totalCents,
   balanceCents,
   signedIn,
+  discountTenths = 0,
 }: {
   lines?: SummaryLine[];
   totalCents: number | null;
   balanceCents: number;
   signedIn: boolean;
+  /** The customer's discount, already in the total (product rules 15.29): said beside it. */
+  discountTenths?: number;
 }) {
   return (
     <section aria-label="Price" className="rounded-xl bg-slate-50 p-4">
@@ -46,6 +50,7 @@ export function OrderSummary({
           </dd>
         </div>
       </dl>
+      <DiscountNote discountTenths={discountTenths} className="mt-3" />
       {signedIn ? null : (
         <p className="mt-3 text-sm text-slate-600">
           You will create a free account before paying; this form is kept for you.

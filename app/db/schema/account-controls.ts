@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sessions, users } from "./accounts.ts";
 
 /**
@@ -36,6 +37,24 @@ export const accountAdminNotes = pgTable("account_admin_notes", {
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A customer's discount (product rules 15.27): tenths of a percent off every order's charge, 1 to 900 (0.1% to
+ * 90.0%); no row is no discount. Read by the order statement, which charges only while it still holds
+ * (docs/decisions/053).
+ */
+export const accountDiscounts = pgTable(
+  "account_discounts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    discountTenths: integer("discount_tenths").notNull(),
+    setBy: uuid("set_by").references(() => users.id, { onDelete: "set null" }),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("account_discounts_tenths_range", sql`${table.discountTenths} between 1 and 900`)],
+);
 
 /**
  * When a staff session last confirmed a sensitive action with a code (product rules 15.35): a balance move, a

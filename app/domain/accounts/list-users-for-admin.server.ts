@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
-import { orders, userRoles, users } from "../../db/schema.ts";
+import { accountDiscounts, orders, userRoles, users } from "../../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import type { ListPaging } from "../lists/keyset-page.server.ts";
 import { containsPattern } from "../lists/list-paging.ts";
@@ -8,12 +8,26 @@ import { type ListDeclaration, type ListQuery, readList, searchText } from "../l
 import { emailIs } from "../lists/search-rules.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 
-export type AdminUserOption = { id: string; email: string; balanceCents: Cents };
+/** An account the manual order form offers: with its discount, which its orders are charged less (15.28). */
+export type AdminUserOption = { id: string; email: string; balanceCents: Cents; discountTenths: number };
 
 /** Users the manual order form offers at most. */
 export const USER_SEARCH_LIMIT = 20;
 
 const columns = { id: users.id, email: users.email, balanceCents: users.balanceCents };
+const optionColumns = {
+  ...columns,
+  discountTenths: sql<number>`coalesce(${accountDiscounts.discountTenths}, 0)`,
+};
+
+/** Accounts with their discount (none: 0). */
+function userOptions(db: Executor) {
+  return db
+    .select(optionColumns)
+    .from(users)
+    .leftJoin(accountDiscounts, eq(accountDiscounts.userId, users.id))
+    .$dynamic();
+}
 
 /**
  * The manual order form's user list: accounts whose e-mail contains `q` (all when empty), by e-mail, at most
@@ -26,9 +40,7 @@ export async function searchUsersForAdmin(
   const q = searchText(input.q);
   const pattern = containsPattern(q);
   const [found, preselected] = await Promise.all([
-    db
-      .select(columns)
-      .from(users)
+    userOptions(db)
       .where(q ? ilike(users.email, pattern) : undefined)
       .orderBy(asc(users.email))
       .limit(USER_SEARCH_LIMIT),
@@ -41,7 +53,7 @@ export async function searchUsersForAdmin(
 /** One account by id, or null for an unknown or malformed id. */
 export async function findUserForAdmin(db: Executor, userId: string): Promise<AdminUserOption | null> {
   if (!isUuid(userId)) return null;
-  const [user] = await db.select(columns).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await userOptions(db).where(eq(users.id, userId)).limit(1);
   return user ?? null;
 }
 

@@ -40,3 +40,19 @@ export const NOTES_TEXT = {
   tooLong: `Notes can be at most ${ADMIN_NOTES_MAX.toLocaleString("en-US")} characters.`,
   noUser: "User not found",
 } as const;
+
+/** A customer's discount: the admin's field on the user page and what the customer reads (product rules 15.27-15.29). */
+export const DISCOUNT_TEXT = {
+  savedTitle: "Discount saved",
+  saved: (percent: string) =>
+    `The customer's orders are now charged ${percent} less, on the storefront and the API.`,
+  cleared: "The customer's orders are charged list prices again.",
+  refusedTitle: "Discount not saved",
+  invalid: "Enter a discount between 0 and 90%, with at most one decimal (empty or 0 for none).",
+  noUser: "User not found",
+  /** Beside every order form's total, and on /wallet, for a customer with a discount. */
+  applied: (percent: string) => `Your ${percent} discount is applied`,
+  /** On /wallet, below the balance. */
+  onWallet: (percent: string) =>
+    `Your ${percent} discount is taken off every order, here and through the API.`,
+} as const;

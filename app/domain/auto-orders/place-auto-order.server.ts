@@ -4,6 +4,7 @@ import { autoOrders, users } from "../../db/schema.ts";
 import { findOrderableService } from "../catalog/find-service.server.ts";
 import { formatServiceName } from "../catalog/product-name.ts";
 import { chargeCoversCostSql } from "../fulfilment/mapped-cost-sql.server.ts";
+import { discountHeldSql, discountHolds, readCustomerDiscount } from "../orders/customer-discount.server.ts";
 import { BELOW_COST, insufficientBalance, invalidPerPost, ORDER_TEXT } from "../orders/messages.ts";
 import { orderOrigin } from "../orders/order-origin.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "../orders/order-rules.server.ts";
@@ -11,7 +12,8 @@ import type { DeliverySpeed } from "../orders/place-order.server.ts";
 import { readProfileUsername } from "../orders/profile-username.ts";
 import { AUTO_POSTS_MAX, AUTO_POSTS_MIN } from "../orders/quantity-input.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
-import { autoOrderCost, costOfPosts } from "../pricing/price.ts";
+import { discountedAutoOrderCost } from "../pricing/discount.ts";
+import { costOfPosts } from "../pricing/price.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
 import { InsufficientFunds } from "../wallet/insufficient-funds.ts";
@@ -54,27 +56,46 @@ export type PlacedAutoOrder = {
 /** Thrown inside the auto order's transaction to undo it: the cost per post is below the post's known cost. */
 class BelowCost extends Error {}
 
+/** Thrown inside the auto order's transaction to undo it: the customer's discount changed since it was priced. */
+class DiscountChanged extends Error {}
+
+/** Times an auto order is priced on fresh reads (a sync repricing it, its customer's discount changing). */
+const ATTEMPTS = 3;
+
 /**
  * Sets up an auto order for the user's next posts, paid up front: cost per post x posts. The charge needs the cost
  * per post to cover each post's known upstream cost (product rules 13.13), read in the statement that charges; a
  * refusal on a service read just before a sync repriced it is tried once more on a fresh read, so a racing order
- * pays the old price or the new one.
+ * pays the old price or the new one. The cost per post is less the customer's discount (product rules 15.28), and
+ * charged only while that discount holds: a discount changed meanwhile prices the order again.
  */
 export async function placeAutoOrder(
   db: Executor,
   input: AutoOrderInput,
 ): Promise<PlacedAutoOrder | Refusal> {
-  const placed = await placeAutoOrderOnce(db, input);
-  return !placed.ok && placed.code === BELOW_COST ? placeAutoOrderOnce(db, input) : placed;
+  let belowCostRetried = false;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const placed = await placeAutoOrderOnce(db, input);
+    if (placed === "discount_changed") continue;
+    if (placed.ok || placed.code !== BELOW_COST || belowCostRetried) return placed;
+    belowCostRetried = true;
+  }
+  return refuse("conflict", ORDER_TEXT.orderFailed);
 }
 
-async function placeAutoOrderOnce(db: Executor, input: AutoOrderInput): Promise<PlacedAutoOrder | Refusal> {
+async function placeAutoOrderOnce(
+  db: Executor,
+  input: AutoOrderInput,
+): Promise<PlacedAutoOrder | Refusal | "discount_changed"> {
   const byAdmin = input.createdByAdminId !== undefined;
   const closed = await refuseDuringMaintenance(db, byAdmin);
   if (closed) return closed;
   if (!byAdmin && !(await readSettings(db)).autoOrdersEnabled)
     return refuse("unavailable", ORDER_TEXT.autoOrdersDisabled);
-  const service = await findOrderableService(db, input.serviceId);
+  const [service, discountTenths] = await Promise.all([
+    findOrderableService(db, input.serviceId),
+    readCustomerDiscount(db, input.userId),
+  ]);
   if (service?.serviceType !== "auto")
     return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId" });
   // A pasted profile link gives its username; a post's or another site's link is refused (product rules 4.10).
@@ -91,7 +112,14 @@ async function placeAutoOrderOnce(db: Executor, input: AutoOrderInput): Promise<
   ) {
     return refuse("invalid", invalidPerPost(service.minQuantity, service.maxQuantity), { field: "perPost" });
   }
-  const { costPerPost, total } = autoOrderCost(service.pricePer1000, input.perPost, input.posts);
+  // The discount applies to the cost per post, so the total and every refund of unsent posts stay exact (product
+  // rules 2.4, 15.28).
+  const { costPerPost, total } = discountedAutoOrderCost(
+    service.pricePer1000,
+    input.perPost,
+    input.posts,
+    discountTenths,
+  );
   const changed = refuseChangedPrice(total, input.expectedTotalCents);
   if (changed) return changed;
 
@@ -139,6 +167,7 @@ async function placeAutoOrderOnce(db: Executor, input: AutoOrderInput): Promise<
         };
       }
       const perPost = { serviceId: service.id, quantity: input.perPost, chargeCents: costPerPost };
+      const discountHeld = discountHeldSql(input.userId, discountTenths);
       const charge = await postLedgerEntry(
         tx,
         {
@@ -149,9 +178,10 @@ async function placeAutoOrderOnce(db: Executor, input: AutoOrderInput): Promise<
           adminId: input.createdByAdminId,
           metadata: { service_name: service.name, posts: input.posts, per_post: input.perPost },
         },
-        chargeCoversCostSql(perPost),
+        sql`${chargeCoversCostSql(perPost)} and ${discountHeld}`,
       );
       if (!charge.posted) {
+        if (!(await discountHolds(tx, input.userId, discountTenths))) throw new DiscountChanged();
         const floor = await tx.execute<{ holds: boolean }>(
           sql`select ${chargeCoversCostSql(perPost)} as holds`,
         );
@@ -166,6 +196,7 @@ async function placeAutoOrderOnce(db: Executor, input: AutoOrderInput): Promise<
       };
     });
   } catch (error) {
+    if (error instanceof DiscountChanged) return "discount_changed";
     if (error instanceof BelowCost)
       return refuse("unavailable", ORDER_TEXT.belowCost, { code: BELOW_COST, field: "serviceId" });
     if (error instanceof InsufficientFunds) {

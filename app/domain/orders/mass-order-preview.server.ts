@@ -6,7 +6,10 @@ import { formatServiceName, likesPackProductName } from "../catalog/product-name
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import { readBalance } from "../live/read-balance.server.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
+import { discountedCharge } from "../pricing/discount.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { readCustomerDiscount } from "./customer-discount.server.ts";
+import { discountOrder } from "./discounted-order.ts";
 import { type MassOrderLine, readMassOrderLines } from "./mass-order-lines.ts";
 import { MASS_ORDER_TEXT, unknownServiceId } from "./mass-order-text.ts";
 import { ORDER_TEXT } from "./messages.ts";
@@ -59,7 +62,11 @@ export async function previewMassOrder(
 ): Promise<MassOrderPreview> {
   const read = readMassOrderLines(paste);
   if (!read.ok) return read;
-  const [lines, balance] = await Promise.all([checkMassOrderLines(db, read.lines), readBalance(db, userId)]);
+  const discountTenths = await readCustomerDiscount(db, userId);
+  const [lines, balance] = await Promise.all([
+    checkMassOrderLines(db, read.lines, discountTenths),
+    readBalance(db, userId),
+  ]);
   return {
     ok: true,
     lines,
@@ -74,15 +81,20 @@ export function validTotal(lines: readonly MassOrderLineVerdict[]): Cents {
   return cents(lines.reduce((sum, line) => sum + (line.ok ? line.totalCents : 0), 0));
 }
 
-/** Each line checked and priced, in the paste's order. */
+/** Each line checked and priced (less the customer's discount, product rules 15.28), in the paste's order. */
 export function checkMassOrderLines(
   db: Executor,
   lines: readonly MassOrderLine[],
+  discountTenths: number,
 ): Promise<MassOrderLineVerdict[]> {
-  return Promise.all(lines.map((line) => checkLine(db, line)));
+  return Promise.all(lines.map((line) => checkLine(db, line, discountTenths)));
 }
 
-async function checkLine(db: Executor, line: MassOrderLine): Promise<MassOrderLineVerdict> {
+async function checkLine(
+  db: Executor,
+  line: MassOrderLine,
+  discountTenths: number,
+): Promise<MassOrderLineVerdict> {
   const { fields } = line;
   const refused = (message: string): MassOrderLineVerdict => ({
     ...refuse("invalid", message),
@@ -92,7 +104,7 @@ async function checkLine(db: Executor, line: MassOrderLine): Promise<MassOrderLi
   if ("error" in fields) return refused(fields.error);
   const serviceId = await findServiceIdByApiId(db, fields.serviceApiId);
   const service = serviceId ? await findServiceForOrder(db, serviceId) : null;
-  if (!service) return checkPackLine(db, line, fields, refused);
+  if (!service) return checkPackLine(db, line, { ...fields, discountTenths }, refused);
   if (service.serviceType === "auto") return refused(ORDER_TEXT.autoServiceInQuickFlow.message);
   if (service.orderType === "custom_comments") return refused(MASS_ORDER_TEXT.commentsService);
   const typed = draftTypedOrder(service, { quantity: fields.quantity });
@@ -106,7 +118,7 @@ async function checkLine(db: Executor, line: MassOrderLine): Promise<MassOrderLi
     serviceName: formatServiceName(service.name),
     quantity: typed.quantity,
     targetLink: link.link,
-    totalCents: typed.totalCents,
+    totalCents: discountOrder(typed, discountTenths).totalCents,
     placement: { kind: "service", serviceId: service.id, quantity: fields.quantity, targetLink: link.link },
   };
 }
@@ -115,7 +127,7 @@ async function checkLine(db: Executor, line: MassOrderLine): Promise<MassOrderLi
 async function checkPackLine(
   db: Executor,
   line: MassOrderLine,
-  fields: { serviceApiId: number; link: string; quantity: number },
+  fields: { serviceApiId: number; link: string; quantity: number; discountTenths: number },
   refused: (message: string) => MassOrderLineVerdict,
 ): Promise<MassOrderLineVerdict> {
   const pack = await findLikesPackByApiId(db, fields.serviceApiId);
@@ -130,7 +142,7 @@ async function checkPackLine(
     serviceName: likesPackProductName(pack.name),
     quantity: pack.likes,
     targetLink: link.link,
-    totalCents: pack.priceCents,
+    totalCents: discountedCharge(pack.priceCents, fields.discountTenths),
     placement: { kind: "pack", packId: pack.id, targetLink: link.link },
   };
 }

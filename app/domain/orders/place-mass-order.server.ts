@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Database } from "../../db/client.server.ts";
 import { type Cents, cents } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { readCustomerDiscount } from "./customer-discount.server.ts";
 import { readMassOrderLines } from "./mass-order-lines.ts";
 import {
   checkMassOrderLines,
@@ -52,7 +53,7 @@ export type MassOrderResult =
 export async function placeMassOrder(db: Database, input: MassOrderInput): Promise<MassOrderResult> {
   const read = readMassOrderLines(input.paste);
   if (!read.ok) return read;
-  const lines = await checkMassOrderLines(db, read.lines);
+  const lines = await checkMassOrderLines(db, read.lines, await readCustomerDiscount(db, input.userId));
   const totalCents = validTotal(lines);
   if (!lines.some((line) => line.ok)) {
     const nothingValid = { title: MASS_ORDER_TEXT.empty.title, message: MASS_ORDER_TEXT.nothingValid };

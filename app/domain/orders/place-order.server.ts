@@ -3,7 +3,9 @@ import { formatServiceName } from "../catalog/product-name.ts";
 import { findServiceForOrder } from "../catalog/service-cache.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { findDiscountForOrder } from "./customer-discount.server.ts";
 import { isPacedSpeed } from "./delivery-pace.ts";
+import { discountOrder } from "./discounted-order.ts";
 import { AUTO_SERVICE_NOT_SUPPORTED, ORDER_TEXT } from "./messages.ts";
 import type { OrderAuthorisation } from "./order-guard.server.ts";
 import { orderOrigin } from "./order-origin.ts";
@@ -58,9 +60,10 @@ export type SimpleOrderInput = {
 };
 
 /**
- * Places a one-time order for one service, priced on the server and paid from the wallet at once. The service
- * and the maintenance switch may come from this process's short caches; the charge happens only if they still
- * hold in the database, else the order is checked again on fresh reads (nothing was charged in between).
+ * Places a one-time order for one service, priced on the server (less the customer's discount, product rules
+ * 15.28) and paid from the wallet at once. The service, the discount and the maintenance switch may come from
+ * this process's short caches; the charge happens only if they still hold in the database, else the order is
+ * checked again on fresh reads (nothing was charged in between).
  */
 export async function placeOrder(db: Executor, input: SimpleOrderInput): Promise<PlacedOrder | Refusal> {
   const cached = await placeCheckedOrder(db, input, { fresh: false });
@@ -86,7 +89,10 @@ async function placeCheckedOrder(
   const byAdmin = input.createdByAdminId !== undefined;
   const closed = await refuseDuringMaintenance(db, byAdmin, { rechecked: !reads.fresh });
   if (closed) return closed;
-  const service = await findServiceForOrder(db, input.serviceId, reads);
+  const [service, discountTenths] = await Promise.all([
+    findServiceForOrder(db, input.serviceId, reads),
+    findDiscountForOrder(db, input.userId, reads),
+  ]);
   if (!service)
     return refuse("invalid", ORDER_TEXT.serviceError, { field: "serviceId", code: "unknown_service" });
   if (service.serviceType === "auto")
@@ -95,8 +101,9 @@ async function placeCheckedOrder(
       code: AUTO_SERVICE_NOT_SUPPORTED,
     });
   const pace = input.paceBySpeed && isPacedSpeed(input.deliverySpeed) ? input.deliverySpeed : undefined;
-  const typed = draftTypedOrder(service, { ...input, pace });
-  if ("ok" in typed) return typed;
+  const listed = draftTypedOrder(service, { ...input, pace });
+  if ("ok" in listed) return listed;
+  const typed = discountOrder(listed, discountTenths);
   const link = checkTargetLink(input.targetLink, service);
   if (!link.ok) return { ...link, field: "targetLink" };
   const { totalCents } = typed;
@@ -112,6 +119,7 @@ async function placeCheckedOrder(
       targetLink: link.link,
       deliverySpeed: input.deliverySpeed,
       totalCents,
+      discountTenths,
       idempotencyKey: input.idempotencyKey,
       createdByAdminId: input.createdByAdminId,
       metadata: { ...orderOrigin(service, input), ...(input.viaApi ? { via_api: true } : {}) },

@@ -7,6 +7,8 @@ import type { DeliveryPart } from "../fulfilment/order-delivery-sql.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { type PackCommentCount, type PackPart, priceLikesPack } from "../pricing/likes-pack.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { discountHolds, readCustomerDiscount } from "./customer-discount.server.ts";
+import { discountOrder } from "./discounted-order.ts";
 import { ORDER_TEXT } from "./messages.ts";
 import type { OrderAuthorisation } from "./order-guard.server.ts";
 import { refuseChangedPrice, refuseDuringMaintenance } from "./order-rules.server.ts";
@@ -65,6 +67,9 @@ export function placePackageOrder(db: Database, input: PackageOrderInput): Promi
   );
 }
 
+/** Fresh reads of the customer's discount a pack order is priced on after the statement found it changed. */
+const DISCOUNT_READS = 3;
+
 async function placeLikesPack(
   db: Database,
   input: PackOrderInput,
@@ -73,11 +78,13 @@ async function placeLikesPack(
 ): Promise<PlacedOrder | Refusal> {
   const closed = await refuseDuringMaintenance(db, false);
   if (closed) return closed;
-  const [pack, likes, views, comments] = await Promise.all([
+  // The customer's discount is read fresh, as the services are (no cached read to confirm).
+  const [pack, likes, views, comments, firstDiscount] = await Promise.all([
     findPack,
     findOrderableServiceBySlug(db, LIKES),
     findOrderableServiceBySlug(db, VIEWS),
     findOrderableServiceBySlug(db, COMMENTS),
+    readCustomerDiscount(db, input.userId),
   ]);
   if (!pack) return refuse("invalid", ORDER_TEXT.serviceError, { field: "packCode" });
   if (!likes) return refuse("unavailable", ORDER_TEXT.likesServiceUnavailable);
@@ -93,8 +100,6 @@ async function placeLikesPack(
     },
   );
   if (!priced) return refuse("unavailable", ORDER_TEXT.serviceError);
-  const changed = refuseChangedPrice(priced.totalCents, input.expectedTotalCents);
-  if (changed) return changed;
   const name = likesPackProductName(pack.name);
   // Each line goes upstream as its own submission, as the Instagram service it is priced from.
   const deliveredAs: Record<PackPart, string | undefined> = {
@@ -103,36 +108,52 @@ async function placeLikesPack(
     views: views?.id,
     comments: comments?.id,
   };
-  const parts: DeliveryPart[] = priced.lines.map((line) => ({
-    part: line.part,
-    serviceId: deliveredAs[line.part] ?? likes.id,
-    quantity: line.quantity,
-    chargeCents: line.total_cents,
-  }));
-  const draft = {
-    userId: input.userId,
-    serviceId: likes.id,
-    serviceName: name,
-    likesPackId: pack.id,
-    quantity: priced.likes,
-    targetLink: link.link,
-    deliverySpeed: input.deliverySpeed,
+  const listed = {
     totalCents: priced.totalCents,
-    idempotencyKey: input.idempotencyKey,
-    metadata: {
-      service_name: name,
-      platform: "instagram",
-      services: priced.lines,
-      ...(viaApi ? { via_api: true } : {}),
-    },
-    parts,
+    parts: priced.lines.map(
+      (line): DeliveryPart => ({
+        part: line.part,
+        serviceId: deliveredAs[line.part] ?? likes.id,
+        quantity: line.quantity,
+        chargeCents: line.total_cents,
+      }),
+    ),
   };
-  if (!viaApi) return recordPaidOrder(db, draft);
-  // Through the API the statement also runs the key's checks; the service was read fresh just above.
-  const recorded = await recordGuardedOrder(db, draft, {
-    service: likes,
-    shopMustBeOpen: true,
-    authorisation: viaApi,
-  });
-  return "guardFailed" in recorded ? refuse("conflict", ORDER_TEXT.orderFailed) : recorded;
+  for (let attempt = 0; attempt < DISCOUNT_READS; attempt++) {
+    const discountTenths = attempt === 0 ? firstDiscount : await readCustomerDiscount(db, input.userId);
+    const { totalCents, parts } = discountOrder(listed, discountTenths);
+    const changed = refuseChangedPrice(totalCents, input.expectedTotalCents);
+    if (changed) return changed;
+    const draft = {
+      userId: input.userId,
+      serviceId: likes.id,
+      serviceName: name,
+      likesPackId: pack.id,
+      quantity: priced.likes,
+      targetLink: link.link,
+      deliverySpeed: input.deliverySpeed,
+      totalCents,
+      discountTenths,
+      idempotencyKey: input.idempotencyKey,
+      metadata: {
+        service_name: name,
+        platform: "instagram",
+        // Each line with its share of the charge, as charged (the discount's share included).
+        services: priced.lines.map((line, index) => ({
+          ...line,
+          total_cents: parts[index]?.chargeCents ?? line.total_cents,
+        })),
+        ...(viaApi ? { via_api: true } : {}),
+      },
+      parts,
+    };
+    // Through the API the statement also runs the key's checks; the service was read fresh just above.
+    const recorded = viaApi
+      ? await recordGuardedOrder(db, draft, { service: likes, shopMustBeOpen: true, authorisation: viaApi })
+      : await recordPaidOrder(db, draft);
+    if (!("guardFailed" in recorded)) return recorded;
+    // The discount changed: price it again. Else the service did (the API's guard): refused, to be retried.
+    if (await discountHolds(db, input.userId, discountTenths)) break;
+  }
+  return refuse("conflict", ORDER_TEXT.orderFailed);
 }

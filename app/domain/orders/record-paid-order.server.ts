@@ -15,6 +15,7 @@ import { WHOLE_ORDER_PART } from "../fulfilment/part-outcomes.ts";
 import { type Cents, cents, centsFromSql } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
 import { ledgerCte, notifyBalance, walletCte } from "../wallet/ledger-sql.server.ts";
+import { discountHeldSql, discountHolds } from "./customer-discount.server.ts";
 import { ACTIVE_ORDER_WITH_LINK, BELOW_COST, insufficientBalance, ORDER_TEXT } from "./messages.ts";
 import {
   type OrderGuard,
@@ -35,6 +36,11 @@ export type OrderDraft = {
   targetLink: string;
   deliverySpeed: "slow" | "normal" | "fast";
   totalCents: Cents;
+  /**
+   * The customer's discount the total was priced with, in tenths of a percent (0: none). The statement charges
+   * only while it still holds (product rules 15.28).
+   */
+  discountTenths: number;
   metadata: OrderMetadata;
   idempotencyKey?: string;
   createdByAdminId?: string;
@@ -48,7 +54,10 @@ export type OrderDraft = {
   comments?: string;
 };
 
-/** Something the order was checked against changed since (see order-guard): nothing was charged; check again. */
+/**
+ * Something the order was checked against changed since (see order-guard), or the customer's discount did: nothing
+ * was charged; price it again on fresh reads.
+ */
 export type GuardFailed = { guardFailed: true };
 
 export type PlacedOrder = {
@@ -78,12 +87,14 @@ function partsOf(draft: OrderDraft): DeliveryPart[] {
  * The one statement that charges the wallet, stores the order and its ledger row, gives the order its delivery
  * path (its submissions, queued for the worker, or the manual queue) and announces the balance. It charges only
  * when every part's charge covers the known cost of what it sends upstream (product rules 13.12), read in this
- * very statement, whatever the draft's price was computed from.
+ * very statement, whatever the draft's price was computed from, and while the customer's discount is still the one
+ * the draft was priced with (product rules 15.28).
  */
 export function paidOrderStatement(draft: OrderDraft, guard?: OrderGuard): SQL {
   const charge = { userId: draft.userId, amountCents: cents(-draft.totalCents) };
   const newOrder = sql.raw("new_order");
-  const condition = guard ? sql`${orderGuardSql(guard)} and ${partsAtCostSql}` : partsAtCostSql;
+  const atCost = sql`${partsAtCostSql} and ${discountHeldSql(draft.userId, draft.discountTenths)}`;
+  const condition = guard ? sql`${orderGuardSql(guard)} and ${atCost}` : atCost;
   return sql`
     with ${withLeading(orderGuardCtes(guard))}${deliveryRouteCtes(partsOf(draft))},
     ${walletCte(charge, condition)},
@@ -133,10 +144,14 @@ function answerSql(refusal: SQL | undefined): SQL {
  * matches when the balance affords the total, the order and its ledger row are inserted from its result, and
  * the NOTIFY announces the new balance. The same idempotency key from the same user returns the first order
  * and charges nothing (a second insert violates the unique key and the whole statement, debit included, is
- * undone); a wallet that cannot afford it is charged nothing and nothing is stored.
+ * undone); a wallet that cannot afford it is charged nothing and nothing is stored. A discount changed since the
+ * draft was priced answers GuardFailed (nothing charged): price it again.
  */
-export function recordPaidOrder(db: Executor, draft: OrderDraft): Promise<PlacedOrder | Refusal> {
-  return chargeAndStore(db, draft) as Promise<PlacedOrder | Refusal>;
+export function recordPaidOrder(
+  db: Executor,
+  draft: OrderDraft,
+): Promise<PlacedOrder | Refusal | GuardFailed> {
+  return chargeAndStore(db, draft);
 }
 
 /**
@@ -197,6 +212,7 @@ async function chargeAndStore(
     const check = await db.execute<{ holds: boolean }>(sql`select ${orderGuardRecheckSql(guard)} as holds`);
     if (!check.rows[0]?.holds) return { guardFailed: true };
   }
+  if (!(await discountHolds(db, draft.userId, draft.discountTenths))) return { guardFailed: true };
   if (!(await coversCost(db, draft)))
     return refuse("unavailable", ORDER_TEXT.belowCost, { code: BELOW_COST, field: "serviceId" });
   const [wallet] = await db

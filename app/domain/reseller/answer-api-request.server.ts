@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { hasControlCharacter } from "../../lib/request-body.ts";
+import { readCustomerDiscount } from "../orders/customer-discount.server.ts";
 import { cents } from "../pricing/cents.ts";
 import { type ApiAnswer, apiError, apiOk, apiRefusalAnswer } from "./api-answer.ts";
 import { authenticateApiKey } from "./api-keys.server.ts";
@@ -23,7 +24,12 @@ type Action = {
 
 /** The actions (docs/decisions/020-api-v2-conventions.md); an action or a parameter not listed is refused. */
 const ACTIONS: Record<string, Action> = {
-  services: { params: [], answer: async (db) => apiOk(await listApiServices(db)) },
+  services: {
+    params: [],
+    // The key owner's own rates: less their discount, if they have one (product rules 15.29).
+    answer: async (db, caller) =>
+      apiOk(await listApiServices(db, await readCustomerDiscount(db, caller.userId))),
+  },
   add: {
     params: [
       "service",

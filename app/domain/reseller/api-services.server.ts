@@ -5,8 +5,11 @@ import { listAutoServices } from "../catalog/list-auto-services.server.ts";
 import { listLikesPacks } from "../catalog/list-likes-packs.server.ts";
 import { listQuickOrderServices } from "../catalog/list-quick-order-services.server.ts";
 import { formatServiceName, likesPackProductName } from "../catalog/product-name.ts";
+import { PACKAGE_QUANTITY } from "../orders/order-types.ts";
 import { readLikesPackTerms, readServiceTerms } from "../orders/read-service-terms.server.ts";
 import { apiTermFlags } from "../orders/service-terms.ts";
+import { discountedCharge, discountedRate, NO_DISCOUNT } from "../pricing/discount.ts";
+import { chargeForQuantity, type ServiceRate } from "../pricing/price.ts";
 import { readSettingsCached } from "../settings/read-settings.server.ts";
 import { apiDollars } from "./api-order-status.ts";
 import { API_PACKAGE_FACTS, type ApiOrderType, apiOrderTypeFacts } from "./api-order-types.ts";
@@ -71,13 +74,14 @@ function apiSubscriptionCategory(service: {
  * (docs/decisions/023-api-subscriptions.md: min and max per post, cancellable with the remaining posts refunded).
  * `refill` and `cancel` are the service's terms (product rules 4.14, docs/decisions/046), the ones its pages and
  * /orders show: refillable where it has a refill window; cancellable where a started order's cancel is still
- * asked (its provider takes cancels, or a person delivers it).
+ * asked (its provider takes cancels, or a person delivers it). With a customer's discount (the key owner's, product
+ * rules 15.29) every `rate` is theirs: the rate less the discount, exact; a package's the discounted pack price.
  */
-export async function listApiServices(db: Executor): Promise<ApiService[]> {
+export async function listApiServices(db: Executor, discountTenths = NO_DISCOUNT): Promise<ApiService[]> {
   const [{ all }, subscriptions, packages] = await Promise.all([
     listQuickOrderServices(db),
-    listApiSubscriptionServices(db),
-    listApiPackages(db),
+    listApiSubscriptionServices(db, discountTenths),
+    listApiPackages(db, discountTenths),
   ]);
   const terms = await readServiceTerms(
     db,
@@ -89,7 +93,7 @@ export async function listApiServices(db: Executor): Promise<ApiService[]> {
       name: formatServiceName(service.name),
       ...apiOrderTypeFacts(service),
       category: apiCategory(service),
-      rate: apiRate(service.pricePer1000),
+      rate: oneTimeRate(service, discountTenths),
       min: String(service.minQuantity),
       max: String(service.maxQuantity),
       ...apiTermFlags(terms.get(service.id) ?? { refillDays: service.refillDays, cancel: "before_sent" }),
@@ -98,8 +102,19 @@ export async function listApiServices(db: Executor): Promise<ApiService[]> {
   return [...oneTime, ...packages, ...subscriptions];
 }
 
+/**
+ * A one-time service's rate for a customer with `discountTenths` off (product rules 15.29): per 1000 less the
+ * discount, exactly; a Package's is the price of its one package, so it is the discounted charge itself.
+ */
+function oneTimeRate(service: ServiceRate, discountTenths: number): string {
+  if (discountTenths === NO_DISCOUNT) return apiRate(service.pricePer1000);
+  if (service.orderType === "package")
+    return apiDollars(discountedCharge(chargeForQuantity(service, PACKAGE_QUANTITY), discountTenths));
+  return apiRate(discountedRate(service.pricePer1000, discountTenths));
+}
+
 /** The auto services placeAutoOrder accepts, as Subscriptions; none while an admin has auto orders off. */
-async function listApiSubscriptionServices(db: Executor): Promise<ApiService[]> {
+async function listApiSubscriptionServices(db: Executor, discountTenths: number): Promise<ApiService[]> {
   const [settings, autoServices] = await Promise.all([readSettingsCached(db), listAutoServices(db)]);
   if (!settings.autoOrdersEnabled) return [];
   return autoServices.map((service) => ({
@@ -107,7 +122,7 @@ async function listApiSubscriptionServices(db: Executor): Promise<ApiService[]> 
     name: formatServiceName(service.name),
     type: "Subscriptions",
     category: apiSubscriptionCategory(service),
-    rate: apiRate(service.pricePer1000),
+    rate: apiRate(discountedRate(service.pricePer1000, discountTenths)),
     min: String(service.minQuantity),
     max: String(service.maxQuantity),
     dripfeed: false,
@@ -121,7 +136,7 @@ async function listApiSubscriptionServices(db: Executor): Promise<ApiService[]> 
  * rate is the pack's price and min and max are 1; listed while the Instagram Likes service that delivers them is on,
  * with that service's terms (product rules 4.18).
  */
-async function listApiPackages(db: Executor): Promise<ApiService[]> {
+async function listApiPackages(db: Executor, discountTenths: number): Promise<ApiService[]> {
   const [packs, likes, terms] = await Promise.all([
     listLikesPacks(db),
     findOrderableServiceBySlug(db, LIKES_PACK_SERVICES.likes),
@@ -133,7 +148,7 @@ async function listApiPackages(db: Executor): Promise<ApiService[]> {
     name: likesPackProductName(pack.name),
     ...API_PACKAGE_FACTS,
     category: "Instagram Likes Packages",
-    rate: apiDollars(pack.priceCents),
+    rate: apiDollars(discountedCharge(pack.priceCents, discountTenths)),
     min: "1",
     max: "1",
     ...apiTermFlags(terms),

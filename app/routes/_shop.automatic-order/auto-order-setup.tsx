@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { DiscountNote } from "../../components/order/discount-note.tsx";
 import { OrderTokenFields } from "../../components/order/order-form.tsx";
 import { QuantityField, useCountInput } from "../../components/order/quantity-field.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
@@ -17,7 +18,7 @@ import {
   POSTS_RULES,
   perPostRules,
 } from "../../domain/orders/quantity-input.ts";
-import { autoOrderCost } from "../../domain/pricing/price.ts";
+import { discountedAutoOrderCost } from "../../domain/pricing/discount.ts";
 import { formatCents, formatRate } from "../../lib/format-money.ts";
 
 export const AUTO_FAILED = "Auto order failed";
@@ -30,12 +31,15 @@ const USERNAME_FIELD = ["username"] as const;
 export function AutoOrderSetup({
   services,
   balanceCents,
+  discountTenths,
   idempotencyKey,
   notice,
   field,
 }: {
   services: AutoService[];
   balanceCents: number;
+  /** The customer's discount (product rules 15.29): in the cost shown, said beside it. */
+  discountTenths: number;
   idempotencyKey: string;
   notice: { title: string; message: string } | null;
   /** The field the server's refusal is about, if one. */
@@ -54,10 +58,11 @@ export function AutoOrderSetup({
     perPostCountRules,
   );
   const posts = useCountInput(DEFAULT_POSTS, POSTS_RULES);
-  // The cost of exactly what will be sent, or none while a count is not one that can be ordered.
+  // The cost of exactly what will be sent (less the customer's discount, as the server charges it), or none while a
+  // count is not one that can be ordered.
   const cost =
     service && perPost.value !== null && posts.value !== null
-      ? autoOrderCost(service.pricePer1000, perPost.value, posts.value)
+      ? discountedAutoOrderCost(service.pricePer1000, perPost.value, posts.value, discountTenths)
       : null;
   const busy = navigation.state !== "idle";
 
@@ -157,6 +162,7 @@ export function AutoOrderSetup({
             <dt className="text-sm text-slate-600">Account balance</dt>
             <dd className="text-xl font-bold text-slate-900">{formatCents(balanceCents)}</dd>
           </div>
+          <DiscountNote discountTenths={discountTenths} className="col-span-3" />
         </dl>
         {cost && cost.total > balanceCents ? (
           <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 md:col-span-2">

@@ -7,6 +7,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
 import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server.ts";
 import { listAutoServices } from "../../domain/catalog/list-auto-services.server.ts";
+import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { sentCount } from "../../domain/orders/quantity-input.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatRate } from "../../lib/format-money.ts";
@@ -30,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const services = await listAutoServices(shopDatabase(context));
   // A fresh token per form: submitting it twice sets up one auto order (product rules 1.4).
-  return { services, balanceCents: user.balanceCents, idempotencyKey: randomUUID() };
+  const discountTenths = await readCustomerDiscount(shopDatabase(context), user.id);
+  return { services, balanceCents: user.balanceCents, discountTenths, idempotencyKey: randomUUID() };
 }
 
 const MISSING = { title: "Auto order failed", message: "Please fill in all fields." };
@@ -131,6 +133,7 @@ export default function AutomaticOrderPage({ loaderData, actionData }: Route.Com
         <AutoOrderSetup
           services={loaderData.services}
           balanceCents={balanceCents}
+          discountTenths={loaderData.discountTenths}
           idempotencyKey={loaderData.idempotencyKey}
           notice={actionData?.notice ?? null}
           field={actionData?.field}

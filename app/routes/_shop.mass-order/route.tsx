@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
+import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import {
   MASS_ORDER_FORMAT,
   MASS_ORDER_MAX_CHARACTERS,
@@ -31,9 +32,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request);
-  // The ids a line may name: the one-time services and the likes packs, as the API lists them.
-  const listed = await listApiServices(shopDatabase(context));
+  const user = await requireUser(request);
+  // The ids a line may name: the one-time services and the likes packs, as the API lists them to this customer
+  // (their rates less their discount, product rules 15.29).
+  const discountTenths = await readCustomerDiscount(shopDatabase(context), user.id);
+  const listed = await listApiServices(shopDatabase(context), discountTenths);
   const services = listed
     .filter((service) => service.type === "Default" || service.type === "Package")
     .map(({ service, name, type, rate, min, max }) => ({

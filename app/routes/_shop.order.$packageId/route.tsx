@@ -13,6 +13,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { getCurrentUser } from "../../domain/accounts/session.server.ts";
 import { resolveOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
+import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { completionTimeText } from "../../domain/orders/delivery-pace.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { PACKAGE_QUANTITY } from "../../domain/orders/order-types.ts";
@@ -21,7 +22,6 @@ import { countOnLeaving, parseCount, quantityRules, sentCount } from "../../doma
 import { readOneServiceTerms } from "../../domain/orders/read-service-terms.server.ts";
 import { readServiceCompletionTime } from "../../domain/orders/service-completion-times.server.ts";
 import { checkTargetLink } from "../../domain/orders/target-link.ts";
-import { chargeForQuantity, dripFeedCharge } from "../../domain/pricing/price.ts";
 import { noticeOf } from "../../domain/refusal.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { formatPackagePrice, formatRate } from "../../lib/format-money.ts";
@@ -34,6 +34,7 @@ import { answerOrderForm, deliverySpeedField, orderFormFields } from "../shared/
 import type { Route } from "./+types/route";
 import { DripFeedFields, useDripFeed } from "./drip-feed-fields.tsx";
 import { OrderSpeedField, useOrderSpeed } from "./order-speed.tsx";
+import { orderTotal } from "./order-total.ts";
 import { PackageQuantity } from "./package-quantity.tsx";
 
 /** Customer spec section 9: the default order quantity. */
@@ -78,6 +79,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     link: (url.searchParams.get("link") ?? "").slice(0, 500),
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
+    // The customer's discount (product rules 15.29): the total shown is the one charged.
+    discountTenths: user ? await readCustomerDiscount(shopDatabase(context), user.id) : 0,
     idempotencyKey: randomUUID(),
   };
 }
@@ -176,14 +179,8 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
         dripFeed.set({ on: true, runs: saved.runs ?? "", interval: saved.interval ?? "" });
     },
   });
-  // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
-  // Drip-feed: runs x quantity at once (product rules 2.7); none while runs or the interval is out of its limits.
-  const totalCents =
-    quantity.value === null || dripFeed.value === "invalid"
-      ? null
-      : dripFeed.value
-        ? dripFeedCharge(service.pricePer1000, quantity.value, dripFeed.value.runs).totalCents
-        : chargeForQuantity(service, quantity.value);
+  const { discountTenths } = loaderData;
+  const totalCents = orderTotal(service, quantity.value, dripFeed.value, discountTenths);
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
@@ -200,6 +197,7 @@ function GenericOrderForm({ loaderData, actionData }: Route.ComponentProps) {
             return link.ok ? dripFeed.notice : noticeOf(link);
           }}
           canSend={targetLink !== "" && totalCents !== null}
+          discountTenths={discountTenths}
         >
           <input type="hidden" name="serviceId" value={service.id} />
           <p className="text-sm text-slate-600">

@@ -20,6 +20,7 @@ import { placeAutoOrder } from "../../domain/auto-orders/place-auto-order.server
 import { serviceOrderPath } from "../../domain/catalog/order-path.ts";
 import type { PlatformLinkRule } from "../../domain/catalog/platforms.ts";
 import { resolveAutoOrderEntry, signUpPathFor } from "../../domain/catalog/resolve-order-entry.server.ts";
+import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { readProfileUsername } from "../../domain/orders/profile-username.ts";
@@ -70,6 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
+    discountTenths: user ? await readCustomerDiscount(shopDatabase(context), user.id) : 0,
     idempotencyKey: randomUUID(),
   };
 }
@@ -165,7 +167,9 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
     },
     besideFields: USERNAME_BESIDE,
   });
-  const preview = autoOrderPreview(service.pricePer1000, perPost.value, posts.value, followers);
+  const { discountTenths } = loaderData;
+  const counts = { perPost: perPost.value, posts: posts.value, followers };
+  const preview = autoOrderPreview(service, { ...counts, discountTenths });
   const perPostLabel = service.views ? "Views per post" : "Likes per post";
 
   return (
@@ -176,6 +180,7 @@ function AutoOrderForm({ loaderData, actionData }: Route.ComponentProps) {
           flow={flow}
           idempotencyKey={loaderData.idempotencyKey}
           totalCents={preview?.totalCents ?? null}
+          discountTenths={discountTenths}
           lines={
             preview && !followers
               ? [{ label: "Cost per post", cents: preview.costPerPostCents, testId: "cost-per-post" }]

@@ -18,11 +18,13 @@ import {
   resolveLikesPackEntry,
   signUpPathFor,
 } from "../../domain/catalog/resolve-order-entry.server.ts";
+import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { ORDER_TEXT } from "../../domain/orders/messages.ts";
 import { placePackOrder } from "../../domain/orders/place-pack-order.server.ts";
 import { readLikesPackTerms } from "../../domain/orders/read-service-terms.server.ts";
 import { featuresBesideTerms } from "../../domain/orders/service-terms.ts";
 import { checkInstagramPostLink } from "../../domain/orders/target-link.ts";
+import { discountedCharge } from "../../domain/pricing/discount.ts";
 import { type PackCommentCount, priceLikesPack } from "../../domain/pricing/likes-pack.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { noticeOf } from "../../domain/refusal.ts";
@@ -60,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rates,
     signedIn: user !== null,
     balanceCents: user?.balanceCents ?? 0,
+    // The customer's discount (product rules 15.29): the total shown is the one charged.
+    discountTenths: user ? await readCustomerDiscount(shopDatabase(context), user.id) : 0,
     idempotencyKey: randomUUID(),
   };
 }
@@ -167,7 +171,8 @@ function LikesPackForm({ loaderData, actionData }: Route.ComponentProps) {
         <OrderForm
           flow={flow}
           idempotencyKey={loaderData.idempotencyKey}
-          totalCents={priced?.totalCents ?? null}
+          totalCents={priced ? discountedCharge(priced.totalCents, loaderData.discountTenths) : null}
+          discountTenths={loaderData.discountTenths}
           lines={priced ? packSummaryLines(pack, priced.lines) : []}
           balanceCents={loaderData.balanceCents}
           refusal={actionData}

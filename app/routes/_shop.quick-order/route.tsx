@@ -16,9 +16,11 @@ import {
   requireUser,
 } from "../../domain/accounts/session.server.ts";
 import { listQuickOrderServices } from "../../domain/catalog/list-quick-order-services.server.ts";
+import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { placeOrder } from "../../domain/orders/place-order.server.ts";
 import { quantityRules, sentCount } from "../../domain/orders/quantity-input.ts";
 import { readServiceTerms } from "../../domain/orders/read-service-terms.server.ts";
+import { discountedCharge } from "../../domain/pricing/discount.ts";
 import { chargeForQuantity } from "../../domain/pricing/price.ts";
 import { track } from "../../lib/analytics.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -28,6 +30,7 @@ import { useLiveBalance } from "../../lib/live/live-balance.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerOrderForm, orderFormFields } from "../shared/order-form.server.ts";
 import type { Route } from "./+types/route";
+import { QuickOrderTotal } from "./quick-order-total.tsx";
 
 // Customer spec, Quick Order: texts of its own checks.
 const QUICK_TEXT = {
@@ -61,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...services,
     terms: Object.fromEntries(terms),
     balanceCents: user.balanceCents,
+    discountTenths: await readCustomerDiscount(shopDatabase(context), user.id),
     idempotencyKey: randomUUID(),
   };
 }
@@ -114,7 +118,12 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
   const serviceTerms = service ? loaderData.terms[service.id] : undefined;
   const quantity = useCountInput("", service ? quantityRules(service) : null);
   // The total of exactly what will be sent, or none while the quantity is not a count within the limits.
-  const totalCents = service && quantity.value !== null ? chargeForQuantity(service, quantity.value) : null;
+  // Less the customer's discount, as the server charges it (product rules 15.28).
+  const { discountTenths } = loaderData;
+  const totalCents =
+    service && quantity.value !== null
+      ? discountedCharge(chargeForQuantity(service, quantity.value), discountTenths)
+      : null;
   const busy = navigation.state !== "idle";
   const hydrated = useHydrated();
 
@@ -211,18 +220,11 @@ export default function QuickOrderPage({ loaderData, actionData }: Route.Compone
           {serviceTerms ? (
             <ServiceTermsList terms={serviceTerms} className="text-slate-600 md:col-span-2" />
           ) : null}
-          <dl className="grid grid-cols-2 gap-4 rounded-xl bg-slate-50 p-4 md:col-span-2">
-            <div>
-              <dt className="text-sm text-slate-600">Total cost</dt>
-              <dd className="text-2xl font-bold text-slate-900" data-testid="order-total">
-                {totalCents !== null ? formatCents(totalCents) : "—"}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Account balance</dt>
-              <dd className="text-2xl font-bold text-slate-900">{formatCents(balanceCents)}</dd>
-            </div>
-          </dl>
+          <QuickOrderTotal
+            totalCents={totalCents}
+            balanceCents={balanceCents}
+            discountTenths={discountTenths}
+          />
           {actionData?.insufficient ? (
             // The toast says why (once, product rules 12.8); the way to the wallet stays here. A page without
             // JavaScript shows no toasts, so there it says why too.

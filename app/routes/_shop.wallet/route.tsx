@@ -9,9 +9,12 @@ import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { requireUser } from "../../domain/accounts/session.server.ts";
+import { DISCOUNT_TEXT } from "../../domain/accounts/user-controls-text.ts";
+import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { QUICK_DEPOSIT_CENTS, readDepositAmount } from "../../domain/payments/deposit-form.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../../domain/payments/messages.ts";
 import { paidWith } from "../../domain/payments/payment-methods.ts";
+import { discountPercentText } from "../../domain/pricing/discount.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { listStatement } from "../../domain/wallet/list-statement.server.ts";
 import { readStatementQuery, statementQuery } from "../../domain/wallet/statement-query.ts";
@@ -52,12 +55,14 @@ export const handle: PageHandle & LiveHandle = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { page, ...filter } = readStatementQuery(new URL(request.url));
-  const [statement, settings] = await Promise.all([
+  const [statement, settings, discountTenths] = await Promise.all([
     listStatement(shopDatabase(context), user.id, { ...filter, page }),
     readSettings(shopDatabase(context)),
+    readCustomerDiscount(shopDatabase(context), user.id),
   ]);
   return {
     balanceCents: user.balanceCents,
+    discountTenths,
     statement,
     filter,
     minDepositCents: settings.minDepositCents,
@@ -133,6 +138,11 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
           >
             {formatCents(loaderData.balanceCents)}
           </p>
+          {loaderData.discountTenths > 0 ? (
+            <p className="mt-2 text-sm font-medium text-emerald-700" data-testid="wallet-discount">
+              {DISCOUNT_TEXT.onWallet(discountPercentText(loaderData.discountTenths))}
+            </p>
+          ) : null}
           <Button
             variant="secondary"
             className="mt-4"

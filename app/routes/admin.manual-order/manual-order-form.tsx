@@ -20,9 +20,10 @@ import {
   quantityRules,
 } from "../../domain/orders/quantity-input.ts";
 import type { Cents } from "../../domain/pricing/cents.ts";
+import { discountPercentText } from "../../domain/pricing/discount.ts";
 import { formatCents, formatPackagePrice, formatRate } from "../../lib/format-money.ts";
 
-export type ManualOrderUser = { id: string; email: string; balanceCents: Cents };
+export type ManualOrderUser = { id: string; email: string; balanceCents: Cents; discountTenths: number };
 
 // The speeds and their times from the one list the order pages use (product rules 11.1).
 const SPEEDS = DELIVERY_SPEEDS.map((speed) => ({
@@ -95,7 +96,10 @@ export function ManualOrderForm({
   );
   const posts = useCountInput("", POSTS_RULES);
   // The total of exactly what will be sent, or none while a count is not one that can be ordered.
-  const totalCents = service ? manualOrderTotal(service, quantity.value, posts.value) : null;
+  // Less the customer's discount, as their orders are charged (product rules 15.28).
+  const totalCents = service
+    ? manualOrderTotal(service, quantity.value, posts.value, user?.discountTenths ?? 0)
+    : null;
   const incomplete = !userId || !serviceId || !target.trim() || totalCents === null;
 
   useEffect(() => {
@@ -210,7 +214,12 @@ export function ManualOrderForm({
           {totalCents !== null ? formatCents(totalCents) : "—"}
         </p>
         {user ? (
-          <p className="mt-1 text-sm text-slate-600">User balance: {formatCents(user.balanceCents)}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            User balance: {formatCents(user.balanceCents)}
+            {user.discountTenths > 0
+              ? `; their ${discountPercentText(user.discountTenths)} discount is applied`
+              : ""}
+          </p>
         ) : null}
       </div>
       <div className="flex gap-3 md:col-span-2">

@@ -10,11 +10,13 @@ import { sendPasswordResetByAdmin } from "../../domain/accounts/send-password-re
 import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import {
   adminNotesForm,
+  discountForm,
   passwordResetMailForm,
   suspendForm,
   unsuspendForm,
 } from "../../domain/accounts/user-controls-forms.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
+import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { listApiKeys } from "../../domain/reseller/api-keys.server.ts";
 import { revokeApiKeyByAdmin } from "../../domain/reseller/revoke-api-key-by-admin.server.ts";
 import { revokeApiKeyForm } from "../../domain/reseller/revoke-api-key-form.ts";
@@ -34,9 +36,10 @@ import { adjustBalanceFromForm } from "./adjust-balance-from-form.server.ts";
 import { AdminNotesCard } from "./admin-notes-card.tsx";
 import { ApiKeysCard } from "./api-keys-card.tsx";
 import { BalanceAdjustmentForm } from "./balance-adjustment-form.tsx";
+import { DiscountCard } from "./discount-card.tsx";
 import { PasswordResetButton } from "./password-reset-button.tsx";
 import { SuspensionCard } from "./suspension-card.tsx";
-import { answerChange, suspendFromForm } from "./user-controls-from-form.server.ts";
+import { answerChange, discountFromForm, suspendFromForm } from "./user-controls-from-form.server.ts";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
@@ -52,7 +55,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, "users.view");
   const page = await readUserPage(shopDatabase(context), params.userId);
   if (!page) return data({ page: null }, { status: 404 });
-  const apiKeys = await listApiKeys(shopDatabase(context), page.user.id);
+  const [apiKeys, discountTenths] = await Promise.all([
+    listApiKeys(shopDatabase(context), page.user.id),
+    readCustomerDiscount(shopDatabase(context), page.user.id),
+  ]);
   return {
     page: {
       user: { ...page.user, createdAt: page.user.createdAt.toISOString() },
@@ -68,6 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { signedInAt: page.lastSignIn.signedInAt.toISOString(), ipAddress: page.lastSignIn.ipAddress }
         : null,
       adminNotes: page.adminNotes,
+      discountTenths,
       suspension: page.suspension
         ? { reason: page.suspension.reason, suspendedAt: page.suspension.suspendedAt.toISOString() }
         : null,
@@ -80,7 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * The same status form as the orders list (intent=set-status, through setOrderStatus), and the wallet's credit or
  * debit (intent=adjust-balance, through adjustBalance), Suspend or Unsuspend (intent=suspend|unsuspend)
  * Send password reset (intent=send-password-reset), Revoke beside an API key (intent=revoke-api-key)
- * and the admin notes (intent=save-notes).
+ * the admin notes (intent=save-notes) and the customer's discount (intent=set-discount).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -93,7 +100,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     revokeApiKeyForm,
     adminNotesForm,
     SECOND_FACTOR_CODE_FIELD,
+    discountForm,
   ]);
+  if (form.intent === "set-discount")
+    return discountFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
   if (form.intent === "save-notes")
     return answerChange(
       await saveAdminNotes(shopDatabase(context), {
@@ -182,6 +192,7 @@ function UserPage({ page, codeNeeded }: { page: UserPageData; codeNeeded: boolea
       <SuspensionCard suspension={page.suspension} />
       {mayManage ? <BalanceAdjustmentForm balanceCents={user.balanceCents} codeNeeded={codeNeeded} /> : null}
       <ApiKeysCard keys={page.apiKeys} />
+      <DiscountCard discountTenths={page.discountTenths} />
       <AdminNotesCard notes={page.adminNotes} />
       <UserTabs
         user={user}

@@ -1,6 +1,7 @@
+import { setAccountDiscount } from "../../domain/accounts/set-account-discount.server.ts";
 import { suspendAccount, unsuspendAccount } from "../../domain/accounts/suspend-account.server.ts";
-import { suspendForm } from "../../domain/accounts/user-controls-forms.ts";
-import { SUSPENSION_TEXT } from "../../domain/accounts/user-controls-text.ts";
+import { discountForm, suspendForm } from "../../domain/accounts/user-controls-forms.ts";
+import { DISCOUNT_TEXT, SUSPENSION_TEXT } from "../../domain/accounts/user-controls-text.ts";
 import { type ChangeMade, formRefusal } from "../../domain/admin-form.ts";
 import type { Notice } from "../../domain/notice.ts";
 import { issuesByField, type Refusal } from "../../domain/refusal.ts";
@@ -21,6 +22,23 @@ export async function suspendFromForm(
     parsed.success
       ? await suspendAccount(db, { adminId, userId, reason: parsed.data.reason })
       : formRefusal(SUSPENSION_TEXT.refusedTitle, issuesByField(parsed.error)),
+  );
+}
+
+/** The user page's Discount (intent=set-discount, product rules 15.27): a percent, read by the form's schema. */
+export async function discountFromForm(
+  db: Database,
+  input: { adminId: string; userId: string; form: Record<string, unknown> },
+): Promise<Answer> {
+  const parsed = discountForm.safeParse(input.form);
+  return answerChange(
+    parsed.success
+      ? await setAccountDiscount(db, {
+          adminId: input.adminId,
+          userId: input.userId,
+          discountTenths: parsed.data.discount,
+        })
+      : formRefusal(DISCOUNT_TEXT.refusedTitle, issuesByField(parsed.error)),
   );
 }
 
