@@ -20,6 +20,7 @@ const OWNERS: Record<string, string> = {
   account_suspensions: "accounts",
   account_last_sign_ins: "accounts",
   account_admin_notes: "accounts",
+  staff_views: "accounts",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

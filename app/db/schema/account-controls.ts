@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
+import { sessions, users } from "./accounts.ts";
 
 /**
  * A suspended account (product rules 15.20): while its row exists the account cannot sign in and its API keys are
@@ -35,4 +35,23 @@ export const accountAdminNotes = pgTable("account_admin_notes", {
   notes: text("notes").notNull(),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A staff member viewing the shop as a customer (product rules 15.31-15.34): one row per staff session, so the
+ * view ends with that session (signed out, deleted, expired) and never outlives `expires_at`. Only GET pages of
+ * the storefront read it; nothing the customer can do is done through it (docs/decisions/054-view-as-customer.md).
+ */
+export const staffViews = pgTable("staff_views", {
+  sessionId: uuid("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  staffUserId: uuid("staff_user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customerId: uuid("customer_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });

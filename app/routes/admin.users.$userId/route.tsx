@@ -30,6 +30,7 @@ import { PasswordResetButton } from "./password-reset-button.tsx";
 import { SuspensionCard } from "./suspension-card.tsx";
 import { answerChange, suspendFromForm } from "./user-controls-from-form.server.ts";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
+import { ViewAsButton } from "./view-as-button.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   pageMeta({
@@ -137,6 +138,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ViewAsButton customerId={user.id} />
           <PasswordResetButton />
           <Link to={`/admin/audit?subject=${user.id}`} className={buttonClass("secondary")}>
             Audit trail
