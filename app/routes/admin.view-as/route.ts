@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const customerId = form.customerId ?? "";
     const started = await startViewAs(database, { staffId: staff.id, sessionToken: token, customerId });
     if (!started.ok)
-      return redirectWithToast(`/admin/users/${encodeURIComponent(customerId)}`, {
+      return redirectWithToast(started.kind === "not_found" ? "/admin/users" : `/admin/users/${customerId}`, {
         title: started.title ?? VIEW_AS_TEXT.refusedTitle,
         description: started.message,
         variant: "destructive",
