@@ -71,6 +71,29 @@ async function traceOf(ids: string[], emails: string[]): Promise<string> {
   return [...parts, own.rows[0]?.trace ?? ""].join("\n");
 }
 
+/** The first balance event of /api/live for this visitor: whose balance its page follows. */
+async function liveBalance(visitor: Visitor): Promise<unknown> {
+  const abort = new AbortController();
+  const response = await visitor.request("/api/live", {
+    signal: abort.signal,
+    headers: { Accept: "text/event-stream" },
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  try {
+    for (;;) {
+      const match = /event: balance\ndata: (.*)\n\n/.exec(buffer);
+      if (match) return JSON.parse(match[1]!);
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the stream ended before its first balance");
+      buffer += value;
+    }
+  } finally {
+    abort.abort();
+  }
+}
+
 /** Every storefront action of the route table (the admin's are the staff member's own; webhooks have no session). */
 const STOREFRONT_ACTIONS = actionRoutes()
   .map(({ path }) => path)
@@ -240,6 +263,36 @@ describe("staff view the storefront as a customer (product rules 15.31, 15.32)",
     expect((await startViewing(noCodeVisitor, customer.id)).status).toBe(403);
 
     expect(await traceOf([customer.id, owner.id, colleague.id], [customer.email])).toBe(before);
+  });
+
+  it("follows the customer's balance live, and keeps no page of either for the other", async () => {
+    const customer = await customerWithMoney();
+    const admin = await signedInAdmin({ role: "admin" });
+    await fundWallet(admin.id, 777);
+    // The staff member's own dashboard, kept by the account page cache before the view.
+    const ownBefore = await admin.visitor.request("/dashboard");
+    expect(visibleText(await ownBefore.text())).toContain("$7.77");
+    expect(await customer.visitor.request("/dashboard")).toBeTruthy();
+    await startViewing(admin.visitor, customer.id);
+    expect(await liveBalance(admin.visitor)).toEqual({ balanceCents: 12_345 });
+    // Even without the viewing cookie the kept pages stay out of it: the session's view decides.
+    admin.visitor.forget(VIEWING_COOKIE);
+    for (let read = 0; read < 2; read++) {
+      const viewed = await admin.visitor.request("/dashboard");
+      expect(viewed.headers.get("x-render-cache")).toBeNull();
+      const text = visibleText(await viewed.text());
+      expect(text).toContain(VIEW_AS_TEXT.banner(customer.email));
+      expect(text).toContain("$123.45");
+    }
+    const ownPage = visibleText(await (await customer.visitor.request("/dashboard")).text());
+    expect(ownPage).not.toContain(VIEW_AS_TEXT.returnToAdmin);
+    expect(ownPage).toContain("$123.45");
+
+    await admin.visitor.request("/admin/view-as", { form: { intent: "end" } });
+    expect(await liveBalance(admin.visitor)).toEqual({ balanceCents: 777 });
+    const ownAfter = visibleText(await (await admin.visitor.request("/dashboard")).text());
+    expect(ownAfter).toContain("$7.77");
+    expect(ownAfter).not.toContain(VIEW_AS_TEXT.returnToAdmin);
   });
 
   it("views a suspended customer (support's most frequent case), read-only", async () => {
