@@ -108,10 +108,13 @@ export async function accountForRequest<A extends SessionAccount>(
 }
 
 /**
- * How a change is refused while viewing: a data or API request answers 403 with the message, a form post goes back
- * to the page it came from with the message as a toast.
+ * How a change is refused while viewing: an API request answers 403 with the message, a form post goes back to the
+ * page it came from with the message as a toast; an analytics beacon is answered as received and not recorded.
  */
 async function viewingRefusal(request: Request, url: URL): Promise<Response> {
+  // The pages' own analytics beacons: a staff member's visit is not the customer's, so it is dropped unrecorded.
+  if (url.pathname === "/api/events")
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   if (url.pathname.startsWith("/api/"))
     return Response.json(
       { code: "VIEWING_AS_CUSTOMER", error: VIEW_AS_TEXT.readOnly, message: VIEW_AS_TEXT.readOnly },
