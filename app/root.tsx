@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ViewingBanner } from "./components/layout/viewing-banner.tsx";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { getCurrentUser, refuseChangesWhileViewing } from "./domain/accounts/session.server.ts";
 import { shopFactsFrom } from "./domain/content/read-shop-facts.server.ts";
@@ -157,7 +156,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
         userId={loaderData.user?.id ?? null}
         loaderBalanceCents={loaderData.user?.balanceCents ?? null}
       >
-        {loaderData.viewing ? <ViewingBanner viewing={loaderData.viewing} /> : null}
         <Outlet />
       </LiveBalanceProvider>
     </ToastProvider>

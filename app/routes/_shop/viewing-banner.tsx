@@ -1,5 +1,5 @@
+import { buttonClass } from "../../components/ui/button.tsx";
 import { VIEW_AS_TEXT } from "../../domain/accounts/view-as-text.ts";
-import { buttonClass } from "../ui/button.tsx";
 
 export type ViewingBannerData = { email: string; expiresAt: string };
 
