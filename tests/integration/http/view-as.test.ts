@@ -238,6 +238,27 @@ describe("staff view the storefront as a customer (product rules 15.31, 15.32)",
     expect(actions).toEqual(["user.view_as", "user.view_as_end", "user.view_as", "user.view_as_end"]);
   });
 
+  it("stops showing the customer once the staff session is past its staff length or the role is taken away", async () => {
+    const customer = await customerWithMoney();
+    const admin = await signedInAdmin({ role: "admin" });
+    await startViewing(admin.visitor, customer.id);
+    const viewing = () =>
+      admin.visitor
+        .request("/wallet")
+        .then((page) => page.text())
+        .then((html) => visibleText(html).includes(VIEW_AS_TEXT.banner(customer.email)));
+    expect(await viewing()).toBe(true);
+    // Product rules 15.16: past STAFF_SESSION_HOURS (12 in tests) the session opens no admin, and views nobody.
+    await db().execute(
+      sql`update sessions set created_at = now() - interval '13 hours' where user_id = ${admin.id}`,
+    );
+    expect(await viewing()).toBe(false);
+    await db().execute(sql`update sessions set created_at = now() where user_id = ${admin.id}`);
+    expect(await viewing()).toBe(true);
+    await db().execute(sql`delete from user_roles where user_id = ${admin.id}`);
+    expect(await viewing()).toBe(false);
+  });
+
   it("views only customers, and only staff start it", async () => {
     const customer = await customerWithMoney();
     const owner = await signedInAdmin({ role: "owner" });
