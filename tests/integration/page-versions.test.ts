@@ -405,6 +405,8 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   site_content_version: "read with the session",
   // Read fresh on every request before the cache answers (server/account-page-cache.ts): never from a kept page.
   sessions: "read on every request",
+  // Read with the session on every request too: a suspended account has no session, so no kept page is served.
+  account_suspensions: "read on every request",
 };
 
 async function tablesWithTrigger(functionName: string): Promise<string[]> {

@@ -18,6 +18,7 @@ const OWNERS: Record<string, string> = {
   two_factors: "accounts", // better-auth's two-factor plugin writes it (docs/decisions/051)
   user_roles: "accounts",
   account_suspensions: "accounts",
+  second_factor_confirmations: "accounts",
   account_last_sign_ins: "accounts",
   account_admin_notes: "accounts",
   staff_views: "accounts",

@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { BULK_TEXT } from "../../domain/bulk-change.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Select } from "../ui/select.tsx";
+import { SecondFactorCodeField } from "./second-factor-code-field.tsx";
 
 /** What a bulk action would do, from the list's action: the question, the details and what to post again. */
 export type BulkPreviewView = {
@@ -13,6 +14,8 @@ export type BulkPreviewView = {
   fields: Record<string, string>;
   /** The confirm button's words ("Cancel 7 orders"). */
   confirm: string;
+  /** A change that moves money asks for a recent code with its confirmation (product rules 15.35). */
+  codeNeeded?: boolean;
 };
 
 /**
@@ -138,6 +141,7 @@ function BulkConfirmation({ formId, preview }: { formId: string; preview: BulkPr
         {preview.ids.map((id) => (
           <input key={id} type="hidden" name="ids" value={id} />
         ))}
+        <SecondFactorCodeField needed={preview.codeNeeded === true} className="w-full" />
         <button type="submit" className={buttonClass("danger")} disabled={preview.ids.length === 0}>
           {preview.confirm}
         </button>

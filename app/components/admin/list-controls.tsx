@@ -3,6 +3,7 @@ import { ADMIN_SEARCH_MAX_LENGTH, LIST_COUNT_CAP } from "../../domain/lists/list
 import { formatCount } from "../../lib/format-money.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
+import { useStaffCan } from "./use-staff-can.ts";
 
 /**
  * A list address: its path with the status filter, a list's own filters, search and page that are set, and the
@@ -199,6 +200,9 @@ export function ExportLink({
   q?: string;
   filters?: Record<string, string | null>;
 }) {
+  // The exports are the shop's figures: only roles that read reports download them (product rules 15.38).
+  const mayExport = useStaffCan("reports.view");
+  if (!mayExport) return null;
   return (
     <a
       href={listHref(`/admin/export/${file}.csv`, { status, q, filters })}

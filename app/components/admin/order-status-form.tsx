@@ -9,6 +9,7 @@ import { Input } from "../ui/input.tsx";
 import { OrderOverrideForm } from "./order-override-form.tsx";
 import { OrderStatusSelect } from "./order-status-select.tsx";
 import { type ToastAnswer, useAnswerToast } from "./use-answer-toast.ts";
+import { useStaffCan } from "./use-staff-can.ts";
 
 /** What the status form needs to know of an order. */
 export type StatusFormOrder = {
@@ -43,6 +44,8 @@ export function OrderStatusForm({
 }) {
   const fetcher = useFetcher<ToastAnswer>();
   const root = useRef<HTMLDivElement>(null);
+  // Support reads orders but does not change them (product rules 15.38): no control it would be refused.
+  const mayChange = useStaffCan("orders.manage");
   // After a change the control that had focus is often gone (a cancelled order shows "Final"): focus comes back
   // to this order's status instead of falling to the page.
   useEffect(() => {
@@ -52,7 +55,7 @@ export function OrderStatusForm({
   }, [fetcher.state, fetcher.data]);
   return (
     <div ref={root} tabIndex={-1} className="rounded focus-visible:outline-2 focus-visible:outline-brand-600">
-      <StatusControl order={order} fetcher={fetcher} />
+      {mayChange ? <StatusControl order={order} fetcher={fetcher} /> : null}
       {onOrderPage ? null : (
         <Link
           to={`/admin/orders/${order.id}`}

@@ -38,6 +38,18 @@ export const accountAdminNotes = pgTable("account_admin_notes", {
 });
 
 /**
+ * When a staff session last confirmed a sensitive action with a code (product rules 15.35): a balance move, a
+ * provider's key or a role change within FRESH_CODE_MINUTES of it (or of the sign-in) asks for no new code. Ends
+ * with its session.
+ */
+export const secondFactorConfirmations = pgTable("second_factor_confirmations", {
+  sessionId: uuid("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A staff member viewing the shop as a customer (product rules 15.31-15.34): one row per staff session, so the
  * view ends with that session (signed out, deleted, expired) and never outlives `expires_at`. Only GET pages of
  * the storefront read it; nothing the customer can do is done through it (docs/decisions/054-view-as-customer.md).

@@ -24,6 +24,8 @@ export type SessionAccount = {
   twoFactorEnabled: boolean;
   /** When this session began (staff sessions open /admin for a shorter time, product rules 15.16). */
   sessionCreatedAt: Date;
+  /** The session's own id: what a fresh second-factor check is recorded against (product rules 15.35). */
+  sessionId: string;
 };
 
 /** better-auth's session cookie: `{token}.{base64 HMAC-SHA256(secret, token)}`, URL-encoded. */
@@ -50,7 +52,8 @@ export function verifiedSessionToken(
 
 /**
  * The account behind a valid, unexpired session token, with its balance and staff role, in one query. A
- * session past its refresh age is extended (sliding expiry), as better-auth itself does.
+ * session past its refresh age is extended (sliding expiry), as better-auth itself does. A suspended account
+ * has no session (product rules 15.20): one that slipped in while its suspension committed signs in nobody.
  */
 export async function readSessionAccount(
   db: Executor,
@@ -79,7 +82,8 @@ export async function readSessionAccount(
       (select r.role from user_roles r where r.user_id = u.id order by r.role limit 1) as staff_role,
       s.expires_at < now() + make_interval(secs => ${policy.expiresInSeconds - policy.updateAgeSeconds}) as refresh_due
     from sessions s join users u on u.id = s.user_id
-    where s.token = ${token} and s.expires_at > now()`,
+    where s.token = ${token} and s.expires_at > now()
+      and not exists (select 1 from account_suspensions a where a.user_id = u.id)`,
   );
   const row = result.rows[0];
   if (!row) return null;
@@ -98,5 +102,6 @@ export async function readSessionAccount(
     pageVersion: row.page_version,
     twoFactorEnabled: row.two_factor_enabled,
     sessionCreatedAt: new Date(row.session_created_at),
+    sessionId: row.session_id,
   };
 }

@@ -100,7 +100,7 @@ async function readSession(
   if (!token) return null;
   const account = await readSessionAccount(db(), token, SESSION_POLICY);
   if (!account) return null;
-  const viewed = withView && account.staffRole ? await readViewedAccount(db(), token, account) : null;
+  const viewed = withView && account.staffRole ? await readViewedAccount(db(), account) : null;
   return { account, viewed };
 }
 

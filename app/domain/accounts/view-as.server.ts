@@ -42,15 +42,11 @@ export function mayBeViewing(request: Request): boolean {
 }
 
 /**
- * The customer a staff session views, read with the session's token, or null: only a staff member whose role
+ * The customer a staff session views, or null: only a staff member whose role
  * may view and whose session may open /admin (two-factor, within the staff session's length) views anyone, only
  * until the view's end, and only a customer (an account that became staff meanwhile is no longer viewed).
  */
-export async function readViewedAccount(
-  db: Executor,
-  token: string,
-  staff: SessionAccount,
-): Promise<ViewedAccount | null> {
+export async function readViewedAccount(db: Executor, staff: SessionAccount): Promise<ViewedAccount | null> {
   if (!can(staff.staffRole, "users.view_as") || staffAccessProblem(staff)) return null;
   const result = await db.execute<{
     id: string;
@@ -63,11 +59,8 @@ export async function readViewedAccount(
   }>(sql`
     select c.id, c.email, c.balance_cents, c.created_at, c.two_factor_enabled, v.expires_at,
       c.page_version || '.' || (select cv.version from site_content_version cv) as page_version
-    from staff_views v
-      join sessions s on s.id = v.session_id
-      join users c on c.id = v.customer_id
-    where s.token = ${token} and v.staff_user_id = s.user_id and v.staff_user_id = ${staff.id}
-      and v.expires_at > now()
+    from staff_views v join users c on c.id = v.customer_id
+    where v.session_id = ${staff.sessionId} and v.staff_user_id = ${staff.id} and v.expires_at > now()
       and not exists (select 1 from user_roles r where r.user_id = c.id)`);
   const row = result.rows[0];
   if (!row) return null;
@@ -81,6 +74,7 @@ export async function readViewedAccount(
     pageVersion: row.page_version,
     twoFactorEnabled: row.two_factor_enabled,
     sessionCreatedAt: staff.sessionCreatedAt,
+    sessionId: staff.sessionId,
     viewedBy: { staffId: staff.id, staffEmail: staff.email, expiresAt: new Date(row.expires_at) },
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
+import { StaffOnly } from "../../components/admin/staff-only.tsx";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { AddressText } from "../../components/ui/address-text.tsx";
@@ -69,12 +70,14 @@ export function AutoOrdersTable({ autoOrders, empty }: { autoOrders: AdminAutoOr
               <div className="text-slate-500" data-testid="auto-order-remaining">
                 {autoOrder.remainingPosts} remaining
               </div>
-              <RemainingPostsForm
-                autoOrderId={autoOrder.id}
-                label={label}
-                remainingPosts={autoOrder.remainingPosts}
-                totalPosts={autoOrder.totalPosts}
-              />
+              <StaffOnly permission="orders.manage">
+                <RemainingPostsForm
+                  autoOrderId={autoOrder.id}
+                  label={label}
+                  remainingPosts={autoOrder.remainingPosts}
+                  totalPosts={autoOrder.totalPosts}
+                />
+              </StaffOnly>
             </td>
             <td className="px-4 py-3">
               <div>{formatCents(autoOrder.totalCents)}</div>
@@ -82,7 +85,9 @@ export function AutoOrdersTable({ autoOrders, empty }: { autoOrders: AdminAutoOr
             </td>
             <td className="space-y-2 px-4 py-3">
               <StatusBadge status={autoOrder.status} />
-              <AutoOrderStatusForm autoOrderId={autoOrder.id} label={label} status={autoOrder.status} />
+              <StaffOnly permission="orders.manage">
+                <AutoOrderStatusForm autoOrderId={autoOrder.id} label={label} status={autoOrder.status} />
+              </StaffOnly>
             </td>
           </tr>
         );

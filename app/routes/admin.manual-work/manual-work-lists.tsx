@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { formatDateTime, lineLabel } from "../../components/admin/format.ts";
 import { type AdminOrderView, OrdersTable } from "../../components/admin/orders-table.tsx";
+import { StaffOnly } from "../../components/admin/staff-only.tsx";
 import { AddressText } from "../../components/ui/address-text.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import type {
@@ -116,7 +117,9 @@ export function ManualWorkLists({
                 </td>
                 <td className={td}>{formatDateTime(row.requestedAt)}</td>
                 <td className={td}>
-                  <RefillDecisionForm refillId={row.id} label={`#${row.id} of ${row.orderNumber}`} />
+                  <StaffOnly permission="orders.manage">
+                    <RefillDecisionForm refillId={row.id} label={`#${row.id} of ${row.orderNumber}`} />
+                  </StaffOnly>
                 </td>
               </tr>
             )}
@@ -201,20 +204,22 @@ function HeldPart({ row, providers }: { row: HeldView; providers: ResendProvider
         ) : null}
         <p className="text-xs text-slate-500">Since {formatDateTime(row.since)} UTC</p>
       </div>
-      <div className="space-y-2">
-        {row.orderId ? (
-          <ResendPartForm
-            fulfilmentId={row.fulfilmentId}
-            label={label}
-            providerId={row.providerId}
-            providerServiceId={row.providerServiceId}
-            providers={providers}
-          />
-        ) : null}
-        {row.state === "needs_attention" ? (
-          <ResolvePartForm fulfilmentId={row.fulfilmentId} label={label} />
-        ) : null}
-      </div>
+      <StaffOnly permission="orders.manage">
+        <div className="space-y-2">
+          {row.orderId ? (
+            <ResendPartForm
+              fulfilmentId={row.fulfilmentId}
+              label={label}
+              providerId={row.providerId}
+              providerServiceId={row.providerServiceId}
+              providers={providers}
+            />
+          ) : null}
+          {row.state === "needs_attention" ? (
+            <ResolvePartForm fulfilmentId={row.fulfilmentId} label={label} />
+          ) : null}
+        </div>
+      </StaffOnly>
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { SecondFactorCodeField } from "../../components/admin/second-factor-code-field.tsx";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
@@ -79,9 +80,12 @@ export function CountsForm({
 export function GoodwillForm({
   order,
   leftCents,
+  codeNeeded,
 }: {
   order: { id: string; label: string };
   leftCents: number;
+  /** The session passed no code lately: the form asks for one (product rules 15.35). */
+  codeNeeded: boolean;
 }) {
   const fetcher = useFetcher<Answer>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -125,6 +129,7 @@ export function GoodwillForm({
         <input type="hidden" name="orderId" value={order.id} />
         <Input label="Amount ($)" name="amount" inputMode="decimal" error={amountError ?? errors.amount} />
         <Textarea label="Reason (for the admins)" name="reason" rows={2} error={errors.reason} />
+        <SecondFactorCodeField needed={codeNeeded} error={errors.secondFactorCode} />
         <div>
           <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Refunding..." : "Preview refund"}

@@ -3,10 +3,12 @@ import { formatDateTime } from "../../components/admin/format.ts";
 import { OrderMoneyLines } from "../../components/admin/order-money.tsx";
 import { OrderOverrideForm } from "../../components/admin/order-override-form.tsx";
 import { OrderStatusForm } from "../../components/admin/order-status-form.tsx";
+import { useStaffCan } from "../../components/admin/use-staff-can.ts";
 import { StatusBadge } from "../../components/dashboard/status-badge.tsx";
 import { AddressText } from "../../components/ui/address-text.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { can } from "../../domain/accounts/permissions.ts";
 import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { OVERRIDE_TEXT } from "../../domain/orders/order-override-text.ts";
@@ -15,6 +17,12 @@ import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import {
+  codeNeeded,
+  codeRefusedAnswer,
+  confirmSensitiveForm,
+  SECOND_FACTOR_CODE_FIELD,
+} from "../shared/sensitive-change.server.ts";
 import type { Route } from "./+types/route";
 import { CountsForm, GoodwillForm } from "./order-corrections.tsx";
 import { answerOrderPageForm, ORDER_PAGE_FORMS } from "./order-page-actions.server.ts";
@@ -32,21 +40,33 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireStaff(request, "orders.view");
+  const staff = await requireStaff(request, "orders.view");
   const page = await readOrderForAdmin(shopDatabase(context), params.orderId);
   if (!page) return data({ page: null }, { status: 404 });
-  return { page: { ...page, order: { ...page.order, createdAt: page.order.createdAt.toISOString() } } };
+  return {
+    page: { ...page, order: { ...page.order, createdAt: page.order.createdAt.toISOString() } },
+    codeNeeded: can(staff.staffRole, "orders.manage") && (await codeNeeded(shopDatabase(context), staff)),
+  };
 }
 
 /** The order's forms (product rules 14.1-14.9), and the lists' status form and override dialog. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, [statusChangeForm, ...ORDER_PAGE_FORMS]);
-  return answerOrderPageForm(shopDatabase(context), { adminId: admin.id, form });
+  const db = shopDatabase(context);
+  const sent = await readForm(request, [statusChangeForm, ...ORDER_PAGE_FORMS, SECOND_FACTOR_CODE_FIELD]);
+  // A goodwill credit moves money by hand: it asks for a recent code (product rules 15.35).
+  const { refused, fields: form } =
+    sent.intent === "goodwill-refund"
+      ? await confirmSensitiveForm(db, request, admin, sent)
+      : { refused: null, fields: sent };
+  if (refused) return codeRefusedAnswer(refused);
+  return answerOrderPageForm(db, { adminId: admin.id, form });
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  // Support reads orders; changing them is for those who manage orders (product rules 15.38).
+  const mayChange = useStaffCan("orders.manage");
   if (!page) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-16 text-center">
@@ -130,15 +150,19 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                 : "Sets any status with the refund it implies, shown before you confirm. An order a provider has stops being followed here."
             }
           />
-          {ended ? null : withProvider ? (
+          {ended || !mayChange ? null : withProvider ? (
             <OrderStatusForm order={{ ...order, label }} onOrderPage />
           ) : (
             <OrderOverrideForm order={{ ...order, label }} />
           )}
         </Card>
-        <CountsForm order={{ ...order, label, ended }} />
-        {ended ? (
-          <GoodwillForm order={{ id: order.id, label }} leftCents={page.goodwillLeftCents} />
+        {mayChange ? <CountsForm order={{ ...order, label, ended }} /> : null}
+        {!mayChange ? null : ended ? (
+          <GoodwillForm
+            order={{ id: order.id, label }}
+            leftCents={page.goodwillLeftCents}
+            codeNeeded={loaderData.codeNeeded ?? false}
+          />
         ) : (
           <Card>
             <CardHeader

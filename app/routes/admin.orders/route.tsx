@@ -2,6 +2,7 @@ import { BulkBar } from "../../components/admin/bulk-bar.tsx";
 import { FilteredListPage, statusFilters } from "../../components/admin/filtered-list-page.tsx";
 import { OrdersTable } from "../../components/admin/orders-table.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
+import { useStaffCan } from "../../components/admin/use-staff-can.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { isBulkStep } from "../../domain/bulk-change.ts";
@@ -64,6 +65,8 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
   const preview = (actionData && "preview" in actionData ? actionData.preview : null) ?? null;
   useAnswerToast(actionData && "notice" in actionData && !("preview" in actionData) ? actionData : null);
   const refused = actionData && "bulk" in actionData && "notice" in actionData ? actionData.notice : null;
+  // Support reads orders; changing them is for those who manage orders (product rules 15.38).
+  const mayChange = useStaffCan("orders.manage");
   const filters = statusFilters(
     ADMIN_ORDER_STATUSES,
     loaderData.counts,
@@ -82,15 +85,17 @@ export default function AdminOrdersPage({ loaderData, actionData }: Route.Compon
       }}
       list={loaderData}
     >
-      <BulkBar
-        formId={BULK_ORDERS_FORM}
-        noun={ORDER_NOUN}
-        actions={BULK_ORDER_ACTIONS.map((value) => ({ value, label: BULK_ORDER_VERBS[value].menu }))}
-        preview={preview}
-        refused={refused}
-      />
+      {mayChange ? (
+        <BulkBar
+          formId={BULK_ORDERS_FORM}
+          noun={ORDER_NOUN}
+          actions={BULK_ORDER_ACTIONS.map((value) => ({ value, label: BULK_ORDER_VERBS[value].menu }))}
+          preview={preview}
+          refused={refused}
+        />
+      ) : null}
       <Card className="mt-6 p-0 sm:overflow-x-auto">
-        <OrdersTable orders={loaderData.orders} selectForm={BULK_ORDERS_FORM} />
+        <OrdersTable orders={loaderData.orders} selectForm={mayChange ? BULK_ORDERS_FORM : undefined} />
       </Card>
     </FilteredListPage>
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StaffSession } from "../../domain/accounts/fresh-second-factor.server.ts";
 import { balanceAlertForm } from "../../domain/fulfilment/balance-alert-form.ts";
 import { importProviderServices } from "../../domain/fulfilment/import-provider-services.server.ts";
 import { removeExchangeRate, setExchangeRate } from "../../domain/fulfilment/manage-exchange-rates.server.ts";
@@ -30,6 +31,7 @@ import type { Notice } from "../../domain/orders/messages.ts";
 import { type Refusal, refuse } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import type { Database } from "../../lib/database-context.server.ts";
+import { confirmSensitiveForm, SECOND_FACTOR_CODE_FIELD } from "../shared/sensitive-change.server.ts";
 
 export type PageAnswer = {
   ok: boolean;
@@ -62,7 +64,7 @@ const pageIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("balance-alert") }).passthrough(),
 ]);
 
-/** Every field the providers pages' forms send: the intents' own and each form's. */
+/** Every field the providers pages' forms send: the intents' own and each form's, and a sensitive change's code. */
 export const providerPageForms = [
   pageIntent,
   providerForm,
@@ -70,7 +72,29 @@ export const providerPageForms = [
   mappingMarkupForm,
   exchangeRateForm,
   balanceAlertForm,
+  SECOND_FACTOR_CODE_FIELD,
 ] as const;
+
+/**
+ * A providers page's form post from `staff`: adding or saving a provider sets its key and where the key is sent,
+ * so it asks for a recent code first (product rules 15.36); everything else goes straight on.
+ */
+export async function answerProviderPageForm(
+  db: Database,
+  request: Request,
+  staff: StaffSession & { id: string },
+  input: { providerId?: string; form: Record<string, string> },
+): Promise<PageAnswer> {
+  const sensitive = input.form.intent === "add" || input.form.intent === "save";
+  const { refused, fields } = sensitive
+    ? await confirmSensitiveForm(db, request, staff, input.form)
+    : { refused: null, fields: input.form };
+  if (refused) {
+    const { body } = refusalAnswer(refused);
+    return { ok: false, notice: body.notice, errors: body.fieldErrors };
+  }
+  return answerProviderPageAction(db, { adminId: staff.id, providerId: input.providerId, form: fields });
+}
 
 const UNKNOWN = refuse("invalid", {
   title: "Something went wrong",

@@ -14,6 +14,7 @@ import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import { codeNeeded } from "../shared/sensitive-change.server.ts";
 import type { Route } from "./+types/route";
 import { BalanceAlertForm } from "./balance-alert-form.tsx";
 import { CatalogueBrowser } from "./catalogue-browser.tsx";
@@ -21,7 +22,7 @@ import { formatDollarRate, formatUpstreamAmount } from "./dollar-rate.ts";
 import { HeldSubmissions } from "./held-submissions.tsx";
 import { MapExisting } from "./map-existing.tsx";
 import { MappedServices } from "./mapped-services.tsx";
-import { answerProviderPageAction, providerPageForms } from "./provider-page-actions.server.ts";
+import { answerProviderPageForm, providerPageForms } from "./provider-page-actions.server.ts";
 import { ServiceChanges } from "./service-changes.tsx";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -43,7 +44,7 @@ const pageQuery = z.object({
 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { mapped: mappedPage, ...query } = pageQuery.parse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
@@ -57,14 +58,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     provider: { ...page.provider, syncedAt: page.provider.syncedAt?.toISOString() ?? null },
     held: page.held.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
     changes: page.changes.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    codeNeeded: await codeNeeded(shopDatabase(context), admin),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, providerPageForms);
-  const answer = await answerProviderPageAction(shopDatabase(context), {
-    adminId: admin.id,
+  const answer = await answerProviderPageForm(shopDatabase(context), request, admin, {
     providerId: params.providerId,
     form,
   });
@@ -148,7 +149,12 @@ export default function AdminProviderPage({ loaderData, actionData }: Route.Comp
         <CardHeader title="Settings" description={`Balance: ${balance}`} />
         <Form method="post" className="space-y-4" aria-label="Provider settings" key={provider.maskedKey}>
           <input type="hidden" name="intent" value="save" />
-          <ProviderFields errors={errors} defaults={provider} maskedKey={provider.maskedKey} />
+          <ProviderFields
+            errors={errors}
+            defaults={provider}
+            maskedKey={provider.maskedKey}
+            codeNeeded={loaderData.codeNeeded}
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy}>
               Save provider

@@ -13,9 +13,10 @@ import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import {
-  answerProviderPageAction,
+  answerProviderPageForm,
   providerPageForms,
 } from "../admin.providers.$providerId/provider-page-actions.server.ts";
+import { codeNeeded } from "../shared/sensitive-change.server.ts";
 import type { Route } from "./+types/route";
 import { ExchangeRates } from "./exchange-rates.tsx";
 import { ProvidersTable } from "./providers-table.tsx";
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const [providers, rates] = await Promise.all([
     listProviders(shopDatabase(context)),
     listExchangeRates(shopDatabase(context)),
@@ -41,13 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       balanceCheckedAt: provider.balanceCheckedAt?.toISOString() ?? null,
     })),
     rates: rates.map((rate) => ({ ...rate, updatedAt: rate.updatedAt.toISOString() })),
+    codeNeeded: await codeNeeded(shopDatabase(context), admin),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request, providerPageForms);
-  const answer = await answerProviderPageAction(shopDatabase(context), { adminId: admin.id, form });
+  const answer = await answerProviderPageForm(shopDatabase(context), request, admin, { form });
   if (answer.ok && form.intent === "add" && answer.providerId)
     return redirectWithToast(`/admin/providers/${answer.providerId}`, {
       title: answer.notice.title,
@@ -90,7 +92,7 @@ export default function AdminProvidersPage({ loaderData, actionData }: Route.Com
         />
         <Form method="post" className="space-y-4" aria-label="Add a provider">
           <input type="hidden" name="intent" value="add" />
-          <ProviderFields errors={errors} />
+          <ProviderFields errors={errors} codeNeeded={loaderData.codeNeeded} />
           <Button type="submit" disabled={busy}>
             {adding ? <Spinner label="Adding" className="h-4 w-4" /> : null}
             Add provider

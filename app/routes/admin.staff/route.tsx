@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { SecondFactorCodeField } from "../../components/admin/second-factor-code-field.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -13,6 +14,11 @@ import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { answerAdminChange } from "../../lib/toast.server.ts";
+import {
+  codeNeeded,
+  confirmSensitiveForm,
+  SECOND_FACTOR_CODE_FIELD,
+} from "../shared/sensitive-change.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,12 +38,20 @@ const staffForm = z.object({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = await requireStaff(request, "staff.manage");
-  return { staff: await listStaff(shopDatabase(context)), me: owner.id };
+  return {
+    staff: await listStaff(shopDatabase(context)),
+    me: owner.id,
+    codeNeeded: await codeNeeded(shopDatabase(context), owner),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireStaff(request, "staff.manage");
-  const parsed = staffForm.safeParse(await readForm(request, staffForm));
+  const sent = await readForm(request, [staffForm, SECOND_FACTOR_CODE_FIELD]);
+  // A role gives or takes the admin's keys: it asks for a recent code (product rules 15.37).
+  const { refused, fields } = await confirmSensitiveForm(shopDatabase(context), request, owner, sent);
+  if (refused) return answerAdminChange(refusalAnswer(refused), "/admin/staff");
+  const parsed = staffForm.safeParse(fields);
   if (!parsed.success)
     return answerAdminChange(
       {
@@ -79,6 +93,14 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
         <Form method="post" className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
           <Input label="E-mail of the account" name="email" type="email" required />
           <Select label="Role" name="role" defaultValue="support" options={ROLE_OPTIONS} />
+          <SecondFactorCodeField
+            needed={loaderData.codeNeeded}
+            error={
+              (actionData as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors
+                ?.secondFactorCode
+            }
+            className="sm:col-span-3"
+          />
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Save role"}
           </Button>

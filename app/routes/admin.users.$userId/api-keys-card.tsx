@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
+import { useStaffCan } from "../../components/admin/use-staff-can.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { API_KEY_ADMIN_TEXT } from "../../domain/reseller/api-text.ts";
@@ -39,6 +40,7 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyView[] }) {
 
 function ApiKeyRow({ apiKey }: { apiKey: ApiKeyView }) {
   const fetcher = useFetcher<ToastAnswer>();
+  const mayRevoke = useStaffCan("users.manage");
   useAnswerToast(fetcher.data);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm" data-testid="user-api-key">
@@ -50,13 +52,15 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKeyView }) {
           {apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : "never"}
         </p>
       </div>
-      <fetcher.Form method="post">
-        <input type="hidden" name="intent" value="revoke-api-key" />
-        <input type="hidden" name="keyId" value={apiKey.id} />
-        <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
-          Revoke
-        </Button>
-      </fetcher.Form>
+      {mayRevoke ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="revoke-api-key" />
+          <input type="hidden" name="keyId" value={apiKey.id} />
+          <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
+            Revoke
+          </Button>
+        </fetcher.Form>
+      ) : null}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { SecondFactorCodeField } from "../../components/admin/second-factor-code-field.tsx";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
@@ -23,7 +24,7 @@ import { formatCents } from "../../lib/format-money.ts";
 
 type Answer = ToastAnswer & { fieldErrors?: Record<string, string> };
 type Pending = { kind: AdjustmentKind; direction: AdjustmentDirection; amountCents: number; form: FormData };
-type Errors = Partial<Record<"kind" | "direction" | "amount" | "reason", string>>;
+type Errors = Partial<Record<"kind" | "direction" | "amount" | "reason" | "secondFactorCode", string>>;
 
 const KIND_OPTIONS = ADJUSTMENT_KINDS.map((kind) => ({ value: kind, label: ADJUSTMENT_LABELS[kind] }));
 const DIRECTION_OPTIONS = [
@@ -55,7 +56,14 @@ function checkForm(
  * previewed in a dialog that states the new balance; only its confirmation posts (intent=adjust-balance). The
  * answer is a toast; the page's data reloads, so the balance and the transactions follow.
  */
-export function BalanceAdjustmentForm({ balanceCents }: { balanceCents: number }) {
+export function BalanceAdjustmentForm({
+  balanceCents,
+  codeNeeded,
+}: {
+  balanceCents: number;
+  /** The session passed no code lately: the form asks for one (product rules 15.35). */
+  codeNeeded: boolean;
+}) {
   const fetcher = useFetcher<Answer>();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -126,6 +134,11 @@ export function BalanceAdjustmentForm({ balanceCents }: { balanceCents: number }
           error={errors.reason}
           fieldClassName="sm:col-span-3"
           required
+        />
+        <SecondFactorCodeField
+          needed={codeNeeded}
+          error={errors.secondFactorCode}
+          className="sm:col-span-3"
         />
         <div className="sm:col-span-3">
           <Button type="submit" variant="secondary" disabled={busy}>

@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
+import { useStaffCan } from "../../components/admin/use-staff-can.ts";
 import { AddressText } from "../../components/ui/address-text.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { USER_ADMIN_TEXT } from "../../domain/accounts/messages.ts";
+import { can } from "../../domain/accounts/permissions.ts";
 import { readUserPage } from "../../domain/accounts/read-user-for-admin.server.ts";
 import { saveAdminNotes } from "../../domain/accounts/save-admin-notes.server.ts";
 import { sendPasswordResetByAdmin } from "../../domain/accounts/send-password-reset-by-admin.server.ts";
@@ -21,6 +23,12 @@ import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { changeOrderStatusFromForm } from "../shared/order-status-form.server.ts";
+import {
+  codeNeeded,
+  codeRefusedAnswer,
+  confirmSensitiveForm,
+  SECOND_FACTOR_CODE_FIELD,
+} from "../shared/sensitive-change.server.ts";
 import type { Route } from "./+types/route";
 import { adjustBalanceFromForm } from "./adjust-balance-from-form.server.ts";
 import { AdminNotesCard } from "./admin-notes-card.tsx";
@@ -42,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireStaff(request, "users.view");
+  const staff = await requireStaff(request, "users.view");
   const page = await readUserPage(shopDatabase(context), params.userId);
   if (!page) return data({ page: null }, { status: 404 });
   const apiKeys = await listApiKeys(shopDatabase(context), page.user.id);
@@ -65,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { reason: page.suspension.reason, suspendedAt: page.suspension.suspendedAt.toISOString() }
         : null,
     },
+    codeNeeded: can(staff.staffRole, "users.manage") && (await codeNeeded(shopDatabase(context), staff)),
   };
 }
 
@@ -84,6 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     passwordResetMailForm,
     revokeApiKeyForm,
     adminNotesForm,
+    SECOND_FACTOR_CODE_FIELD,
   ]);
   if (form.intent === "save-notes")
     return answerChange(
@@ -107,10 +117,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   if (form.intent === "suspend" || form.intent === "unsuspend")
     return suspendFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
-  if (form.intent === "adjust-balance")
-    return adjustBalanceFromForm(shopDatabase(context), { adminId: admin.id, userId: params.userId, form });
+  if (form.intent === "adjust-balance") {
+    // A balance moved by hand asks for a recent code (product rules 15.35).
+    const { refused, fields } = await confirmSensitiveForm(shopDatabase(context), request, admin, form);
+    if (refused) return codeRefusedAnswer(refused);
+    return adjustBalanceFromForm(shopDatabase(context), {
+      adminId: admin.id,
+      userId: params.userId,
+      form: fields,
+    });
+  }
   return changeOrderStatusFromForm(shopDatabase(context), { adminId: admin.id, form });
 }
+
+type UserPageData = NonNullable<Route.ComponentProps["loaderData"]["page"]>;
 
 export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
@@ -124,7 +144,15 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
+  return <UserPage page={page} codeNeeded={loaderData.codeNeeded ?? false} />;
+}
+
+/** The page of a user found, with the controls the staff member's role may use (product rules 15.38). */
+function UserPage({ page, codeNeeded }: { page: UserPageData; codeNeeded: boolean }) {
   const { user } = page;
+  const mayManage = useStaffCan("users.manage");
+  const mayOrder = useStaffCan("orders.manage");
+  const mayAudit = useStaffCan("reports.view");
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <Link to="/admin/users" className={buttonClass("ghost", "-ml-4")}>
@@ -139,18 +167,22 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           <ViewAsButton customerId={user.id} />
-          <PasswordResetButton />
-          <Link to={`/admin/audit?subject=${user.id}`} className={buttonClass("secondary")}>
-            Audit trail
-          </Link>
-          <Link to={`/admin/manual-order?userId=${user.id}`} className={buttonClass("primary")}>
-            Create manual order
-          </Link>
+          {mayManage ? <PasswordResetButton /> : null}
+          {mayAudit ? (
+            <Link to={`/admin/audit?subject=${user.id}`} className={buttonClass("secondary")}>
+              Audit trail
+            </Link>
+          ) : null}
+          {mayOrder ? (
+            <Link to={`/admin/manual-order?userId=${user.id}`} className={buttonClass("primary")}>
+              Create manual order
+            </Link>
+          ) : null}
         </div>
       </div>
       <UserSummaryCards user={user} totals={page.totals} />
       <SuspensionCard suspension={page.suspension} />
-      <BalanceAdjustmentForm balanceCents={user.balanceCents} />
+      {mayManage ? <BalanceAdjustmentForm balanceCents={user.balanceCents} codeNeeded={codeNeeded} /> : null}
       <ApiKeysCard keys={page.apiKeys} />
       <AdminNotesCard notes={page.adminNotes} />
       <UserTabs

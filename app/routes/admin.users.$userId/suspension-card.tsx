@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ToastAnswer, useAnswerToast } from "../../components/admin/use-answer-toast.ts";
+import { useStaffCan } from "../../components/admin/use-staff-can.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -28,6 +29,7 @@ export function SuspensionCard({
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState<FormData | null>(null);
   const busy = fetcher.state !== "idle";
+  const mayChange = useStaffCan("users.manage");
   useAnswerToast(fetcher.data);
 
   useEffect(() => {
@@ -46,15 +48,19 @@ export function SuspensionCard({
         <p className="mt-3 text-sm break-words text-slate-700" data-testid="suspension-reason">
           Reason: {suspension.reason}
         </p>
-        <fetcher.Form method="post" className="mt-4">
-          <input type="hidden" name="intent" value="unsuspend" />
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {busy ? "Saving..." : "Unsuspend"}
-          </Button>
-        </fetcher.Form>
+        {mayChange ? (
+          <fetcher.Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="unsuspend" />
+            <Button type="submit" variant="secondary" disabled={busy}>
+              {busy ? "Saving..." : "Unsuspend"}
+            </Button>
+          </fetcher.Form>
+        ) : null}
       </Card>
     );
   }
+  // Support sees a suspension but does not suspend (product rules 15.38).
+  if (!mayChange) return null;
   return (
     <Card className="mt-6" data-testid="account-suspension">
       <CardHeader

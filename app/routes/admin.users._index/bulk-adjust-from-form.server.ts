@@ -9,7 +9,7 @@ import { answerBulkForm } from "../shared/bulk-form.server.ts";
 /** The users list's bulk form (product rules 14.35): one credit or debit to each ticked user, previewed first. */
 export function answerBulkAdjustForm(
   db: Database,
-  input: { adminId: string; form: Record<string, unknown>; listUrl: string },
+  input: { adminId: string; form: Record<string, unknown>; listUrl: string; codeNeeded: boolean },
 ) {
   return answerBulkForm({
     parsed: bulkAdjustmentForm.safeParse(input.form),
@@ -27,6 +27,7 @@ export function answerBulkAdjustForm(
           reason: form.reason,
         },
         confirm: form.direction === "credit" ? "Credit them" : "Debit them",
+        codeNeeded: input.codeNeeded,
       };
     },
     apply: ({ intent: _intent, ...form }) =>

@@ -1,14 +1,21 @@
 import { ExportLink, ListPagination, SearchBox } from "../../components/admin/list-controls.tsx";
 import { useAnswerToast } from "../../components/admin/use-answer-toast.ts";
+import { useStaffCan } from "../../components/admin/use-staff-can.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { readAdminUsersPage } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { requireAdmin, requireStaff } from "../../domain/accounts/session.server.ts";
 import { readListQuery } from "../../domain/lists/read-list.server.ts";
+import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { bulkAdjustmentForm } from "../../domain/wallet/adjustment-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { readFormWithLists } from "../../lib/form-body.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { listUrlOf } from "../shared/bulk-form.server.ts";
+import {
+  codeNeeded,
+  confirmSensitiveForm,
+  SECOND_FACTOR_CODE_FIELD,
+} from "../shared/sensitive-change.server.ts";
 import type { Route } from "./+types/route";
 import { answerBulkAdjustForm } from "./bulk-adjust-from-form.server.ts";
 import { UsersBulkBar } from "./users-bulk-bar.tsx";
@@ -40,11 +47,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const { ids, ...form } = await readFormWithLists(request, bulkAdjustmentForm, ["ids"]);
-  return answerBulkAdjustForm(shopDatabase(context), {
+  const db = shopDatabase(context);
+  const { ids, ...sent } = await readFormWithLists(
+    request,
+    [bulkAdjustmentForm, SECOND_FACTOR_CODE_FIELD],
+    ["ids"],
+  );
+  // Balances moved by hand ask for a recent code at the confirmation (product rules 15.35).
+  const { refused, fields: form } =
+    sent.intent === "bulk-apply"
+      ? await confirmSensitiveForm(db, request, admin, sent)
+      : { refused: null, fields: sent };
+  if (refused) return { ...refusalAnswer(refused).body, bulk: true as const };
+  return answerBulkAdjustForm(db, {
     adminId: admin.id,
     form: { ...form, ids },
     listUrl: listUrlOf(request),
+    codeNeeded: sent.intent === "bulk-preview" && (await codeNeeded(db, admin)),
   });
 }
 
@@ -53,6 +72,8 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
   const preview = (actionData && "preview" in actionData ? actionData.preview : null) ?? null;
   useAnswerToast(actionData && "notice" in actionData ? actionData : null);
   const refused = actionData && "bulk" in actionData && "notice" in actionData ? actionData.notice : null;
+  // Support reads the list; moving balances is for those who manage users (product rules 15.38).
+  const mayChange = useStaffCan("users.manage");
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -62,9 +83,9 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
           <ExportLink file="users" q={q} />
         </div>
       </div>
-      <UsersBulkBar formId={BULK_USERS_FORM} preview={preview} refused={refused} />
+      {mayChange ? <UsersBulkBar formId={BULK_USERS_FORM} preview={preview} refused={refused} /> : null}
       <Card className="mt-6 p-0 sm:overflow-x-auto">
-        <UsersTable users={loaderData.users} selectForm={BULK_USERS_FORM} />
+        <UsersTable users={loaderData.users} selectForm={mayChange ? BULK_USERS_FORM : undefined} />
       </Card>
       <ListPagination
         path="/admin/users"

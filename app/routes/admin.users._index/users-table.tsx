@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AdminTable } from "../../components/admin/admin-table.tsx";
 import { RowCheckbox } from "../../components/admin/bulk-bar.tsx";
 import { formatDate } from "../../components/admin/format.ts";
+import { useStaffCan } from "../../components/admin/use-staff-can.ts";
 import { AddressText } from "../../components/ui/address-text.tsx";
 import type { AdminUserRow } from "../../domain/accounts/list-users-for-admin.server.ts";
 import { formatCents, formatCount } from "../../lib/format-money.ts";
@@ -13,14 +14,21 @@ const HEADINGS = ["User", "Balance", "Orders", "Joined", "Actions"];
 const td = "px-4 py-3";
 
 /** The admin users table: one account a row, with links to its page and to a manual order for it. */
-export function UsersTable({ users, selectForm }: { users: AdminUserView[]; selectForm: string }) {
+export function UsersTable({ users, selectForm }: { users: AdminUserView[]; selectForm?: string }) {
+  const mayOrder = useStaffCan("orders.manage");
   return (
-    <AdminTable headings={["Select", ...HEADINGS]} items={users} empty="No users found">
+    <AdminTable
+      headings={selectForm ? ["Select", ...HEADINGS] : HEADINGS}
+      items={users}
+      empty="No users found"
+    >
       {(user) => (
         <tr key={user.id} data-testid="admin-user-row" className="align-top">
-          <td className={td}>
-            <RowCheckbox formId={selectForm} id={user.id} label={user.email} />
-          </td>
+          {selectForm ? (
+            <td className={td}>
+              <RowCheckbox formId={selectForm} id={user.id} label={user.email} />
+            </td>
+          ) : null}
           <td className={td}>
             <div className="flex flex-wrap items-center gap-2">
               <AddressText text={user.email} className="font-medium text-slate-900" />
@@ -43,13 +51,15 @@ export function UsersTable({ users, selectForm }: { users: AdminUserView[]; sele
             >
               View Details
             </Link>
-            <Link
-              to={`/admin/manual-order?userId=${user.id}`}
-              className="text-brand-700 hover:underline"
-              aria-label={`Create a manual order for ${user.email}`}
-            >
-              Manual Order
-            </Link>
+            {mayOrder ? (
+              <Link
+                to={`/admin/manual-order?userId=${user.id}`}
+                className="text-brand-700 hover:underline"
+                aria-label={`Create a manual order for ${user.email}`}
+              >
+                Manual Order
+              </Link>
+            ) : null}
           </td>
         </tr>
       )}

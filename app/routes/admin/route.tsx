@@ -52,15 +52,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-slate-50">
       <meta name="robots" content="noindex, nofollow" />
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-          <div className="flex items-center gap-6">
-            <Link to="/admin" className="shrink-0 text-lg font-bold text-brand-700">
-              Boostly Admin
-            </Link>
-            <AdminWideNav links={links} />
-          </div>
-          <div className="hidden items-center gap-3 lg:flex">
-            <span className="text-sm text-slate-600" data-testid="admin-email">
+        {/* The brand and the account on one line; from 1024 px the menu has a line of its own below them. */}
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+          <Link to="/admin" className="shrink-0 text-lg font-bold text-brand-700">
+            Boostly Admin
+          </Link>
+          <div className="hidden min-w-0 items-center gap-3 lg:flex">
+            <span
+              className="truncate text-sm text-slate-600"
+              data-testid="admin-email"
+              title={loaderData.email}
+            >
               {loaderData.email}
             </span>
             <Form method="post" action="/logout">
@@ -71,6 +73,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
           <AdminDrawer links={links} email={loaderData.email} />
+        </div>
+        <div className="mx-auto hidden max-w-7xl px-4 pb-2 lg:block">
+          <AdminWideNav links={links} />
         </div>
       </header>
       <Outlet />

@@ -9,6 +9,7 @@ import { TICKET_CATEGORIES } from "../../../app/domain/tickets/messages.ts";
 import { TEST_AUTH_SECRET } from "../../support/constants.ts";
 import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
 import { uniqueEmail, Visitor } from "../../support/http.ts";
+import { enableTwoFactor, totpCode } from "../../support/two-factor.ts";
 
 process.env.AUTH_SECRET = TEST_AUTH_SECRET;
 
@@ -205,6 +206,40 @@ describe("reset and confirmation mails", () => {
     expect(await fromOwner.text()).not.toContain(RATE_LIMIT_MESSAGE);
     // The mailbox got the hour's share and no more; the links in it stay valid.
     expect(await accountMails()).toBe(ACCOUNT_MAIL_CAP.limit);
+  });
+});
+
+describe("wrong authenticator codes (product rules 15.17)", () => {
+  it("count as failed sign-ins: after 10 the code step answers 429 with Retry-After, even for a right code", async () => {
+    const owner = await account();
+    const { secret } = await enableTwoFactor(owner, shop.db);
+    const attacker = new Client(freshAddress());
+    const wrongCodes = async () => {
+      const password = await signInThroughForm(attacker, owner.email, PASSWORD);
+      expect(password.status).toBe(200);
+      // better-auth ends a challenge after 5 wrong codes: the password step starts another.
+      for (let attempt = 0; attempt < SIGN_IN_THROTTLE.pairFailures / 2; attempt++) {
+        const wrong = await attacker.request("/login", {
+          form: { intent: "sign-in-code", email: owner.email, code: "000000" },
+        });
+        expect(wrong.status).toBe(200);
+      }
+    };
+    await wrongCodes();
+    await wrongCodes();
+    const refused = await attacker.request("/login", {
+      form: { intent: "sign-in-code", email: owner.email, code: await totpCode(secret) },
+    });
+    expectRateLimited(refused);
+    // Ten wrong codes in a row also lock the account's code step for 15 minutes (better-auth), from any address:
+    // whoever sent them had the password.
+    const ownerClient = new Client(freshAddress());
+    expect((await signInThroughForm(ownerClient, owner.email, PASSWORD)).status).toBe(200);
+    const locked = await ownerClient.request("/login", {
+      form: { intent: "sign-in-code", email: owner.email, code: await totpCode(secret) },
+    });
+    expectRateLimited(locked);
+    expect(Number(locked.headers.get("retry-after"))).toBe(15 * 60);
   });
 });
 

@@ -133,6 +133,20 @@ describe("admins need two-factor before any admin page or action opens (product 
     },
   );
 
+  it("sends support without two-factor from its own pages to set it up and refuses its actions", async () => {
+    const support = await createAdminAccount({ role: "support", twoFactor: false });
+    const visitor = new Visitor();
+    await visitor.signIn(support.email, support.password);
+    for (const path of ["/admin", "/admin/tickets", "/admin/orders", "/admin/users"]) {
+      const page = await visitor.request(path);
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get("location"), path).toBe("/profile#two-factor");
+    }
+    const reply = await visitor.request("/admin/tickets", { form: { intent: "anything" } });
+    expect(reply.status).toBe(403);
+    expect(await reply.text()).toContain(TWO_FACTOR_TEXT.required);
+  });
+
   it("opens /admin to an admin who signed in with a code at /admin-login", async () => {
     const admin = await createAdminAccount({ twoFactor: false });
     const { secret } = await enableTwoFactor(admin);

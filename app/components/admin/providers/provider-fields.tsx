@@ -2,8 +2,11 @@ import { PROVIDER_FIELD_MAX, PROVIDER_MARKUP_DEFAULTS } from "../../../domain/fu
 import { Checkbox } from "../../ui/checkbox.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Select } from "../../ui/select.tsx";
+import { SecondFactorCodeField } from "../second-factor-code-field.tsx";
 
-type Errors = Partial<Record<"name" | "apiUrl" | "apiKey" | "markupPercent" | "markupMinPer1000", string>>;
+type Errors = Partial<
+  Record<"name" | "apiUrl" | "apiKey" | "markupPercent" | "markupMinPer1000" | "secondFactorCode", string>
+>;
 
 const RATE_RISE_OPTIONS = [
   { value: "follow", label: "Follow it: reprice the service by the markup" },
@@ -15,6 +18,7 @@ export function ProviderFields({
   errors = {},
   defaults,
   maskedKey,
+  codeNeeded = false,
 }: {
   errors?: Errors;
   defaults?: {
@@ -26,6 +30,8 @@ export function ProviderFields({
     onRateRise: string;
   };
   maskedKey?: string;
+  /** The session passed no code lately: saving the provider asks for one (product rules 15.36). */
+  codeNeeded?: boolean;
 }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -93,6 +99,7 @@ export function ProviderFields({
         defaultValue={defaults?.onRateRise ?? PROVIDER_MARKUP_DEFAULTS.onRateRise}
         options={RATE_RISE_OPTIONS}
       />
+      <SecondFactorCodeField needed={codeNeeded} error={errors.secondFactorCode} />
     </div>
   );
 }
