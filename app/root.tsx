@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ToastProvider } from "./components/ui/toaster.tsx";
-import { getCurrentUser } from "./domain/accounts/session.server.ts";
+import { getCurrentUser, refuseChangesWhileViewing } from "./domain/accounts/session.server.ts";
 import { shopFactsFrom } from "./domain/content/read-shop-facts.server.ts";
 import { readSiteFrame } from "./domain/content/read-site-frame.server.ts";
 import { usePageViews } from "./lib/analytics.ts";
@@ -24,6 +24,14 @@ import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { LiveBalanceProvider } from "./lib/live/live-balance.tsx";
 import { refusalMessage } from "./lib/request-body.ts";
 import { takeToast } from "./lib/toast.server.ts";
+
+/** No storefront change while a staff session views a customer, whatever the route (product rules 15.33). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await refuseChangesWhileViewing(request);
+    return next();
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, headers }, { banner, settings, platforms }] = await Promise.all([
@@ -40,6 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             balanceCents: user.balanceCents,
             isAdmin: user.staffRole !== null,
           }
+        : null,
+      // A staff member viewing the shop as this customer (product rules 15.32): the banner's data.
+      viewing: user?.viewedBy
+        ? { email: user.email, expiresAt: user.viewedBy.expiresAt.toISOString() }
         : null,
       toast,
       banner,

@@ -51,6 +51,16 @@ export class Visitor {
     return other;
   }
 
+  /** Drops a cookie, as a browser's user can (a test of what the server does without it). */
+  forget(name: string): void {
+    this.cookies.delete(name);
+  }
+
+  /** Whether this visitor holds a cookie of that name. */
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+
   private store(response: Response) {
     for (const header of response.headers.getSetCookie()) {
       const [pair, ...attributes] = header.split(";");

@@ -14,7 +14,12 @@ describe("the staff roles", () => {
     expect([...ROLE_PERMISSIONS.owner].sort()).toEqual([...PERMISSIONS].sort());
     expect(ROLE_PERMISSIONS.admin).not.toContain("staff.manage");
     expect(ROLE_PERMISSIONS.admin).toHaveLength(PERMISSIONS.length - 1);
-    expect([...ROLE_PERMISSIONS.support].sort()).toEqual(["orders.view", "support.answer", "users.view"]);
+    expect([...ROLE_PERMISSIONS.support].sort()).toEqual([
+      "orders.view",
+      "support.answer",
+      "users.view",
+      "users.view_as",
+    ]);
   });
 
   it("finds the permission of a page, its data request and its actions", () => {

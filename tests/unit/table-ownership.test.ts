@@ -22,6 +22,7 @@ const OWNERS: Record<string, string> = {
   account_last_sign_ins: "accounts",
   account_admin_notes: "accounts",
   account_discounts: "accounts",
+  staff_views: "accounts",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

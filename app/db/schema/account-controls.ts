@@ -67,3 +67,22 @@ export const secondFactorConfirmations = pgTable("second_factor_confirmations", 
     .references(() => sessions.id, { onDelete: "cascade" }),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A staff member viewing the shop as a customer (product rules 15.31-15.34): one row per staff session, so the
+ * view ends with that session (signed out, deleted, expired) and never outlives `expires_at`. Only GET pages of
+ * the storefront read it; nothing the customer can do is done through it (docs/decisions/054-view-as-customer.md).
+ */
+export const staffViews = pgTable("staff_views", {
+  sessionId: uuid("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  staffUserId: uuid("staff_user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customerId: uuid("customer_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   "orders.manage",
   /** Read customers and their pages. */
   "users.view",
+  /** See the storefront as a customer sees it, read-only (product rules 15.31). */
+  "users.view_as",
   /** Change customers: balances, suspensions, discounts, notes. */
   "users.manage",
   /** Read and answer tickets and contact messages. */
@@ -36,7 +38,7 @@ const EVERYTHING_BUT_STAFF = PERMISSIONS.filter((permission) => permission !== "
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   admin: EVERYTHING_BUT_STAFF,
-  support: ["orders.view", "users.view", "support.answer"],
+  support: ["orders.view", "users.view", "users.view_as", "support.answer"],
 };
 
 /** The names the admin shows for each role. */
@@ -69,6 +71,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, { view: Permission; act: Pe
   "/admin/manual-order": { view: "orders.manage", act: "orders.manage" },
   "/admin/users": { view: "users.view", act: "users.manage" },
   "/admin/users/:userId": { view: "users.view", act: "users.manage" },
+  "/admin/view-as": { view: "users.view_as", act: "users.view_as" },
   "/admin/services": { view: "catalogue.manage", act: "catalogue.manage" },
   "/admin/platforms": { view: "catalogue.manage", act: "catalogue.manage" },
   "/admin/providers": { view: "catalogue.manage", act: "catalogue.manage" },

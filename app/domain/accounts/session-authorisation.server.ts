@@ -39,10 +39,14 @@ export function forgetOrderingSession(token: string): void {
   sessions.delete(token);
 }
 
-/** The order statement's check that the session is still the customer's, unexpired and not suspended (15.20). */
+/**
+ * The order statement's check that the session is still the customer's, unexpired and not suspended (15.20), and is
+ * not a staff session viewing a customer (product rules 15.33: no money moves while viewing, whoever's wallet).
+ */
 export function sessionAuthorisation(token: string, userId: string): OrderAuthorisation {
   const live = sql`exists (select 1 from sessions where token = ${token} and user_id = ${userId}
-    and expires_at > now())
+    and expires_at > now()
+    and not exists (select 1 from staff_views v where v.session_id = sessions.id and v.expires_at > now()))
     and not exists (select 1 from account_suspensions where user_id = ${userId})`;
   return {
     condition: live,

@@ -16,6 +16,15 @@ import {
   sessionAuthorisation,
 } from "./session-authorisation.server.ts";
 import { requireSecondFactor } from "./staff-access.server.ts";
+import {
+  accountForRequest,
+  isAdminAreaPath,
+  mayBeViewing,
+  readViewedAccount,
+  type ViewedAccount,
+  type ViewedBy,
+} from "./view-as.server.ts";
+import { endViewAs } from "./view-as-customer.server.ts";
 
 const ADMIN_REFUSAL = ACCOUNT_TEXT.adminAccessDenied;
 const STAFF_REFUSAL = ACCOUNT_TEXT.staffAccessDenied;
@@ -27,8 +36,11 @@ export async function sessionCookieName(): Promise<string> {
   return cookieName;
 }
 
-/** The signed-in account of a request, as the session query reads it. */
-export type CurrentUser = SessionAccount;
+/**
+ * The signed-in account of a request, as the session query reads it; on a storefront page that a staff session
+ * views as a customer, that customer's, marked `viewedBy` (product rules 15.31, view-as.server.ts).
+ */
+export type CurrentUser = SessionAccount & { viewedBy?: ViewedBy };
 
 // The middleware, the layouts' loaders and the page's loader of one request all ask who is signed in; a read
 // (GET or HEAD) changes nothing, so they share one answer. An action asks afresh: it may have just changed it.
@@ -57,23 +69,57 @@ export function rememberCurrentUser(request: Request, account: CurrentUser | nul
 }
 
 /** The request's session token, its signature verified (no database read), or null. */
-async function sessionToken(request: Request): Promise<string | null> {
+export async function sessionToken(request: Request): Promise<string | null> {
   return verifiedSessionToken(request.headers.get("Cookie"), await sessionCookieName(), env().authSecret);
 }
 
-function readCurrentUser(request: Request): Promise<CurrentUser | null> {
-  return accountOfCookieHeader(request.headers.get("Cookie"));
+async function readCurrentUser(request: Request): Promise<CurrentUser | null> {
+  // The admin area is always the staff member's own: no view is read there (product rules 15.34).
+  const storefront = !isAdminAreaPath(new URL(request.url).pathname);
+  const read = await readSession(request.headers.get("Cookie"), storefront);
+  return accountForRequest(request, read?.account ?? null, read?.viewed ?? null);
 }
 
 /**
- * The account a Cookie header signs in, read fresh from PostgreSQL, or null: the request's user, and what the
- * account page cache checks before it answers (docs/decisions/032-account-page-cache.md).
+ * The account a Cookie header signs in, read fresh from PostgreSQL, or null: what the account page cache checks
+ * before it answers (docs/decisions/032-account-page-cache.md). Null as well while the session views a customer:
+ * such a page is rendered for its request and never kept (docs/decisions/054-view-as-customer.md).
  */
 export async function accountOfCookieHeader(cookieHeader: string | null): Promise<CurrentUser | null> {
+  const read = await readSession(cookieHeader, true);
+  return read && !read.viewed ? read.account : null;
+}
+
+/** The session's account and, for staff on the storefront, the customer the session views (or null). */
+async function readSession(
+  cookieHeader: string | null,
+  withView: boolean,
+): Promise<{ account: SessionAccount; viewed: ViewedAccount | null } | null> {
   // One query per request instead of better-auth's session read plus ours: this runs on every page and action.
   const token = verifiedSessionToken(cookieHeader, await sessionCookieName(), env().authSecret);
   if (!token) return null;
-  return readSessionAccount(db(), token, SESSION_POLICY);
+  const account = await readSessionAccount(db(), token, SESSION_POLICY);
+  if (!account) return null;
+  const viewed = withView && account.staffRole ? await readViewedAccount(db(), account) : null;
+  return { account, viewed };
+}
+
+/**
+ * The root's guard of every storefront change (product rules 15.33): a request that may come from a session
+ * viewing a customer is refused here when it does, whether or not its route reads an account (better-auth's
+ * endpoints, sign-out). Routes that read one are refused by getCurrentUser in any case.
+ */
+export async function refuseChangesWhileViewing(request: Request): Promise<void> {
+  if (request.method === "GET" || request.method === "HEAD" || !mayBeViewing(request)) return;
+  // Signing out is the staff member's own and ends the view with their session: its end is audited first.
+  if (new URL(request.url).pathname === "/logout") return endViewOfSigningOut(request);
+  await readCurrentUser(request);
+}
+
+async function endViewOfSigningOut(request: Request): Promise<void> {
+  const token = await sessionToken(request);
+  const account = token ? await readSessionAccount(db(), token, SESSION_POLICY) : null;
+  if (token && account?.staffRole) await endViewAs(db(), { staffId: account.id, sessionToken: token });
 }
 
 /** Path and query of the request, for the `next` parameter of the login redirect. */

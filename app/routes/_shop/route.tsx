@@ -9,6 +9,7 @@ import type { Route } from "./+types/route";
 import { ScrollToTop } from "./scroll-to-top.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
+import { ViewingBanner } from "./viewing-banner.tsx";
 
 /** The storefront layout: banner, sticky header, the page, footer. */
 export default function ShopLayout() {
@@ -45,6 +46,7 @@ function ShopFrame({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <ScrollToTop />
+      {root?.viewing ? <ViewingBanner viewing={root.viewing} /> : null}
       {root?.site.maintenance ? (
         <p
           role="status"

@@ -41,6 +41,7 @@ import { PasswordResetButton } from "./password-reset-button.tsx";
 import { SuspensionCard } from "./suspension-card.tsx";
 import { answerChange, discountFromForm, suspendFromForm } from "./user-controls-from-form.server.ts";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
+import { ViewAsButton } from "./view-as-button.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   pageMeta({
@@ -175,6 +176,7 @@ function UserPage({ page, codeNeeded }: { page: UserPageData; codeNeeded: boolea
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ViewAsButton customerId={user.id} />
           {mayManage ? <PasswordResetButton /> : null}
           {mayAudit ? (
             <Link to={`/admin/audit?subject=${user.id}`} className={buttonClass("secondary")}>

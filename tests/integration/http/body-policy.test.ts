@@ -224,6 +224,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
     form: () => ({ intent: "set-status", orderId: randomUUID(), status: "completed" }),
     text: "orderId",
   },
+  "routes/admin.view-as/route.ts": {
+    form: (ids) => ({ intent: "start", customerId: ids.customerId }),
+    text: "customerId",
+  },
   "routes/admin.providers._index/route.tsx": {
     form: () => ({
       intent: "add",

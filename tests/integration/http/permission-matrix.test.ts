@@ -28,7 +28,7 @@ const EVERYONE: Who[] = ["owner", "admin", "support", "customer", "visitor"];
 const MAY_POST: Record<Who, (path: string) => boolean> = {
   owner: () => true,
   admin: (path) => path !== "/admin/staff",
-  support: (path) => path === "/admin/tickets" || path === "/admin/messages",
+  support: (path) => path === "/admin/tickets" || path === "/admin/messages" || path === "/admin/view-as",
   customer: () => false,
   visitor: () => false,
 };
