@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { adminAuditLog, orders, services, transactions } from "../../app/db/schema.ts";
@@ -178,3 +178,31 @@ async function serviceApiId(name: string): Promise<number> {
   const [row] = await db().select({ apiId: services.apiId }).from(services).where(eq(services.id, id));
   return row!.apiId;
 }
+
+describe("the database's check of an active order on the link", () => {
+  it("reads the active orders through their index however small the table was when its plan was made", async () => {
+    const user = await createUser();
+    const service = await serviceId("Instagram Likes");
+    // An empty table, analysed: a plan made now would read the whole table, and each connection keeps its plan.
+    await db().execute(sql`truncate orders cascade`);
+    await db().execute(sql`analyze orders`);
+    const seqRead = await db().transaction(async (tx) => {
+      const read = async () =>
+        Number(
+          (
+            await tx.execute<{ rows: string }>(sql`
+              select coalesce(seq_tup_read, 0) as rows from pg_stat_xact_user_tables where relname = 'orders'`)
+          ).rows[0]?.rows ?? 0,
+        );
+      const before = await read();
+      // 2,000 active orders in one statement: each insert checks for an active order on its link.
+      await tx.execute(sql`
+        insert into orders (user_id, service_id, quantity, target_link, total_cents, status)
+        select ${user.id}, ${service}, 100, 'https://www.instagram.com/p/Planned' || i || '/', 40, 'pending'
+        from generate_series(1, 2000) as i`);
+      return (await read()) - before;
+    });
+    // Without its index each check would read the orders inserted before it: about 2 million rows in all.
+    expect(seqRead).toBe(0);
+  });
+});
