@@ -31,7 +31,7 @@ export function DiscountCard({ discountTenths }: { discountTenths: number }) {
       <StaffOnly permission="users.manage">
         <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="set-discount" />
-          <div className="w-40">
+          <div className="w-full max-w-xs">
             <Input
               label="Discount (%)"
               name="discount"
