@@ -1,5 +1,7 @@
-// npm run ledger:check: verifies balance == sum(ledger) for every user; exits 1 on any difference.
+// npm run ledger:check: verifies balance == sum(ledger) for every user's wallet and every affiliate's commission
+// balance (docs/decisions/056); exits 1 on any difference.
 import { closeConnection, connect } from "../app/db/client.server.ts";
+import { findAffiliateLedgerMismatches } from "../app/domain/affiliates/check-affiliate-ledger.server.ts";
 import { findLedgerMismatches } from "../app/domain/wallet/check-ledger.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "../server/database.ts";
@@ -19,6 +21,18 @@ try {
     for (const m of mismatches) {
       console.error(
         `  ${m.email} (${m.userId}): balance ${m.balanceCents} cents, ledger ${m.ledgerCents} cents`,
+      );
+    }
+    mismatched = true;
+  }
+  const affiliateMismatches = await findAffiliateLedgerMismatches(db);
+  if (affiliateMismatches.length === 0) {
+    console.log("Affiliate ledger OK: every commission balance equals the sum of its affiliate ledger rows.");
+  } else {
+    console.error(`Affiliate ledger MISMATCH for ${affiliateMismatches.length} affiliates:`);
+    for (const m of affiliateMismatches) {
+      console.error(
+        `  ${m.email} (${m.affiliateId}): balance ${m.balanceCents} cents, ledger ${m.ledgerCents} cents`,
       );
     }
     mismatched = true;

@@ -1,5 +1,6 @@
 export * from "./schema/account-controls.ts";
 export * from "./schema/accounts.ts";
+export * from "./schema/affiliates.ts";
 export * from "./schema/alerts.ts";
 export * from "./schema/catalog.ts";
 export * from "./schema/content.ts";

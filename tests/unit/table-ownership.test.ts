@@ -23,6 +23,12 @@ const OWNERS: Record<string, string> = {
   account_admin_notes: "accounts",
   account_discounts: "accounts",
   staff_views: "accounts",
+  // affiliates (docs/decisions/056): the commission rows and balance are also moved by the trigger on transactions
+  // (drizzle/0038), so every path that charges or refunds an order books its commission.
+  affiliates: "affiliates",
+  referral_visits: "affiliates",
+  referrals: "affiliates",
+  affiliate_ledger: "affiliates",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

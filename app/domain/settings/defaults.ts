@@ -8,6 +8,11 @@ export const settingDefaults = {
   minDepositCents: cents(1_000),
   maxDepositCents: cents(1_000_000),
   newUserBonusCents: cents(500),
+  // The affiliate programme (docs/decisions/056): the share of a referred customer's paid orders, net of refunds,
+  // that their affiliate earns, and the days a referral link's visit counts for a sign-up (first touch). The
+  // commission trigger of drizzle/0038 falls back to the same 30 when the row is missing (tests pin the two).
+  affiliateCommissionPercent: 30,
+  affiliateAttributionDays: 30,
   autoOrdersEnabled: true,
   maintenanceMode: false,
   // Hours a submission that gave up is held in "Needs manual work" before it is failed and refunded, so the

@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { type Cents, cents } from "../cents.ts";
+import { users } from "./accounts.ts";
+import { transactions } from "./ledger.ts";
+import { autoOrders, orders } from "./orders.ts";
+
+/** What moved an affiliate balance (docs/decisions/056): commission on a paid order, its reversal, a payout. */
+export const affiliateEntryKindEnum = pgEnum("affiliate_entry_kind", ["commission", "reversal", "payout"]);
+
+/**
+ * A customer's affiliate account: the code of their referral link and the commission balance it earned.
+ * For every affiliate, balance_cents == sum(affiliate_ledger.amount_cents), checked by ledger:check. The balance
+ * may go below zero when a refund reverses commission already paid out; later commission pays that back first.
+ */
+export const affiliates = pgTable(
+  "affiliates",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "restrict" }),
+    code: text("code").notNull().unique(),
+    balanceCents: bigint("balance_cents", { mode: "number" }).$type<Cents>().notNull().default(cents(0)),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("affiliates_code_shape", sql`${table.code} ~ '^[a-z0-9]{6,16}$'`)],
+);
+
+/**
+ * A visit through a referral link: first touch, one row per visitor cookie, so a bot clicking a link without
+ * keeping the cookie is what grows it (a sweep of unattributed visits past the window is designed, decision 056).
+ */
+export const referralVisits = pgTable(
+  "referral_visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.userId, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("referral_visits_affiliate_created_idx").on(table.affiliateId, table.createdAt)],
+);
+
+/** Who referred a customer: written once, at sign-up, within the visit's attribution window. */
+export const referrals = pgTable(
+  "referrals",
+  {
+    referredUserId: uuid("referred_user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.userId, { onDelete: "restrict" }),
+    visitId: uuid("visit_id").references(() => referralVisits.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("referrals_not_self", sql`${table.referredUserId} <> ${table.affiliateId}`),
+    index("referrals_affiliate_created_idx").on(table.affiliateId, table.createdAt),
+  ],
+);
+
+/**
+ * The affiliate ledger: one row per change of an affiliate balance. Commission and its reversals are written by
+ * the trigger on the wallet ledger (drizzle/0038), one row per wallet ledger row at most, so an order's charge or
+ * refund is booked once whatever path or race wrote it.
+ */
+export const affiliateLedger = pgTable(
+  "affiliate_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.userId, { onDelete: "restrict" }),
+    kind: affiliateEntryKindEnum("kind").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).$type<Cents>().notNull(),
+    // The referred customer's wallet ledger row (purchase, refund, goodwill) this commission follows.
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+    referredUserId: uuid("referred_user_id").references(() => users.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "restrict" }),
+    // The commission rate of the order's payment, kept so its refunds reverse at the same rate.
+    percent: integer("percent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "affiliate_ledger_amount_sign",
+      sql`(${table.kind} = 'commission' and ${table.amountCents} > 0)
+        or (${table.kind} in ('reversal', 'payout') and ${table.amountCents} < 0)`,
+    ),
+    check(
+      "affiliate_ledger_commission_cause",
+      sql`${table.kind} = 'payout' or (${table.transactionId} is not null and ${table.percent} between 0 and 100)`,
+    ),
+    uniqueIndex("affiliate_ledger_one_per_transaction").on(table.transactionId),
+    index("affiliate_ledger_affiliate_created_idx").on(table.affiliateId, table.createdAt, table.id),
+    index("affiliate_ledger_order_idx").on(table.orderId).where(sql`${table.orderId} is not null`),
+    index("affiliate_ledger_auto_order_idx")
+      .on(table.autoOrderId)
+      .where(sql`${table.autoOrderId} is not null`),
+  ],
+);
