@@ -1,20 +1,11 @@
-import { type Cents, cents } from "../pricing/cents.ts";
-
 /**
- * The affiliate programme's arithmetic and identity rules (docs/decisions/056), pure so the page, the tests and
- * the commission trigger of drizzle/0038 agree.
+ * The affiliate programme's pure rules (docs/decisions/056): the shape of a referral code and when two e-mail
+ * addresses reach one person's mailbox. The commission's arithmetic lives in one place, the trigger of drizzle/0038.
  */
 
 /** Referral codes: lower-case letters and digits without the look-alikes (0/o, 1/l/i), eight of them. */
 export const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 export const CODE_LENGTH = 8;
-
-/** What an order earns its affiliate: the rate's share of what the customer paid net of refunds, rounded down. */
-export function commissionOf(netPaidCents: Cents, percent: number): Cents {
-  if (netPaidCents <= 0) return cents(0);
-  // Integer arithmetic: cents times a whole percent is exact, and the division rounds down to the cent.
-  return cents(Math.floor((netPaidCents * percent) / 100));
-}
 
 /** Providers that deliver every dotted spelling of a local part to the same mailbox. */
 const DOT_BLIND_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
