@@ -54,6 +54,8 @@ export default [
     route("*", "routes/_shop.not-found/route.tsx"),
   ]),
   route("logout", "routes/logout/route.tsx"),
+  // A customer's referral link (docs/decisions/056).
+  route("r/:code", "routes/r.$code/route.ts"),
   // Customer actions on their own auto orders (pause, resume, cancel with refund).
   route("auto-orders/:autoOrderId", "routes/auto-orders.$autoOrderId/route.ts"),
   // The local stand-in for a hosted card checkout (no Stripe keys): pay or decline, then a signed webhook.

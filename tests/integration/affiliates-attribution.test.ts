@@ -5,7 +5,10 @@ import { db } from "../../app/db/client.server.ts";
 import { affiliates, referrals, referralVisits, sessions } from "../../app/db/schema.ts";
 import { affiliateCodeOf } from "../../app/domain/affiliates/affiliate-code.server.ts";
 import { attributeSignUp } from "../../app/domain/affiliates/attribute-sign-up.server.ts";
-import { recordReferralVisit } from "../../app/domain/affiliates/record-referral-visit.server.ts";
+import {
+  NEW_REFERRAL_VISITORS_PER_ADDRESS,
+  recordReferralVisit,
+} from "../../app/domain/affiliates/record-referral-visit.server.ts";
 import { createUser } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -18,6 +21,7 @@ async function visitThrough(affiliateId: string, visitorId: string | null = null
   const visit = await recordReferralVisit(db(), {
     code: await affiliateCodeOf(db(), affiliateId),
     visitorId,
+    clientIp: null,
   });
   if (!visit.visitorId) throw new Error("no visitor id");
   return visit.visitorId;
@@ -50,6 +54,7 @@ describe("visits through a referral link", () => {
     const later = await recordReferralVisit(db(), {
       code: await affiliateCodeOf(db(), second.id),
       visitorId,
+      clientIp: null,
     });
     expect(later).toEqual({ counted: false, reason: "earlier_visit", visitorId });
     const [visit] = await db().select().from(referralVisits).where(eq(referralVisits.visitorId, visitorId));
@@ -68,17 +73,43 @@ describe("visits through a referral link", () => {
   });
 
   it("ignores a code nobody has, in any case, and records nothing", async () => {
-    expect(await recordReferralVisit(db(), { code: "nosuchco", visitorId: null })).toEqual({
+    expect(await recordReferralVisit(db(), { code: "nosuchco", visitorId: null, clientIp: null })).toEqual({
       counted: false,
       reason: "unknown_code",
       visitorId: null,
     });
     const affiliate = await createUser();
     const code = await affiliateCodeOf(db(), affiliate.id);
-    expect(await recordReferralVisit(db(), { code: code.toUpperCase(), visitorId: null })).toMatchObject({
+    expect(
+      await recordReferralVisit(db(), { code: code.toUpperCase(), visitorId: null, clientIp: null }),
+    ).toMatchObject({
       counted: true,
     });
     expect(await db().$count(referralVisits)).toBe(1);
+  });
+});
+
+describe("the visits table stays bounded", () => {
+  it("sets the cookie for the attribution window, and stops minting visitor ids for one address past 30 an hour", async () => {
+    const affiliate = await createUser();
+    const code = await affiliateCodeOf(db(), affiliate.id);
+    const visits = [];
+    for (let i = 0; i < NEW_REFERRAL_VISITORS_PER_ADDRESS.limit + 1; i++)
+      visits.push(await recordReferralVisit(db(), { code, visitorId: null, clientIp: "203.0.113.50" }));
+    expect(visits[0]).toMatchObject({
+      counted: true,
+      setCookie: expect.stringMatching(
+        /^boostly_ref=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax/,
+      ),
+    });
+    expect(visits.at(-1)).toEqual({ counted: false, reason: "too_many_new_visitors", visitorId: null });
+    expect(await db().$count(referralVisits)).toBe(NEW_REFERRAL_VISITORS_PER_ADDRESS.limit);
+    // Another address, and a browser that kept its cookie, are not held back.
+    expect(
+      await recordReferralVisit(db(), { code, visitorId: null, clientIp: "203.0.113.51" }),
+    ).toMatchObject({
+      counted: true,
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { db } from "../../db/client.server.ts";
 import * as schema from "../../db/schema.ts";
 import { env } from "../../lib/env.server.ts";
+import { attributeNewAccount } from "../affiliates/attribute-sign-up.server.ts";
 import { queueAccountMail } from "../mail/queue-account-mail.server.ts";
 import { confirmationMail, passwordResetMail } from "../mail/templates.ts";
 import { CLIENT_IP_HEADER } from "../security/rate-limit.server.ts";
@@ -48,6 +49,8 @@ function createAuth() {
     verification: { modelName: "verifications" },
     // A suspended account gets no session, however it signs in (product rules 15.20).
     databaseHooks: {
+      // A sign-up through a referral link is given to its affiliate once (docs/decisions/056).
+      user: { create: { after: (user, context) => attributeNewAccount(db(), user.id, context?.headers) } },
       session: {
         create: {
           before: (session) => refuseSessionIfSuspended(db(), session.userId),

@@ -1,8 +1,10 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { referrals, referralVisits, sessions, users } from "../../db/schema.ts";
+import { clientAddress } from "../security/sign-in-throttle.server.ts";
 import { readSettingsCached } from "../settings/read-settings.server.ts";
 import { mailboxOf } from "./affiliate-rules.ts";
+import { referralVisitorIdOf } from "./referral-cookie.server.ts";
 
 export type SignUpAttribution =
   | { attributed: true; affiliateId: string }
@@ -59,4 +61,26 @@ export async function attributeSignUp(
   return inserted[0]
     ? { attributed: true, affiliateId: visit.affiliateId }
     : { attributed: false, reason: "already_attributed" };
+}
+
+/**
+ * The attribution of an account better-auth just created, from the sign-up request's headers: its referral cookie
+ * and the client address the HTTP server resolved. A failure is logged, never the sign-up's: the account exists.
+ */
+export async function attributeNewAccount(
+  db: Executor,
+  userId: string,
+  headers: Headers | undefined,
+): Promise<void> {
+  const visitorId = referralVisitorIdOf(headers?.get("cookie"));
+  if (!visitorId || !headers) return;
+  try {
+    await attributeSignUp(db, {
+      userId,
+      visitorId,
+      ipAddress: clientAddress(new Request("http://sign-up.invalid/", { headers })),
+    });
+  } catch (error) {
+    console.error("referral attribution failed", userId, error);
+  }
 }
