@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { affiliateLedger, affiliates, referrals, settings } from "../../app/db/schema.ts";
+import { affiliateLedger, affiliates, autoOrders, referrals, settings } from "../../app/db/schema.ts";
 import { affiliateCodeOf } from "../../app/domain/affiliates/affiliate-code.server.ts";
 import { findAffiliateLedgerMismatches } from "../../app/domain/affiliates/check-affiliate-ledger.server.ts";
+import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
+import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
@@ -146,6 +148,30 @@ describe("commission on a referred customer's orders", () => {
         and(eq(affiliateLedger.affiliateId, affiliate.id), eq(affiliateLedger.orderId, first.id)),
       ),
     ).toBe(2);
+    await expectBooksBalance();
+  });
+
+  it("follows an auto order too: its charge, then the refund of the posts a cancel leaves", async () => {
+    const { affiliate, customer } = await referredPair();
+    const placed = await placeAutoOrder(db(), {
+      userId: customer.id,
+      serviceId: await serviceId("Instagram Auto Views"),
+      username: "@some.creator",
+      perPost: 150,
+      posts: 7,
+      deliverySpeed: "normal",
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    expect(placed.autoOrder.totalCents).toBe(161); // 30%: 48.3 -> 48
+    await db().update(autoOrders).set({ remainingPosts: 4 }).where(eq(autoOrders.id, placed.autoOrder.id));
+    expect(
+      await cancelAutoOrder(db(), { kind: "customer", userId: customer.id }, placed.autoOrder.id),
+    ).toMatchObject({ ok: true, refundCents: 92 });
+    // Net paid 69 cents: 30% is 20.7, so 20 stays and the refund reverses 28.
+    expect(await entriesOf(affiliate.id)).toEqual([
+      { kind: "commission", amountCents: 48, percent: 30 },
+      { kind: "reversal", amountCents: -28, percent: 30 },
+    ]);
     await expectBooksBalance();
   });
 
