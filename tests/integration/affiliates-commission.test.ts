@@ -7,6 +7,7 @@ import { findAffiliateLedgerMismatches } from "../../app/domain/affiliates/check
 import { cancelAutoOrder } from "../../app/domain/auto-orders/change-auto-order.server.ts";
 import { placeAutoOrder } from "../../app/domain/auto-orders/place-auto-order.server.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
+import { refundGoodwill } from "../../app/domain/orders/refund-goodwill.server.ts";
 import { setOrderStatus } from "../../app/domain/orders/set-order-status.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { settingDefaults } from "../../app/domain/settings/defaults.ts";
@@ -148,6 +149,24 @@ describe("commission on a referred customer's orders", () => {
         and(eq(affiliateLedger.affiliateId, affiliate.id), eq(affiliateLedger.orderId, first.id)),
       ),
     ).toBe(2);
+    await expectBooksBalance();
+  });
+
+  it("counts an admin's goodwill credit on an ended order as a refund of its share", async () => {
+    const { affiliate, customer } = await referredPair();
+    const admin = await createUser({ admin: true });
+    const order = await likesOrder(customer.id); // 60 cents, 18 commission
+    await setOrderStatus(db(), { orderId: order.id, status: "completed" });
+    expect(
+      await refundGoodwill(db(), {
+        orderId: order.id,
+        adminId: admin.id,
+        amount: "0.20",
+        reason: "Slow start",
+      }),
+    ).toMatchObject({ ok: true, amountCents: 20 });
+    // Net paid 40 cents: 12 owed, so the goodwill takes back 6.
+    expect(await commissionBalance(affiliate.id)).toBe(12);
     await expectBooksBalance();
   });
 
