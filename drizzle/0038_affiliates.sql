@@ -1,4 +1,6 @@
 CREATE TYPE "public"."affiliate_entry_kind" AS ENUM('commission', 'reversal', 'payout');--> statement-breakpoint
+CREATE TYPE "public"."affiliate_payout_method" AS ENUM('wallet', 'elsewhere');--> statement-breakpoint
+CREATE TYPE "public"."affiliate_payout_status" AS ENUM('requested', 'paid', 'rejected');--> statement-breakpoint
 CREATE TABLE "affiliate_ledger" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"affiliate_id" uuid NOT NULL,
@@ -8,11 +10,28 @@ CREATE TABLE "affiliate_ledger" (
 	"referred_user_id" uuid,
 	"order_id" uuid,
 	"auto_order_id" uuid,
+	"payout_id" uuid,
 	"percent" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "affiliate_ledger_amount_sign" CHECK (("affiliate_ledger"."kind" = 'commission' and "affiliate_ledger"."amount_cents" > 0)
         or ("affiliate_ledger"."kind" in ('reversal', 'payout') and "affiliate_ledger"."amount_cents" < 0)),
-	CONSTRAINT "affiliate_ledger_commission_cause" CHECK ("affiliate_ledger"."kind" = 'payout' or ("affiliate_ledger"."transaction_id" is not null and "affiliate_ledger"."percent" between 0 and 100))
+	CONSTRAINT "affiliate_ledger_commission_cause" CHECK (case when "affiliate_ledger"."kind" = 'payout' then "affiliate_ledger"."payout_id" is not null and "affiliate_ledger"."transaction_id" is null
+        else "affiliate_ledger"."transaction_id" is not null and "affiliate_ledger"."payout_id" is null and "affiliate_ledger"."percent" between 0 and 100 end)
+);
+--> statement-breakpoint
+CREATE TABLE "affiliate_payouts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"affiliate_id" uuid NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"status" "affiliate_payout_status" DEFAULT 'requested' NOT NULL,
+	"method" "affiliate_payout_method",
+	"reference" text,
+	"admin_id" uuid,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone,
+	CONSTRAINT "affiliate_payouts_amount_positive" CHECK ("affiliate_payouts"."amount_cents" > 0),
+	CONSTRAINT "affiliate_payouts_decided" CHECK (("affiliate_payouts"."status" = 'requested') = ("affiliate_payouts"."decided_at" is null)
+        and ("affiliate_payouts"."status" = 'paid') = ("affiliate_payouts"."method" is not null))
 );
 --> statement-breakpoint
 CREATE TABLE "affiliates" (
@@ -45,17 +64,25 @@ ALTER TABLE "affiliate_ledger" ADD CONSTRAINT "affiliate_ledger_transaction_id_t
 ALTER TABLE "affiliate_ledger" ADD CONSTRAINT "affiliate_ledger_referred_user_id_users_id_fk" FOREIGN KEY ("referred_user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_ledger" ADD CONSTRAINT "affiliate_ledger_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_ledger" ADD CONSTRAINT "affiliate_ledger_auto_order_id_auto_orders_id_fk" FOREIGN KEY ("auto_order_id") REFERENCES "public"."auto_orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "affiliate_ledger" ADD CONSTRAINT "affiliate_ledger_payout_id_affiliate_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."affiliate_payouts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "affiliate_payouts" ADD CONSTRAINT "affiliate_payouts_affiliate_id_affiliates_user_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "affiliate_payouts" ADD CONSTRAINT "affiliate_payouts_admin_id_users_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliates" ADD CONSTRAINT "affiliates_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_visits" ADD CONSTRAINT "referral_visits_affiliate_id_affiliates_user_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_referred_user_id_users_id_fk" FOREIGN KEY ("referred_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_affiliate_id_affiliates_user_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_visit_id_referral_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."referral_visits"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "affiliate_ledger_one_per_transaction" ON "affiliate_ledger" USING btree ("transaction_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "affiliate_ledger_one_per_payout" ON "affiliate_ledger" USING btree ("payout_id");--> statement-breakpoint
 CREATE INDEX "affiliate_ledger_affiliate_created_idx" ON "affiliate_ledger" USING btree ("affiliate_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "affiliate_ledger_order_idx" ON "affiliate_ledger" USING btree ("order_id") WHERE "affiliate_ledger"."order_id" is not null;--> statement-breakpoint
 CREATE INDEX "affiliate_ledger_auto_order_idx" ON "affiliate_ledger" USING btree ("auto_order_id") WHERE "affiliate_ledger"."auto_order_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "affiliate_payouts_one_open" ON "affiliate_payouts" USING btree ("affiliate_id") WHERE "affiliate_payouts"."status" = 'requested';--> statement-breakpoint
+CREATE INDEX "affiliate_payouts_affiliate_requested_idx" ON "affiliate_payouts" USING btree ("affiliate_id","requested_at");--> statement-breakpoint
+CREATE INDEX "affiliate_payouts_open_idx" ON "affiliate_payouts" USING btree ("requested_at") WHERE "affiliate_payouts"."status" = 'requested';--> statement-breakpoint
 CREATE INDEX "referral_visits_affiliate_created_idx" ON "referral_visits" USING btree ("affiliate_id","created_at");--> statement-breakpoint
-CREATE INDEX "referrals_affiliate_created_idx" ON "referrals" USING btree ("affiliate_id","created_at");--> statement-breakpoint
+CREATE INDEX "referrals_affiliate_created_idx" ON "referrals" USING btree ("affiliate_id","created_at");
+--> statement-breakpoint
 -- Commission follows the wallet ledger (docs/decisions/056-affiliates.md): every purchase, refund or goodwill row of
 -- a referred customer's order books the change of its affiliate's commission in the same transaction, whatever path
 -- wrote it. An order's commission is always floor(net paid * rate / 100), net paid being its charge less its refunds

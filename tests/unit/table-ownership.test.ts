@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   referral_visits: "affiliates",
   referrals: "affiliates",
   affiliate_ledger: "affiliates",
+  affiliate_payouts: "affiliates",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

@@ -18,6 +18,8 @@ import { autoOrders, orders } from "./orders.ts";
 
 /** What moved an affiliate balance (docs/decisions/056): commission on a paid order, its reversal, a payout. */
 export const affiliateEntryKindEnum = pgEnum("affiliate_entry_kind", ["commission", "reversal", "payout"]);
+export const affiliatePayoutStatusEnum = pgEnum("affiliate_payout_status", ["requested", "paid", "rejected"]);
+export const affiliatePayoutMethodEnum = pgEnum("affiliate_payout_method", ["wallet", "elsewhere"]);
 
 /**
  * A customer's affiliate account: the code of their referral link and the commission balance it earned.
@@ -74,6 +76,39 @@ export const referrals = pgTable(
 );
 
 /**
+ * An affiliate's request to be paid their commission balance, and the admin's answer: paid into the shop wallet,
+ * paid elsewhere with a reference, or rejected with a reason. One open request per affiliate.
+ */
+export const affiliatePayouts = pgTable(
+  "affiliate_payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.userId, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).$type<Cents>().notNull(),
+    status: affiliatePayoutStatusEnum("status").notNull().default("requested"),
+    method: affiliatePayoutMethodEnum("method"),
+    // Where money paid elsewhere went (a PayPal transaction id, a bank reference), or why it was rejected.
+    reference: text("reference"),
+    adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("affiliate_payouts_amount_positive", sql`${table.amountCents} > 0`),
+    check(
+      "affiliate_payouts_decided",
+      sql`(${table.status} = 'requested') = (${table.decidedAt} is null)
+        and (${table.status} = 'paid') = (${table.method} is not null)`,
+    ),
+    uniqueIndex("affiliate_payouts_one_open").on(table.affiliateId).where(sql`${table.status} = 'requested'`),
+    index("affiliate_payouts_affiliate_requested_idx").on(table.affiliateId, table.requestedAt),
+    index("affiliate_payouts_open_idx").on(table.requestedAt).where(sql`${table.status} = 'requested'`),
+  ],
+);
+
+/**
  * The affiliate ledger: one row per change of an affiliate balance. Commission and its reversals are written by
  * the trigger on the wallet ledger (drizzle/0038), one row per wallet ledger row at most, so an order's charge or
  * refund is booked once whatever path or race wrote it.
@@ -92,6 +127,8 @@ export const affiliateLedger = pgTable(
     referredUserId: uuid("referred_user_id").references(() => users.id, { onDelete: "restrict" }),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
     autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "restrict" }),
+    // The payout this row pays out (kind payout), once.
+    payoutId: uuid("payout_id").references(() => affiliatePayouts.id, { onDelete: "restrict" }),
     // The commission rate of the order's payment, kept so its refunds reverse at the same rate.
     percent: integer("percent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -104,9 +141,11 @@ export const affiliateLedger = pgTable(
     ),
     check(
       "affiliate_ledger_commission_cause",
-      sql`${table.kind} = 'payout' or (${table.transactionId} is not null and ${table.percent} between 0 and 100)`,
+      sql`case when ${table.kind} = 'payout' then ${table.payoutId} is not null and ${table.transactionId} is null
+        else ${table.transactionId} is not null and ${table.payoutId} is null and ${table.percent} between 0 and 100 end`,
     ),
     uniqueIndex("affiliate_ledger_one_per_transaction").on(table.transactionId),
+    uniqueIndex("affiliate_ledger_one_per_payout").on(table.payoutId),
     index("affiliate_ledger_affiliate_created_idx").on(table.affiliateId, table.createdAt, table.id),
     index("affiliate_ledger_order_idx").on(table.orderId).where(sql`${table.orderId} is not null`),
     index("affiliate_ledger_auto_order_idx")

@@ -13,6 +13,10 @@ export const settingDefaults = {
   // commission trigger of drizzle/0038 falls back to the same 30 when the row is missing (tests pin the two).
   affiliateCommissionPercent: 30,
   affiliateAttributionDays: 30,
+  // Payouts (docs/decisions/056): the least commission balance an affiliate may ask for, and the days between two
+  // requests (7: weekly, as the public pages promise).
+  affiliateMinimumPayoutCents: cents(1_000),
+  affiliatePayoutIntervalDays: 7,
   autoOrdersEnabled: true,
   maintenanceMode: false,
   // Hours a submission that gave up is held in "Needs manual work" before it is failed and refunded, so the
