@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import {
   adminAuditLog,
+  affiliates,
   alerts,
   fulfilments,
   mailOutbox,
@@ -19,6 +20,7 @@ import {
   serviceChanges,
   users,
 } from "../../app/db/schema.ts";
+import { affiliateCodeOf } from "../../app/domain/affiliates/affiliate-code.server.ts";
 import { dismissAlert } from "../../app/domain/alerts/dismiss-alert.server.ts";
 import { checkLedgerAndAlert } from "../../app/domain/alerts/ledger-alert.server.ts";
 import { listOpenAlerts } from "../../app/domain/alerts/list-open-alerts.server.ts";
@@ -374,6 +376,24 @@ describe("the ledger check's alert (product rules 14.26)", () => {
     expect(await checkLedgerAndAlert(db())).toEqual({ mismatched: 0, raised: false });
     expect((await alertsOf("ledger_mismatch"))[0]?.endedAt).not.toBeNull();
     expect((await listOpenAlerts(db())).total).toBe(0);
+  });
+});
+
+describe("the ledger check's alert for affiliate balances (docs/decisions/056)", () => {
+  it("a commission balance that differs from its affiliate ledger raises the same alert", async () => {
+    const affiliate = await createUser();
+    await affiliateCodeOf(db(), affiliate.id);
+    expect(await checkLedgerAndAlert(db())).toEqual({ mismatched: 0, raised: false });
+    await db()
+      .update(affiliates)
+      .set({ balanceCents: sql`balance_cents + 5` })
+      .where(eq(affiliates.userId, affiliate.id));
+    expect(await checkLedgerAndAlert(db())).toEqual({ mismatched: 1, raised: true });
+    const [alert] = await alertsOf("ledger_mismatch");
+    expect(alert?.details).toContain(
+      `${affiliate.email} (affiliate commission): balance $0.05, ledger $0.00`,
+    );
+    expect(alert?.link).toBe(`/admin/users/${affiliate.id}`);
   });
 });
 

@@ -30,16 +30,16 @@ const LAYERS: readonly (readonly [area: string, reason: string])[] = [
   // Money in, accounts, and orders with their delivery.
   ["payments", "deposits through verified webhooks: credit the wallet, mail a receipt, safe return paths"],
   ["accounts", "sign-in, sessions, roles: account mails, the new user's bonus, the order statement's guard"],
-  [
-    "affiliates",
-    "referral links, visits, attribution at sign-up and the commission ledger: reads settings, rate limited",
-  ],
   ["orders", "placing, cancelling and ending orders: delivery from fulfilment, refunds, refills in the list"],
   ["refills", "refill requests and their endings: forwarded part by part by fulfilment"],
   ["fulfilment", "providers, submissions and the worker's steps: reports how parts end, decides nothing"],
   [
     "alerts",
     "the operator's alerts: read from tickets, submissions, balances, syncs and the ledger, mailed through the outbox",
+  ],
+  [
+    "affiliates",
+    "referral links, visits, attribution at sign-up, the commission ledger and payouts into the wallet",
   ],
   // What the areas above use.
   ["live", "balance and order status notices to open pages, read from the ledger"],

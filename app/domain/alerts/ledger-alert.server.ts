@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.server.ts";
 import { formatCents } from "../../lib/format-money.ts";
+import { findAffiliateLedgerMismatches } from "../affiliates/check-affiliate-ledger.server.ts";
 import { findLedgerMismatches } from "../wallet/check-ledger.server.ts";
 import { endAlertsExcept, raiseAlert } from "./raise-alert.server.ts";
 
@@ -11,11 +12,19 @@ export type LedgerCheck = { mismatched: number; raised: boolean };
 
 /**
  * The ledger check on a schedule (product rules 14.26): the invariant `npm run ledger:check` verifies (every balance
- * equals the sum of its ledger rows). A failure raises one alert, mailed, naming the wallets that differ; it stays
- * on /admin until a later check is clean, which ends it, so the next failure is told again.
+ * equals the sum of its ledger rows, every affiliate's commission balance too: docs/decisions/056). A failure raises
+ * one alert, mailed, naming the wallets that differ; it stays on /admin until a later check is clean, which ends it,
+ * so the next failure is told again.
  */
 export async function checkLedgerAndAlert(db: Database): Promise<LedgerCheck> {
-  const mismatches = await findLedgerMismatches(db);
+  const mismatches = [
+    ...(await findLedgerMismatches(db)),
+    ...(await findAffiliateLedgerMismatches(db)).map((m) => ({
+      ...m,
+      userId: m.affiliateId,
+      email: `${m.email} (affiliate commission)`,
+    })),
+  ];
   return db.transaction(async (tx) => {
     if (mismatches.length === 0) {
       await endAlertsExcept(tx, "ledger_mismatch", []);
