@@ -32,12 +32,11 @@ export async function applyGatewayEvent(db: Executor, event: GatewayEvent): Prom
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { duplicate: true };
 
-    const result = await applyChange(tx, event, event.change);
-    const namesDeposit = event.change.kind !== "ignored" && result !== "not_found";
-    await tx
-      .update(paymentEvents)
-      .set({ result, depositId: namesDeposit && "depositId" in event.change ? event.change.depositId : null })
-      .where(eq(paymentEvents.id, event.id));
+    const { change } = event;
+    const result = await applyChange(tx, event, change);
+    // An unknown deposit id is kept in the payload only: the column references deposits.
+    const depositId = change.kind === "ignored" || result === "not_found" ? null : change.depositId;
+    await tx.update(paymentEvents).set({ result, depositId }).where(eq(paymentEvents.id, event.id));
     if (needsReview(result))
       console.error(`payment event ${event.id} (${event.gateway} ${event.type}): ${result}`);
     return { duplicate: false, result };
