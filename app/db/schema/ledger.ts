@@ -73,7 +73,7 @@ export const paymentEvents = pgTable(
     type: text("type").notNull(),
     payload: jsonb("payload").notNull(),
     depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "restrict" }),
-    // What applying it did: credited, amount_mismatch, paid_after_closing... (null before migration 0039).
+    // What applying it did: credited, amount_mismatch, paid_after_closing... (null before migration 0038).
     result: text("result"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
