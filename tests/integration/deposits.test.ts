@@ -222,12 +222,23 @@ describe("the signed deposit webhook", () => {
     expect(await balanceOf(user.id)).toBe(0);
   });
 
-  it("closes a declined checkout; a later paid event for it credits nothing", async () => {
+  it("closes an expired checkout; a later paid event for it credits nothing and is kept for review", async () => {
     const { user, deposit } = await startedDeposit(2_500);
     expect(await deliver(checkoutEvent(deposit, { type: "checkout.session.expired" }))).toMatchObject({
-      body: { result: "failed" },
+      body: { result: "expired" },
     });
-    expect(await deliver(checkoutEvent(deposit))).toMatchObject({ body: { result: "already_settled" } });
+    const [closed] = await db().select().from(deposits).where(eq(deposits.id, deposit.id));
+    expect(closed?.status).toBe("expired");
+    expect(await deliver(checkoutEvent(deposit))).toMatchObject({ body: { result: "paid_after_closing" } });
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it("closes a declined delayed payment as failed", async () => {
+    const { user, deposit } = await startedDeposit(2_500);
+    const declined = checkoutEvent(deposit, { type: "checkout.session.async_payment_failed" });
+    expect(await deliver(declined)).toMatchObject({ body: { result: "failed" } });
+    const [closed] = await db().select().from(deposits).where(eq(deposits.id, deposit.id));
+    expect(closed?.status).toBe("failed");
     expect(await balanceOf(user.id)).toBe(0);
   });
 

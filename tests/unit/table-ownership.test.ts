@@ -24,7 +24,7 @@ const OWNERS: Record<string, string> = {
   account_discounts: "accounts",
   staff_views: "accounts",
   // affiliates (docs/decisions/056): the commission rows and balance are also moved by the trigger on transactions
-  // (drizzle/0038), so every path that charges or refunds an order books its commission.
+  // (drizzle/0039), so every path that charges or refunds an order books its commission.
   affiliates: "affiliates",
   referral_visits: "affiliates",
   referrals: "affiliates",

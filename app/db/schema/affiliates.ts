@@ -110,7 +110,7 @@ export const affiliatePayouts = pgTable(
 
 /**
  * The affiliate ledger: one row per change of an affiliate balance. Commission and its reversals are written by
- * the trigger on the wallet ledger (drizzle/0038), one row per wallet ledger row at most, so an order's charge or
+ * the trigger on the wallet ledger (drizzle/0039), one row per wallet ledger row at most, so an order's charge or
  * refund is booked once whatever path or race wrote it.
  */
 export const affiliateLedger = pgTable(

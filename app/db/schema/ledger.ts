@@ -47,14 +47,46 @@ export const deposits = pgTable(
   ],
 );
 
-/** Every payment-provider event we accepted, so a redelivered event is recognised and ignored. */
-export const paymentEvents = pgTable("payment_events", {
-  id: text("id").primaryKey(),
-  provider: paymentProviderEnum("provider").notNull(),
-  type: text("type").notNull(),
-  payload: jsonb("payload").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The results of payment events an admin must look at (docs/decisions/057): money a gateway says it took, or gave
+ * back, that the shop did not credit or debit on its own.
+ */
+export const PAYMENT_RESULTS_TO_REVIEW = [
+  "amount_mismatch",
+  "reference_mismatch",
+  "provider_mismatch",
+  "not_found",
+  "paid_after_closing",
+  "refunded_to_review",
+] as const;
+
+/**
+ * Every verified gateway event we accepted, so a redelivered event is recognised and ignored, with the deposit it
+ * named and what it did to it (docs/decisions/057): a refused one (amount or currency differs, paid after the
+ * deposit closed) stays here for an admin.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: text("id").primaryKey(),
+    provider: paymentProviderEnum("provider").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "restrict" }),
+    // What applying it did: credited, amount_mismatch, paid_after_closing... (null before migration 0038).
+    result: text("result"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("payment_events_deposit_idx").on(table.depositId),
+    // The events an admin must look at (docs/decisions/057), newest first.
+    index("payment_events_to_review_idx")
+      .on(table.receivedAt.desc())
+      .where(
+        sql`${table.result} in (${sql.raw(PAYMENT_RESULTS_TO_REVIEW.map((result) => `'${result}'`).join(", "))})`,
+      ),
+  ],
+);
 
 /**
  * The ledger: one row per balance change. For every user, balance_cents == sum(amount_cents).

@@ -1,6 +1,6 @@
 /**
  * The affiliate programme's pure rules (docs/decisions/056): the shape of a referral code and when two e-mail
- * addresses reach one person's mailbox. The commission's arithmetic lives in one place, the trigger of drizzle/0038.
+ * addresses reach one person's mailbox. The commission's arithmetic lives in one place, the trigger of drizzle/0039.
  */
 
 /** Referral codes: lower-case letters and digits without the look-alikes (0/o, 1/l/i), eight of them. */

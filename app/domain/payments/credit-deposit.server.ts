@@ -4,23 +4,25 @@ import { deposits } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { queueDepositReceipt } from "./deposit-receipt.server.ts";
+import { DEPOSIT_CURRENCY, type GatewayName } from "./gateway.ts";
 
 export type CreditDepositInput = {
   depositId: string;
-  /** The provider's checkout session id the verified event names. */
+  /** The gateway's payment reference the verified event names. */
   providerReference: string;
-  /** The verified provider event that reported the payment. */
+  /** The verified gateway event that reported the payment. */
   eventId: string;
-  /** The provider whose signed event this is; it must be the one the deposit was started with. */
-  provider: "stripe" | "sandbox";
-  /** The amount and currency the provider says it took; they must equal the deposit's own (USD). */
+  /** The gateway whose signed event this is; it must be the one the deposit was started with. */
+  provider: GatewayName;
+  /** The amount and currency the gateway says it took; they must equal the deposit's own (USD). */
   paidAmountCents?: Cents | null;
   paidCurrency?: string | null;
 };
 
 /**
- * Credited, or why not: settled before (a redelivered or late event, nothing to do), or an event that does not
- * match the deposit (logged by the webhook's handler: money may need a person).
+ * Credited, or why not: credited before (a redelivered event, nothing to do), paid after the deposit was closed
+ * (failed or expired: money taken that a person must look at), or an event that does not match the deposit
+ * (docs/decisions/057: recorded for an admin).
  */
 export type CreditDepositResult =
   | { credited: true; amountCents: Cents; balanceCents: Cents; userId: string }
@@ -28,6 +30,7 @@ export type CreditDepositResult =
       credited: false;
       reason:
         | "already_settled"
+        | "paid_after_closing"
         | "not_found"
         | "reference_mismatch"
         | "amount_mismatch"
@@ -45,22 +48,16 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
     const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, input.depositId)).for("update");
     if (!deposit) return { credited: false, reason: "not_found" };
     if (deposit.provider !== input.provider) return { credited: false, reason: "provider_mismatch" };
-    if (deposit.status !== "pending") {
-      // Money taken for a deposit we had given up on needs a person: say so loudly, credit nothing.
-      if (deposit.status !== "completed") {
-        console.error(
-          `deposit ${deposit.id} is ${deposit.status} but event ${input.eventId} reports it paid`,
-        );
-      }
-      return { credited: false, reason: "already_settled" };
-    }
+    if (deposit.status === "completed") return { credited: false, reason: "already_settled" };
+    // Money taken for a deposit we had given up on needs a person: credit nothing, the event is kept for review.
+    if (deposit.status !== "pending") return { credited: false, reason: "paid_after_closing" };
     // The reference is stored right after the checkout is created; an event racing ahead of that still matches.
     if (deposit.providerReference && deposit.providerReference !== input.providerReference) {
       return { credited: false, reason: "reference_mismatch" };
     }
     // A paid event must say what it took: the deposit's own amount, in US dollars.
     const amountDiffers =
-      input.paidAmountCents !== deposit.amountCents || input.paidCurrency?.toLowerCase() !== "usd";
+      input.paidAmountCents !== deposit.amountCents || input.paidCurrency?.toLowerCase() !== DEPOSIT_CURRENCY;
     if (amountDiffers) return { credited: false, reason: "amount_mismatch" };
 
     await tx

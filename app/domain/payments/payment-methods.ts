@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from "./provider.ts";
+import type { GatewayName } from "./gateway.ts";
 
 /**
  * What a customer can pay with, from the provider that takes deposits (product rules 6.5): Stripe's hosted
@@ -7,7 +7,7 @@ import type { PaymentProviderName } from "./provider.ts";
  */
 export type PaymentMethod = {
   id: "card";
-  provider: PaymentProviderName;
+  provider: GatewayName;
   /** The card brands shown as badges. */
   brands: readonly string[];
   /** True for the local sandbox: no real money moves. */
@@ -18,7 +18,7 @@ export type PaymentMethod = {
 export const CARD_BRANDS = ["Visa", "Mastercard", "American Express"] as const;
 
 /** The methods the active provider takes ([] without one). */
-export function paymentMethodsOf(provider: PaymentProviderName | null): PaymentMethod[] {
+export function paymentMethodsOf(provider: GatewayName | null): PaymentMethod[] {
   if (!provider) return [];
   return [{ id: "card", provider, brands: CARD_BRANDS, test: provider === "sandbox" }];
 }

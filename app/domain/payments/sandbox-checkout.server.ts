@@ -62,7 +62,8 @@ function sandboxEvent(
   return {
     id: `evt_sandbox_${randomUUID().replaceAll("-", "")}`,
     object: "event",
-    type: paid ? "checkout.session.completed" : "checkout.session.expired",
+    // A decline is Stripe's failed payment (the deposit becomes `failed`); `expired` is left to a checkout let lapse.
+    type: paid ? "checkout.session.completed" : "checkout.session.async_payment_failed",
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     data: {
@@ -73,7 +74,7 @@ function sandboxEvent(
         currency: "usd",
         customer_email: deposit.email,
         payment_status: paid ? "paid" : "unpaid",
-        status: paid ? "complete" : "expired",
+        status: "complete",
         metadata: { deposit_id: deposit.id },
       },
     },

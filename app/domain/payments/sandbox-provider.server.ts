@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { env } from "../../lib/env.server.ts";
-import { type PaymentProvider, readCheckoutEvent } from "./provider.ts";
+import { readCheckoutEvent } from "./checkout-session-event.ts";
+import type { DepositGateway } from "./gateway.ts";
 import {
   SANDBOX_SIGNATURE_HEADER,
   sandboxWebhookSecret,
@@ -13,19 +14,19 @@ export function sandboxCheckoutPath(depositId: string): string {
 }
 
 /**
- * The local payment provider (no Stripe keys, never in production): a checkout page of our own that reports
+ * The local deposit gateway (no Stripe keys, never in production): a checkout page of our own that reports
  * its result through a signed webhook, exactly as Stripe would, so the real crediting path always runs.
  */
-export function sandboxProvider(): PaymentProvider {
+export function sandboxProvider(): DepositGateway {
   return {
     name: "sandbox",
-    async createCheckout({ depositId }) {
+    async startPayment({ depositId }) {
       return {
         url: sandboxCheckoutPath(depositId),
         reference: `cs_sandbox_${randomUUID().replaceAll("-", "")}`,
       };
     },
-    verifyWebhook(rawBody, headers) {
+    async verifyEvent(rawBody, headers) {
       const secret = sandboxWebhookSecret(env().authSecret);
       const check = verifyWebhookSignature(rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), secret);
       if (!check.valid) return { verified: false, reason: `signature ${check.reason}` };

@@ -76,7 +76,7 @@ export async function startDeposit(db: Database, input: StartDepositInput): Prom
 
   const origin = env().appUrl;
   try {
-    const checkout = await provider.createCheckout({
+    const checkout = await provider.startPayment({
       depositId: deposit.id,
       amountCents: input.amountCents,
       userEmail: user.email,

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
-import { type PaymentProvider, readCheckoutEvent } from "./provider.ts";
+import { readCheckoutEvent } from "./checkout-session-event.ts";
+import { DEPOSIT_CURRENCY, type DepositGateway } from "./gateway.ts";
 
 let cached: { key: string; client: Stripe } | undefined;
 
@@ -12,11 +13,11 @@ function stripeClient(secretKey: string): Stripe {
 export function stripeProvider(config: {
   secretKey: string;
   webhookSecret: string | undefined;
-}): PaymentProvider {
+}): DepositGateway {
   const client = stripeClient(config.secretKey);
   return {
     name: "stripe",
-    async createCheckout({ depositId, amountCents, userEmail, successUrl, cancelUrl }) {
+    async startPayment({ depositId, amountCents, userEmail, successUrl, cancelUrl }) {
       // Without the webhook secret a payment could be taken but never credited: refuse before charging anyone.
       if (!config.webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
       const session = await client.checkout.sessions.create(
@@ -26,7 +27,7 @@ export function stripeProvider(config: {
             {
               quantity: 1,
               price_data: {
-                currency: "usd",
+                currency: DEPOSIT_CURRENCY,
                 unit_amount: amountCents,
                 product_data: { name: "Boostly wallet funds" },
               },
@@ -44,7 +45,7 @@ export function stripeProvider(config: {
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { url: session.url, reference: session.id };
     },
-    verifyWebhook(rawBody, headers) {
+    async verifyEvent(rawBody, headers) {
       const signature = headers.get("stripe-signature");
       if (!signature) return { verified: false, reason: "signature missing" };
       if (!config.webhookSecret) return { verified: false, reason: "STRIPE_WEBHOOK_SECRET is not set" };

@@ -10,7 +10,7 @@ export const settingDefaults = {
   newUserBonusCents: cents(500),
   // The affiliate programme (docs/decisions/056): the share of a referred customer's paid orders, net of refunds,
   // that their affiliate earns, and the days a referral link's visit counts for a sign-up (first touch). The
-  // commission trigger of drizzle/0038 falls back to the same 30 when the row is missing (tests pin the two).
+  // commission trigger of drizzle/0039 falls back to the same 30 when the row is missing (tests pin the two).
   affiliateCommissionPercent: 30,
   affiliateAttributionDays: 30,
   // Payouts (docs/decisions/056): the least commission balance an affiliate may ask for, and the days between two

@@ -2,14 +2,17 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { deposits } from "../../db/schema.ts";
 
-/** Closes a still-pending deposit whose checkout was declined or expired; a settled one is left alone. */
-export async function failDeposit(
+/**
+ * Closes a still-pending deposit whose payment was declined (`failed`) or ran out of time (`expired`); a deposit
+ * already paid or closed is left alone (docs/decisions/057).
+ */
+export async function closeDeposit(
   db: Executor,
-  input: { depositId: string; providerReference?: string },
-): Promise<{ failed: boolean }> {
+  input: { depositId: string; status: "failed" | "expired"; providerReference?: string },
+): Promise<{ closed: boolean }> {
   const rows = await db
     .update(deposits)
-    .set({ status: "failed", updatedAt: sql`now()` })
+    .set({ status: input.status, updatedAt: sql`now()` })
     .where(
       and(
         eq(deposits.id, input.depositId),
@@ -20,5 +23,5 @@ export async function failDeposit(
       ),
     )
     .returning({ id: deposits.id });
-  return { failed: rows.length > 0 };
+  return { closed: rows.length > 0 };
 }

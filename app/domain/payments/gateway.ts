@@ -1,0 +1,72 @@
+import type { Cents } from "../pricing/cents.ts";
+
+/**
+ * A deposit gateway (docs/decisions/057): a way of taking a customer's money for a wallet deposit. Each one opens a
+ * hosted payment and turns its own verified events into one normalised shape, so that a single path
+ * (applyGatewayEvent) decides what an event may do to a deposit, whatever the gateway.
+ */
+export type GatewayName = "stripe" | "sandbox";
+
+/** Every deposit is asked for in US dollars; a gateway's event in any other currency is refused. */
+export const DEPOSIT_CURRENCY = "usd";
+
+export type HostedPaymentRequest = {
+  depositId: string;
+  amountCents: Cents;
+  userEmail: string;
+  /** Absolute URLs the gateway sends the browser back to. */
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** Where the customer pays, and the gateway's own reference for that payment (checkout session, order, invoice). */
+export type HostedPayment = { url: string; reference: string };
+
+/** What a gateway event may do to a deposit (docs/decisions/057 lists the transitions). */
+export type GatewayEventKind = "paid" | "failed" | "expired" | "refunded";
+
+/** A gateway event in the shop's words: which deposit, what happened, and for a payment what was taken. */
+export type GatewayChange =
+  | {
+      kind: GatewayEventKind;
+      depositId: string;
+      /** The gateway's reference for the payment; it must be the one stored when the payment was opened. */
+      reference: string;
+      /** What the gateway says it took (or gave back); null when the event does not say. */
+      amountCents: Cents | null;
+      currency: string | null;
+    }
+  | { kind: "ignored" };
+
+/** A gateway event whose signature (or callback) checked out. */
+export type GatewayEvent = {
+  /** The gateway's event id, unique across gateways (a new gateway prefixes its ids if they could collide). */
+  id: string;
+  type: string;
+  gateway: GatewayName;
+  /** The event as received, kept in payment_events. */
+  payload: unknown;
+  change: GatewayChange;
+};
+
+/** An event when its signature checks out, else why it was not taken (the answer is then 400). */
+export type GatewayVerification =
+  | { verified: true; event: GatewayEvent }
+  | { verified: false; reason: string };
+
+/** What a capture reports: the event it amounts to, or why it could not be made. */
+export type CaptureResult = { captured: true; event: GatewayEvent } | { captured: false; reason: string };
+
+/** A deposit gateway: Stripe Checkout, the local sandbox, and later PayPal, a crypto processor, manual methods. */
+export interface DepositGateway {
+  readonly name: GatewayName;
+  /** Opens a hosted payment for a recorded deposit. Called outside any transaction. */
+  startPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
+  /** Checks an incoming event's signature over the raw body and reads it into a normalised event. */
+  verifyEvent(rawBody: string, headers: Headers): Promise<GatewayVerification>;
+  /**
+   * For a gateway whose payment is approved by the customer and then taken by us (PayPal's Orders API): takes
+   * the approved payment and reports it as a normalised event. Absent when the gateway takes the money itself.
+   */
+  capture?(reference: string): Promise<CaptureResult>;
+}
