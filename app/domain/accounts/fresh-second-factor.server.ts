@@ -4,14 +4,17 @@ import { secondFactorConfirmations } from "../../db/schema.ts";
 import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { RATE_LIMIT_MESSAGE } from "../security/rate-limit.server.ts";
 import { recordSignInOutcome, throttleSignIn } from "../security/sign-in-throttle.server.ts";
-import { auth } from "./auth.server.ts";
-import { runAuthCall } from "./auth-response.server.ts";
+import {
+  CODE_LOCK_SECONDS,
+  checkTwoFactorCode,
+  isCodeStepLocked,
+  isWrongCode,
+  typedCode,
+} from "./two-factor-code.server.ts";
 import { FRESH_CODE_MINUTES, SECOND_FACTOR_CODE_FIELD, TWO_FACTOR_TEXT } from "./two-factor-text.ts";
 
 /** The refusal's code: the form shows its code field (the page's data may have said a code was not needed). */
 export const CODE_NEEDED = "second_factor_needed";
-
-const TOTP_CODE = /^\d{6}$/;
 
 /** The staff session a sensitive action runs in. */
 export type StaffSession = { email: string; sessionId: string; sessionCreatedAt: Date };
@@ -51,15 +54,11 @@ export async function confirmSensitiveAction(
   code: string | undefined,
 ): Promise<Refusal | null> {
   if (await hasFreshSecondFactor(db, session)) return null;
-  const given = (code ?? "").replace(/\s+/g, "");
+  const given = typedCode(code);
   if (!given) return codeRefusal(TWO_FACTOR_TEXT.confirmNeeded);
   const throttled = await throttleSignIn(db, request, session.email);
   if (throttled) return rateLimited(RATE_LIMIT_MESSAGE, throttled.retryAfterSeconds);
-  const outcome = await runAuthCall(() =>
-    TOTP_CODE.test(given)
-      ? auth().api.verifyTOTP({ body: { code: given }, headers: request.headers, asResponse: true })
-      : auth().api.verifyBackupCode({ body: { code: given }, headers: request.headers, asResponse: true }),
-  );
+  const outcome = await checkTwoFactorCode(request, given);
   if (outcome.succeeded) {
     await recordSignInOutcome(db, request, session.email, "succeeded");
     await db.execute(sql`
@@ -67,11 +66,11 @@ export async function confirmSensitiveAction(
       on conflict (session_id) do update set confirmed_at = excluded.confirmed_at`);
     return null;
   }
-  if (outcome.code === "INVALID_CODE" || outcome.code === "INVALID_BACKUP_CODE") {
+  if (isWrongCode(outcome)) {
     await recordSignInOutcome(db, request, session.email, "failed");
     return codeRefusal(TWO_FACTOR_TEXT.invalidCode);
   }
-  if (outcome.code === "ACCOUNT_TEMPORARILY_LOCKED") return rateLimited(RATE_LIMIT_MESSAGE, 15 * 60);
+  if (isCodeStepLocked(outcome)) return rateLimited(RATE_LIMIT_MESSAGE, CODE_LOCK_SECONDS);
   console.error("second-factor confirmation failed", outcome.status, outcome.code, outcome.message);
   return failed("We could not check the code. Please try again.");
 }

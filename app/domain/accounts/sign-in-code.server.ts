@@ -2,15 +2,17 @@ import { db } from "../../db/client.server.ts";
 import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { RATE_LIMIT_MESSAGE } from "../security/rate-limit.server.ts";
 import { recordSignInOutcome, throttleSignIn } from "../security/sign-in-throttle.server.ts";
-import { auth } from "./auth.server.ts";
-import { runAuthCall } from "./auth-response.server.ts";
+import {
+  CODE_LOCK_SECONDS,
+  checkTwoFactorCode,
+  isCodeStepLocked,
+  isWrongCode,
+  typedCode,
+} from "./two-factor-code.server.ts";
 import { TWO_FACTOR_TEXT } from "./two-factor-text.ts";
 
 /** A refusal with this code means the pending sign-in is over: the page asks for the password again. */
 export const CHALLENGE_EXPIRED_CODE = "challenge_expired";
-
-/** An authenticator's code: six digits; anything else is tried as a backup code. */
-const TOTP_CODE = /^\d{6}$/;
 
 /**
  * The second step of a sign-in (product rules 15.12): a code from the authenticator or one unused backup code
@@ -23,22 +25,17 @@ export async function verifySignInCode(
 ): Promise<{ ok: true; userId: string; cookies: Headers } | Refusal> {
   const throttled = await throttleSignIn(db(), request, input.email);
   if (throttled) return rateLimited(RATE_LIMIT_MESSAGE, throttled.retryAfterSeconds);
-  const code = input.code.replace(/\s+/g, "");
-  const outcome = await runAuthCall(() =>
-    TOTP_CODE.test(code)
-      ? auth().api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })
-      : auth().api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true }),
-  );
+  const outcome = await checkTwoFactorCode(request, typedCode(input.code));
   if (outcome.succeeded) {
     await recordSignInOutcome(db(), request, input.email, "succeeded");
     const user = outcome.body?.user as { id?: string } | undefined;
     return { ok: true, userId: String(user?.id ?? ""), cookies: outcome.cookies };
   }
-  if (outcome.code === "INVALID_CODE" || outcome.code === "INVALID_BACKUP_CODE") {
+  if (isWrongCode(outcome)) {
     await recordSignInOutcome(db(), request, input.email, "failed");
     return refuse("invalid", TWO_FACTOR_TEXT.invalidCode, { field: "code" });
   }
-  if (outcome.code === "ACCOUNT_TEMPORARILY_LOCKED") return rateLimited(RATE_LIMIT_MESSAGE, 15 * 60);
+  if (isCodeStepLocked(outcome)) return rateLimited(RATE_LIMIT_MESSAGE, CODE_LOCK_SECONDS);
   if (outcome.status === 401 || outcome.status === 400)
     return refuse("invalid", TWO_FACTOR_TEXT.challengeExpired, { code: CHALLENGE_EXPIRED_CODE });
   console.error("sign-in code failed", outcome.status, outcome.code, outcome.message);
