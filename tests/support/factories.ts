@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "../../app/db/client.server.ts";
 import { services, userRoles, users } from "../../app/db/schema.ts";
+import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { postLedgerEntry } from "../../app/domain/wallet/post-ledger-entry.server.ts";
 
@@ -50,4 +51,17 @@ export async function serviceBySlug(slug: string) {
   const [service] = await db().select().from(services).where(eq(services.slug, slug));
   if (!service) throw new Error(`no seeded service ${slug}`);
   return service;
+}
+
+/** A paid order of 150 Instagram Likes ($0.60) on `targetLink`, from a wallet that affords it; the order placed. */
+export async function placeLikesOrder(userId: string, targetLink: string) {
+  const placed = await placeOrder(db(), {
+    userId,
+    serviceId: (await serviceBySlug("instagram-likes")).id,
+    quantity: 150,
+    targetLink,
+    deliverySpeed: "normal",
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  return placed.order;
 }

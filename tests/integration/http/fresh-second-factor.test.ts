@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../../app/db/client.server.ts";
-import { accountSuspensions, orders, providers, sessions, userRoles, users } from "../../../app/db/schema.ts";
+import { accountSuspensions, orders, providers, sessions, userRoles } from "../../../app/db/schema.ts";
 import { FRESH_CODE_MINUTES, TWO_FACTOR_TEXT } from "../../../app/domain/accounts/two-factor-text.ts";
-import { placeOrder } from "../../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
 import { findLedgerMismatches } from "../../../app/domain/wallet/check-ledger.server.ts";
-import { fundWallet, serviceBySlug } from "../../support/factories.ts";
+import { balanceOf, fundWallet, placeLikesOrder, serviceBySlug } from "../../support/factories.ts";
 import {
   createAccount,
   signedInAdmin,
@@ -28,11 +27,6 @@ async function ageSessions(userId: string) {
     .update(sessions)
     .set({ createdAt: sql`now() - make_interval(mins => ${FRESH_CODE_MINUTES + 5})` })
     .where(eq(sessions.userId, userId));
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await db().select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return Number(row?.balance);
 }
 
 function adjust(visitor: Visitor, userId: string, extra: Record<string, string> = {}) {
@@ -85,15 +79,8 @@ describe("a fresh code before a sensitive admin change (product rules 15.35-15.3
     const owner = await signedInAdmin({ role: "owner" });
     const customer = await createAccount();
     await fundWallet(customer.id, 1_000);
-    const placed = await placeOrder(db(), {
-      userId: customer.id,
-      serviceId: (await serviceBySlug("instagram-likes")).id,
-      quantity: 150,
-      targetLink: "https://www.instagram.com/p/FreshCodeGoodwill/",
-      deliverySpeed: "normal",
-    });
-    if (!placed.ok) throw new Error(placed.message);
-    const ended = await setOrderStatus(db(), { orderId: placed.order.id, status: "completed" });
+    const order = await placeLikesOrder(customer.id, "https://www.instagram.com/p/FreshCodeGoodwill/");
+    const ended = await setOrderStatus(db(), { orderId: order.id, status: "completed" });
     expect(ended.ok).toBe(true);
     const [provider] = await db()
       .insert(providers)
@@ -122,8 +109,8 @@ describe("a fresh code before a sensitive admin change (product rules 15.35-15.3
     });
     expect(visibleText(await bulkAnswer.text())).toContain(TWO_FACTOR_TEXT.confirmNeeded);
 
-    const goodwill = await owner.visitor.request(`/admin/orders/${placed.order.id}.data`, {
-      form: { intent: "goodwill-refund", orderId: placed.order.id, amount: "0.10", reason: "Slow" },
+    const goodwill = await owner.visitor.request(`/admin/orders/${order.id}.data`, {
+      form: { intent: "goodwill-refund", orderId: order.id, amount: "0.10", reason: "Slow" },
     });
     expect(await goodwill.text()).toContain(TWO_FACTOR_TEXT.confirmNeeded);
     expect(await balanceOf(customer.id)).toBe(balanceBefore);
@@ -158,8 +145,8 @@ describe("a fresh code before a sensitive admin change (product rules 15.35-15.3
     // A data request answers the redirect as 202 with its target.
     expect(granted.status).toBe(202);
     expect(await db().$count(userRoles, eq(userRoles.userId, staffMember.id))).toBe(1);
-    const credited = await owner.visitor.request(`/admin/orders/${placed.order.id}.data`, {
-      form: { intent: "goodwill-refund", orderId: placed.order.id, amount: "0.10", reason: "Slow" },
+    const credited = await owner.visitor.request(`/admin/orders/${order.id}.data`, {
+      form: { intent: "goodwill-refund", orderId: order.id, amount: "0.10", reason: "Slow" },
     });
     expect(await credited.text()).toContain("Credited $0.10");
     expect(await balanceOf(customer.id)).toBe(balanceBefore + 10);
@@ -171,14 +158,7 @@ describe("support meets no control it may not use (product rules 15.38)", () => 
     const support = await signedInAdmin({ role: "support" });
     const customer = await createAccount();
     await fundWallet(customer.id, 1_000);
-    const placed = await placeOrder(db(), {
-      userId: customer.id,
-      serviceId: (await serviceBySlug("instagram-likes")).id,
-      quantity: 150,
-      targetLink: "https://www.instagram.com/p/SupportReads/",
-      deliverySpeed: "normal",
-    });
-    if (!placed.ok) throw new Error(placed.message);
+    const order = await placeLikesOrder(customer.id, "https://www.instagram.com/p/SupportReads/");
 
     const userPage = visibleText(await (await support.visitor.request(`/admin/users/${customer.id}`)).text());
     expect(userPage).toContain(customer.email);
@@ -192,8 +172,8 @@ describe("support meets no control it may not use (product rules 15.38)", () => 
     ])
       expect(userPage, control).not.toContain(control);
 
-    const orderPage = await (await support.visitor.request(`/admin/orders/${placed.order.id}`)).text();
-    expect(visibleText(orderPage)).toContain(placed.order.orderNumber);
+    const orderPage = await (await support.visitor.request(`/admin/orders/${order.id}`)).text();
+    expect(visibleText(orderPage)).toContain(order.orderNumber);
     expect(orderPage).not.toContain('data-testid="status-form"');
     expect(orderPage).not.toContain('name="intent" value="correct-counts"');
 

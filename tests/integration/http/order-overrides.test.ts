@@ -4,9 +4,8 @@ import { db } from "../../../app/db/client.server.ts";
 import { adminAuditLog, orders, transactions } from "../../../app/db/schema.ts";
 import { OVERRIDE_TEXT } from "../../../app/domain/orders/order-override-text.ts";
 import { previewOrderOverride } from "../../../app/domain/orders/override-order-status.server.ts";
-import { placeOrder } from "../../../app/domain/orders/place-order.server.ts";
 import { setOrderStatus } from "../../../app/domain/orders/set-order-status.server.ts";
-import { fundWallet, serviceBySlug } from "../../support/factories.ts";
+import { fundWallet, placeLikesOrder } from "../../support/factories.ts";
 import { createAccount, signedInAdmin, type Visitor, visibleText } from "../../support/http.ts";
 
 /**
@@ -19,15 +18,7 @@ import { createAccount, signedInAdmin, type Visitor, visibleText } from "../../s
 async function customerOrder() {
   const customer = await createAccount();
   await fundWallet(customer.id, 1_000);
-  const placed = await placeOrder(db(), {
-    userId: customer.id,
-    serviceId: (await serviceBySlug("instagram-likes")).id,
-    quantity: 150,
-    targetLink: "https://www.instagram.com/p/HttpOverride/",
-    deliverySpeed: "normal",
-  });
-  if (!placed.ok) throw new Error(placed.message);
-  return { customer, order: placed.order };
+  return { customer, order: await placeLikesOrder(customer.id, "https://www.instagram.com/p/HttpOverride/") };
 }
 
 /** Posts a form as the page's fetchers do; the answer's text. */
