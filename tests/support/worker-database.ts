@@ -148,7 +148,11 @@ async function resetStatement(): Promise<string> {
       ({ table }) => `if not exists (select from "${table}") then
         insert into "${table}" overriding system value select * from test_seed."${table}"; end if;`,
     );
-  return `do $reset$ begin ${[...empty, ...restore].join("\n")} end $reset$`;
+  // Every table locked first: a write still in flight from a test that has ended (one that timed out while placing
+  // orders) finishes before the reset begins, or waits for it and then finds its customer gone; it can never slip
+  // an order in between the orders and their customers being emptied.
+  const lock = `lock table ${tables.map(({ table }) => `"${table}"`).join(", ")} in access exclusive mode;`;
+  return `do $reset$ begin ${[lock, ...empty, ...restore].join("\n")} end $reset$`;
 }
 
 let statement: Promise<string> | undefined;
@@ -156,5 +160,22 @@ let statement: Promise<string> | undefined;
 /** Empties every table a test writes to and restores the seeded ones, so each test starts from the seeded shop. */
 export async function resetDatabase(): Promise<void> {
   statement ??= resetStatement();
-  await db().execute(sql.raw(await statement));
+  const reset = sql.raw(await statement);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().execute(reset);
+      return;
+    } catch (error) {
+      // A write in flight that locked its tables in another order than the reset: PostgreSQL ends one of the two.
+      if (attempt >= 3 || deadlockOf(error) === undefined) throw error;
+    }
+  }
+}
+
+/** The PostgreSQL deadlock error behind a failed query (drizzle wraps it in `cause`), if that is what it was. */
+function deadlockOf(error: unknown): unknown {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: string }).code === "40P01") return current;
+  }
+  return undefined;
 }
