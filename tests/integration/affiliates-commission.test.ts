@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { affiliateLedger, affiliates, autoOrders, referrals, settings } from "../../app/db/schema.ts";
@@ -149,6 +149,48 @@ describe("commission on a referred customer's orders", () => {
         and(eq(affiliateLedger.affiliateId, affiliate.id), eq(affiliateLedger.orderId, first.id)),
       ),
     ).toBe(2);
+    await expectBooksBalance();
+  });
+
+  it("keeps each order's running figures equal to a recount of its history, with 10 orders placed at once", async () => {
+    const { affiliate, customer } = await referredPair();
+    const orders = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        likesOrder(customer.id, 150 + 10 * index, `RaceRace${index}x`),
+      ),
+    );
+    await setOrderStatus(db(), { orderId: orders[0]!.id, status: "failed" });
+    await setOrderStatus(db(), { orderId: orders[1]!.id, status: "partial", remains: 100 });
+    // The figures the trigger keeps per order are what its whole history adds up to.
+    const recount = await db().execute<{
+      order_id: string;
+      kept: string;
+      recounted: string;
+      booked: string;
+      rows: string;
+    }>(sql`
+      select f.order_id, f.net_paid_cents as kept, f.booked_cents as booked,
+        (select -sum(t.amount_cents) from transactions t
+          where t.order_id = f.order_id and (t.type in ('purchase', 'refund')
+            or (t.type = 'adjustment' and t.amount_cents > 0))) as recounted,
+        (select coalesce(sum(l.amount_cents), 0) from affiliate_ledger l where l.order_id = f.order_id) as rows
+      from affiliate_order_commissions f where f.affiliate_id = ${affiliate.id}`);
+    expect(recount.rows).toHaveLength(10);
+    for (const row of recount.rows) {
+      expect(Number(row.kept), `order ${row.order_id}: net paid kept`).toBe(Number(row.recounted));
+      expect(Number(row.booked), `order ${row.order_id}: commission booked`).toBe(Number(row.rows));
+      expect(Number(row.booked), `order ${row.order_id}: 30% of its net, rounded down`).toBe(
+        Math.floor((Number(row.recounted) * 30) / 100),
+      );
+    }
+    const failed = recount.rows.find((row) => row.order_id === orders[0]!.id);
+    expect([Number(failed!.recounted), Number(failed!.booked)]).toEqual([0, 0]);
+    const partial = recount.rows.find((row) => row.order_id === orders[1]!.id);
+    expect(Number(partial!.recounted)).toBeGreaterThan(0);
+    expect(Number(partial!.recounted)).toBeLessThan(orders[1]!.totalCents);
+    expect(await commissionBalance(affiliate.id)).toBe(
+      recount.rows.reduce((sum, row) => sum + Number(row.booked), 0),
+    );
     await expectBooksBalance();
   });
 

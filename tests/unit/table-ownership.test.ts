@@ -24,12 +24,14 @@ const OWNERS: Record<string, string> = {
   account_discounts: "accounts",
   staff_views: "accounts",
   // affiliates (docs/decisions/056): the commission rows and balance are also moved by the trigger on transactions
-  // (drizzle/0039), so every path that charges or refunds an order books its commission.
+  // (drizzle/0039, 0041), so every path that charges or refunds an order books its commission; the trigger alone
+  // writes affiliate_order_commissions.
   affiliates: "affiliates",
   referral_visits: "affiliates",
   referrals: "affiliates",
   affiliate_ledger: "affiliates",
   affiliate_payouts: "affiliates",
+  affiliate_order_commissions: "affiliates",
   // catalog
   services: "catalog",
   likes_packs: "catalog",

@@ -153,3 +153,37 @@ export const affiliateLedger = pgTable(
       .where(sql`${table.autoOrderId} is not null`),
   ],
 );
+
+/**
+ * Where each referred order's commission stands (docs/decisions/056): what the customer has paid for it net of
+ * refunds so far, and the commission booked for it. The trigger on the wallet ledger moves it by each new row, so
+ * a booking reads one row through its key instead of summing the order's history.
+ */
+export const affiliateOrderCommissions = pgTable(
+  "affiliate_order_commissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.userId, { onDelete: "restrict" }),
+    // The one-time order, or an auto order's own charges (order_id null), as the wallet ledger names them.
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    autoOrderId: uuid("auto_order_id").references(() => autoOrders.id, { onDelete: "restrict" }),
+    // The rate of the order's first payment: its later charges and its refunds are booked at it.
+    percent: integer("percent").notNull(),
+    netPaidCents: bigint("net_paid_cents", { mode: "number" }).$type<Cents>().notNull(),
+    bookedCents: bigint("booked_cents", { mode: "number" }).$type<Cents>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "affiliate_order_commissions_one_cause",
+      sql`${table.orderId} is not null or ${table.autoOrderId} is not null`,
+    ),
+    check("affiliate_order_commissions_percent", sql`${table.percent} between 0 and 100`),
+    uniqueIndex("affiliate_order_commissions_order").on(table.orderId).where(sql`${table.orderId} is not null`),
+    uniqueIndex("affiliate_order_commissions_auto_order")
+      .on(table.autoOrderId)
+      .where(sql`${table.orderId} is null`),
+  ],
+);
