@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { freePort } from "./free-port.ts";
 
 /** What the panel answers: a status and a JSON body (a string is sent as it is, e.g. an HTML error page). */
 export type PanelReply = { status: number; body: unknown };
@@ -26,7 +27,9 @@ export async function startFakePanel(
       response.end(typeof reply === "string" ? reply : JSON.stringify(reply));
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  // A port from freePort (below the ephemeral range): one a stopped panel frees stays free for it to come back on.
+  const listenOn = options.port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenOn, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/api/v2`,

@@ -181,7 +181,9 @@ export const affiliateOrderCommissions = pgTable(
       sql`${table.orderId} is not null or ${table.autoOrderId} is not null`,
     ),
     check("affiliate_order_commissions_percent", sql`${table.percent} between 0 and 100`),
-    uniqueIndex("affiliate_order_commissions_order").on(table.orderId).where(sql`${table.orderId} is not null`),
+    uniqueIndex("affiliate_order_commissions_order")
+      .on(table.orderId)
+      .where(sql`${table.orderId} is not null`),
     uniqueIndex("affiliate_order_commissions_auto_order")
       .on(table.autoOrderId)
       .where(sql`${table.orderId} is null`),

@@ -49,7 +49,8 @@ export const deposits = pgTable(
 
 /**
  * The results of payment events an admin must look at (docs/decisions/057): money a gateway says it took, or gave
- * back, that the shop did not credit or debit on its own.
+ * back, that the shop did not credit or debit on its own (for `credited_overpaid`, what was paid above the amount
+ * asked).
  */
 export const PAYMENT_RESULTS_TO_REVIEW = [
   "amount_mismatch",
@@ -58,6 +59,7 @@ export const PAYMENT_RESULTS_TO_REVIEW = [
   "not_found",
   "paid_after_closing",
   "refunded_to_review",
+  "credited_overpaid",
 ] as const;
 
 /**

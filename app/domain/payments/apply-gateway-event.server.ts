@@ -8,6 +8,7 @@ import type { GatewayChange, GatewayEvent } from "./gateway.ts";
 /** What applying a gateway event did; it is stored on the event (payment_events.result). */
 export type GatewayEventResult =
   | "credited"
+  | "credited_overpaid"
   | Extract<CreditDepositResult, { credited: false }>["reason"]
   | "failed"
   | "expired"
@@ -63,7 +64,8 @@ async function applyChange(
         paidAmountCents: change.amountCents,
         paidCurrency: change.currency,
       });
-      return credit.credited ? "credited" : credit.reason;
+      if (!credit.credited) return credit.reason;
+      return change.surplusCents ? "credited_overpaid" : "credited";
     }
     case "failed":
     case "expired": {

@@ -5,7 +5,7 @@ import type { Cents } from "../pricing/cents.ts";
  * hosted payment and turns its own verified events into one normalised shape, so that a single path
  * (applyGatewayEvent) decides what an event may do to a deposit, whatever the gateway.
  */
-export type GatewayName = "stripe" | "sandbox";
+export type GatewayName = "stripe" | "sandbox" | "btcpay";
 
 /** Every deposit is asked for in US dollars; a gateway's event in any other currency is refused. */
 export const DEPOSIT_CURRENCY = "usd";
@@ -35,6 +35,11 @@ export type GatewayChange =
       /** What the gateway says it took (or gave back); null when the event does not say. */
       amountCents: Cents | null;
       currency: string | null;
+      /**
+       * For a payment: what the customer paid above the amount asked (a crypto invoice paid twice). The deposit is
+       * credited its own amount and the event is kept for an admin, who returns or credits the rest.
+       */
+      surplusCents?: Cents;
     }
   | { kind: "ignored" };
 
