@@ -92,6 +92,8 @@ describe("a crypto deposit through a BTCPay Server", () => {
     expect(await depositStatus(depositId)).toBe("completed");
     expect(await creditsOf(depositId)).toBe(1);
     expect(await balanceOf(user.id)).toBe(2_500);
+    const [credit] = await db().select().from(transactions).where(eq(transactions.depositId, depositId));
+    expect(credit).toMatchObject({ type: "deposit", paymentMethod: "crypto", paymentGatewayId: invoiceId });
   });
 
   it("keeps an invoice paid short for an admin when it expires: nothing credited, the deposit still waiting", async () => {

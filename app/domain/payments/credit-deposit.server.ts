@@ -6,6 +6,15 @@ import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { queueDepositReceipt } from "./deposit-receipt.server.ts";
 import { DEPOSIT_CURRENCY, type GatewayName } from "./gateway.ts";
 
+/** How a deposit was paid, as its ledger row and the exports name it, by the gateway that took it. */
+const LEDGER_PAYMENT_METHOD: Record<(typeof deposits.$inferSelect)["provider"], string> = {
+  stripe: "card",
+  sandbox: "sandbox",
+  paypal: "paypal",
+  btcpay: "crypto",
+  manual: "manual",
+};
+
 export type CreditDepositInput = {
   depositId: string;
   /** The gateway's payment reference the verified event names. */
@@ -74,7 +83,7 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
       type: "deposit",
       amountCents: deposit.amountCents,
       depositId: deposit.id,
-      paymentMethod: deposit.provider === "stripe" ? "card" : "sandbox",
+      paymentMethod: LEDGER_PAYMENT_METHOD[deposit.provider],
       paymentGatewayId: input.providerReference,
       metadata: { provider: deposit.provider, event_id: input.eventId },
     });
