@@ -82,6 +82,9 @@ export async function startFakeBtcpay(): Promise<FakeBtcpay> {
       if (path.startsWith("/api/") && request.headers.authorization !== `token ${apiKey}`) {
         return reply(401, { code: "unauthenticated", message: "Authentication is required" });
       }
+      if (request.method === "GET" && path === storePath) {
+        return reply(200, { id: storeId, name: "Boostly test store", defaultCurrency: "USD" });
+      }
       if (request.method === "POST" && path === `${storePath}/invoices`) {
         const asked = JSON.parse(body) as {
           amount: string;

@@ -48,6 +48,7 @@ const OWNERS: Record<string, string> = {
   transactions: "wallet",
   deposits: "payments",
   payment_events: "payments",
+  payment_gateways: "payments",
   // fulfilment
   providers: "fulfilment",
   provider_services: "fulfilment",

@@ -1,0 +1,170 @@
+import "../support/worker-database.ts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../../app/db/client.server.ts";
+import { adminAuditLog, paymentGateways } from "../../app/db/schema.ts";
+import { testGatewayConnection } from "../../app/domain/payments/gateway-connection.server.ts";
+import {
+  type GatewaySetupForm,
+  readGatewaySetups,
+  readGatewaySetupViews,
+  saveGatewaySetup,
+} from "../../app/domain/payments/gateway-setup.server.ts";
+import { GATEWAY_SETUP_TEXT } from "../../app/domain/payments/gateway-setup.ts";
+import { createUser } from "../support/factories.ts";
+import { type FakeBtcpay, startFakeBtcpay } from "../support/fake-btcpay.ts";
+import { resetDatabase } from "../support/worker-database.ts";
+
+// An operator sets up each deposit gateway in the admin (docs/decisions/061): secrets sealed, a blank secret kept,
+// a gateway turned on only once complete, every change audited by name.
+
+let btcpay: FakeBtcpay;
+beforeAll(async () => {
+  btcpay = await startFakeBtcpay();
+});
+afterAll(() => btcpay.close());
+beforeEach(resetDatabase);
+
+function btcpayForm(
+  overrides: Partial<GatewaySetupForm> & { fields?: Record<string, string> } = {},
+): GatewaySetupForm {
+  return {
+    gateway: "btcpay",
+    enabled: true,
+    feePercent: "1.5",
+    feeFixed: "0.30",
+    minDeposit: "",
+    maxDeposit: "",
+    ...overrides,
+    fields: {
+      serverUrl: `${btcpay.url}/`,
+      storeId: btcpay.storeId,
+      apiKey: btcpay.apiKey,
+      webhookSecret: btcpay.webhookSecret,
+      ...overrides.fields,
+    },
+  };
+}
+
+async function btcpaySetup() {
+  return (await readGatewaySetups(db())).find((setup) => setup.gateway === "btcpay")!;
+}
+
+describe("setting up a deposit gateway", () => {
+  it("stores its settings, seals its secrets, and shows them back only as their last four characters", async () => {
+    const admin = await createUser({ admin: true });
+    expect(await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm() })).toMatchObject({
+      ok: true,
+    });
+    const [row] = await db().select().from(paymentGateways).where(eq(paymentGateways.gateway, "btcpay"));
+    expect(row).toMatchObject({
+      enabled: true,
+      settings: { serverUrl: btcpay.url, storeId: btcpay.storeId },
+      secretHints: { apiKey: btcpay.apiKey.slice(-4), webhookSecret: btcpay.webhookSecret.slice(-4) },
+      feeBasisPoints: 150,
+      feeFixedCents: 30,
+    });
+    expect(row!.sealedSecrets).not.toContain(btcpay.apiKey);
+    expect(JSON.stringify(row)).not.toContain(btcpay.webhookSecret);
+    expect((await btcpaySetup()).values).toMatchObject({
+      apiKey: btcpay.apiKey,
+      webhookSecret: btcpay.webhookSecret,
+    });
+    const view = (await readGatewaySetupViews(db())).find((setup) => setup.gateway === "btcpay")!;
+    expect(JSON.stringify(view)).not.toContain(btcpay.apiKey);
+    expect(view).toMatchObject({ enabled: true, complete: true });
+    const [audit] = await db().select().from(adminAuditLog).where(eq(adminAuditLog.subjectId, "btcpay"));
+    expect(audit).toMatchObject({ action: "payment_gateway.update", adminId: admin.id });
+    expect(JSON.stringify(audit!.details)).not.toContain(btcpay.apiKey);
+    expect(audit!.details).toMatchObject({
+      changed: expect.arrayContaining(["enabled", "apiKey", "feePercent"]),
+    });
+  });
+
+  it("keeps a stored secret left blank, records only what changed, and nothing for a save that changes nothing", async () => {
+    const admin = await createUser({ admin: true });
+    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm() });
+    const blankSecrets = btcpayForm({ fields: { apiKey: "", webhookSecret: "", storeId: "another-store" } });
+    expect(await saveGatewaySetup(db(), { adminId: admin.id, form: blankSecrets })).toEqual({
+      ok: true,
+      changed: ["storeId"],
+    });
+    expect((await btcpaySetup()).values).toMatchObject({ apiKey: btcpay.apiKey, storeId: "another-store" });
+    expect(await saveGatewaySetup(db(), { adminId: admin.id, form: blankSecrets })).toEqual({
+      ok: true,
+      changed: [],
+    });
+    expect(await db().$count(adminAuditLog, eq(adminAuditLog.subjectId, "btcpay"))).toBe(2);
+  });
+
+  it("turns a gateway on only once every field is set, naming each missing field, and saves nothing else", async () => {
+    const admin = await createUser({ admin: true });
+    const refused = await saveGatewaySetup(db(), {
+      adminId: admin.id,
+      form: btcpayForm({ fields: { apiKey: "", webhookSecret: "" } }),
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      title: GATEWAY_SETUP_TEXT.saveFailed,
+      fieldErrors: {
+        apiKey: GATEWAY_SETUP_TEXT.missingToEnable,
+        webhookSecret: GATEWAY_SETUP_TEXT.missingToEnable,
+      },
+    });
+    expect(await db().$count(paymentGateways)).toBe(0);
+    // Off, an incomplete setup may be kept for later.
+    expect(
+      await saveGatewaySetup(db(), {
+        adminId: admin.id,
+        form: btcpayForm({ enabled: false, fields: { apiKey: "" } }),
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await btcpaySetup()).toMatchObject({ enabled: false });
+  });
+
+  it("refuses a malformed address, fee or limit beside its field, saving nothing", async () => {
+    const admin = await createUser({ admin: true });
+    const cases: [Partial<GatewaySetupForm> & { fields?: Record<string, string> }, string, string][] = [
+      [{ fields: { serverUrl: "http://pay.example.com" } }, "serverUrl", GATEWAY_SETUP_TEXT.invalidUrl],
+      [
+        { fields: { serverUrl: "https://user:pass@pay.example.com" } },
+        "serverUrl",
+        GATEWAY_SETUP_TEXT.invalidUrl,
+      ],
+      [{ fields: { serverUrl: "javascript:alert(1)" } }, "serverUrl", GATEWAY_SETUP_TEXT.invalidUrl],
+      [{ fields: { storeId: "x".repeat(501) } }, "storeId", GATEWAY_SETUP_TEXT.tooLong],
+      [{ feePercent: "25" }, "feePercent", GATEWAY_SETUP_TEXT.feePercent],
+      [{ feePercent: "1.555" }, "feePercent", GATEWAY_SETUP_TEXT.feePercent],
+      [{ feePercent: "-1" }, "feePercent", GATEWAY_SETUP_TEXT.feePercent],
+      [{ feeFixed: "10.01" }, "feeFixed", GATEWAY_SETUP_TEXT.feeFixed],
+      [{ feeFixed: "abc" }, "feeFixed", GATEWAY_SETUP_TEXT.feeFixed],
+      [{ minDeposit: "0" }, "minDeposit", GATEWAY_SETUP_TEXT.limit],
+      [{ minDeposit: "50", maxDeposit: "20" }, "minDeposit", GATEWAY_SETUP_TEXT.minAboveMax],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const answer = await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm(overrides) });
+      expect(answer, JSON.stringify(overrides).slice(0, 80)).toMatchObject({
+        ok: false,
+        fieldErrors: { [field]: message },
+      });
+    }
+    expect(await db().$count(paymentGateways)).toBe(0);
+  });
+
+  it("tests the connection with the saved setup: a BTCPay Server's store found, or what the server answered", async () => {
+    const admin = await createUser({ admin: true });
+    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm() });
+    expect(await testGatewayConnection(await btcpaySetup())).toEqual({
+      connected: true,
+      message: 'BTCPay Server answered: store "Boostly test store" found.',
+    });
+    await saveGatewaySetup(db(), {
+      adminId: admin.id,
+      form: btcpayForm({ fields: { apiKey: "wrong-key" } }),
+    });
+    expect(await testGatewayConnection(await btcpaySetup())).toEqual({
+      connected: false,
+      message: "BTCPay Server answered 401.",
+    });
+  });
+});
