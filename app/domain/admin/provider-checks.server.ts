@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import Stripe from "stripe";
+import { type ConnectionResult, testStripeConnection } from "../payments/gateway-connection.server.ts";
 
 /** What the Settings tab's connection checks say. */
 export const PROVIDER_CHECK_TEXT = {
@@ -20,8 +20,7 @@ export type ProviderConfig = {
 
 export type ProviderStatus = { id: ProviderId; name: string; configured: boolean; detail: string };
 
-/** What a connection check found: connected or not, and what the provider said (it refuses nothing). */
-export type ConnectionResult = { connected: boolean; message: string };
+export type { ConnectionResult };
 
 /** A check that hangs (a firewall dropping packets) answers as a failure instead of holding the page. */
 const CHECK_TIMEOUT_MS = 10_000;
@@ -84,9 +83,7 @@ export async function testProviderConnection(
   try {
     if (id === "stripe") {
       if (!config.stripeSecretKey) return { connected: false, message: PROVIDER_CHECK_TEXT.notConfigured };
-      const client = new Stripe(config.stripeSecretKey, { timeout: CHECK_TIMEOUT_MS, maxNetworkRetries: 0 });
-      const balance = await withTimeout(client.balance.retrieve());
-      return { connected: true, message: `Stripe answered (${balance.livemode ? "live" : "test"} mode).` };
+      return await withTimeout(testStripeConnection(config.stripeSecretKey));
     }
     if (!config.smtpUrl) return { connected: false, message: PROVIDER_CHECK_TEXT.notConfigured };
     const transport = nodemailer.createTransport(config.smtpUrl);
