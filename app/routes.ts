@@ -95,6 +95,8 @@ export default [
       route("blog", "routes/admin.blog/route.tsx"),
       route("banner", "routes/admin.banner/route.tsx"),
       route("settings", "routes/admin.settings/route.tsx"),
+      // The deposit gateways: on or off, keys, fees and limits (product rules 16.35-16.39).
+      route("payments", "routes/admin.payments/route.tsx"),
       route("providers", "routes/admin.providers._index/route.tsx"),
       route("providers/:providerId", "routes/admin.providers.$providerId/route.tsx"),
       route("audit", "routes/admin.audit/route.tsx"),

@@ -79,6 +79,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, { view: Permission; act: Pe
   "/admin/blog": { view: "content.manage", act: "content.manage" },
   "/admin/banner": { view: "content.manage", act: "content.manage" },
   "/admin/settings": { view: "content.manage", act: "content.manage" },
+  "/admin/payments": { view: "content.manage", act: "content.manage" },
   "/admin/staff": { view: "staff.manage", act: "staff.manage" },
 };
 

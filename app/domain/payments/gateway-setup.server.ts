@@ -65,6 +65,12 @@ export async function readGatewaySetups(db: Executor): Promise<GatewaySetup[]> {
   );
 }
 
+/** One gateway as stored, secrets opened. */
+export async function readGatewaySetup(db: Executor, gateway: ConfigurableGateway): Promise<GatewaySetup> {
+  const [row] = await db.select().from(paymentGateways).where(eq(paymentGateways.gateway, gateway));
+  return setupOf(gateway, row);
+}
+
 /** The admin page's view of every configurable gateway. */
 export async function readGatewaySetupViews(db: Executor): Promise<GatewaySetupView[]> {
   const rows = await db.select().from(paymentGateways);

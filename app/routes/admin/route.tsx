@@ -38,6 +38,7 @@ const NAV: readonly AdminNavLink[] = [
   { to: "/admin/blog", label: "Blog", end: false },
   { to: "/admin/banner", label: "Banner", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
+  { to: "/admin/payments", label: "Payments", end: false },
   { to: "/admin/providers", label: "Providers", end: false },
   { to: "/admin/manual-order", label: "Manual Order", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
