@@ -30,6 +30,8 @@ export type GatewaySetupView = Omit<GatewaySetup, "values"> & {
   secretHints: Record<string, string>;
   /** Every field it needs is set. */
   complete: boolean;
+  /** When it was last saved (null: never), so the page's form starts afresh after a save. */
+  savedAt: string | null;
 };
 
 type GatewayRow = typeof paymentGateways.$inferSelect;
@@ -82,6 +84,7 @@ export async function readGatewaySetupViews(db: Executor): Promise<GatewaySetupV
       settings: row?.settings ?? {},
       secretHints: row?.secretHints ?? {},
       complete: isComplete(gateway, values),
+      savedAt: row?.updatedAt.toISOString() ?? null,
     };
   });
 }

@@ -72,7 +72,8 @@ export function GatewaySetupCard({
       >
         {tester.data && !testing ? `${tester.data.notice.title}: ${tester.data.notice.message}` : ""}
       </p>
-      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+      {/* Keyed by the last save: a saved form starts afresh, its secret fields empty again. */}
+      <Form key={setup.savedAt ?? "new"} method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="gateway" value={setup.gateway} />
         <Checkbox
