@@ -6,6 +6,13 @@ import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { queueDepositReceipt } from "./deposit-receipt.server.ts";
 import { DEPOSIT_CURRENCY, type GatewayName } from "./gateway.ts";
 
+/** The ledger row's payment method for each gateway: what the statement and the admin's exports show. */
+const LEDGER_PAYMENT_METHODS: Record<string, string> = {
+  stripe: "card",
+  sandbox: "sandbox",
+  paypal: "paypal",
+};
+
 export type CreditDepositInput = {
   depositId: string;
   /** The gateway's payment reference the verified event names. */
@@ -74,7 +81,7 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
       type: "deposit",
       amountCents: deposit.amountCents,
       depositId: deposit.id,
-      paymentMethod: deposit.provider === "stripe" ? "card" : "sandbox",
+      paymentMethod: LEDGER_PAYMENT_METHODS[deposit.provider],
       paymentGatewayId: input.providerReference,
       metadata: { provider: deposit.provider, event_id: input.eventId },
     });

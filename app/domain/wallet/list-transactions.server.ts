@@ -42,7 +42,7 @@ export const statementLineColumns = {
 export function describeLine(row: DescribedRow): string {
   switch (row.type) {
     case "deposit":
-      return "Card deposit";
+      return row.paymentMethod === "paypal" ? "PayPal deposit" : "Card deposit";
     case "purchase":
       if (row.orderNumber) return `Order ${row.orderNumber}`;
       return row.autoOrderId ? "Auto order" : "Purchase";
