@@ -27,6 +27,7 @@ import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { answerDepositForm } from "./deposit-action.server.ts";
+import { GatewayChoice } from "./gateway-choice.tsx";
 import { Statement } from "./statement.tsx";
 import { usePaymentReturn } from "./use-payment-return.ts";
 
@@ -195,6 +196,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
                 })}
               </div>
             </fieldset>
+            <GatewayChoice methods={facts.paymentMethods} />
             <Button type="submit" className="w-full" disabled={submitting}>
               {submitting ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
               Add Funds
