@@ -329,7 +329,7 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       if (!order) return void response.writeHead(404).end("Unknown order");
       const amount = order.purchase_units[0]?.amount;
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      return void response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal (fake)</title></head>
+      return void response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>PayPal (fake)</title></head>
 <body><main><h1>Fake PayPal</h1><p>Pay ${amount?.currency_code} ${amount?.value} to Boostly</p>
 <form method="post" action="/checkoutnow/approve?token=${order.id}"><button type="submit">Approve payment</button></form>
 <p><a href="${order.cancelUrl}">Cancel and return to Boostly</a></p></main></body></html>`);
