@@ -25,6 +25,12 @@ export const GATEWAY_LABELS: Record<GatewayName, string> = {
   paypal: "PayPal",
 };
 
+/** What a way of paying takes, under its name in the wallet's choice. */
+export function methodDetail(method: PaymentMethod): string {
+  if (method.id === "paypal") return "Your PayPal account or a card through PayPal";
+  return method.test ? "No real money moves" : method.brands.join(", ");
+}
+
 /** The methods the enabled gateways take, in their order ([] without one). */
 export function paymentMethodsOf(gateways: readonly GatewayName[]): PaymentMethod[] {
   return gateways.map((provider) =>

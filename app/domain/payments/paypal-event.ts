@@ -56,10 +56,10 @@ function refundedCaptureId(links: z.infer<typeof payment>["links"]): string | nu
 function paymentChange(
   kind: "paid" | "failed" | "refunded",
   resource: z.infer<typeof payment>,
-  orderId: string | null,
 ): GatewayChange {
   const depositId = z.uuid().safeParse(resource.custom_id ?? resource.invoice_id);
-  const reference = orderId ?? resource.supplementary_data?.related_ids?.order_id ?? null;
+  // A capture without its order cannot match the deposit's reference (the order id): reference_mismatch.
+  const reference = resource.supplementary_data?.related_ids?.order_id ?? null;
   if (!depositId.success) return { kind: "ignored" };
   return {
     kind,
@@ -100,5 +100,5 @@ export function readPaypalWebhook(payload: unknown): PaypalWebhookReading | null
   if (!kind || !captured.success) return { event };
   // A completed capture event must say COMPLETED; a pending one is settled by its later event.
   if (kind === "paid" && captured.data.status !== "COMPLETED") return { event };
-  return { event: { ...event, change: paymentChange(kind, captured.data, null) } };
+  return { event: { ...event, change: paymentChange(kind, captured.data) } };
 }

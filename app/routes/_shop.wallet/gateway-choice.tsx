@@ -1,10 +1,4 @@
-import { GATEWAY_LABELS, type PaymentMethod } from "../../domain/payments/payment-methods.ts";
-
-/** What each way of paying takes, under its name. */
-function detailOf(method: PaymentMethod): string {
-  if (method.id === "paypal") return "Your PayPal account or a card through PayPal";
-  return method.test ? "No real money moves" : method.brands.join(", ");
-}
+import { GATEWAY_LABELS, methodDetail, type PaymentMethod } from "../../domain/payments/payment-methods.ts";
 
 /**
  * How the customer pays this deposit, when more than one gateway is enabled (product rules 16.41): one radio per
@@ -30,7 +24,7 @@ export function GatewayChoice({ methods }: { methods: readonly PaymentMethod[] }
             />
             <span className="min-w-0 text-sm">
               <span className="block font-semibold text-slate-900">{GATEWAY_LABELS[method.provider]}</span>
-              <span className="block text-slate-600">{detailOf(method)}</span>
+              <span className="block text-slate-600">{methodDetail(method)}</span>
             </span>
           </label>
         ))}
