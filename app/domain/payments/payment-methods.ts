@@ -27,7 +27,7 @@ export const GATEWAY_LABELS: Record<GatewayName, string> = {
 
 /** What a way of paying takes, under its name in the wallet's choice. */
 export function methodDetail(method: PaymentMethod): string {
-  if (method.id === "paypal") return "Your PayPal account or a card through PayPal";
+  if (method.id === "paypal") return "Your PayPal account or card";
   return method.test ? "No real money moves" : method.brands.join(", ");
 }
 

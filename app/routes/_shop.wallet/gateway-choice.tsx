@@ -9,7 +9,7 @@ export function GatewayChoice({ methods }: { methods: readonly PaymentMethod[] }
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">Pay with</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+      <div className="mt-2 grid gap-2">
         {methods.map((method, index) => (
           <label
             key={method.provider}

@@ -126,7 +126,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-12">
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Wallet</h1>
-        <p className="mt-1 text-slate-600">Add funds by card and pay for your orders from your balance.</p>
+        <p className="mt-1 text-slate-600">Add funds and pay for your orders from your balance.</p>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
