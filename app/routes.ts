@@ -60,7 +60,7 @@ export default [
   route("auto-orders/:autoOrderId", "routes/auto-orders.$autoOrderId/route.ts"),
   // The local stand-in for a hosted card checkout (no Stripe keys): pay or decline, then a signed webhook.
   route("sandbox-checkout/:depositId", "routes/sandbox-checkout.$depositId/route.tsx"),
-  // The payment providers' signed webhooks: /api/webhooks/stripe and /api/webhooks/sandbox.
+  // The payment providers' signed webhooks: /api/webhooks/stripe, /api/webhooks/sandbox and /api/webhooks/paypal.
   route("api/webhooks/:provider", "routes/api.webhooks.$provider/route.ts"),
   // Server-Sent Events: live balance and order-status changes of the signed-in user.
   route("api/live", "routes/api.live/route.ts"),
@@ -69,6 +69,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml/route.ts"),
   route("robots.txt", "routes/robots[.]txt/route.ts"),
   // The signed-in customer's statement as a CSV file (product rules 2.10).
+  // PayPal sends the customer back here after approving a deposit's order: the shop captures it (decisions/058).
+  route("wallet/paypal-return", "routes/wallet.paypal-return/route.ts"),
   route("wallet/statement.csv", "routes/wallet.statement[.]csv/route.ts"),
   route("api/auth/*", "routes/api.auth.$/route.tsx"),
   route("admin-login", "routes/admin-login/route.tsx"),

@@ -31,6 +31,12 @@ const envSchema = z.object({
   DEV_MAILBOX: booleanFlag.optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // PayPal deposits (docs/decisions/058): all three of the account's values, and which PayPal it is, or none.
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_ENVIRONMENT: z.enum(["live", "sandbox"]).optional(),
+  PAYPAL_API_URL: z.url().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Scales every rate limit (tests sign up many accounts from one address and set it high).
@@ -47,6 +53,23 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("")),
 });
+
+/** PayPal's REST API hosts, by the account's environment. */
+export const PAYPAL_API_URLS = {
+  live: "https://api-m.paypal.com",
+  sandbox: "https://api-m.sandbox.paypal.com",
+} as const;
+
+/** A PayPal account the shop takes deposits with (docs/decisions/058); later fed from the admin's settings too. */
+export type PaypalConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** The id of the webhook registered for /api/webhooks/paypal: PayPal signs each delivery with it. */
+  webhookId: string;
+  environment: keyof typeof PAYPAL_API_URLS;
+  /** Where the API is: PayPal's host for the environment, or a local stand-in outside production. */
+  apiUrl: string;
+};
 
 export type Env = {
   appEnv: "development" | "production" | "test";
@@ -70,6 +93,8 @@ export type Env = {
   devMailbox: boolean;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** PayPal deposits, when the account is configured. */
+  paypal: PaypalConfig | undefined;
   trustProxy: boolean;
   rateLimitMultiplier: number;
   webConcurrency: number;
@@ -102,6 +127,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!raw.AUTH_SECRET && !LOOPBACK_HOSTS.has(host)) {
     throw new Error(`AUTH_SECRET is required when listening on ${host} (beyond this machine)`);
   }
+  const paypal = readPaypalConfig(raw, isProduction);
   const adminEmailsText = raw.ADMIN_EMAILS ?? (isProduction ? "" : "admin@example.com");
   return {
     appEnv: raw.APP_ENV,
@@ -127,12 +153,38 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     devMailbox: !isProduction && (raw.DEV_MAILBOX ?? true),
     stripeSecretKey: raw.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || undefined,
+    paypal,
     trustProxy: raw.TRUST_PROXY,
     webConcurrency: raw.WEB_CONCURRENCY,
     rateLimitMultiplier: raw.RATE_LIMIT_MULTIPLIER,
     plausibleDomain: raw.PLAUSIBLE_DOMAIN || undefined,
     gaMeasurementId: raw.GA_MEASUREMENT_ID || undefined,
   };
+}
+
+/**
+ * The PayPal account, or undefined when none of its values is set. Half a configuration stops the process, and
+ * which PayPal (live or sandbox) is said, never guessed; production talks to PayPal's own hosts only.
+ */
+function readPaypalConfig(raw: z.output<typeof envSchema>, isProduction: boolean): PaypalConfig | undefined {
+  const clientId = raw.PAYPAL_CLIENT_ID || undefined;
+  const clientSecret = raw.PAYPAL_CLIENT_SECRET || undefined;
+  const webhookId = raw.PAYPAL_WEBHOOK_ID || undefined;
+  if (!clientId && !clientSecret && !webhookId) return undefined;
+  if (!clientId || !clientSecret || !webhookId || !raw.PAYPAL_ENVIRONMENT) {
+    throw new Error(
+      "PayPal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID and PAYPAL_ENVIRONMENT together",
+    );
+  }
+  const apiUrl = (raw.PAYPAL_API_URL ?? PAYPAL_API_URLS[raw.PAYPAL_ENVIRONMENT]).replace(/\/$/, "");
+  const host = new URL(apiUrl).hostname;
+  if (
+    isProduction &&
+    (!apiUrl.startsWith("https://") || !(host === "paypal.com" || host.endsWith(".paypal.com")))
+  ) {
+    throw new Error("PAYPAL_API_URL must be a PayPal host over HTTPS in production");
+  }
+  return { clientId, clientSecret, webhookId, environment: raw.PAYPAL_ENVIRONMENT, apiUrl };
 }
 
 let cached: Env | undefined;

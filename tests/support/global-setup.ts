@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
 import { chromiumExecutable } from "./chromium.ts";
 import { SLOW_WAIT_TIMEOUT_MS, TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
+import { fakePaypalEnv, startFakePaypal } from "./fake-paypal.ts";
 import { freePort } from "./free-port.ts";
 import { acquireTestPostgres, oncePerRun, registerBeforeStop } from "./test-postgres.ts";
 
@@ -17,6 +18,8 @@ declare module "vitest" {
     /** Two app servers on the same database (for tests that need "nothing per-process"). */
     appUrls: [string, string];
     chromiumPath: string;
+    /** The fake PayPal both app servers take PayPal deposits through (tests/support/fake-paypal.ts). */
+    paypalUrl: string;
   }
 }
 
@@ -90,8 +93,14 @@ function startAppServer(
 export default async function setup(project: TestProject) {
   const started = Date.now();
   const { postgres, release } = await acquireTestPostgres();
+  // One fake PayPal per run, before the servers that are configured with its address.
+  const paypal = await oncePerRun("fake paypal", async () => {
+    const fake = await startFakePaypal();
+    registerBeforeStop(() => fake.stop());
+    return fake;
+  });
   const servers = await oncePerRun("app servers", async () => {
-    const running = await startAppServers(postgres.httpDatabaseUrl);
+    const running = await startAppServers(postgres.httpDatabaseUrl, fakePaypalEnv(paypal.url));
     registerBeforeStop(() => stopAppServers(running));
     return running;
   });
@@ -99,6 +108,7 @@ export default async function setup(project: TestProject) {
   project.provide("httpDatabaseUrl", postgres.httpDatabaseUrl);
   project.provide("appUrls", [servers[0].appUrl, servers[1].appUrl]);
   project.provide("chromiumPath", await oncePerRun("chromium", chromiumExecutable));
+  project.provide("paypalUrl", paypal.url);
   console.log(`Test environment of ${project.name} ready in ${Date.now() - started} ms`);
   return release;
 }
@@ -115,8 +125,14 @@ async function stopAppServers(servers: AppServer[]): Promise<void> {
   );
 }
 
-/** Builds the app into build-test/ (unless TEST_SKIP_BUILD) and starts two servers on one database. */
-async function startAppServers(databaseUrl: string): Promise<[AppServer, AppServer]> {
+/**
+ * Builds the app into build-test/ (unless TEST_SKIP_BUILD) and starts two servers on one database, with PayPal
+ * deposits through the fake PayPal beside the sandbox.
+ */
+async function startAppServers(
+  databaseUrl: string,
+  extraEnv: Record<string, string>,
+): Promise<[AppServer, AppServer]> {
   // TEST_BUILD_DIR lets several checkouts or engineers build side by side without overwriting each other.
   const buildDir = process.env.TEST_BUILD_DIR ?? "build-test";
   if (!process.env.TEST_SKIP_BUILD) {
@@ -132,8 +148,8 @@ async function startAppServers(databaseUrl: string): Promise<[AppServer, AppServ
     }
   }
   const servers: [AppServer, AppServer] = [
-    startAppServer(await freePort(), databaseUrl, buildDir),
-    startAppServer(await freePort(), databaseUrl, buildDir),
+    startAppServer(await freePort(), databaseUrl, buildDir, extraEnv),
+    startAppServer(await freePort(), databaseUrl, buildDir, extraEnv),
   ];
   await Promise.all(servers.map((server) => waitUntilHealthy(server.appUrl, server.child, server.output)));
   return servers;

@@ -113,23 +113,39 @@ describe("the pages' promises come from one place (product rules 11)", () => {
 
 describe("payment methods come from the configured provider (product rules 6.5)", () => {
   it("Stripe takes cards; the sandbox is a test checkout; no provider takes nothing", () => {
-    expect(paymentMethodsOf("stripe")).toEqual([
+    expect(paymentMethodsOf(["stripe"])).toEqual([
       { id: "card", provider: "stripe", brands: ["Visa", "Mastercard", "American Express"], test: false },
     ]);
-    expect(paymentMethodsOf("sandbox")[0]?.test).toBe(true);
-    expect(paymentMethodsOf(null)).toEqual([]);
-    expect(paidWith(paymentMethodsOf("stripe"))).toBe("Paid securely by card.");
+    expect(paymentMethodsOf(["sandbox"])[0]?.test).toBe(true);
+    expect(paymentMethodsOf([])).toEqual([]);
+    expect(paidWith(paymentMethodsOf(["stripe"]))).toBe("Paid securely by card.");
     expect(paidWith([])).toBe("Deposits are not available at the moment.");
     expect(paymentSentence({ paymentMethods: [] })).not.toMatch(/card/);
   });
 
   it("the footer shows a badge per brand taken, and none without a provider", () => {
-    const stripe = renderToStaticMarkup(PaymentBadges({ methods: paymentMethodsOf("stripe") }) ?? "");
+    const stripe = renderToStaticMarkup(PaymentBadges({ methods: paymentMethodsOf(["stripe"]) }) ?? "");
     expect(stripe).toContain("Visa");
     expect(stripe).toContain("American Express");
     expect(stripe).not.toMatch(/PayPal|crypto|Test checkout/i);
-    const sandbox = renderToStaticMarkup(PaymentBadges({ methods: paymentMethodsOf("sandbox") }) ?? "");
+    const sandbox = renderToStaticMarkup(PaymentBadges({ methods: paymentMethodsOf(["sandbox"]) }) ?? "");
     expect(sandbox).toContain("Test checkout");
     expect(PaymentBadges({ methods: [] })).toBeNull();
+  });
+
+  it("PayPal, when it is on, has its badge and its words beside the card's (product rules 16.41)", () => {
+    const both = paymentMethodsOf(["stripe", "paypal"]);
+    expect(both.map((method) => method.id)).toEqual(["card", "paypal"]);
+    expect(paidWith(both)).toBe("Paid securely by card or PayPal.");
+    expect(paidWith(paymentMethodsOf(["paypal"]))).toBe("Paid securely with PayPal.");
+    expect(paidWith(paymentMethodsOf(["sandbox", "paypal"]))).toBe(
+      "Paid with PayPal or on the test checkout, where no real money moves.",
+    );
+    expect(paymentSentence({ paymentMethods: both })).toContain(
+      "card (Visa, Mastercard or American Express) or PayPal",
+    );
+    const badges = renderToStaticMarkup(PaymentBadges({ methods: both }) ?? "");
+    expect(badges).toContain("Visa");
+    expect(badges).toContain(">PayPal<");
   });
 });

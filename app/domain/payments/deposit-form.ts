@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import type { GatewayName } from "./gateway.ts";
 import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
 
-/** The wallet's Add Funds form: the amount as typed (read with readDepositAmount) and the page to return to. */
+/**
+ * The wallet's Add Funds form: the amount as typed (read with readDepositAmount), the page to return to, and the
+ * gateway the customer chose when more than one is enabled (product rules 16.41).
+ */
 export const depositFormSchema = z.object({
   amount: z.string().trim().max(32).default(""),
   next: z.string().max(2000).optional(),
+  gateway: z.enum(["stripe", "sandbox", "paypal"] satisfies GatewayName[]).optional(),
 });
 
 /** The amount read, or an `invalid` refusal about the `amount` field with the toast's title. */

@@ -5,7 +5,7 @@ import type { Cents } from "../pricing/cents.ts";
  * hosted payment and turns its own verified events into one normalised shape, so that a single path
  * (applyGatewayEvent) decides what an event may do to a deposit, whatever the gateway.
  */
-export type GatewayName = "stripe" | "sandbox" | "btcpay";
+export type GatewayName = "stripe" | "sandbox" | "paypal" | "btcpay";
 
 /** Every deposit is asked for in US dollars; a gateway's event in any other currency is refused. */
 export const DEPOSIT_CURRENCY = "usd";
@@ -54,15 +54,25 @@ export type GatewayEvent = {
   change: GatewayChange;
 };
 
-/** An event when its signature checks out, else why it was not taken (the answer is then 400). */
+/**
+ * An event when its signature checks out, else why it was not taken (the answer is then 400). `capture` names a
+ * payment the customer approved that the shop must now take (PayPal's CHECKOUT.ORDER.APPROVED, when the browser
+ * never came back): the webhook's handler captures it after recording the event.
+ */
 export type GatewayVerification =
-  | { verified: true; event: GatewayEvent }
+  | { verified: true; event: GatewayEvent; capture?: string }
   | { verified: false; reason: string };
 
-/** What a capture reports: the event it amounts to, or why it could not be made. */
-export type CaptureResult = { captured: true; event: GatewayEvent } | { captured: false; reason: string };
+/**
+ * What a capture reports: the event it amounts to (paid, or failed when the gateway declined the capture), or why
+ * none was made: the payer's funding was declined (they may choose another), the payment is still pending at the
+ * gateway (its webhook settles it later), or the call failed.
+ */
+export type CaptureResult =
+  | { captured: true; event: GatewayEvent }
+  | { captured: false; reason: "declined" | "pending" | "failed"; detail?: string };
 
-/** A deposit gateway: Stripe Checkout, the local sandbox, and later PayPal, a crypto processor, manual methods. */
+/** A deposit gateway: Stripe Checkout, the local sandbox, PayPal, and later a crypto processor, manual methods. */
 export interface DepositGateway {
   readonly name: GatewayName;
   /** Opens a hosted payment for a recorded deposit. Called outside any transaction. */

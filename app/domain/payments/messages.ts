@@ -13,6 +13,9 @@ export const DEPOSIT_TEXT = {
   paymentSuccess: "Your payment was received and the funds are in your wallet.",
   declinedTitle: "Payment Declined",
   declined: "Your card was declined. No money was taken; you can try again.",
+  paypalDeclined: "PayPal declined this payment. No money was taken; you can try again.",
+  pendingTitle: "Payment pending",
+  pending: "PayPal is still processing this payment. Your wallet is credited as soon as it completes.",
   notConfirmedTitle: "Payment not confirmed",
   notConfirmed: "We could not confirm this payment. Nothing was charged to your wallet; please try again.",
 } as const;

@@ -7,8 +7,9 @@ import type { Cents } from "../pricing/cents.ts";
 import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
+import type { DepositGateway, GatewayName } from "./gateway.ts";
 import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
-import { activePaymentProvider } from "./payment-provider.server.ts";
+import { enabledGateways } from "./payment-provider.server.ts";
 import { depositReturnPaths } from "./return-urls.ts";
 
 /** Deposit creation per user (product rules 10.5), before RATE_LIMIT_MULTIPLIER. */
@@ -19,6 +20,8 @@ export type StartDepositInput = {
   amountCents: Cents;
   /** The local page to return to after paying (the wallet's `next`), if any. */
   returnPath?: string | null;
+  /** The gateway the customer chose on the wallet; the first enabled one when they had no choice. */
+  gateway?: GatewayName | null;
 };
 
 /**
@@ -38,7 +41,11 @@ function invalidAmount(message: string): Refusal {
  * limit, records a pending deposit, then asks the provider for a checkout (outside any transaction) and
  * returns its URL. No money moves here; only the provider's verified webhook credits the deposit.
  */
-export async function startDeposit(db: Database, input: StartDepositInput): Promise<StartDepositResult> {
+export async function startDeposit(
+  db: Database,
+  input: StartDepositInput,
+  gateways: readonly DepositGateway[] = enabledGateways(),
+): Promise<StartDepositResult> {
   const settings = await readSettings(db);
   if (settings.maintenanceMode)
     return refuse("unavailable", DEPOSIT_TEXT.maintenance, { title: DEPOSIT_TEXT.maintenanceTitle });
@@ -52,16 +59,18 @@ export async function startDeposit(db: Database, input: StartDepositInput): Prom
     return rateLimited(DEPOSIT_TEXT.rateLimited, limit.retryAfterSeconds, { title: DEPOSIT_TEXT.errorTitle });
   }
 
-  const provider = activePaymentProvider();
+  const provider = input.gateway ? gateways.find((gateway) => gateway.name === input.gateway) : gateways[0];
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
   if (!provider || !user) {
     if (!provider)
-      console.error("deposit refused: no payment provider is configured (set STRIPE_SECRET_KEY)");
+      console.error(
+        `deposit refused: no payment gateway ${input.gateway ?? ""} is enabled (docs/configuration.md)`,
+      );
     return providerFailed();
   }
 
   const returnPath = input.returnPath ? safeNextPath(input.returnPath, "") || null : null;
-  const returnPaths = depositReturnPaths(returnPath);
+  const returnPaths = depositReturnPaths(returnPath, provider.name);
   const [deposit] = await db
     .insert(deposits)
     .values({

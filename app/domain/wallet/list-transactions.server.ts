@@ -38,11 +38,18 @@ export const statementLineColumns = {
   orderNumber: orders.orderNumber,
 };
 
+/** A deposit's line by how it was paid (its ledger row's payment method); a card's for the card and the sandbox. */
+const DEPOSIT_LINES: Record<string, string> = {
+  paypal: "PayPal deposit",
+  crypto: "Crypto deposit",
+  manual: "Manual deposit",
+};
+
 /** What a ledger row means to the customer, in the shop's words. */
 export function describeLine(row: DescribedRow): string {
   switch (row.type) {
     case "deposit":
-      return "Card deposit";
+      return DEPOSIT_LINES[row.paymentMethod ?? ""] ?? "Card deposit";
     case "purchase":
       if (row.orderNumber) return `Order ${row.orderNumber}`;
       return row.autoOrderId ? "Auto order" : "Purchase";

@@ -27,6 +27,7 @@ export async function answerDepositForm(request: Request, database: Database) {
     userId: user.id,
     amountCents: amount.amountCents,
     returnPath: form.data.next ? safeNextPath(form.data.next, "") : null,
+    gateway: form.data.gateway ?? null,
   });
   if (started.ok) return redirect(started.url);
   return answerRefusal(started);

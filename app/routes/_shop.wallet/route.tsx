@@ -27,6 +27,7 @@ import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { answerDepositForm } from "./deposit-action.server.ts";
+import { GatewayChoice } from "./gateway-choice.tsx";
 import { Statement } from "./statement.tsx";
 import { usePaymentReturn } from "./use-payment-return.ts";
 
@@ -125,7 +126,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-12">
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Wallet</h1>
-        <p className="mt-1 text-slate-600">Add funds by card and pay for your orders from your balance.</p>
+        <p className="mt-1 text-slate-600">Add funds and pay for your orders from your balance.</p>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
@@ -195,6 +196,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
                 })}
               </div>
             </fieldset>
+            <GatewayChoice methods={facts.paymentMethods} />
             <Button type="submit" className="w-full" disabled={submitting}>
               {submitting ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
               Add Funds

@@ -7,9 +7,10 @@ import type { Route } from "./+types/route";
 /**
  * The payment providers' signed events, one path each: /api/webhooks/stripe for Stripe's checkout.session.* events
  * (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set), /api/webhooks/sandbox for the local sandbox checkout's (no
- * Stripe keys, never in production). Any other name is 404.
+ * Stripe keys, never in production), /api/webhooks/paypal for PayPal's (its account configured). Any other
+ * name, or a gateway that is not enabled, is 404.
  */
-const PROVIDER_NAMES = ["stripe", "sandbox"] as const;
+const PROVIDER_NAMES = ["stripe", "sandbox", "paypal"] as const;
 
 function providerName(param: string): (typeof PROVIDER_NAMES)[number] {
   const name = PROVIDER_NAMES.find((known) => known === param);
