@@ -46,6 +46,7 @@ const OWNERS: Record<string, string> = {
   transactions: "wallet",
   deposits: "payments",
   payment_events: "payments",
+  manual_deposit_methods: "payments",
   // fulfilment
   providers: "fulfilment",
   provider_services: "fulfilment",

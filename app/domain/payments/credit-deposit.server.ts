@@ -6,6 +6,13 @@ import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { queueDepositReceipt } from "./deposit-receipt.server.ts";
 import { DEPOSIT_CURRENCY, type GatewayName } from "./gateway.ts";
 
+/** The statement's payment method of a credited deposit, by its gateway. */
+const PAYMENT_METHOD_OF: Partial<Record<GatewayName, string>> = {
+  stripe: "card",
+  sandbox: "sandbox",
+  manual: "manual",
+};
+
 export type CreditDepositInput = {
   depositId: string;
   /** The gateway's payment reference the verified event names. */
@@ -74,7 +81,7 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
       type: "deposit",
       amountCents: deposit.amountCents,
       depositId: deposit.id,
-      paymentMethod: deposit.provider === "stripe" ? "card" : "sandbox",
+      paymentMethod: PAYMENT_METHOD_OF[deposit.provider] ?? deposit.provider,
       paymentGatewayId: input.providerReference,
       metadata: { provider: deposit.provider, event_id: input.eventId },
     });
