@@ -27,6 +27,7 @@ import { retryAfterHeaders } from "../../lib/rate-limited-answer.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { answerDepositForm } from "./deposit-action.server.ts";
+import { ManualDeposit } from "./manual-deposit.tsx";
 import { Statement } from "./statement.tsx";
 import { usePaymentReturn } from "./use-payment-return.ts";
 
@@ -202,6 +203,8 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </Card>
       </div>
+
+      <ManualDeposit />
 
       <Statement statement={loaderData.statement} filter={loaderData.filter} loading={refreshing} />
     </main>
