@@ -151,10 +151,10 @@ function ClaimsCard({ claims }: { claims: Claim[] }) {
         {claims.map((claim) => (
           <li
             key={claim.depositId}
-            className="flex flex-wrap items-start justify-between gap-2 py-3"
+            className="flex items-start justify-between gap-3 py-3"
             data-testid="manual-claim"
           >
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <p className="font-semibold text-slate-900">
                 {formatCents(claim.amountCents)}{" "}
                 <span className="font-normal text-slate-600">by {claim.methodName}</span>
@@ -166,7 +166,9 @@ function ClaimsCard({ claims }: { claims: Claim[] }) {
                 </p>
               ) : null}
             </div>
-            <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATE[claim.status].className}`}>
+            <span
+              className={`shrink-0 rounded-full px-3 py-1 text-xs font-semibold ${STATE[claim.status].className}`}
+            >
               {STATE[claim.status].label}
             </span>
           </li>

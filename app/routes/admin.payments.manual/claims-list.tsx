@@ -43,47 +43,51 @@ const STATE_LABELS: Record<Claim["status"], string> = {
 /** The customers' claims, pending first: each pending one approved or rejected by the roles that may. */
 export function ClaimsList({ claims, codeNeeded }: { claims: Claim[]; codeNeeded: boolean }) {
   return (
-    <Card className="mt-6 overflow-hidden p-0" data-testid="manual-claims">
-      <div className="p-6 pb-2">
-        <CardHeader
-          title="Claims"
-          description="Waiting ones first, oldest first; then the latest approved and rejected."
-        />
+    <Card className="mt-6 sm:overflow-x-auto" data-testid="manual-claims">
+      <CardHeader
+        title="Claims"
+        description="Waiting ones first, oldest first; then the latest approved and rejected."
+      />
+      <div className="mt-4">
+        <AdminTable headings={HEADINGS} items={claims} empty="No customer has claimed a manual payment yet.">
+          {(claim) => (
+            <tr key={claim.depositId} className="align-top" data-testid="claim-row">
+              <td className="px-4 py-3 break-all">
+                <Link
+                  to={`/admin/users/${claim.userId}`}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  {claim.email}
+                </Link>
+              </td>
+              <td className="px-4 py-3 text-slate-700">{claim.methodName}</td>
+              <td className="px-4 py-3 font-semibold tabular-nums text-slate-900">
+                {formatCents(claim.amountCents)}
+              </td>
+              <td className="min-w-36 px-4 py-3 font-mono text-xs wrap-anywhere text-slate-700">
+                {claim.reference}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {formatDateTime(claim.claimedAt)}
+              </td>
+              <td className="px-4 py-3">
+                {claim.status === "pending" ? (
+                  <StaffOnly permission="users.manage">
+                    <ClaimDecision claim={claim} codeNeeded={codeNeeded} />
+                  </StaffOnly>
+                ) : (
+                  <span className="text-slate-700">
+                    {STATE_LABELS[claim.status]}
+                    {claim.reason ? (
+                      <span className="block text-xs break-words text-slate-500">{claim.reason}</span>
+                    ) : null}
+                  </span>
+                )}
+              </td>
+            </tr>
+          )}
+        </AdminTable>
       </div>
-      <AdminTable headings={HEADINGS} items={claims} empty="No customer has claimed a manual payment yet.">
-        {(claim) => (
-          <tr key={claim.depositId} className="align-top" data-testid="claim-row">
-            <td className="px-4 py-3 break-all">
-              <Link
-                to={`/admin/users/${claim.userId}`}
-                className="font-medium text-brand-700 hover:underline"
-              >
-                {claim.email}
-              </Link>
-            </td>
-            <td className="px-4 py-3 text-slate-700">{claim.methodName}</td>
-            <td className="px-4 py-3 font-semibold tabular-nums text-slate-900">
-              {formatCents(claim.amountCents)}
-            </td>
-            <td className="px-4 py-3 font-mono text-xs break-all text-slate-700">{claim.reference}</td>
-            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(claim.claimedAt)}</td>
-            <td className="px-4 py-3">
-              {claim.status === "pending" ? (
-                <StaffOnly permission="users.manage">
-                  <ClaimDecision claim={claim} codeNeeded={codeNeeded} />
-                </StaffOnly>
-              ) : (
-                <span className="text-slate-700">
-                  {STATE_LABELS[claim.status]}
-                  {claim.reason ? (
-                    <span className="block text-xs break-words text-slate-500">{claim.reason}</span>
-                  ) : null}
-                </span>
-              )}
-            </td>
-          </tr>
-        )}
-      </AdminTable>
     </Card>
   );
 }
@@ -139,6 +143,7 @@ function ClaimDecision({ claim, codeNeeded }: { claim: Claim; codeNeeded: boolea
           name="reason"
           maxLength={REASON_MAX}
           placeholder="No transfer with this reference"
+          className="w-full"
           error={reasonError}
         />
         <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={busy}>
@@ -161,9 +166,9 @@ function ClaimDecision({ claim, codeNeeded }: { claim: Claim; codeNeeded: boolea
         }
       >
         <p>
-          {claim.email}'s wallet is credited <strong>{amount}</strong> and they get the receipt by mail. Check
-          first that the {claim.methodName.toLowerCase()} with the reference{" "}
-          <strong className="break-all">{claim.reference}</strong> arrived.
+          Their wallet is credited <strong>{amount}</strong> and they get the receipt by mail. Check first
+          that the payment by {claim.methodName} with the reference{" "}
+          <strong className="wrap-anywhere">{claim.reference}</strong> arrived.
         </p>
         <approve.Form method="post" id={formId} className="mt-4">
           <input type="hidden" name="intent" value="approve-claim" />

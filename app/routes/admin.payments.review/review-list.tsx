@@ -30,26 +30,8 @@ type ReviewEvent = {
   reviewNote: string | null;
 };
 
-const OPEN_HEADINGS = [
-  "What happened",
-  "Deposit",
-  "Customer",
-  "Asked",
-  "Reported",
-  "Event",
-  "Received",
-  "Action",
-];
-const REVIEWED_HEADINGS = [
-  "What happened",
-  "Deposit",
-  "Customer",
-  "Asked",
-  "Reported",
-  "Event",
-  "Reviewed",
-  "Note",
-];
+const OPEN_HEADINGS = ["What happened", "Customer and deposit", "Asked", "Reported", "Received", "Action"];
+const REVIEWED_HEADINGS = ["What happened", "Customer and deposit", "Asked", "Reported", "Reviewed", "Note"];
 
 /** What the gateway said it took: dollars as the shop writes them, another currency with its code. */
 function reportedAmount(amountCents: number | null, currency: string | null): string {
@@ -61,7 +43,7 @@ function reportedAmount(amountCents: number | null, currency: string | null): st
 /** The events to review (or reviewed), one row each, with "Mark reviewed" for the roles that may act. */
 export function ReviewList({ events, reviewed }: { events: ReviewEvent[]; reviewed: boolean }) {
   return (
-    <Card className="mt-4 overflow-hidden p-0" data-testid="payment-review-list">
+    <Card className="mt-4 sm:overflow-x-auto" data-testid="payment-review-list">
       <AdminTable
         headings={reviewed ? REVIEWED_HEADINGS : OPEN_HEADINGS}
         items={events}
@@ -78,11 +60,11 @@ export function ReviewList({ events, reviewed }: { events: ReviewEvent[]; review
               <span className="block text-xs font-normal text-slate-500">
                 {event.gateway} · {event.type}
               </span>
+              <span className="mt-1 block font-mono text-xs font-normal wrap-anywhere text-slate-600">
+                {event.id}
+              </span>
             </td>
-            <td className="px-4 py-3 font-mono text-xs break-all text-slate-700">
-              {event.depositId ?? "No such deposit"}
-            </td>
-            <td className="px-4 py-3 break-all">
+            <td className="px-4 py-3 wrap-anywhere">
               {event.customer ? (
                 <Link
                   to={`/admin/users/${event.customer.id}`}
@@ -93,6 +75,9 @@ export function ReviewList({ events, reviewed }: { events: ReviewEvent[]; review
               ) : (
                 <span className="text-slate-500">Unknown</span>
               )}
+              <span className="mt-1 block font-mono text-xs text-slate-600">
+                {event.depositId ?? "No such deposit"}
+              </span>
             </td>
             <td className="px-4 py-3 tabular-nums">
               {event.askedCents === null ? "—" : formatCents(event.askedCents)}
@@ -100,28 +85,25 @@ export function ReviewList({ events, reviewed }: { events: ReviewEvent[]; review
             <td className="px-4 py-3 tabular-nums" data-testid="review-reported">
               {reportedAmount(event.reportedCents, event.reportedCurrency)}
             </td>
-            <td className="px-4 py-3 font-mono text-xs break-all text-slate-700">{event.id}</td>
+            {/* One cell per condition: the table labels its cells for phones, and a fragment would hide them. */}
             {reviewed ? (
-              <>
-                <td className="px-4 py-3 text-slate-700">
-                  {event.reviewedAt ? formatDateTime(event.reviewedAt) : ""}
-                  <span className="block text-xs text-slate-500 break-all">{event.reviewedBy}</span>
-                </td>
-                <td className="px-4 py-3 whitespace-pre-wrap break-words text-slate-700">
-                  {event.reviewNote}
-                </td>
-              </>
+              <td className="px-4 py-3 text-slate-700">
+                {event.reviewedAt ? formatDateTime(event.reviewedAt) : ""}
+                <span className="block text-xs wrap-anywhere text-slate-500">{event.reviewedBy}</span>
+              </td>
             ) : (
-              <>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  {formatDateTime(event.receivedAt)}
-                </td>
-                <td className="px-4 py-3">
-                  <StaffOnly permission="users.manage">
-                    <MarkReviewedForm eventId={event.id} />
-                  </StaffOnly>
-                </td>
-              </>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {formatDateTime(event.receivedAt)}
+              </td>
+            )}
+            {reviewed ? (
+              <td className="px-4 py-3 whitespace-pre-wrap break-words text-slate-700">{event.reviewNote}</td>
+            ) : (
+              <td className="px-4 py-3">
+                <StaffOnly permission="users.manage">
+                  <MarkReviewedForm eventId={event.id} />
+                </StaffOnly>
+              </td>
             )}
           </tr>
         )}
@@ -162,6 +144,7 @@ function MarkReviewedForm({ eventId }: { eventId: string }) {
         name="note"
         maxLength={REVIEW_NOTE_MAX}
         placeholder="Refunded at the gateway"
+        className="w-full"
         error={error}
       />
       <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={busy}>
