@@ -72,6 +72,8 @@ export default [
   // PayPal sends the customer back here after approving a deposit's order: the shop captures it (decisions/058).
   route("wallet/paypal-return", "routes/wallet.paypal-return/route.ts"),
   route("wallet/statement.csv", "routes/wallet.statement[.]csv/route.ts"),
+  // The wallet's manual deposit methods and the customer's claims (docs/decisions/059), read by its component.
+  route("wallet/manual-deposit", "routes/wallet.manual-deposit/route.ts"),
   route("api/auth/*", "routes/api.auth.$/route.tsx"),
   route("admin-login", "routes/admin-login/route.tsx"),
   // The admin area: outside the shop layout, behind the admin guard of routes/admin.tsx.
@@ -102,6 +104,9 @@ export default [
       route("providers", "routes/admin.providers._index/route.tsx"),
       route("providers/:providerId", "routes/admin.providers.$providerId/route.tsx"),
       route("audit", "routes/admin.audit/route.tsx"),
+      // Payment events an admin settles, and manual deposits: methods and claims (docs/decisions/057, 059).
+      route("payments/review", "routes/admin.payments.review/route.tsx"),
+      route("payments/manual", "routes/admin.payments.manual/route.tsx"),
       // Staff roles, granted and revoked by an owner (product rules 15.5).
       route("staff", "routes/admin.staff/route.tsx"),
     ]),

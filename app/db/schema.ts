@@ -8,6 +8,7 @@ export * from "./schema/enums.ts";
 export * from "./schema/figures.ts";
 export * from "./schema/fulfilment.ts";
 export * from "./schema/ledger.ts";
+export * from "./schema/manual-deposits.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/orders.ts";
 export * from "./schema/payment-gateways.ts";

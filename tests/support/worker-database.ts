@@ -33,6 +33,7 @@ const MUTABLE_TABLES = [
   "transactions",
   "payment_events",
   "deposits",
+  "manual_deposit_methods",
   "tickets",
   "ticket_messages",
   "notification_preferences",

@@ -49,6 +49,7 @@ const OWNERS: Record<string, string> = {
   deposits: "payments",
   payment_events: "payments",
   payment_gateways: "payments",
+  manual_deposit_methods: "payments",
   // fulfilment
   providers: "fulfilment",
   provider_services: "fulfilment",

@@ -19,6 +19,7 @@ import {
   transactionTypeEnum,
 } from "./enums.ts";
 import { fulfilments } from "./fulfilment.ts";
+import { manualDepositMethods } from "./manual-deposits.ts";
 import { autoOrders, orders } from "./orders.ts";
 
 /** A hosted-checkout deposit attempt; it becomes money only through a verified payment event. */
@@ -36,12 +37,20 @@ export const deposits = pgTable(
     status: depositStatusEnum("status").notNull().default("pending"),
     // Where the customer goes after paying (/wallet?next=...).
     returnPath: text("return_path"),
+    // The manual method a customer's claim names (docs/decisions/059); null for every hosted gateway.
+    manualMethodId: uuid("manual_method_id").references(() => manualDepositMethods.id, {
+      onDelete: "restrict",
+    }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     check("deposits_amount_positive", sql`${table.amountCents} > 0`),
     index("deposits_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // The admin's list of manual claims, pending first (docs/decisions/059).
+    index("deposits_manual_claims_idx")
+      .on(table.status, table.createdAt)
+      .where(sql`${table.manualMethodId} is not null`),
     // Deposits completed in an hour: the dashboard's first deposits (docs/decisions/041).
     index("deposits_completed_idx").on(table.completedAt).where(sql`${table.status} = 'completed'`),
   ],
@@ -77,6 +86,13 @@ export const paymentEvents = pgTable(
     depositId: uuid("deposit_id").references(() => deposits.id, { onDelete: "restrict" }),
     // What applying it did: credited, amount_mismatch, paid_after_closing... (null before migration 0038).
     result: text("result"),
+    // What the gateway said it took, in its currency (null when it did not say, or before migration 0044).
+    reportedAmountCents: bigint("reported_amount_cents", { mode: "number" }).$type<Cents>(),
+    reportedCurrency: text("reported_currency"),
+    // An admin looked at an event to review and settled it (docs/decisions/057), once.
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewNote: text("review_note"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -81,6 +81,9 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, { view: Permission; act: Pe
   "/admin/settings": { view: "content.manage", act: "content.manage" },
   "/admin/payments": { view: "content.manage", act: "content.manage" },
   "/admin/staff": { view: "staff.manage", act: "staff.manage" },
+  // Customers' money: support may read what is waiting, only those who move balances decide (docs/decisions/059).
+  "/admin/payments/review": { view: "users.view", act: "users.manage" },
+  "/admin/payments/manual": { view: "users.view", act: "users.manage" },
 };
 
 function matches(pattern: string, path: string): boolean {

@@ -37,7 +37,15 @@ export async function applyGatewayEvent(db: Executor, event: GatewayEvent): Prom
     const result = await applyChange(tx, event, change);
     // An unknown deposit id is kept in the payload only: the column references deposits.
     const depositId = change.kind === "ignored" || result === "not_found" ? null : change.depositId;
-    await tx.update(paymentEvents).set({ result, depositId }).where(eq(paymentEvents.id, event.id));
+    // What the gateway said it took, beside the deposit's own amount on the admin's review list.
+    const reported =
+      change.kind === "ignored"
+        ? {}
+        : { reportedAmountCents: change.amountCents, reportedCurrency: change.currency };
+    await tx
+      .update(paymentEvents)
+      .set({ result, depositId, ...reported })
+      .where(eq(paymentEvents.id, event.id));
     if (needsReview(result))
       console.error(`payment event ${event.id} (${event.gateway} ${event.type}): ${result}`);
     return { duplicate: false, result };

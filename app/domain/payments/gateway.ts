@@ -5,7 +5,7 @@ import type { Cents } from "../pricing/cents.ts";
  * hosted payment and turns its own verified events into one normalised shape, so that a single path
  * (applyGatewayEvent) decides what an event may do to a deposit, whatever the gateway.
  */
-export type GatewayName = "stripe" | "sandbox" | "paypal" | "btcpay";
+export type GatewayName = "stripe" | "sandbox" | "paypal" | "btcpay" | "manual";
 
 /** Every deposit is asked for in US dollars; a gateway's event in any other currency is refused. */
 export const DEPOSIT_CURRENCY = "usd";

@@ -24,6 +24,7 @@ export const GATEWAY_LABELS: Record<GatewayName, string> = {
   sandbox: "Card (test checkout)",
   paypal: "PayPal",
   btcpay: "Crypto",
+  manual: "Manual method",
 };
 
 /** What a way of paying takes, under its name in the wallet's choice. */

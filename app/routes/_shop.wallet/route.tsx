@@ -28,6 +28,7 @@ import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { answerDepositForm } from "./deposit-action.server.ts";
 import { GatewayChoice } from "./gateway-choice.tsx";
+import { ManualDeposit } from "./manual-deposit.tsx";
 import { Statement } from "./statement.tsx";
 import { usePaymentReturn } from "./use-payment-return.ts";
 
@@ -204,6 +205,8 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </Card>
       </div>
+
+      <ManualDeposit />
 
       <Statement statement={loaderData.statement} filter={loaderData.filter} loading={refreshing} />
     </main>

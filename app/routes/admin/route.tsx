@@ -32,6 +32,8 @@ const NAV: readonly AdminNavLink[] = [
   { to: "/admin/manual-work", label: "Manual Work", end: false },
   { to: "/admin/auto-orders", label: "Auto Orders", end: false },
   { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/payments/manual", label: "Manual Deposits", end: false },
+  { to: "/admin/payments/review", label: "Payments to Review", end: false },
   { to: "/admin/services", label: "Services", end: false },
   { to: "/admin/platforms", label: "Platforms", end: false },
   { to: "/admin/tickets", label: "Tickets", end: false },

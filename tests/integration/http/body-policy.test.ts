@@ -56,6 +56,14 @@ const BASE_FORMS: Record<string, BaseForm> = {
     form: () => ({ intent: "dismiss-alert", alertId: "1" }),
     text: "alertId",
   },
+  "routes/admin.payments.manual/route.tsx": {
+    form: () => ({ intent: "reject-claim", depositId: randomUUID(), reason: "Not received" }),
+    text: "reason",
+  },
+  "routes/admin.payments.review/route.tsx": {
+    form: () => ({ intent: "mark-reviewed", eventId: "evt_body_policy", note: "Looked at it" }),
+    text: "note",
+  },
   "routes/_shop.automatic-order/route.tsx": {
     form: (ids) => ({
       serviceId: ids.autoLikesServiceId,
@@ -161,6 +169,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
     text: "token",
   },
   "routes/_shop.wallet/route.tsx": { form: () => ({ amount: "25" }), text: "amount" },
+  "routes/wallet.manual-deposit/route.ts": {
+    form: () => ({ methodId: randomUUID(), amount: "25", reference: "BODY-POLICY" }),
+    text: "reference",
+  },
   "routes/admin-login/route.tsx": {
     form: (ids) => ({ intent: "sign-in", email: ids.adminEmail, password: "correct-horse-9" }),
     text: "email",
