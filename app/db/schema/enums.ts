@@ -36,7 +36,13 @@ export const transactionTypeEnum = pgEnum("transaction_type", [
 export const transactionStatusEnum = pgEnum("transaction_status", ["pending", "completed", "failed"]);
 export const depositStatusEnum = pgEnum("deposit_status", ["pending", "completed", "failed", "expired"]);
 /** Deposit gateways (docs/decisions/057): each has its value here and its webhook path on /api/webhooks/$provider. */
-export const paymentProviderEnum = pgEnum("payment_provider", ["stripe", "sandbox", "paypal", "btcpay", "manual"]);
+export const paymentProviderEnum = pgEnum("payment_provider", [
+  "stripe",
+  "sandbox",
+  "paypal",
+  "btcpay",
+  "manual",
+]);
 /** Staff roles; what each may do is declared in app/domain/accounts/permissions.ts (product rules 15.1). */
 export const roleEnum = pgEnum("role", ["owner", "admin", "support"]);
 export const ticketCategoryEnum = pgEnum("ticket_category", ["order", "payment", "request"]);
