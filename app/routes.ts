@@ -34,6 +34,8 @@ export default [
     route("how-it-works", "routes/_shop.how-it-works/route.tsx"),
     route("reviews", "routes/_shop.reviews/route.tsx"),
     route("affiliate", "routes/_shop.affiliate/route.tsx"),
+    // The signed-in customer's affiliate page (product rules 16.11); /affiliate stays the visitors' page.
+    route("affiliate/dashboard", "routes/_shop.affiliate.dashboard/route.tsx"),
     route("contact", "routes/_shop.contact/route.tsx"),
     route("faq", "routes/_shop.faq/route.tsx"),
     route("terms", "routes/_shop.terms/route.tsx"),
