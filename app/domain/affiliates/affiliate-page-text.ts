@@ -1,4 +1,5 @@
 import { formatCents } from "../../lib/format-money.ts";
+import type { Settings } from "../settings/defaults.ts";
 
 /** What the customer's affiliate page says (product rules 16.11-16.12), in one place. */
 export const AFFILIATE_PAGE_TEXT = {
@@ -19,18 +20,12 @@ export const AFFILIATE_PAGE_TEXT = {
 } as const;
 
 /** How the programme works, from the settings in force (rules 11.1: promises come from what drives them). */
-export function programmeTerms(input: {
-  percent: number;
-  attributionDays: number;
-  minimumPayoutCents: number;
-  payoutIntervalDays: number;
-  referralBonusCents: number;
-}): string {
+export function programmeTerms(settings: Settings): string {
   const bonus =
-    input.referralBonusCents > 0
-      ? ` and ${formatCents(input.referralBonusCents)} when they first add funds`
+    settings.referralBonusCents > 0
+      ? `, and ${formatCents(settings.referralBonusCents)} in your wallet when they first add funds`
       : "";
-  return `Share your link: a visitor who signs up within ${input.attributionDays} days becomes your referral, and you earn ${input.percent}% of what they pay for their orders, less refunds${bonus}. Ask for a payout once your balance reaches ${formatCents(input.minimumPayoutCents)}, once every ${input.payoutIntervalDays} days.`;
+  return `Share your link: a visitor who signs up within ${settings.affiliateAttributionDays} days becomes your referral, and you earn ${settings.affiliateCommissionPercent}% of what they pay for their orders, less refunds${bonus}. Ask for a payout once your balance reaches ${formatCents(settings.affiliateMinimumPayoutCents)}, at most once every ${settings.affiliatePayoutIntervalDays} days.`;
 }
 
 /** A payout's state in the customer's words. */

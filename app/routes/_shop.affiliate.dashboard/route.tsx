@@ -30,13 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = shopDatabase(context);
   const settings = await readSettings(db);
-  const terms = programmeTerms({
-    percent: settings.affiliateCommissionPercent,
-    attributionDays: settings.affiliateAttributionDays,
-    minimumPayoutCents: settings.affiliateMinimumPayoutCents,
-    payoutIntervalDays: settings.affiliatePayoutIntervalDays,
-    referralBonusCents: settings.referralBonusCents,
-  });
+  const terms = programmeTerms(settings);
   // The figures are one read; if it fails the page still says what the programme is and that they are missing.
   try {
     const summary = await readAffiliateSummary(db, user.id);
