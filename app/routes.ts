@@ -85,6 +85,8 @@ export default [
       route("orders/:orderId", "routes/admin.orders.$orderId/route.tsx"),
       route("manual-work", "routes/admin.manual-work/route.tsx"),
       route("users/:userId", "routes/admin.users.$userId/route.tsx"),
+      // Affiliates' payout requests and their answers (product rules 16.14).
+      route("affiliate-payouts", "routes/admin.affiliate-payouts/route.tsx"),
       // Viewing the storefront as a customer, read-only: start and end (product rules 15.31-15.34).
       route("view-as", "routes/admin.view-as/route.ts"),
       route("manual-order", "routes/admin.manual-order/route.tsx"),

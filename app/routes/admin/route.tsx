@@ -32,6 +32,7 @@ const NAV: readonly AdminNavLink[] = [
   { to: "/admin/manual-work", label: "Manual Work", end: false },
   { to: "/admin/auto-orders", label: "Auto Orders", end: false },
   { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/affiliate-payouts", label: "Payouts", end: false },
   { to: "/admin/services", label: "Services", end: false },
   { to: "/admin/platforms", label: "Platforms", end: false },
   { to: "/admin/tickets", label: "Tickets", end: false },
