@@ -12,10 +12,12 @@ export function AffiliateFigures({ summary }: { summary: SummarySection }) {
         <LoadError message={summary.error} />
       </div>
     );
-  const figures = [
+  const activity = [
     { id: "visits", label: "Visits", value: formatCount(summary.visits) },
     { id: "sign-ups", label: "Sign-ups", value: formatCount(summary.signUps) },
     { id: "conversions", label: "Customers who ordered", value: formatCount(summary.conversions) },
+  ];
+  const money = [
     { id: "earned", label: "Earned (after refunds)", value: formatCents(summary.earnedCents) },
     { id: "reversed", label: "Taken back by refunds", value: formatCents(summary.reversedCents) },
     { id: "paid-out", label: "Paid out", value: formatCents(summary.paidOutCents) },
@@ -26,19 +28,35 @@ export function AffiliateFigures({ summary }: { summary: SummarySection }) {
       <h2 id="affiliate-figures-title" className="sr-only">
         Your figures
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {figures.map((figure) => (
-          <div
-            key={figure.id}
-            className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm ${figure.id === "balance" ? "border-brand-200 bg-brand-50" : ""}`}
-          >
-            <dt className="text-sm text-slate-600">{figure.label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`affiliate-${figure.id}`}>
-              {figure.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={activity} className="grid-cols-3" />
+      <Figures figures={money} className="mt-3 grid-cols-2 sm:grid-cols-4" />
     </section>
+  );
+}
+
+function Figures({
+  figures,
+  className,
+}: {
+  figures: { id: string; label: string; value: string }[];
+  className: string;
+}) {
+  return (
+    <dl className={`grid gap-3 ${className}`}>
+      {figures.map((figure) => (
+        <div
+          key={figure.id}
+          className={`flex flex-col justify-between rounded-2xl border p-3 shadow-sm sm:p-4 ${figure.id === "balance" ? "border-brand-200 bg-brand-50" : "border-slate-200 bg-white"}`}
+        >
+          <dt className="text-sm text-slate-600">{figure.label}</dt>
+          <dd
+            className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl"
+            data-testid={`affiliate-${figure.id}`}
+          >
+            {figure.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

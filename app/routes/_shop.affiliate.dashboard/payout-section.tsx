@@ -62,11 +62,13 @@ export function PayoutSection({
               <li
                 key={payout.id}
                 data-testid="affiliate-payout"
-                className="flex flex-wrap items-baseline justify-between gap-2 py-3"
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3"
               >
-                <span className="font-semibold text-slate-900">{formatCents(payout.amountCents)}</span>
-                <span className="text-sm text-slate-700">{payoutStateText(payout)}</span>
-                <span className="w-full text-xs text-slate-500 sm:w-auto">
+                <span>
+                  <span className="font-semibold text-slate-900">{formatCents(payout.amountCents)}</span>
+                  <span className="ml-3 text-sm text-slate-700 wrap-anywhere">{payoutStateText(payout)}</span>
+                </span>
+                <span className="text-xs text-slate-500">
                   Asked {formatDateTime(new Date(payout.requestedAt).toISOString())}
                 </span>
               </li>

@@ -35,7 +35,7 @@ export function ReferralLink({ link }: { link: string }) {
         />
         <Button onClick={copy}>{AFFILIATE_PAGE_TEXT.copy}</Button>
       </div>
-      <p role="status" className="mt-2 min-h-5 text-sm text-slate-600" data-testid="copy-status">
+      <p role="status" className="mt-2 min-h-5 text-sm text-slate-600 empty:mt-0" data-testid="copy-status">
         {said}
       </p>
     </Card>
