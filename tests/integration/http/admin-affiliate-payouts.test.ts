@@ -33,7 +33,7 @@ async function openRequest(post: string) {
   if (!placed.ok) throw new Error(placed.message);
   const asked = await requestPayout(db(), affiliate.id);
   if (!asked.ok) throw new Error(asked.message);
-  return { affiliate, payoutId: asked.payoutId };
+  return { affiliate, referred, payoutId: asked.payoutId };
 }
 
 function answer(visitor: Visitor, form: Record<string, string>) {
@@ -134,5 +134,21 @@ describe("/admin/affiliate-payouts", () => {
     const refused = await answer(support.visitor, { intent: "reject", payoutId, reason: "No" });
     expect(refused.status).toBe(403);
     expect((await statusOf(payoutId)).status).toBe("requested");
+  });
+
+  it("shows the referral on the users' admin pages: who referred the customer, and the affiliate's figures", async () => {
+    const admin = await signedInAdmin();
+    const { affiliate, referred } = await openRequest("AdmReferral1");
+    const customerPage = visibleText(
+      await (await admin.visitor.request(`/admin/users/${referred.id}`)).text(),
+    );
+    expect(customerPage).toContain(`Referred by${affiliate.email}`);
+    expect(customerPage).toContain("Affiliate linkNever asked for");
+    const affiliatePage = visibleText(
+      await (await admin.visitor.request(`/admin/users/${affiliate.id}`)).text(),
+    );
+    expect(affiliatePage).toContain("Referred byNobody");
+    expect(affiliatePage).toContain("Visits, sign-ups, customers who ordered0, 1, 1");
+    expect(affiliatePage).toContain("Commission balance$12.00");
   });
 });
