@@ -132,7 +132,7 @@ describe("the pages' promises as rendered (product rules 11)", () => {
       ["/", "/affiliate", "/faq", "/terms", "/about", "/help/account-billing"].map(text),
     );
     for (const page of pages) expect(page).not.toMatch(/commission|PayPal|crypto|5-7 business days/i);
-    expect(pages[1]).toContain("We do not run a referral programme");
+    expect(pages[1]).toContain("Talk to us about a partnership");
   });
 
   it("show the payment badges of the configured provider only: the sandbox's test checkout here", async () => {
