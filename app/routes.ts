@@ -34,6 +34,8 @@ export default [
     route("how-it-works", "routes/_shop.how-it-works/route.tsx"),
     route("reviews", "routes/_shop.reviews/route.tsx"),
     route("affiliate", "routes/_shop.affiliate/route.tsx"),
+    // The signed-in customer's affiliate page (product rules 16.11); /affiliate stays the visitors' page.
+    route("affiliate/dashboard", "routes/_shop.affiliate.dashboard/route.tsx"),
     route("contact", "routes/_shop.contact/route.tsx"),
     route("faq", "routes/_shop.faq/route.tsx"),
     route("terms", "routes/_shop.terms/route.tsx"),
@@ -87,6 +89,8 @@ export default [
       route("orders/:orderId", "routes/admin.orders.$orderId/route.tsx"),
       route("manual-work", "routes/admin.manual-work/route.tsx"),
       route("users/:userId", "routes/admin.users.$userId/route.tsx"),
+      // Affiliates' payout requests and their answers (product rules 16.14).
+      route("affiliate-payouts", "routes/admin.affiliate-payouts/route.tsx"),
       // Viewing the storefront as a customer, read-only: start and end (product rules 15.31-15.34).
       route("view-as", "routes/admin.view-as/route.ts"),
       route("manual-order", "routes/admin.manual-order/route.tsx"),

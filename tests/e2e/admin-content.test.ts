@@ -195,11 +195,12 @@ describe("admin content", () => {
     expect(await main.getByLabel("Maximum deposit ($)", { exact: true }).inputValue()).toBe("10000");
     expect(await main.getByLabel("New-user bonus ($)", { exact: true }).inputValue()).toBe("0");
     expect(await main.getByLabel("Maintenance mode", { exact: true }).isChecked()).toBe(false);
-    // The spec lists a referral bonus, but there is no referral programme: shown disabled, with the reason.
+    // The affiliate programme's part (product rules 16.10; saving it: tests/integration/affiliates-settings.test.ts).
+    expect(await main.getByLabel("Commission (%)", { exact: true }).inputValue()).toBe("30");
     const referral = main.getByLabel("Referral bonus ($)", { exact: true });
-    expect(await referral.isDisabled()).toBe(true);
+    expect(await referral.isDisabled()).toBe(false);
+    expect(await referral.inputValue()).toBe("2.50");
     expect(await referral.getAttribute("aria-describedby")).toBeTruthy();
-    expect(await main.getByText("No referral programme yet").count()).toBe(1);
     // No secrets in the test environment: both providers say so, and the test tells it without a call.
     const smtp = page.getByTestId("provider-smtp");
     expect(await smtp.textContent()).toContain("Not configured");

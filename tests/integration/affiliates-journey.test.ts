@@ -53,6 +53,7 @@ describe("an affiliate's programme, from link to payout", () => {
       signUps: 2,
       conversions: 1,
       earnedCents: 1_200,
+      reversedCents: 0,
       paidOutCents: 0,
       balanceCents: 1_200,
       payouts: [],
@@ -67,6 +68,7 @@ describe("an affiliate's programme, from link to payout", () => {
     await setOrderStatus(db(), { orderId: order.order.id, status: "partial", refundCents: cents(500) });
     expect(await readAffiliateSummary(db(), a.id)).toMatchObject({
       earnedCents: 1_050,
+      reversedCents: 150,
       paidOutCents: 1_200,
       balanceCents: -150,
       payouts: [{ amountCents: 1_200, status: "paid", method: "wallet", reference: null }],

@@ -39,12 +39,19 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
   return browser;
 }
 
-/** A new page that records console errors and page errors; `assertNoConsoleErrors` fails the test on any. */
+/**
+ * A new page that records console errors and page errors; `assertNoConsoleErrors` fails the test on any.
+ * `clientAddress` makes every request of the page's context come from that address, as the test servers' trusted
+ * proxy reports it (X-Forwarded-For): a second person on another connection (docs/decisions/056).
+ */
 export async function openPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; clientAddress?: string } = {},
 ) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.clientAddress ? { extraHTTPHeaders: { "X-Forwarded-For": options.clientAddress } } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {

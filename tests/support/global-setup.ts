@@ -147,9 +147,13 @@ async function startAppServers(
       throw new Error(`The app build failed:\n${stderr.slice(0, 4000)}`);
     }
   }
+  // Both trust one proxy, as production behind its TLS proxy does (docs/deployment.md): a request without
+  // X-Forwarded-For is the socket's address as before, and a browser test can give a customer an address of their
+  // own (openPage's clientAddress), as two people on two connections have (docs/decisions/056, the same-address rule).
+  const behindProxy = { TRUST_PROXY: "true" };
   const servers: [AppServer, AppServer] = [
-    startAppServer(await freePort(), databaseUrl, buildDir, extraEnv),
-    startAppServer(await freePort(), databaseUrl, buildDir, extraEnv),
+    startAppServer(await freePort(), databaseUrl, buildDir, { ...extraEnv, ...behindProxy }),
+    startAppServer(await freePort(), databaseUrl, buildDir, { ...extraEnv, ...behindProxy }),
   ];
   await Promise.all(servers.map((server) => waitUntilHealthy(server.appUrl, server.child, server.output)));
   return servers;

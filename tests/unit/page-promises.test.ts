@@ -48,8 +48,6 @@ const ALLOWED = [
   { file: "app/routes/_shop.privacy/route.tsx", text: "we reply within 30 days" },
   // The parameters of one example request on the API page (an interval the caller chooses).
   { file: "app/routes/_shop.api/api-examples.tsx", text: "one every 60 minutes" },
-  // Says that there is none (product rules 11.3).
-  { file: "app/routes/_shop.affiliate/route.tsx", text: "commission or payouts" },
 ];
 
 function filesUnder(dir: string): string[] {

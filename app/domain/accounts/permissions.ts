@@ -71,6 +71,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, { view: Permission; act: Pe
   "/admin/manual-order": { view: "orders.manage", act: "orders.manage" },
   "/admin/users": { view: "users.view", act: "users.manage" },
   "/admin/users/:userId": { view: "users.view", act: "users.manage" },
+  "/admin/affiliate-payouts": { view: "users.view", act: "users.manage" },
   "/admin/view-as": { view: "users.view_as", act: "users.view_as" },
   "/admin/services": { view: "catalogue.manage", act: "catalogue.manage" },
   "/admin/platforms": { view: "catalogue.manage", act: "catalogue.manage" },

@@ -4,6 +4,7 @@ import { affiliateLedger, affiliatePayouts, affiliates, users } from "../../db/s
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { cents } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { AFFILIATE_PAYOUT_KIND_PREFIX } from "../wallet/bonus-kinds.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { PAYOUT_TEXT } from "./payout-text.ts";
 
@@ -84,7 +85,7 @@ export async function decidePayout(db: Database, decision: PayoutDecision): Prom
         amountCents: payout.amountCents,
         adminId: decision.adminId,
         metadata: {
-          kind: `affiliate_payout:${payout.id}`,
+          kind: `${AFFILIATE_PAYOUT_KIND_PREFIX}${payout.id}`,
           reason: PAYOUT_TEXT.walletReason,
           payout_id: payout.id,
         },

@@ -1,4 +1,5 @@
 import { formatCents } from "../../lib/format-money.ts";
+import { BONUS_LABELS } from "../wallet/bonus-kinds.ts";
 
 /** What the payout request and the admin's answer say (docs/decisions/056), in one place. */
 export const PAYOUT_TEXT = {
@@ -16,5 +17,16 @@ export const PAYOUT_TEXT = {
     "The affiliate's balance is now below this request (a refund took back commission). Reject it.",
   referenceRequired: "Enter the payment's reference.",
   reasonRequired: "Enter why the request is rejected.",
-  walletReason: "Affiliate commission payout",
+  walletReason: BONUS_LABELS.affiliatePayout,
+  // The admin's payout screen (product rules 16.14).
+  refusedTitle: "Failed to answer the payout request",
+  paidTitle: "Payout paid",
+  rejectedTitle: "Payout rejected",
+  paidToWallet: (amountCents: number) =>
+    `${formatCents(amountCents)} was credited to the affiliate's shop wallet.`,
+  paidElsewhere: (amountCents: number) => `${formatCents(amountCents)} is recorded as paid elsewhere.`,
+  rejected: "The affiliate may ask again for their balance.",
 } as const;
+
+/** The longest reference or reason the admin may type: the form's schema refuses longer (product rules 16.14). */
+export const PAYOUT_NOTE_MAX = 500;

@@ -18,6 +18,8 @@ export type AffiliateSummary = {
   conversions: number;
   /** Commission net of reversals, before payouts. */
   earnedCents: Cents;
+  /** What refunds took back of commission earned (a positive amount). */
+  reversedCents: Cents;
   paidOutCents: Cents;
   balanceCents: Cents;
   payouts: {
@@ -39,6 +41,7 @@ export async function readAffiliateSummary(db: Executor, userId: string): Promis
     sign_ups: string;
     conversions: string;
     earned: string;
+    reversed: string;
     paid_out: string;
     balance: string;
   }>(sql`
@@ -49,6 +52,8 @@ export async function readAffiliateSummary(db: Executor, userId: string): Promis
         where affiliate_id = a.user_id and kind = 'commission') as conversions,
       (select coalesce(sum(amount_cents), 0) from affiliate_ledger
         where affiliate_id = a.user_id and kind in ('commission', 'reversal')) as earned,
+      (select coalesce(-sum(amount_cents), 0) from affiliate_ledger
+        where affiliate_id = a.user_id and kind = 'reversal') as reversed,
       (select coalesce(-sum(amount_cents), 0) from affiliate_ledger
         where affiliate_id = a.user_id and kind = 'payout') as paid_out,
       a.balance_cents as balance
@@ -76,6 +81,7 @@ export async function readAffiliateSummary(db: Executor, userId: string): Promis
     signUps: Number(row.sign_ups),
     conversions: Number(row.conversions),
     earnedCents: centsFromSql(row.earned),
+    reversedCents: centsFromSql(row.reversed),
     paidOutCents: centsFromSql(row.paid_out),
     balanceCents: centsFromSql(row.balance),
     payouts,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { deposits } from "../../db/schema.ts";
+import { creditReferralBonus } from "../affiliates/credit-referral-bonus.server.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { queueDepositReceipt } from "./deposit-receipt.server.ts";
@@ -89,6 +90,8 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
     });
     // A credit cannot overdraw a wallet; anything else here is a broken invariant, so roll everything back.
     if (!entry.posted) throw new Error(`Deposit ${deposit.id} could not be credited`);
+    // The referrer's bonus at a referred customer's first deposit, in this transaction (product rules 16.13).
+    await creditReferralBonus(tx, deposit.userId);
     await queueDepositReceipt(tx, {
       userId: deposit.userId,
       amountCents: deposit.amountCents,

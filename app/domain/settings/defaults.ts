@@ -17,6 +17,9 @@ export const settingDefaults = {
   // requests (7: weekly, as the public pages promise).
   affiliateMinimumPayoutCents: cents(1_000),
   affiliatePayoutIntervalDays: 7,
+  // Paid once to a referrer when a customer they referred has a first deposit credited (product rules 16.13);
+  // 0 pays none.
+  referralBonusCents: cents(250),
   autoOrdersEnabled: true,
   maintenanceMode: false,
   // Hours a submission that gave up is held in "Needs manual work" before it is failed and refunded, so the

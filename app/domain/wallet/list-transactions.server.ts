@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { orders, transactions } from "../../db/schema.ts";
 import type { Cents } from "../pricing/cents.ts";
 import { adjustmentLabel } from "./balance-adjustment.ts";
+import { bonusLabel } from "./bonus-kinds.ts";
 import type { StatementType } from "./statement-query.ts";
 
 export type WalletTransaction = {
@@ -57,7 +58,7 @@ export function describeLine(row: DescribedRow): string {
       if (row.orderNumber) return `Refund for order ${row.orderNumber}`;
       return row.autoOrderId ? "Auto order refund" : "Refund";
     case "bonus":
-      return row.metadata.kind === "referral" ? "Referral bonus" : "Welcome bonus";
+      return bonusLabel(row.metadata.kind);
     default:
       // The kind's label only: an admin's reason is for the admins (product rules 2.8); a goodwill refund names
       // its order (product rules 14.7).

@@ -6,8 +6,9 @@ import { PROMISE_TEXT } from "../../domain/content/shop-promises.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 
-// Product rules 11.3: Boostly has no referral programme (no referral links, commission or payouts), so this page
-// promises none; it invites partners to talk to us, which the contact form really does.
+// Product rules 11.3: the visitors' page promises no referral commission until the programme is complete (the
+// signed-in customer's own page is /affiliate/dashboard, 16.11); it invites partners to talk to us, which the
+// contact form really does.
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Partnerships",
@@ -28,7 +29,7 @@ const steps = [
   },
   {
     title: "Agree what fits",
-    text: "There is no automatic referral programme; anything we agree is arranged with you in person.",
+    text: "Anything we agree is arranged with you in person.",
   },
 ];
 
@@ -57,7 +58,7 @@ export default function PartnershipsPage() {
       <PageHero
         eyebrow="Partnerships"
         title="Work with Boostly"
-        lead="Recommend Boostly to creators, musicians and businesses, or build it into what you offer. We do not run a referral programme: tell us what you have in mind and we will talk."
+        lead="Recommend Boostly to creators, musicians and businesses, or build it into what you offer. Tell us what you have in mind and we will talk."
       />
       <PageBody>
         <PageSection id="affiliate-how-title" title="How to get in touch">

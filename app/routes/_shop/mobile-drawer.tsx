@@ -130,6 +130,11 @@ export function MobileDrawer({
                       My Orders
                     </NavLink>
                   </li>
+                  <li>
+                    <NavLink to="/affiliate/dashboard" className={itemClass}>
+                      Affiliate
+                    </NavLink>
+                  </li>
                   {user.isAdmin ? (
                     <li>
                       <Link to="/admin" className={itemClass({ isActive: false })}>

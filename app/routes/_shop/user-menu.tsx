@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { useDisclosure } from "../../components/ui/use-disclosure.ts";
 import { ChevronDownIcon, UserIcon } from "./icons.tsx";
 
-/** The signed-in user's menu: Dashboard, My Orders (/orders), Mass Order, Profile and Sign Out (customer spec, header signed in). */
+/** The signed-in user's menu: Dashboard, My Orders (/orders), Mass Order, Affiliate (product rules 16.11), Profile and Sign Out (customer spec, header signed in). */
 export function UserMenu({ email }: { email: string }) {
   const { open, toggle, buttonRef, panelRef } = useDisclosure<HTMLDivElement>();
   const itemClass =
@@ -43,6 +43,11 @@ export function UserMenu({ email }: { email: string }) {
           <li>
             <Link to="/mass-order" className={itemClass}>
               Mass Order
+            </Link>
+          </li>
+          <li>
+            <Link to="/affiliate/dashboard" className={itemClass}>
+              Affiliate
             </Link>
           </li>
           <li>

@@ -12,7 +12,11 @@ import { alertSettingsForm } from "../../domain/alerts/alert-settings-form.ts";
 import { refusalAnswer } from "../../domain/refusal-answer.server.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { settingsRefused } from "../../domain/settings/save-settings.server.ts";
-import { pageContentForm, shopSettingsForm } from "../../domain/settings/settings-form.ts";
+import {
+  affiliateSettingsForm,
+  pageContentForm,
+  shopSettingsForm,
+} from "../../domain/settings/settings-form.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { readForm } from "../../lib/form-body.server.ts";
@@ -22,12 +26,13 @@ import type { Route } from "./+types/route";
 import { AlertSettingsForm } from "./alert-settings-form.tsx";
 import { ProviderChecks } from "./provider-checks.tsx";
 import { saveSettingsFromForm } from "./save-settings-from-form.server.ts";
-import { PageContentForm, ShopSettingsForm } from "./settings-forms.tsx";
+import { AffiliateSettingsForm, PageContentForm, ShopSettingsForm } from "./settings-forms.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Settings",
-    description: "Deposit limits, bonuses, maintenance mode, page content, alerts and providers.",
+    description:
+      "Deposit limits, bonuses, maintenance mode, the affiliate programme, page content, alerts and providers.",
     path: "/admin/settings",
     noindex: true,
     matches,
@@ -37,6 +42,7 @@ const intentForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("shop") }),
   z.object({ intent: z.literal("content") }),
   z.object({ intent: z.literal("alerts") }),
+  z.object({ intent: z.literal("affiliates") }),
   z.object({ intent: z.literal("test-connection"), provider: z.enum(PROVIDER_IDS) }),
 ]);
 
@@ -47,7 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, [intentForm, shopSettingsForm, pageContentForm, alertSettingsForm]);
+  const form = await readForm(request, [
+    intentForm,
+    shopSettingsForm,
+    pageContentForm,
+    alertSettingsForm,
+    affiliateSettingsForm,
+  ]);
   const parsed = intentForm.safeParse(form);
   if (!parsed.success) {
     const refused = refusalAnswer(settingsRefused());
@@ -85,6 +97,10 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       <ShopSettingsForm
         settings={settings}
         errors={refusal?.part === "shop" ? (refusal.fieldErrors ?? {}) : {}}
+      />
+      <AffiliateSettingsForm
+        settings={settings}
+        errors={refusal?.part === "affiliates" ? (refusal.fieldErrors ?? {}) : {}}
       />
       <PageContentForm
         settings={settings}

@@ -5,7 +5,7 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import type { Settings } from "../../domain/settings/defaults.ts";
-import { PAGE_TEXT_MAX, SETTINGS_TEXT } from "../../domain/settings/settings-form-text.ts";
+import { PAGE_TEXT_MAX } from "../../domain/settings/settings-form-text.ts";
 
 /** Cents as the plain dollar amount a person types back ("10", "12.50"). */
 function dollarsText(cents: number): string {
@@ -57,8 +57,6 @@ export function ShopSettingsForm({
           hint="Credited once to each account when its e-mail is confirmed; 0 for none."
           error={errors.newUserBonusCents}
         />
-        {/* A spec field with nothing behind it yet: shown, never submitted (no name), never saved. */}
-        <Input label="Referral bonus ($)" disabled placeholder="-" hint={SETTINGS_TEXT.noReferralProgramme} />
         <Input
           label="Hold before refund (hours)"
           name="refundHoldHours"
@@ -81,6 +79,67 @@ export function ShopSettingsForm({
         />
         <div className="sm:col-span-2">
           <SaveButton part="shop" label="Save Shop Settings" />
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+/** The affiliate programme (product rules 16.10): commission, attribution, payouts and the referral bonus. */
+export function AffiliateSettingsForm({
+  settings,
+  errors,
+}: {
+  settings: Settings;
+  errors: Record<string, string>;
+}) {
+  return (
+    <Card className="mt-6">
+      <h2 className="text-lg font-semibold text-slate-900">Affiliate programme</h2>
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="affiliates" />
+        <Input
+          label="Commission (%)"
+          name="affiliateCommissionPercent"
+          inputMode="numeric"
+          defaultValue={String(settings.affiliateCommissionPercent)}
+          hint="The share of a referred customer's paid orders, net of refunds, that their affiliate earns; orders already paid keep their rate."
+          error={errors.affiliateCommissionPercent}
+        />
+        <Input
+          label="Attribution window (days)"
+          name="affiliateAttributionDays"
+          inputMode="numeric"
+          defaultValue={String(settings.affiliateAttributionDays)}
+          hint="How long a visit through a referral link counts for a sign-up."
+          error={errors.affiliateAttributionDays}
+        />
+        <Input
+          label="Minimum payout ($)"
+          name="affiliateMinimumPayoutCents"
+          inputMode="decimal"
+          defaultValue={dollarsText(settings.affiliateMinimumPayoutCents)}
+          hint="The least commission balance an affiliate may ask to be paid."
+          error={errors.affiliateMinimumPayoutCents}
+        />
+        <Input
+          label="Payout interval (days)"
+          name="affiliatePayoutIntervalDays"
+          inputMode="numeric"
+          defaultValue={String(settings.affiliatePayoutIntervalDays)}
+          hint="Days after a paid request before the next may be asked; 7 is weekly."
+          error={errors.affiliatePayoutIntervalDays}
+        />
+        <Input
+          label="Referral bonus ($)"
+          name="referralBonusCents"
+          inputMode="decimal"
+          defaultValue={dollarsText(settings.referralBonusCents)}
+          hint="Credited once to the referrer's wallet when a customer they referred has a first deposit credited; 0 for none."
+          error={errors.referralBonusCents}
+        />
+        <div className="sm:col-span-2">
+          <SaveButton part="affiliates" label="Save Affiliate Settings" />
         </div>
       </Form>
     </Card>

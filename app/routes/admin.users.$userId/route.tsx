@@ -15,6 +15,7 @@ import {
   suspendForm,
   unsuspendForm,
 } from "../../domain/accounts/user-controls-forms.ts";
+import { readReferralForAdmin } from "../../domain/affiliates/read-referral-for-admin.server.ts";
 import { statusChangeForm } from "../../domain/orders/change-order-status-by-admin.server.ts";
 import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { listApiKeys } from "../../domain/reseller/api-keys.server.ts";
@@ -38,6 +39,7 @@ import { ApiKeysCard } from "./api-keys-card.tsx";
 import { BalanceAdjustmentForm } from "./balance-adjustment-form.tsx";
 import { DiscountCard } from "./discount-card.tsx";
 import { PasswordResetButton } from "./password-reset-button.tsx";
+import { ReferralCard } from "./referral-card.tsx";
 import { SuspensionCard } from "./suspension-card.tsx";
 import { answerChange, discountFromForm, suspendFromForm } from "./user-controls-from-form.server.ts";
 import { UserSummaryCards, UserTabs } from "./user-detail.tsx";
@@ -56,9 +58,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, "users.view");
   const page = await readUserPage(shopDatabase(context), params.userId);
   if (!page) return data({ page: null }, { status: 404 });
-  const [apiKeys, discountTenths] = await Promise.all([
+  const [apiKeys, discountTenths, referral] = await Promise.all([
     listApiKeys(shopDatabase(context), page.user.id),
     readCustomerDiscount(shopDatabase(context), page.user.id),
+    readReferralForAdmin(shopDatabase(context), page.user.id),
   ]);
   return {
     page: {
@@ -76,6 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : null,
       adminNotes: page.adminNotes,
       discountTenths,
+      referral,
       suspension: page.suspension
         ? { reason: page.suspension.reason, suspendedAt: page.suspension.suspendedAt.toISOString() }
         : null,
@@ -196,6 +200,7 @@ function UserPage({ page, codeNeeded }: { page: UserPageData; codeNeeded: boolea
       <ApiKeysCard keys={page.apiKeys} />
       <DiscountCard discountTenths={page.discountTenths} />
       <AdminNotesCard notes={page.adminNotes} />
+      <ReferralCard referral={page.referral} />
       <UserTabs
         user={user}
         orders={page.orders}

@@ -34,6 +34,7 @@ const NAV: readonly AdminNavLink[] = [
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/payments/manual", label: "Manual Deposits", end: false },
   { to: "/admin/payments/review", label: "Payments to Review", end: false },
+  { to: "/admin/affiliate-payouts", label: "Payouts", end: false },
   { to: "/admin/services", label: "Services", end: false },
   { to: "/admin/platforms", label: "Platforms", end: false },
   { to: "/admin/tickets", label: "Tickets", end: false },

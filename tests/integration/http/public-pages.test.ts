@@ -133,7 +133,7 @@ describe("the pages' promises as rendered (product rules 11)", () => {
     );
     // PayPal is taken here (the test servers' fake PayPal, product rules 16.41): the next test shows its badge.
     for (const page of pages) expect(page).not.toMatch(/commission|crypto|5-7 business days/i);
-    expect(pages[1]).toContain("We do not run a referral programme");
+    expect(pages[1]).toContain("Talk to us about a partnership");
   });
 
   it("show the payment badges of the enabled gateways only: the sandbox's test checkout and PayPal here", async () => {
