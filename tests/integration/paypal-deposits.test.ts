@@ -152,6 +152,22 @@ describe("a PayPal deposit", () => {
     expect(await db().$count(transactions, eq(transactions.depositId, deposit.id))).toBe(1);
   });
 
+  it("asks PayPal to deliver the approval again (503) when the capture could not be made, and captures then", async () => {
+    const { user, gateway, deposit, orderId } = await approvedDeposit(2_000);
+    const approval = signedWebhook("CHECKOUT.ORDER.APPROVED", orderId);
+    fake.setNextCapture({ status: "INTERNAL_SERVER_ERROR" });
+    expect(await receivePaymentWebhook(db(), gateway, approval.rawBody, approval.headers)).toEqual({
+      status: 503,
+      body: { received: false, error: "Capture not confirmed" },
+    });
+    expect(await depositStatus(deposit.id)).toBe("pending");
+    // PayPal's redelivery: the event is a duplicate, the capture is made.
+    const again = await receivePaymentWebhook(db(), gateway, approval.rawBody, approval.headers);
+    expect(again).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await balanceOf(user.id)).toBe(2_000);
+    expect(await depositStatus(deposit.id)).toBe("completed");
+  });
+
   it("refuses a capture of another amount or currency: the deposit stays pending and an admin sees it", async () => {
     for (const amount of [
       { currency_code: "USD", value: "2.50" },

@@ -47,9 +47,12 @@ type Order = {
 /** A webhook about an order: its type; `eventId` to send an event already sent again; `forge` to sign it wrong. */
 export type WebhookInput = { type: string; orderId: string; eventId?: string; forge?: boolean };
 
-/** How the next capture answers: PayPal's status for it, an amount other than the order's, or a declined card. */
+/**
+ * How the next capture answers: PayPal's status for it, an amount other than the order's, a declined card, or
+ * PayPal's own fault (500).
+ */
 export type NextCapture = {
-  status?: "COMPLETED" | "DECLINED" | "PENDING" | "INSTRUMENT_DECLINED";
+  status?: "COMPLETED" | "DECLINED" | "PENDING" | "INSTRUMENT_DECLINED" | "INTERNAL_SERVER_ERROR";
   amount?: Money;
 };
 
@@ -219,6 +222,10 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
     nextCapture = {};
     if (next.status === "INSTRUMENT_DECLINED") {
       paypalError(response, 422, "UNPROCESSABLE_ENTITY", "INSTRUMENT_DECLINED");
+      return null;
+    }
+    if (next.status === "INTERNAL_SERVER_ERROR") {
+      paypalError(response, 500, "INTERNAL_SERVER_ERROR", "INTERNAL_SERVICE_ERROR");
       return null;
     }
     const unit = order.purchase_units[0]!;

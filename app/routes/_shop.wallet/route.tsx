@@ -41,7 +41,7 @@ const AMOUNT_FIELD = ["amount"] as const;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Wallet",
-    description: "Your Boostly balance, add funds by card and see every transaction of your wallet.",
+    description: "Your Boostly balance, add funds and see every transaction of your wallet.",
     path: "/wallet",
     noindex: true,
     matches,
