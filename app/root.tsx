@@ -34,7 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, { toast, headers }, { banner, settings, platforms }] = await Promise.all([
+  const [user, { toast, headers }, { banner, settings, platforms, gateways }] = await Promise.all([
     getCurrentUser(request),
     takeToast(request),
     readSiteFrame(shopDatabase(context)),
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         origin: env().appUrl,
         maintenance: settings.maintenanceMode,
         // What the pages' promises and the footer's payment badges quote (product rules 11).
-        facts: shopFactsFrom(settings),
+        facts: shopFactsFrom(settings, gateways),
         // The listed platforms the Services menus link (docs/decisions/038).
         platforms,
       },

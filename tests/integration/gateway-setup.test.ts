@@ -2,7 +2,7 @@ import "../support/worker-database.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { adminAuditLog, paymentGateways } from "../../app/db/schema.ts";
+import { adminAuditLog, deposits, paymentGateways } from "../../app/db/schema.ts";
 import { testGatewayConnection } from "../../app/domain/payments/gateway-connection.server.ts";
 import {
   type GatewaySetupForm,
@@ -11,6 +11,9 @@ import {
   saveGatewaySetup,
 } from "../../app/domain/payments/gateway-setup.server.ts";
 import { GATEWAY_SETUP_TEXT } from "../../app/domain/payments/gateway-setup.ts";
+import { enabledGateways, webhookProvider } from "../../app/domain/payments/payment-provider.server.ts";
+import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
+import { cents } from "../../app/domain/pricing/cents.ts";
 import { createUser } from "../support/factories.ts";
 import { type FakeBtcpay, startFakeBtcpay } from "../support/fake-btcpay.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -49,6 +52,36 @@ function btcpayForm(
 async function btcpaySetup() {
   return (await readGatewaySetups(db())).find((setup) => setup.gateway === "btcpay")!;
 }
+
+describe("the gateways that take deposits", () => {
+  it("follow the saved setups: a BTCPay Server turned on is offered after the card (the sandbox here), and turned off is not", async () => {
+    const admin = await createUser({ admin: true });
+    const customer = await createUser();
+    expect((await enabledGateways(db())).map((gateway) => gateway.name)).toEqual(["sandbox"]);
+    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm() });
+    expect((await enabledGateways(db())).map((gateway) => gateway.name)).toEqual(["sandbox", "btcpay"]);
+    expect(await webhookProvider(db(), "btcpay")).not.toBeNull();
+
+    // The wallet's choice of Crypto opens an invoice on the saved server for the deposit.
+    const started = await startDeposit(db(), {
+      userId: customer.id,
+      amountCents: cents(2_500),
+      gateway: "btcpay",
+    });
+    if (!started.ok) throw new Error(started.message);
+    const [deposit] = await db().select().from(deposits).where(eq(deposits.id, started.depositId));
+    expect(deposit).toMatchObject({ provider: "btcpay", status: "pending" });
+    expect(btcpay.invoices.get(deposit!.providerReference!)).toMatchObject({
+      amount: "25.00",
+      currency: "USD",
+    });
+    expect(started.url).toBe(`${btcpay.url}/i/${deposit!.providerReference}`);
+
+    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm({ enabled: false }) });
+    expect((await enabledGateways(db())).map((gateway) => gateway.name)).toEqual(["sandbox"]);
+    expect(await webhookProvider(db(), "btcpay")).toBeNull();
+  });
+});
 
 describe("setting up a deposit gateway", () => {
   it("stores its settings, seals its secrets, and shows them back only as their last four characters", async () => {

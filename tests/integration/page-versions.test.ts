@@ -402,6 +402,8 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   banner_settings: "site_content_version",
   platforms: "site_content_version",
   service_categories: "site_content_version",
+  // The gateways' switches: the footer's badges and the wallet's choice (drizzle/0045).
+  payment_gateways: "site_content_version",
   site_content_version: "read with the session",
   // Read fresh on every request before the cache answers (server/account-page-cache.ts): never from a kept page.
   sessions: "read on every request",
@@ -445,6 +447,8 @@ describe("coverage guard", () => {
         "service_categories",
         // A service's mapping decides its cancel terms on its pages (docs/decisions/046).
         "provider_services",
+        // The gateways that are on decide the footer's badges and the wallet's choice (product rules 16.35).
+        "payment_gateways",
       ].sort(),
     );
   });

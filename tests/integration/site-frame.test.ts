@@ -1,7 +1,7 @@
 import "../support/worker-database.ts";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
-import { bannerSettings } from "../../app/db/schema.ts";
+import { bannerSettings, paymentGateways } from "../../app/db/schema.ts";
 import { readActiveBanner } from "../../app/domain/content/banner.server.ts";
 import { readSiteFrame } from "../../app/domain/content/read-site-frame.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
@@ -34,6 +34,7 @@ describe("the site frame (settings, banner and the menus' platforms in one state
       settings: settingDefaults,
       banner: null,
       platforms: SEEDED_MENU_PLATFORMS,
+      gateways: [],
     });
   });
 
@@ -44,6 +45,7 @@ describe("the site frame (settings, banner and the menus' platforms in one state
       settings: await readSettings(db()),
       banner: await readActiveBanner(db()),
       platforms: SEEDED_MENU_PLATFORMS,
+      gateways: [],
     });
 
     await saveSettings(db(), {
@@ -68,5 +70,9 @@ describe("the site frame (settings, banner and the menus' platforms in one state
     const after = await readSiteFrame(db());
     expect(after.banner).toBeNull();
     expect(after.settings.maintenanceMode).toBe(false);
+
+    // A gateway's switch, as the Payments page saves it (product rules 16.35): on the next page's frame.
+    await db().insert(paymentGateways).values({ gateway: "btcpay", enabled: false });
+    expect((await readSiteFrame(db())).gateways).toEqual([{ gateway: "btcpay", enabled: false }]);
   });
 });

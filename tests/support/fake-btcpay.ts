@@ -79,6 +79,18 @@ export async function startFakeBtcpay(): Promise<FakeBtcpay> {
         response.end(JSON.stringify(json));
       };
       const storePath = `/api/v1/stores/${storeId}`;
+      // The invoice's checkout page, where a customer pays: here only the amount and the way back to the shop.
+      const checkout = /^\/i\/([^/]+)$/.exec(path);
+      const shown = checkout ? invoices.get(decodeURIComponent(checkout[1]!)) : undefined;
+      if (request.method === "GET" && shown) {
+        response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        response.end(
+          `<!doctype html><title>BTCPay invoice</title><h1>Pay ${shown.amount} ${shown.currency}</h1>` +
+            `<p data-testid="invoice-id">${shown.id}</p>` +
+            (shown.redirectURL ? `<a href="${shown.redirectURL}">Return to the shop</a>` : ""),
+        );
+        return;
+      }
       if (path.startsWith("/api/") && request.headers.authorization !== `token ${apiKey}`) {
         return reply(401, { code: "unauthenticated", message: "Authentication is required" });
       }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { executePrepared } from "../../db/prepared-statement.server.ts";
 import type { PlatformLink } from "../catalog/platforms.ts";
+import type { GatewaySwitch } from "../payments/payment-provider.server.ts";
 import type { Settings } from "../settings/defaults.ts";
 import { settingsFromRows } from "../settings/read-settings.server.ts";
 import { activeBanner, type Banner, type BannerSettings } from "./banner.server.ts";
@@ -11,6 +12,8 @@ export type SiteFrame = {
   banner: Banner | null;
   /** The listed platforms, in their order: the storefront's Services menus (docs/decisions/038). */
   platforms: PlatformLink[];
+  /** The deposit gateways an operator set up, on or off: with the environment, what the pages say customers can pay with. */
+  gateways: GatewaySwitch[];
 };
 
 /**
@@ -24,6 +27,7 @@ export async function readSiteFrame(db: Executor): Promise<SiteFrame> {
     settings: { key: string; value: unknown }[];
     banner: BannerSettings | null;
     platforms: PlatformLink[];
+    gateways: GatewaySwitch[];
   }>(
     db,
     sql`select
@@ -33,12 +37,15 @@ export async function readSiteFrame(db: Executor): Promise<SiteFrame> {
         from banner_settings b order by b.id limit 1) as banner,
       (select coalesce(json_agg(json_build_object('slug', p.slug, 'name', p.name) order by p.sort_order, p.name),
           '[]'::json)
-        from platforms p where p.listed) as platforms`,
+        from platforms p where p.listed) as platforms,
+      (select coalesce(json_agg(json_build_object('gateway', g.gateway, 'enabled', g.enabled)), '[]'::json)
+        from payment_gateways g) as gateways`,
   );
   const row = result.rows[0];
   return {
     settings: settingsFromRows(row?.settings ?? []),
     banner: activeBanner(row?.banner),
     platforms: row?.platforms ?? [],
+    gateways: row?.gateways ?? [],
   };
 }

@@ -11,7 +11,7 @@ import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages
 export const depositFormSchema = z.object({
   amount: z.string().trim().max(32).default(""),
   next: z.string().max(2000).optional(),
-  gateway: z.enum(["stripe", "sandbox", "paypal"] satisfies GatewayName[]).optional(),
+  gateway: z.enum(["stripe", "sandbox", "paypal", "btcpay"] satisfies GatewayName[]).optional(),
 });
 
 /** The amount read, or an `invalid` refusal about the `amount` field with the toast's title. */

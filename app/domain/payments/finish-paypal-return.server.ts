@@ -18,7 +18,7 @@ export async function finishPaypalReturn(
   db: Database,
   input: { userId: string; orderId: string },
 ): Promise<PaypalReturn | null> {
-  const gateway = webhookProvider("paypal");
+  const gateway = await webhookProvider(db, "paypal");
   if (!gateway) return null;
   const captured = await captureApprovedPayment(db, gateway, {
     reference: input.orderId,

@@ -16,6 +16,8 @@ import {
 /** A gateway as the operator set it up, with its secrets in clear: for the server's own use, never a page. */
 export type GatewaySetup = {
   gateway: ConfigurableGateway;
+  /** An operator saved a setup for it: then it, not the environment, says whether the gateway is on. */
+  saved: boolean;
   enabled: boolean;
   /** Every field it needs, secret or not; missing ones are absent. */
   values: Record<string, string>;
@@ -48,6 +50,7 @@ function isComplete(gateway: ConfigurableGateway, values: Record<string, string>
 function setupOf(gateway: ConfigurableGateway, row: GatewayRow | undefined): GatewaySetup {
   return {
     gateway,
+    saved: row !== undefined,
     enabled: row?.enabled ?? false,
     values: { ...(row?.settings ?? {}), ...storedSecrets(row) },
     fee: { basisPoints: row?.feeBasisPoints ?? 0, fixedCents: cents(row?.feeFixedCents ?? 0) },
@@ -193,6 +196,7 @@ export async function saveGatewaySetup(
     }
     const after: GatewaySetup = {
       gateway,
+      saved: true,
       enabled: input.form.enabled,
       values,
       fee: { basisPoints: basisPoints ?? 0, fixedCents: fixed ?? cents(0) },

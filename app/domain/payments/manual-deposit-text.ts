@@ -68,4 +68,5 @@ export const REVIEW_RESULT_LABELS: Record<string, string> = {
   not_found: "No such deposit",
   paid_after_closing: "Paid after the deposit closed",
   refunded_to_review: "Refunded by the gateway",
+  credited_overpaid: "Paid more than asked: the rest to return or credit",
 };

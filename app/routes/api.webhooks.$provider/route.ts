@@ -7,10 +7,11 @@ import type { Route } from "./+types/route";
 /**
  * The payment providers' signed events, one path each: /api/webhooks/stripe for Stripe's checkout.session.* events
  * (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set), /api/webhooks/sandbox for the local sandbox checkout's (no
- * Stripe keys, never in production), /api/webhooks/paypal for PayPal's (its account configured). Any other
+ * Stripe keys, never in production), /api/webhooks/paypal for PayPal's, /api/webhooks/btcpay for a BTCPay Server's
+ * (each when enabled: its setup on the admin's Payments page, or the environment). Any other
  * name, or a gateway that is not enabled, is 404.
  */
-const PROVIDER_NAMES = ["stripe", "sandbox", "paypal"] as const;
+const PROVIDER_NAMES = ["stripe", "sandbox", "paypal", "btcpay"] as const;
 
 function providerName(param: string): (typeof PROVIDER_NAMES)[number] {
   const name = PROVIDER_NAMES.find((known) => known === param);
@@ -32,7 +33,7 @@ export function loader({ params }: Route.LoaderArgs): never {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const name = providerName(params.provider);
   if (request.method !== "POST") throw methodNotAllowed();
-  const provider = webhookProvider(name);
+  const provider = await webhookProvider(shopDatabase(context), name);
   if (!provider) throw data({ error: "Not found" }, { status: 404 });
   // The signature covers the exact bytes sent: read them untouched, before any parsing.
   const rawBody = await request.text();

@@ -24,7 +24,8 @@ const choiceSchema = z.object({ intent: z.enum(["pay", "decline"]) });
 async function loadCheckout(request: Request, params: unknown, context: Route.LoaderArgs["context"]) {
   const user = await requireUser(request);
   const parsed = paramsSchema.safeParse(params);
-  if (!webhookProvider("sandbox") || !parsed.success) throw data(null, { status: 404 });
+  if (!(await webhookProvider(shopDatabase(context), "sandbox")) || !parsed.success)
+    throw data(null, { status: 404 });
   const checkout = await readSandboxCheckout(shopDatabase(context), {
     userId: user.id,
     depositId: parsed.data.depositId,

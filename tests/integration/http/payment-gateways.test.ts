@@ -25,7 +25,6 @@ function saveBtcpay(visitor: Visitor, extra: Record<string, string> = {}, path =
     form: {
       intent: "save",
       gateway: "btcpay",
-      enabled: "on",
       serverUrl: btcpay.url,
       storeId: btcpay.storeId,
       apiKey: btcpay.apiKey,
@@ -48,7 +47,8 @@ describe("the admin's payments page", () => {
   it("saves a gateway with its keys sealed, shows only their last four characters, and tests its connection", async () => {
     const admin = await signedInAdmin();
     expect((await saveBtcpay(admin.visitor)).status).toBeLessThan(400);
-    expect(await storedBtcpay()).toMatchObject({ enabled: true, feeBasisPoints: 100 });
+    // Saved off: the servers here are shared, and a gateway turned on would show on every other test's wallet.
+    expect(await storedBtcpay()).toMatchObject({ enabled: false, feeBasisPoints: 100 });
 
     const page = await (await admin.visitor.request("/admin/payments")).text();
     expect(page).not.toContain(btcpay.apiKey);
