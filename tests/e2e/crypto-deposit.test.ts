@@ -134,7 +134,7 @@ describe("crypto deposits through a BTCPay Server", () => {
     const main = adminPage.page.getByRole("main");
     for (const result of ["amount_mismatch", "paid_after_closing", "credited_overpaid"]) {
       await expect
-        .poll(() => main.getByText(REVIEW_RESULT_LABELS[result]!).count(), result)
+        .poll(() => main.getByText(REVIEW_RESULT_LABELS[result]!).count(), { message: result })
         .toBeGreaterThan(0);
     }
     assertNoConsoleErrors();
