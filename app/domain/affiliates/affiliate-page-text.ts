@@ -17,6 +17,7 @@ export const AFFILIATE_PAGE_TEXT = {
   payoutRequestedMessage: (amountCents: number) =>
     `We will pay ${formatCents(amountCents)} once our team has checked it.`,
   updating: "Updating",
+  unknownAction: "This page cannot do that; reload it and try again.",
 } as const;
 
 /** How the programme works, from the settings in force (rules 11.1: promises come from what drives them). */

@@ -58,7 +58,8 @@ const payoutForm = z.object({ intent: z.literal("request-payout") });
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request, [payoutForm]);
-  if (!payoutForm.safeParse(form).success) throw data("Unknown action", { status: 400 });
+  if (!payoutForm.safeParse(form).success)
+    return data({ ok: false as const, message: AFFILIATE_PAGE_TEXT.unknownAction }, { status: 400 });
   const asked = await requestPayout(shopDatabase(context), user.id);
   if (!asked.ok) {
     const refused = refusalAnswer(asked);

@@ -173,6 +173,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
     form: () => ({ methodId: randomUUID(), amount: "25", reference: "BODY-POLICY" }),
     text: "reference",
   },
+  "routes/_shop.affiliate.dashboard/route.tsx": {
+    form: () => ({ intent: "request-payout" }),
+    text: "intent",
+  },
   "routes/admin-login/route.tsx": {
     form: (ids) => ({ intent: "sign-in", email: ids.adminEmail, password: "correct-horse-9" }),
     text: "email",
@@ -230,6 +234,10 @@ const BASE_FORMS: Record<string, BaseForm> = {
       reason: "Body policy",
       ids: ids.customerId,
     }),
+    text: "reason",
+  },
+  "routes/admin.affiliate-payouts/route.tsx": {
+    form: () => ({ intent: "reject", payoutId: randomUUID(), reason: "Body policy" }),
     text: "reason",
   },
   "routes/admin.users.$userId/route.tsx": {
