@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, inject } from "vitest";
 import { db } from "../../app/db/client.server.ts";
+import { forgetCachedSettings } from "../../app/domain/settings/read-settings.server.ts";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
 import { TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
 
@@ -165,6 +166,8 @@ export async function resetDatabase(): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db().execute(reset);
+      // Settings a test saved may sit in this process's one-second cache: the next test reads the seeded ones.
+      forgetCachedSettings();
       return;
     } catch (error) {
       // A write in flight that locked its tables in another order than the reset: PostgreSQL ends one of the two.

@@ -25,6 +25,11 @@ export function settingsFromRows(rows: readonly { key: string; value: unknown }[
 const SETTINGS_CACHE_MS = 1_000;
 let cached: { settings: Settings; readAt: number } | null = null;
 
+/** Forgets this process's cached settings: for the tests' database reset, which rewrites the settings table. */
+export function forgetCachedSettings(): void {
+  cached = null;
+}
+
 /**
  * The settings from this process's one-second cache, for hot paths whose decision is re-checked in the database
  * (an order's statement re-checks maintenance) or that read them fresh before refusing.

@@ -274,6 +274,17 @@ const BASE_FORMS: Record<string, BaseForm> = {
     }),
     text: "name",
   },
+  // Saved off: the servers are shared, and a gateway turned on would show on other tests' wallets.
+  "routes/admin.payments/route.tsx": {
+    form: () => ({
+      intent: "save",
+      gateway: "btcpay",
+      storeId: "body-policy",
+      feePercent: "0",
+      feeFixed: "0",
+    }),
+    text: "storeId",
+  },
   "routes/admin.settings/route.tsx": {
     form: () => ({ intent: "shop", minDepositCents: "10", maxDepositCents: "10000", newUserBonusCents: "0" }),
     text: "minDepositCents",

@@ -103,9 +103,9 @@ describe("POST /api/webhooks/sandbox", () => {
   });
 
   it("answers 404 on a provider it does not know", async () => {
-    // btcpay is a gateway the database names (migration 0040) but no webhook path serves yet.
-    expect((await fetch(`${appUrl}/api/webhooks/btcpay`)).status).toBe(404);
-    const posted = await fetch(`${appUrl}/api/webhooks/btcpay`, { method: "POST", body: "{}" });
+    // Manual deposits are a name the database knows (migration 0040), but an admin's decision, never a webhook.
+    expect((await fetch(`${appUrl}/api/webhooks/manual`)).status).toBe(404);
+    const posted = await fetch(`${appUrl}/api/webhooks/manual`, { method: "POST", body: "{}" });
     expect(posted.status).toBe(404);
     expect(await posted.json()).toEqual({ error: "Not found" });
   });
