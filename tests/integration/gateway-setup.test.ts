@@ -11,10 +11,12 @@ import {
   saveGatewaySetup,
 } from "../../app/domain/payments/gateway-setup.server.ts";
 import { GATEWAY_SETUP_TEXT } from "../../app/domain/payments/gateway-setup.ts";
+import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/messages.ts";
 import { enabledGateways, webhookProvider } from "../../app/domain/payments/payment-provider.server.ts";
+import { receivePaymentWebhook } from "../../app/domain/payments/receive-webhook.server.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
-import { createUser } from "../support/factories.ts";
+import { balanceOf, createUser } from "../support/factories.ts";
 import { type FakeBtcpay, startFakeBtcpay } from "../support/fake-btcpay.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
@@ -80,6 +82,68 @@ describe("the gateways that take deposits", () => {
     await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm({ enabled: false }) });
     expect((await enabledGateways(db())).map((gateway) => gateway.name)).toEqual(["sandbox"]);
     expect(await webhookProvider(db(), "btcpay")).toBeNull();
+  });
+});
+
+describe("a gateway's fee and limits (product rules 16.39)", () => {
+  it("asks the gateway for the amount and its fee, credits the wallet the amount, and narrows the shop's limits", async () => {
+    const admin = await createUser({ admin: true });
+    const customer = await createUser();
+    await saveGatewaySetup(db(), {
+      adminId: admin.id,
+      form: btcpayForm({ feePercent: "1.5", feeFixed: "0.30", minDeposit: "20", maxDeposit: "100" }),
+    });
+    // 1.5% of $25.00 is 37.5 cents, rounded up to 38, plus 30: the invoice asks $25.68.
+    const started = await startDeposit(db(), {
+      userId: customer.id,
+      amountCents: cents(2_500),
+      gateway: "btcpay",
+    });
+    if (!started.ok) throw new Error(started.message);
+    const [deposit] = await db().select().from(deposits).where(eq(deposits.id, started.depositId));
+    expect(deposit).toMatchObject({ amountCents: 2_500, feeCents: 68 });
+    const invoiceId = deposit!.providerReference!;
+    expect(btcpay.invoices.get(invoiceId)).toMatchObject({ amount: "25.68" });
+
+    const gateway = (await webhookProvider(db(), "btcpay"))!;
+    btcpay.pay(invoiceId, 2_568);
+    btcpay.setStatus(invoiceId, "Settled");
+    const settled = btcpay.delivery("InvoiceSettled", invoiceId, { overPaid: false });
+    expect(await receivePaymentWebhook(db(), gateway, settled.rawBody, settled.headers)).toMatchObject({
+      body: { result: "credited" },
+    });
+    expect(await balanceOf(customer.id)).toBe(2_500);
+
+    // The gateway's own limits, in the shop's words.
+    expect(
+      await startDeposit(db(), { userId: customer.id, amountCents: cents(1_500), gateway: "btcpay" }),
+    ).toMatchObject({ ok: false, field: "amount", message: minimumDepositText(cents(2_000)) });
+    expect(
+      await startDeposit(db(), { userId: customer.id, amountCents: cents(15_000), gateway: "btcpay" }),
+    ).toMatchObject({ ok: false, field: "amount", message: maximumDepositText(cents(10_000)) });
+  });
+
+  it("refuses a payment of the amount without its fee: nothing credited, kept for an admin", async () => {
+    const admin = await createUser({ admin: true });
+    const customer = await createUser();
+    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm({ feePercent: "2", feeFixed: "" }) });
+    const started = await startDeposit(db(), {
+      userId: customer.id,
+      amountCents: cents(5_000),
+      gateway: "btcpay",
+    });
+    if (!started.ok) throw new Error(started.message);
+    const [deposit] = await db().select().from(deposits).where(eq(deposits.id, started.depositId));
+    const invoiceId = deposit!.providerReference!;
+    // The invoice says $50.00 only (as if the fee had been left off): short of the $51.00 asked.
+    btcpay.invoices.get(invoiceId)!.amount = "50.00";
+    btcpay.setStatus(invoiceId, "Settled");
+    const gateway = (await webhookProvider(db(), "btcpay"))!;
+    const settled = btcpay.delivery("InvoiceSettled", invoiceId);
+    expect(await receivePaymentWebhook(db(), gateway, settled.rawBody, settled.headers)).toMatchObject({
+      body: { result: "amount_mismatch" },
+    });
+    expect(await balanceOf(customer.id)).toBe(0);
   });
 });
 

@@ -31,6 +31,9 @@ export const deposits = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     amountCents: bigint("amount_cents", { mode: "number" }).$type<Cents>().notNull(),
+    // The gateway's fee, asked on top of the amount (product rules 16.39): the gateway takes amount + fee, the
+    // wallet is credited the amount.
+    feeCents: bigint("fee_cents", { mode: "number" }).$type<Cents>().notNull().default(sql`0`),
     provider: paymentProviderEnum("provider").notNull(),
     // The provider's checkout session id.
     providerReference: text("provider_reference").unique(),
@@ -46,6 +49,7 @@ export const deposits = pgTable(
   },
   (table) => [
     check("deposits_amount_positive", sql`${table.amountCents} > 0`),
+    check("deposits_fee_not_negative", sql`${table.feeCents} >= 0`),
     index("deposits_user_created_idx").on(table.userId, table.createdAt.desc()),
     // The admin's list of manual claims, pending first (docs/decisions/059).
     index("deposits_manual_claims_idx")

@@ -24,7 +24,7 @@ export type CreditDepositInput = {
   eventId: string;
   /** The gateway whose signed event this is; it must be the one the deposit was started with. */
   provider: GatewayName;
-  /** The amount and currency the gateway says it took; they must equal the deposit's own (USD). */
+  /** The amount and currency the gateway says it took; they must be the deposit's amount plus its fee, in USD. */
   paidAmountCents?: Cents | null;
   paidCurrency?: string | null;
 };
@@ -65,9 +65,10 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
     if (deposit.providerReference && deposit.providerReference !== input.providerReference) {
       return { credited: false, reason: "reference_mismatch" };
     }
-    // A paid event must say what it took: the deposit's own amount, in US dollars.
+    // A paid event must say what it took: the deposit's own amount and its gateway's fee, in US dollars.
     const amountDiffers =
-      input.paidAmountCents !== deposit.amountCents || input.paidCurrency?.toLowerCase() !== DEPOSIT_CURRENCY;
+      input.paidAmountCents !== deposit.amountCents + deposit.feeCents ||
+      input.paidCurrency?.toLowerCase() !== DEPOSIT_CURRENCY;
     if (amountDiffers) return { credited: false, reason: "amount_mismatch" };
 
     await tx

@@ -6,6 +6,7 @@ import { formRefusal } from "../admin-form.ts";
 import { recordAdminAction } from "../audit/record-admin-action.server.ts";
 import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
 import type { Refusal } from "../refusal.ts";
+import type { DepositTerms, GatewayName } from "./gateway.ts";
 import {
   type ConfigurableGateway,
   GATEWAY_FIELDS,
@@ -74,6 +75,20 @@ export async function readGatewaySetups(db: Executor): Promise<GatewaySetup[]> {
 export async function readGatewaySetup(db: Executor, gateway: ConfigurableGateway): Promise<GatewaySetup> {
   const [row] = await db.select().from(paymentGateways).where(eq(paymentGateways.gateway, gateway));
   return setupOf(gateway, row);
+}
+
+/** The fee and limits of each gateway an operator saved (the wallet states them before paying). */
+export async function readDepositTerms(db: Executor): Promise<Partial<Record<GatewayName, DepositTerms>>> {
+  const rows = await db
+    .select({
+      gateway: paymentGateways.gateway,
+      feeBasisPoints: paymentGateways.feeBasisPoints,
+      feeFixedCents: paymentGateways.feeFixedCents,
+      minDepositCents: paymentGateways.minDepositCents,
+      maxDepositCents: paymentGateways.maxDepositCents,
+    })
+    .from(paymentGateways);
+  return Object.fromEntries(rows.map(({ gateway, ...terms }) => [gateway, terms]));
 }
 
 /** The admin page's view of every configurable gateway. */

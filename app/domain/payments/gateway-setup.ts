@@ -78,11 +78,3 @@ export const GATEWAY_SETUP_TEXT = {
   minAboveMax: "The minimum must not be above the maximum",
   unknownChoice: "Choose one of the listed values",
 } as const;
-
-/** The fee a deposit of `amountCents` pays on top through a gateway: its percentage rounded up, plus the fixed part. */
-export function depositFeeCents(
-  amountCents: number,
-  fee: { basisPoints: number; fixedCents: number },
-): number {
-  return Math.ceil((amountCents * fee.basisPoints) / 10_000) + fee.fixedCents;
-}

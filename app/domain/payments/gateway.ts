@@ -72,9 +72,29 @@ export type CaptureResult =
   | { captured: true; event: GatewayEvent }
   | { captured: false; reason: "declined" | "pending" | "failed"; detail?: string };
 
+/**
+ * A gateway's fee and limits as the operator set them on the Payments page (product rules 16.39): the fee asked on
+ * top of the amount (a percentage in hundredths, rounded up to the cent, and a fixed part), and the deposit limits
+ * that narrow the shop's. None for a gateway the environment configures.
+ */
+export type DepositTerms = {
+  feeBasisPoints: number;
+  feeFixedCents: Cents;
+  minDepositCents: Cents | null;
+  maxDepositCents: Cents | null;
+};
+
+/** What a deposit of `amountCents` pays on top through a gateway: its percentage rounded up, plus the fixed part. */
+export function depositFeeCents(amountCents: Cents, terms: DepositTerms | undefined): Cents {
+  if (!terms) return 0 as Cents;
+  return (Math.ceil((amountCents * terms.feeBasisPoints) / 10_000) + terms.feeFixedCents) as Cents;
+}
+
 /** A deposit gateway: Stripe Checkout, the local sandbox, PayPal, and later a crypto processor, manual methods. */
 export interface DepositGateway {
   readonly name: GatewayName;
+  /** Its fee and limits, when the operator set them. */
+  readonly terms?: DepositTerms;
   /** Opens a hosted payment for a recorded deposit. Called outside any transaction. */
   startPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
   /** Checks an incoming event's signature over the raw body and reads it into a normalised event. */

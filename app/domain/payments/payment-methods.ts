@@ -1,4 +1,5 @@
-import type { GatewayName } from "./gateway.ts";
+import { formatCents } from "../../lib/format-money.ts";
+import type { DepositTerms, GatewayName } from "./gateway.ts";
 
 /**
  * What a customer can pay with, from the gateways that take deposits (product rules 6.5, 16.41): Stripe's hosted
@@ -73,4 +74,12 @@ export function paidWith(methods: readonly PaymentMethod[]): string {
   const ways = [...(card ? ["by card"] : []), ...others.map((way) => `with ${way}`)];
   if (card && others.length) return `Paid securely by card or ${others.join(" or ")}.`;
   return `Paid securely ${ways.join(" or ")}.`;
+}
+
+/** A gateway's fee as the wallet states it before paying (product rules 16.39), or null when it has none. */
+export function feeText(terms: DepositTerms | undefined): string | null {
+  if (!terms || (terms.feeBasisPoints === 0 && terms.feeFixedCents === 0)) return null;
+  const percent = terms.feeBasisPoints ? `${terms.feeBasisPoints / 100}%` : "";
+  const fixed = terms.feeFixedCents ? formatCents(terms.feeFixedCents) : "";
+  return `Fee ${[percent, fixed].filter(Boolean).join(" + ")}, added to the amount at checkout`;
 }

@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/client.server.ts";
 import { env, PAYPAL_API_URLS } from "../../lib/env.server.ts";
 import { btcpayGateway } from "./btcpay-gateway.server.ts";
-import type { DepositGateway, GatewayName } from "./gateway.ts";
+import type { DepositGateway, DepositTerms, GatewayName } from "./gateway.ts";
 import type { GatewaySetup } from "./gateway-setup.server.ts";
 import { readGatewaySetups } from "./gateway-setup.server.ts";
 import { type PaymentMethod, paymentMethodsOf } from "./payment-methods.ts";
@@ -71,17 +71,25 @@ function gatewayFrom(setup: GatewaySetup | undefined, name: GatewayName): Deposi
   }
 }
 
+function termsOf(setup: GatewaySetup): DepositTerms {
+  return {
+    feeBasisPoints: setup.fee.basisPoints,
+    feeFixedCents: setup.fee.fixedCents,
+    minDepositCents: setup.minDepositCents,
+    maxDepositCents: setup.maxDepositCents,
+  };
+}
+
 /** The gateways that take deposits now, ready to use: their saved setups opened, or the environment's. */
 export async function enabledGateways(db: Executor): Promise<DepositGateway[]> {
   const setups = await readGatewaySetups(db);
   const names = enabledGatewayNames(setups.filter((setup) => setup.saved));
-  return names.flatMap(
-    (name) =>
-      gatewayFrom(
-        setups.find((setup) => setup.gateway === name),
-        name,
-      ) ?? [],
-  );
+  return names.flatMap((name) => {
+    const setup = setups.find((each) => each.gateway === name);
+    const gateway = gatewayFrom(setup, name);
+    if (!gateway) return [];
+    return setup?.saved ? [{ ...gateway, terms: termsOf(setup) }] : [gateway];
+  });
 }
 
 /** The enabled gateway of that name, or null when it is not on (its webhook path and pages are then 404). */

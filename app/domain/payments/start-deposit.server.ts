@@ -7,7 +7,7 @@ import type { Cents } from "../pricing/cents.ts";
 import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
-import type { DepositGateway, GatewayName } from "./gateway.ts";
+import { type DepositGateway, depositFeeCents, type GatewayName } from "./gateway.ts";
 import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
 import { enabledGateways } from "./payment-provider.server.ts";
 import { depositReturnPaths } from "./return-urls.ts";
@@ -71,6 +71,14 @@ export async function startDeposit(
     return providerFailed();
   }
 
+  // The gateway's own limits narrow the shop's (product rules 16.39).
+  const terms = provider.terms;
+  if (terms?.minDepositCents && input.amountCents < terms.minDepositCents)
+    return invalidAmount(minimumDepositText(terms.minDepositCents));
+  if (terms?.maxDepositCents && input.amountCents > terms.maxDepositCents)
+    return invalidAmount(maximumDepositText(terms.maxDepositCents));
+  const feeCents = depositFeeCents(input.amountCents, terms);
+
   const returnPath = input.returnPath ? safeNextPath(input.returnPath, "") || null : null;
   const returnPaths = depositReturnPaths(returnPath, provider.name);
   const [deposit] = await db
@@ -78,6 +86,7 @@ export async function startDeposit(
     .values({
       userId: input.userId,
       amountCents: input.amountCents,
+      feeCents,
       provider: provider.name,
       status: "pending",
       returnPath,
@@ -89,7 +98,8 @@ export async function startDeposit(
   try {
     const checkout = await provider.startPayment({
       depositId: deposit.id,
-      amountCents: input.amountCents,
+      // The gateway takes the amount and its fee; the wallet is credited the amount.
+      amountCents: (input.amountCents + feeCents) as Cents,
       userEmail: user.email,
       successUrl: `${origin}${returnPaths.success}`,
       cancelUrl: `${origin}${returnPaths.cancel}`,

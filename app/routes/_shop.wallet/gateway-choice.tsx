@@ -1,11 +1,29 @@
-import { GATEWAY_LABELS, methodDetail, type PaymentMethod } from "../../domain/payments/payment-methods.ts";
+import type { DepositTerms, GatewayName } from "../../domain/payments/gateway.ts";
+import {
+  feeText,
+  GATEWAY_LABELS,
+  methodDetail,
+  type PaymentMethod,
+} from "../../domain/payments/payment-methods.ts";
 
 /**
  * How the customer pays this deposit, when more than one gateway is enabled (product rules 16.41): one radio per
  * gateway, the first chosen. With one gateway there is nothing to choose and nothing is shown.
  */
-export function GatewayChoice({ methods }: { methods: readonly PaymentMethod[] }) {
-  if (methods.length < 2) return null;
+export function GatewayChoice({
+  methods,
+  terms,
+}: {
+  methods: readonly PaymentMethod[];
+  terms: Partial<Record<GatewayName, DepositTerms>>;
+}) {
+  const [only, ...others] = methods;
+  if (!only) return null;
+  if (others.length === 0) {
+    // Nothing to choose; a fee is still stated before paying (product rules 16.39).
+    const fee = feeText(terms[only.provider]);
+    return fee ? <p className="text-sm text-slate-600">{fee}.</p> : null;
+  }
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">Pay with</legend>
@@ -25,6 +43,9 @@ export function GatewayChoice({ methods }: { methods: readonly PaymentMethod[] }
             <span className="min-w-0 text-sm">
               <span className="block font-semibold text-slate-900">{GATEWAY_LABELS[method.provider]}</span>
               <span className="block text-slate-600">{methodDetail(method)}</span>
+              {feeText(terms[method.provider]) ? (
+                <span className="block text-slate-600">{feeText(terms[method.provider])}</span>
+              ) : null}
             </span>
           </label>
         ))}

@@ -12,6 +12,7 @@ import { requireUser } from "../../domain/accounts/session.server.ts";
 import { DISCOUNT_TEXT } from "../../domain/accounts/user-controls-text.ts";
 import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { QUICK_DEPOSIT_CENTS, readDepositAmount } from "../../domain/payments/deposit-form.ts";
+import { readDepositTerms } from "../../domain/payments/gateway-setup.server.ts";
 import { DEPOSIT_TEXT, minimumDepositText } from "../../domain/payments/messages.ts";
 import { paidWith } from "../../domain/payments/payment-methods.ts";
 import { discountPercentText } from "../../domain/pricing/discount.ts";
@@ -57,10 +58,11 @@ export const handle: PageHandle & LiveHandle = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { page, ...filter } = readStatementQuery(new URL(request.url));
-  const [statement, settings, discountTenths] = await Promise.all([
+  const [statement, settings, discountTenths, depositTerms] = await Promise.all([
     listStatement(shopDatabase(context), user.id, { ...filter, page }),
     readSettings(shopDatabase(context)),
     readCustomerDiscount(shopDatabase(context), user.id),
+    readDepositTerms(shopDatabase(context)),
   ]);
   return {
     balanceCents: user.balanceCents,
@@ -70,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     minDepositCents: settings.minDepositCents,
     maxDepositCents: settings.maxDepositCents,
     maintenance: settings.maintenanceMode,
+    depositTerms,
   };
 }
 
@@ -197,7 +200,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
                 })}
               </div>
             </fieldset>
-            <GatewayChoice methods={facts.paymentMethods} />
+            <GatewayChoice methods={facts.paymentMethods} terms={loaderData.depositTerms} />
             <Button type="submit" className="w-full" disabled={submitting}>
               {submitting ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
               Add Funds
