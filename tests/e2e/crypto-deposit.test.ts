@@ -37,7 +37,7 @@ async function deliver(delivery: BtcpayDelivery) {
 }
 
 /** Adds funds with Crypto on the wallet and returns the invoice the customer was sent to. */
-async function payWithCrypto(page: Page, dollars: string): Promise<string> {
+async function payWithCrypto(page: Page, dollars: string, invoiced = `${dollars}.00`): Promise<string> {
   await shop.open(page, "/wallet");
   const main = page.getByRole("main");
   await main
@@ -47,7 +47,7 @@ async function payWithCrypto(page: Page, dollars: string): Promise<string> {
   await main.getByLabel("Amount (USD)").fill(dollars);
   await main.getByRole("button", { name: "Add Funds" }).click();
   await page.waitForURL((url) => url.href.startsWith(`${btcpay.url}/i/`));
-  await page.getByText(`Pay ${dollars}.00 USD`).waitFor();
+  await page.getByText(`Pay ${invoiced} USD`).waitFor();
   return (await page.getByTestId("invoice-id").textContent()) ?? "";
 }
 
@@ -137,6 +137,24 @@ describe("crypto deposits through a BTCPay Server", () => {
         .poll(() => main.getByText(REVIEW_RESULT_LABELS[result]!).count(), { message: result })
         .toBeGreaterThan(0);
     }
+
+    // A fee set on the Payments page is stated under the choice before the customer pays (product rules 16.39).
+    await shop.open(adminPage.page, "/admin/payments");
+    const setup = adminPage.page.getByTestId("gateway-btcpay");
+    await setup.getByLabel("Fee (%)").fill("1");
+    await setup.getByLabel("Fixed fee ($)").fill("0.30");
+    await setup.getByRole("button", { name: "Save Crypto (BTCPay Server)" }).click();
+    await expect.poll(() => adminPage.page.getByText(GATEWAY_SETUP_TEXT.saved).count()).toBeGreaterThan(0);
+    await shop.open(page, "/wallet");
+    const crypto = page
+      .getByRole("group", { name: "Pay with" })
+      .locator("label")
+      .filter({ hasText: "Crypto" });
+    await expect
+      .poll(() => crypto.textContent())
+      .toContain("Fee 1% + $0.30, added to the amount at checkout");
+    const withFee = await payWithCrypto(page, "10", "10.40");
+    expect(btcpay.invoices.get(withFee)?.amount).toBe("10.40");
     assertNoConsoleErrors();
     adminPage.assertNoConsoleErrors();
   });

@@ -60,7 +60,8 @@ describe("the gateways that take deposits", () => {
     const admin = await createUser({ admin: true });
     const customer = await createUser();
     expect((await enabledGateways(db())).map((gateway) => gateway.name)).toEqual(["sandbox"]);
-    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm() });
+    const noFee = { feePercent: "0", feeFixed: "0" };
+    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm(noFee) });
     expect((await enabledGateways(db())).map((gateway) => gateway.name)).toEqual(["sandbox", "btcpay"]);
     expect(await webhookProvider(db(), "btcpay")).not.toBeNull();
 
@@ -79,7 +80,7 @@ describe("the gateways that take deposits", () => {
     });
     expect(started.url).toBe(`${btcpay.url}/i/${deposit!.providerReference}`);
 
-    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm({ enabled: false }) });
+    await saveGatewaySetup(db(), { adminId: admin.id, form: btcpayForm({ ...noFee, enabled: false }) });
     expect((await enabledGateways(db())).map((gateway) => gateway.name)).toEqual(["sandbox"]);
     expect(await webhookProvider(db(), "btcpay")).toBeNull();
   });
