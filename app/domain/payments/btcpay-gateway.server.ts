@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Cents } from "../pricing/cents.ts";
-import { unitsText } from "../pricing/markup-price.ts";
 import {
   DEPOSIT_CURRENCY,
   type DepositGateway,
@@ -9,7 +8,7 @@ import {
   type GatewayEvent,
   type GatewayVerification,
 } from "./gateway.ts";
-import { cryptoValueCents, gatewayAmountCents } from "./gateway-amount.ts";
+import { cryptoValueCents, gatewayAmountCents, gatewayAmountText } from "./gateway-amount.ts";
 
 /** A BTCPay Server store the shop's invoices are made in (Greenfield API, docs/decisions/060). */
 export type BtcpayConfig = {
@@ -129,7 +128,7 @@ export function btcpayGateway(config: BtcpayConfig): DepositGateway {
         await call("/invoices", {
           method: "POST",
           body: {
-            amount: unitsText(BigInt(amountCents), 2),
+            amount: gatewayAmountText(amountCents),
             currency: DEPOSIT_CURRENCY.toUpperCase(),
             metadata: { orderId: depositId, itemDesc: "Boostly wallet funds" },
             checkout: { redirectURL: successUrl, redirectAutomatically: true },

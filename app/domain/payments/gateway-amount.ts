@@ -1,16 +1,27 @@
 import { type Cents, cents } from "../pricing/cents.ts";
 import { decimalUnits } from "../pricing/markup-price.ts";
 
+// Whole dollars without leading zeros, then one or two decimals at most: gateways write "25.00"; "25" and "25.5"
+// are valid amounts too. No sign, exponent, spaces, separators or third decimal: a USD amount has cents only.
+const GATEWAY_AMOUNT = /^(0|[1-9][0-9]{0,11})(?:\.([0-9]{1,2}))?$/;
+
 /**
- * A gateway's amount in dollars as a decimal string ("25.00", "25.5", "25") read as Cents, strictly: null for
- * anything else (a sign, an exponent, a third decimal, more than $9,999,999.99). Gateways' decimal strings never
- * pass through a float.
+ * A gateway's money value in dollars ("25.00", PayPal's and BTCPay Server's way) as Cents, read from its digits
+ * without any float; null for anything that is not a plain USD amount. "25.00" is 2500, "0.1" is 10; "25.001",
+ * "-1", "1e3" or "" are null.
  */
-export function gatewayAmountCents(text: unknown): Cents | null {
-  if (typeof text !== "string") return null;
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+export function gatewayAmountCents(value: unknown): Cents | null {
+  if (typeof value !== "string") return null;
+  const match = GATEWAY_AMOUNT.exec(value);
   if (!match) return null;
-  return cents(Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")));
+  const [, dollars = "0", decimals = ""] = match;
+  return cents(Number(dollars) * 100 + Number(decimals.padEnd(2, "0")));
+}
+
+/** Cents as a gateway's decimal string: 2500 is "25.00". */
+export function gatewayAmountText(amount: Cents): string {
+  const whole = Math.trunc(amount / 100);
+  return `${whole}.${String(amount % 100).padStart(2, "0")}`;
 }
 
 /** Decimal places kept of a crypto amount and of its exchange rate: beyond a satoshi's and any price's. */

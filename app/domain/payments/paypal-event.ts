@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { GatewayChange, GatewayEvent } from "./gateway.ts";
-import { paypalValueToCents } from "./paypal-amount.ts";
+import { gatewayAmountCents } from "./gateway-amount.ts";
 
 // PayPal's webhook envelope (Webhooks v1): the event's id ("WH-..."), its type and the resource it is about.
 const envelope = z.looseObject({
@@ -67,7 +67,7 @@ function paymentChange(
     // A refund names its capture rather than the order; the refund is only recorded for an admin.
     reference: reference ?? refundedCaptureId(resource.links) ?? resource.id,
     // Anything but a plain decimal amount reads as no amount, which no deposit matches (amount_mismatch).
-    amountCents: resource.amount ? paypalValueToCents(resource.amount.value) : null,
+    amountCents: resource.amount ? gatewayAmountCents(resource.amount.value) : null,
     currency: resource.amount?.currency_code ?? null,
   };
 }

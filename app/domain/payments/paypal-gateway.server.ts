@@ -9,7 +9,7 @@ import {
 import { z } from "zod";
 import type { PaypalConfig } from "../../lib/env.server.ts";
 import type { CaptureResult, DepositGateway, GatewayEvent } from "./gateway.ts";
-import { centsToPaypalValue, paypalValueToCents } from "./paypal-amount.ts";
+import { gatewayAmountCents, gatewayAmountText } from "./gateway-amount.ts";
 import { paypalOrders } from "./paypal-client.server.ts";
 import { paypalCaptureEventId, readPaypalWebhook } from "./paypal-event.ts";
 import { verifyPaypalSignature } from "./paypal-signature.server.ts";
@@ -52,7 +52,7 @@ export function captureEventOf(order: Order): CaptureResult {
       kind: paid ? "paid" : "failed",
       depositId: depositId.data,
       reference: order.id,
-      amountCents: capture.amount ? paypalValueToCents(capture.amount.value) : null,
+      amountCents: capture.amount ? gatewayAmountCents(capture.amount.value) : null,
       currency: capture.amount?.currencyCode ?? null,
     },
   };
@@ -74,7 +74,7 @@ export function paypalGateway(config: PaypalConfig): DepositGateway {
           intent: CheckoutPaymentIntent.Capture,
           purchaseUnits: [
             {
-              amount: { currencyCode: "USD", value: centsToPaypalValue(amountCents) },
+              amount: { currencyCode: "USD", value: gatewayAmountText(amountCents) },
               customId: depositId,
               invoiceId: depositId,
               description: "Boostly wallet funds",
