@@ -16,6 +16,8 @@ import { enabledGateways, webhookProvider } from "../../app/domain/payments/paym
 import { receivePaymentWebhook } from "../../app/domain/payments/receive-webhook.server.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
+import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
+import { listRecentTransactions } from "../../app/domain/wallet/list-transactions.server.ts";
 import { balanceOf, createUser } from "../support/factories.ts";
 import { type FakeBtcpay, startFakeBtcpay } from "../support/fake-btcpay.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -38,6 +40,7 @@ function btcpayForm(
     enabled: true,
     feePercent: "1.5",
     feeFixed: "0.30",
+    bonusPercent: "0",
     minDeposit: "",
     maxDeposit: "",
     ...overrides,
@@ -122,6 +125,47 @@ describe("a gateway's fee and limits (product rules 16.39)", () => {
     expect(
       await startDeposit(db(), { userId: customer.id, amountCents: cents(15_000), gateway: "btcpay" }),
     ).toMatchObject({ ok: false, field: "amount", message: maximumDepositText(cents(10_000)) });
+  });
+
+  it("credits a gateway's bonus as its own line with the deposit, once however many of 20 deliveries arrive at once", async () => {
+    const admin = await createUser({ admin: true });
+    const customer = await createUser();
+    await saveGatewaySetup(db(), {
+      adminId: admin.id,
+      form: btcpayForm({ feePercent: "0", feeFixed: "0", bonusPercent: "5" }),
+    });
+    const started = await startDeposit(db(), {
+      userId: customer.id,
+      amountCents: cents(2_510),
+      gateway: "btcpay",
+    });
+    if (!started.ok) throw new Error(started.message);
+    const [deposit] = await db().select().from(deposits).where(eq(deposits.id, started.depositId));
+    // 5% of $25.10 is 125.5 cents, rounded down; promised on the deposit when it was opened.
+    expect(deposit).toMatchObject({ amountCents: 2_510, feeCents: 0, bonusCents: 125 });
+    // A later change of the gateway's bonus does not change what this deposit was promised.
+    await saveGatewaySetup(db(), {
+      adminId: admin.id,
+      form: btcpayForm({ feePercent: "0", feeFixed: "0", bonusPercent: "0" }),
+    });
+
+    const invoiceId = deposit!.providerReference!;
+    btcpay.pay(invoiceId, 2_510);
+    btcpay.setStatus(invoiceId, "Settled");
+    const gateway = (await webhookProvider(db(), "btcpay"))!;
+    const settled = btcpay.delivery("InvoiceSettled", invoiceId, { overPaid: false });
+    const copies = [settled, ...Array.from({ length: 19 }, () => btcpay.redelivery(settled))];
+    const answers = await Promise.all(
+      copies.map((copy) => receivePaymentWebhook(db(), gateway, copy.rawBody, copy.headers)),
+    );
+    expect(answers.filter((answer) => answer.body.result === "credited")).toHaveLength(1);
+    expect(await balanceOf(customer.id)).toBe(2_635);
+    const lines = await listRecentTransactions(db(), { userId: customer.id, limit: 10 });
+    expect(lines.map((row) => [row.description, row.amountCents]).sort()).toEqual([
+      ["Crypto deposit", 2_510],
+      ["Deposit bonus", 125],
+    ]);
+    expect(await findLedgerMismatches(db())).toEqual([]);
   });
 
   it("refuses a payment of the amount without its fee: nothing credited, kept for an admin", async () => {
@@ -236,6 +280,7 @@ describe("setting up a deposit gateway", () => {
       [{ feePercent: "-1" }, "feePercent", GATEWAY_SETUP_TEXT.feePercent],
       [{ feeFixed: "10.01" }, "feeFixed", GATEWAY_SETUP_TEXT.feeFixed],
       [{ feeFixed: "abc" }, "feeFixed", GATEWAY_SETUP_TEXT.feeFixed],
+      [{ bonusPercent: "60" }, "bonusPercent", GATEWAY_SETUP_TEXT.bonusPercent],
       [{ minDeposit: "0" }, "minDeposit", GATEWAY_SETUP_TEXT.limit],
       [{ minDeposit: "50", maxDeposit: "20" }, "minDeposit", GATEWAY_SETUP_TEXT.minAboveMax],
     ];

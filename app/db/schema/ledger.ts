@@ -34,6 +34,8 @@ export const deposits = pgTable(
     // The gateway's fee, asked on top of the amount (product rules 16.39): the gateway takes amount + fee, the
     // wallet is credited the amount.
     feeCents: bigint("fee_cents", { mode: "number" }).$type<Cents>().notNull().default(sql`0`),
+    // The gateway's bonus promised when the deposit was opened (product rules 16.39): a bonus row with the credit.
+    bonusCents: bigint("bonus_cents", { mode: "number" }).$type<Cents>().notNull().default(sql`0`),
     provider: paymentProviderEnum("provider").notNull(),
     // The provider's checkout session id.
     providerReference: text("provider_reference").unique(),
@@ -50,6 +52,7 @@ export const deposits = pgTable(
   (table) => [
     check("deposits_amount_positive", sql`${table.amountCents} > 0`),
     check("deposits_fee_not_negative", sql`${table.feeCents} >= 0`),
+    check("deposits_bonus_not_negative", sql`${table.bonusCents} >= 0`),
     index("deposits_user_created_idx").on(table.userId, table.createdAt.desc()),
     // The admin's list of manual claims, pending first (docs/decisions/059).
     index("deposits_manual_claims_idx")

@@ -23,6 +23,8 @@ export const paymentGateways = pgTable(
     /** A fee on top of the amount, in hundredths of a percent (250 = 2.5%), and a fixed part in cents. */
     feeBasisPoints: integer("fee_basis_points").notNull().default(0),
     feeFixedCents: integer("fee_fixed_cents").$type<Cents>().notNull().default(sql`0`),
+    /** A bonus on each deposit through it, in hundredths of a percent of the amount (500 = 5%), rounded down. */
+    bonusBasisPoints: integer("bonus_basis_points").notNull().default(0),
     /** The gateway's own deposit limits; null follows the shop's (settings). */
     minDepositCents: integer("min_deposit_cents").$type<Cents>(),
     maxDepositCents: integer("max_deposit_cents").$type<Cents>(),
@@ -34,6 +36,7 @@ export const paymentGateways = pgTable(
       "payment_gateways_fee",
       sql`${table.feeBasisPoints} between 0 and 2000 and ${table.feeFixedCents} between 0 and 1000`,
     ),
+    check("payment_gateways_bonus", sql`${table.bonusBasisPoints} between 0 and 5000`),
     check(
       "payment_gateways_limits",
       sql`(${table.minDepositCents} is null or ${table.minDepositCents} > 0)

@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.server.ts";
 import { deposits } from "../../db/schema.ts";
 import { creditReferralBonus } from "../affiliates/credit-referral-bonus.server.ts";
 import type { Cents } from "../pricing/cents.ts";
+import { DEPOSIT_BONUS_KIND_PREFIX } from "../wallet/bonus-kinds.ts";
 import { postLedgerEntry } from "../wallet/post-ledger-entry.server.ts";
 import { queueDepositReceipt } from "./deposit-receipt.server.ts";
 import { DEPOSIT_CURRENCY, type GatewayName } from "./gateway.ts";
@@ -91,17 +92,29 @@ export async function creditDeposit(db: Executor, input: CreditDepositInput): Pr
     });
     // A credit cannot overdraw a wallet; anything else here is a broken invariant, so roll everything back.
     if (!entry.posted) throw new Error(`Deposit ${deposit.id} could not be credited`);
+    // The gateway's bonus promised when the deposit was opened, its own row, once (product rules 16.39).
+    let balanceCents = entry.balanceCents;
+    if (deposit.bonusCents > 0) {
+      const bonus = await postLedgerEntry(tx, {
+        userId: deposit.userId,
+        type: "bonus",
+        amountCents: deposit.bonusCents,
+        metadata: { kind: `${DEPOSIT_BONUS_KIND_PREFIX}${deposit.id}`, deposit_id: deposit.id },
+      });
+      if (!bonus.posted) throw new Error(`Deposit ${deposit.id}'s bonus could not be credited`);
+      balanceCents = bonus.balanceCents;
+    }
     // The referrer's bonus at a referred customer's first deposit, in this transaction (product rules 16.13).
     await creditReferralBonus(tx, deposit.userId);
     await queueDepositReceipt(tx, {
       userId: deposit.userId,
       amountCents: deposit.amountCents,
-      balanceCents: entry.balanceCents,
+      balanceCents,
     });
     return {
       credited: true,
       amountCents: deposit.amountCents,
-      balanceCents: entry.balanceCents,
+      balanceCents,
       userId: deposit.userId,
     };
   });

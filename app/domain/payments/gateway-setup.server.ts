@@ -23,6 +23,7 @@ export type GatewaySetup = {
   /** Every field it needs, secret or not; missing ones are absent. */
   values: Record<string, string>;
   fee: { basisPoints: number; fixedCents: Cents };
+  bonusBasisPoints: number;
   minDepositCents: Cents | null;
   maxDepositCents: Cents | null;
 };
@@ -55,6 +56,7 @@ function setupOf(gateway: ConfigurableGateway, row: GatewayRow | undefined): Gat
     enabled: row?.enabled ?? false,
     values: { ...(row?.settings ?? {}), ...storedSecrets(row) },
     fee: { basisPoints: row?.feeBasisPoints ?? 0, fixedCents: cents(row?.feeFixedCents ?? 0) },
+    bonusBasisPoints: row?.bonusBasisPoints ?? 0,
     minDepositCents: row?.minDepositCents ?? null,
     maxDepositCents: row?.maxDepositCents ?? null,
   };
@@ -84,6 +86,7 @@ export async function readDepositTerms(db: Executor): Promise<Partial<Record<Gat
       gateway: paymentGateways.gateway,
       feeBasisPoints: paymentGateways.feeBasisPoints,
       feeFixedCents: paymentGateways.feeFixedCents,
+      bonusBasisPoints: paymentGateways.bonusBasisPoints,
       minDepositCents: paymentGateways.minDepositCents,
       maxDepositCents: paymentGateways.maxDepositCents,
     })
@@ -114,6 +117,7 @@ export type GatewaySetupForm = {
   fields: Record<string, string | undefined>;
   feePercent: string;
   feeFixed: string;
+  bonusPercent: string;
   minDeposit: string;
   maxDeposit: string;
 };
@@ -121,6 +125,7 @@ export type GatewaySetupForm = {
 const MAX_FIELD_LENGTH = 500;
 const MAX_FEE_BASIS_POINTS = 2_000;
 const MAX_FEE_FIXED_CENTS = 1_000;
+const MAX_BONUS_BASIS_POINTS = 5_000;
 
 /** An https URL, or http to this machine (a BTCPay Server beside the shop). */
 function isAllowedUrl(text: string): boolean {
@@ -143,12 +148,12 @@ function fieldError(field: GatewayField, value: string): string | null {
   return null;
 }
 
-/** "2.5" percent as 250 basis points; null when it is not 0-20 with at most two decimals. */
-function feeBasisPoints(text: string): number | null {
+/** "2.5" percent as 250 basis points; null when it is not 0 to `max` with at most two decimals. */
+function basisPoints(text: string, max: number): number | null {
   const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim() || "0");
   if (!match) return null;
   const points = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return points <= MAX_FEE_BASIS_POINTS ? points : null;
+  return points <= max ? points : null;
 }
 
 /**
@@ -171,8 +176,10 @@ export async function saveGatewaySetup(
     // A server URL is stored without its trailing slash: the gateway adds its API paths to it.
     else typed[field.name] = field.url ? value.replace(/\/+$/, "") : value;
   }
-  const basisPoints = feeBasisPoints(input.form.feePercent);
-  if (basisPoints === null) errors.feePercent = GATEWAY_SETUP_TEXT.feePercent;
+  const feePoints = basisPoints(input.form.feePercent, MAX_FEE_BASIS_POINTS);
+  if (feePoints === null) errors.feePercent = GATEWAY_SETUP_TEXT.feePercent;
+  const bonusPoints = basisPoints(input.form.bonusPercent, MAX_BONUS_BASIS_POINTS);
+  if (bonusPoints === null) errors.bonusPercent = GATEWAY_SETUP_TEXT.bonusPercent;
   const fixed = input.form.feeFixed.trim() ? parseDollars(input.form.feeFixed) : cents(0);
   if (fixed === null || fixed > MAX_FEE_FIXED_CENTS) errors.feeFixed = GATEWAY_SETUP_TEXT.feeFixed;
   const limit = (text: string, name: string): Cents | null => {
@@ -214,7 +221,8 @@ export async function saveGatewaySetup(
       saved: true,
       enabled: input.form.enabled,
       values,
-      fee: { basisPoints: basisPoints ?? 0, fixedCents: fixed ?? cents(0) },
+      fee: { basisPoints: feePoints ?? 0, fixedCents: fixed ?? cents(0) },
+      bonusBasisPoints: bonusPoints ?? 0,
       minDepositCents: minDeposit,
       maxDepositCents: maxDeposit,
     };
@@ -232,6 +240,7 @@ export async function saveGatewaySetup(
       ),
       feeBasisPoints: after.fee.basisPoints,
       feeFixedCents: after.fee.fixedCents,
+      bonusBasisPoints: after.bonusBasisPoints,
       minDepositCents: after.minDepositCents,
       maxDepositCents: after.maxDepositCents,
       updatedBy: input.adminId,
@@ -261,6 +270,7 @@ function changedSetupFields(before: GatewaySetup, after: GatewaySetup): string[]
   }
   if (before.fee.basisPoints !== after.fee.basisPoints) changed.push("feePercent");
   if (before.fee.fixedCents !== after.fee.fixedCents) changed.push("feeFixed");
+  if (before.bonusBasisPoints !== after.bonusBasisPoints) changed.push("bonusPercent");
   if (before.minDepositCents !== after.minDepositCents) changed.push("minDeposit");
   if (before.maxDepositCents !== after.maxDepositCents) changed.push("maxDeposit");
   return changed;

@@ -74,6 +74,7 @@ export const GATEWAY_SETUP_TEXT = {
   tooLong: "At most 500 characters",
   feePercent: "A percentage from 0 to 20, with at most two decimals",
   feeFixed: "An amount from $0 to $10",
+  bonusPercent: "A percentage from 0 to 50, with at most two decimals",
   limit: "An amount in dollars, or empty for the shop's limit",
   minAboveMax: "The minimum must not be above the maximum",
   unknownChoice: "Choose one of the listed values",

@@ -79,6 +79,8 @@ export type CaptureResult =
  */
 export type DepositTerms = {
   feeBasisPoints: number;
+  /** A bonus of the amount, in hundredths of a percent, credited with the deposit as its own ledger row. */
+  bonusBasisPoints: number;
   feeFixedCents: Cents;
   minDepositCents: Cents | null;
   maxDepositCents: Cents | null;
@@ -88,6 +90,12 @@ export type DepositTerms = {
 export function depositFeeCents(amountCents: Cents, terms: DepositTerms | undefined): Cents {
   if (!terms) return 0 as Cents;
   return (Math.ceil((amountCents * terms.feeBasisPoints) / 10_000) + terms.feeFixedCents) as Cents;
+}
+
+/** The bonus a deposit of `amountCents` earns through a gateway: its percentage of the amount, rounded down. */
+export function depositBonusCents(amountCents: Cents, terms: DepositTerms | undefined): Cents {
+  if (!terms) return 0 as Cents;
+  return Math.floor((amountCents * terms.bonusBasisPoints) / 10_000) as Cents;
 }
 
 /** A deposit gateway: Stripe Checkout, the local sandbox, PayPal, and later a crypto processor, manual methods. */

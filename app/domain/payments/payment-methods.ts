@@ -76,6 +76,12 @@ export function paidWith(methods: readonly PaymentMethod[]): string {
   return `Paid securely ${ways.join(" or ")}.`;
 }
 
+/** A gateway's bonus as the wallet states it before paying (product rules 16.39), or null when it has none. */
+export function bonusText(terms: DepositTerms | undefined): string | null {
+  if (!terms?.bonusBasisPoints) return null;
+  return `Bonus ${terms.bonusBasisPoints / 100}% of the amount, credited with it`;
+}
+
 /** A gateway's fee as the wallet states it before paying (product rules 16.39), or null when it has none. */
 export function feeText(terms: DepositTerms | undefined): string | null {
   if (!terms || (terms.feeBasisPoints === 0 && terms.feeFixedCents === 0)) return null;

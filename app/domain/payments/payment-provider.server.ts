@@ -74,6 +74,7 @@ function gatewayFrom(setup: GatewaySetup | undefined, name: GatewayName): Deposi
 function termsOf(setup: GatewaySetup): DepositTerms {
   return {
     feeBasisPoints: setup.fee.basisPoints,
+    bonusBasisPoints: setup.bonusBasisPoints,
     feeFixedCents: setup.fee.fixedCents,
     minDepositCents: setup.minDepositCents,
     maxDepositCents: setup.maxDepositCents,

@@ -7,7 +7,7 @@ import type { Cents } from "../pricing/cents.ts";
 import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
-import { type DepositGateway, depositFeeCents, type GatewayName } from "./gateway.ts";
+import { type DepositGateway, depositBonusCents, depositFeeCents, type GatewayName } from "./gateway.ts";
 import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
 import { enabledGateways } from "./payment-provider.server.ts";
 import { depositReturnPaths } from "./return-urls.ts";
@@ -78,6 +78,8 @@ export async function startDeposit(
   if (terms?.maxDepositCents && input.amountCents > terms.maxDepositCents)
     return invalidAmount(maximumDepositText(terms.maxDepositCents));
   const feeCents = depositFeeCents(input.amountCents, terms);
+  // Promised now, as the wallet stated it: a later change of the gateway's bonus does not change this deposit's.
+  const bonusCents = depositBonusCents(input.amountCents, terms);
 
   const returnPath = input.returnPath ? safeNextPath(input.returnPath, "") || null : null;
   const returnPaths = depositReturnPaths(returnPath, provider.name);
@@ -87,6 +89,7 @@ export async function startDeposit(
       userId: input.userId,
       amountCents: input.amountCents,
       feeCents,
+      bonusCents,
       provider: provider.name,
       status: "pending",
       returnPath,

@@ -1,5 +1,6 @@
 import type { DepositTerms, GatewayName } from "../../domain/payments/gateway.ts";
 import {
+  bonusText,
   feeText,
   GATEWAY_LABELS,
   methodDetail,
@@ -20,9 +21,9 @@ export function GatewayChoice({
   const [only, ...others] = methods;
   if (!only) return null;
   if (others.length === 0) {
-    // Nothing to choose; a fee is still stated before paying (product rules 16.39).
-    const fee = feeText(terms[only.provider]);
-    return fee ? <p className="text-sm text-slate-600">{fee}.</p> : null;
+    // Nothing to choose; a fee or a bonus is still stated before paying (product rules 16.39).
+    const stated = [feeText(terms[only.provider]), bonusText(terms[only.provider])].filter(Boolean);
+    return stated.length ? <p className="text-sm text-slate-600">{stated.join(". ")}.</p> : null;
   }
   return (
     <fieldset>
@@ -43,9 +44,13 @@ export function GatewayChoice({
             <span className="min-w-0 text-sm">
               <span className="block font-semibold text-slate-900">{GATEWAY_LABELS[method.provider]}</span>
               <span className="block text-slate-600">{methodDetail(method)}</span>
-              {feeText(terms[method.provider]) ? (
-                <span className="block text-slate-600">{feeText(terms[method.provider])}</span>
-              ) : null}
+              {[feeText(terms[method.provider]), bonusText(terms[method.provider])]
+                .filter(Boolean)
+                .map((line) => (
+                  <span key={line} className="block text-slate-600">
+                    {line}
+                  </span>
+                ))}
             </span>
           </label>
         ))}

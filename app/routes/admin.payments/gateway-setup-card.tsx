@@ -131,6 +131,14 @@ export function GatewaySetupCard({
           error={errors.feeFixed}
         />
         <Input
+          label="Deposit bonus (%)"
+          name="bonusPercent"
+          inputMode="decimal"
+          defaultValue={percentText(setup.bonusBasisPoints)}
+          hint="Credited with each deposit through this gateway, as its own line; 0 for none."
+          error={errors.bonusPercent}
+        />
+        <Input
           label="Minimum deposit ($)"
           name="minDeposit"
           inputMode="decimal"

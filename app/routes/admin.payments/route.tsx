@@ -45,6 +45,7 @@ const setupForm = z.object({
   enabled: z.literal("on").optional(),
   feePercent: z.string().default(""),
   feeFixed: z.string().default(""),
+  bonusPercent: z.string().default(""),
   minDeposit: z.string().default(""),
   maxDeposit: z.string().default(""),
   ...Object.fromEntries(FIELD_NAMES.map((name) => [name, z.string().optional()])),
@@ -82,11 +83,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = refusalAnswer(refused);
     return data({ ...answer.body, gateway }, answer.init);
   }
-  const { enabled, feePercent, feeFixed, minDeposit, maxDeposit } = parsed.data;
+  const { enabled, feePercent, feeFixed, bonusPercent, minDeposit, maxDeposit } = parsed.data;
   const fields = Object.fromEntries(FIELD_NAMES.map((name) => [name, sent[name]]));
   const saved = await saveGatewaySetup(db, {
     adminId: staff.id,
-    form: { gateway, enabled: enabled === "on", fields, feePercent, feeFixed, minDeposit, maxDeposit },
+    form: {
+      gateway,
+      enabled: enabled === "on",
+      fields,
+      feePercent,
+      feeFixed,
+      bonusPercent,
+      minDeposit,
+      maxDeposit,
+    },
   });
   if (!saved.ok) {
     const answer = refusalAnswer(saved);
