@@ -10,6 +10,7 @@ import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
 import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
+import { WORKERS_READY_MESSAGE } from "./worker-ready.ts";
 
 const database = await provideDatabase(env());
 process.env.DATABASE_URL = database.url;
@@ -17,7 +18,7 @@ await migrateDatabase(database.url);
 const stopWorker = await startFulfilmentWorker(database.url, db(), readFulfilmentConfig());
 const stopMail = await startMailWorker(database.url, db(), readMailConfig());
 const stopFigures = startFiguresRound(db());
-console.log("Boostly fulfilment and mail workers are running");
+console.log(WORKERS_READY_MESSAGE);
 
 let stopping = false;
 async function stop(signal: string) {

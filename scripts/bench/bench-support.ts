@@ -7,6 +7,7 @@ import { connect } from "../../app/db/client.server.ts";
 import { migrateDatabase } from "../../app/db/migrate.server.ts";
 import { seedDatabase } from "../../app/db/seed/index.ts";
 import { ensureDatabaseExists, startEmbeddedPostgres } from "../../server/embedded-postgres.ts";
+import { WORKERS_READY_MESSAGE } from "../../server/worker-ready.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const BENCH_AUTH_SECRET = "benchmark-only-secret-0123456789abcdefghijklmnop";
@@ -131,7 +132,7 @@ export async function startWorker(databaseUrl: string, extraEnv: Record<string, 
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
-      if (output.includes("fulfilment and mail workers are running")) resolve();
+      if (output.includes(WORKERS_READY_MESSAGE)) resolve();
     });
     child.once("exit", (code) => reject(new Error(`the fulfilment worker exited (${code}) before it ran`)));
   });
