@@ -20,6 +20,16 @@ export function formatRate(pricePer1000: string): string {
   return formatCents(Number(cents));
 }
 
+/** Cents as the dollar amount a person types back into a form: "10" for whole dollars, "12.50" otherwise. */
+export function dollarsAsTyped(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** Hundredths of a percent as a person types the percentage back: 250 -> "2.5", 100 -> "1", 125 -> "1.25". */
+export function percentAsTyped(basisPoints: number): string {
+  return String(basisPoints / 100);
+}
+
 /** A whole number with thousands separators: 100000 -> "100,000". */
 export function formatCount(value: number): string {
   return count.format(value);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signInAs } from "../support/browser-sign-in.ts";
 import { type Browser, launchBrowser, openPage, type Page } from "../support/chromium.ts";
 import { fakePaypalControl } from "../support/fake-paypal.ts";
 import { appUrl, createAccount } from "../support/http.ts";
@@ -16,14 +17,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A new customer signed in on `path` (the fixture sign-in: tests/support/browser-sign-in.ts). */
 async function signInTo(page: Page, path: string) {
   const account = await createAccount();
-  await page.goto(`${appUrl}/login?next=${encodeURIComponent(path)}`);
-  const main = page.getByRole("main");
-  await main.getByLabel("Email").fill(account.email);
-  await main.getByLabel("Password", { exact: true }).fill(account.password);
-  await main.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === path);
+  await signInAs(page, account, path);
   return account;
 }
 

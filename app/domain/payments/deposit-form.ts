@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
-import type { GatewayName } from "./gateway.ts";
+import { HOSTED_GATEWAYS } from "./gateway.ts";
 import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
 
 /**
@@ -11,7 +11,7 @@ import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages
 export const depositFormSchema = z.object({
   amount: z.string().trim().max(32).default(""),
   next: z.string().max(2000).optional(),
-  gateway: z.enum(["stripe", "sandbox", "paypal", "btcpay"] satisfies GatewayName[]).optional(),
+  gateway: z.enum(HOSTED_GATEWAYS).optional(),
 });
 
 /** The amount read, or an `invalid` refusal about the `amount` field with the toast's title. */

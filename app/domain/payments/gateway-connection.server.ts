@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { PAYPAL_API_URLS } from "../../lib/env.server.ts";
 import type { GatewaySetup } from "./gateway-setup.server.ts";
 import type { ConfigurableGateway } from "./gateway-setup.ts";
 
@@ -17,12 +18,6 @@ export async function testStripeConnection(secretKey: string): Promise<Connectio
 
 export const GATEWAY_CONNECTION_TEXT = {
   incomplete: "Fill in and save every field first.",
-} as const;
-
-/** PayPal's REST API hosts by environment. */
-export const PAYPAL_API_HOSTS = {
-  live: "https://api-m.paypal.com",
-  sandbox: "https://api-m.sandbox.paypal.com",
 } as const;
 
 /**
@@ -44,7 +39,7 @@ export async function testGatewayConnection(
         if (!need(["clientId", "clientSecret"]))
           return { connected: false, message: GATEWAY_CONNECTION_TEXT.incomplete };
         const environment = values.environment === "sandbox" ? "sandbox" : "live";
-        const base = options.paypalApiUrl ?? PAYPAL_API_HOSTS[environment];
+        const base = options.paypalApiUrl ?? PAYPAL_API_URLS[environment];
         const response = await fetch(`${base}/v1/oauth2/token`, {
           method: "POST",
           headers: {

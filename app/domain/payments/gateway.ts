@@ -5,7 +5,10 @@ import type { Cents } from "../pricing/cents.ts";
  * hosted payment and turns its own verified events into one normalised shape, so that a single path
  * (applyGatewayEvent) decides what an event may do to a deposit, whatever the gateway.
  */
-export type GatewayName = "stripe" | "sandbox" | "paypal" | "btcpay" | "manual";
+/** The gateways that take a hosted payment and send signed events, each on /api/webhooks/<name>. */
+export const HOSTED_GATEWAYS = ["stripe", "sandbox", "paypal", "btcpay"] as const;
+/** Every way a deposit is paid: a hosted gateway, or a manual method an admin decides (decision 059). */
+export type GatewayName = (typeof HOSTED_GATEWAYS)[number] | "manual";
 
 /** Every deposit is asked for in US dollars; a gateway's event in any other currency is refused. */
 export const DEPOSIT_CURRENCY = "usd";

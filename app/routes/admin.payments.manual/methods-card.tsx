@@ -8,7 +8,7 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { INSTRUCTIONS_MAX, METHOD_NAME_MAX } from "../../domain/payments/manual-deposit-text.ts";
-import { formatCents } from "../../lib/format-money.ts";
+import { dollarsAsTyped, formatCents } from "../../lib/format-money.ts";
 
 type Method = {
   id: string;
@@ -20,11 +20,6 @@ type Method = {
 };
 
 type Answer = ToastAnswer & { fieldErrors?: Record<string, string> };
-
-/** Dollars as the editor shows them: "20" for whole dollars, "20.50" otherwise. */
-function dollars(amountCents: number): string {
-  return amountCents % 100 === 0 ? String(amountCents / 100) : (amountCents / 100).toFixed(2);
-}
 
 /** The methods customers see on their wallet when enabled (product rules 16.50), each editable, and a new one. */
 export function MethodsCard({ methods }: { methods: Method[] }) {
@@ -112,7 +107,7 @@ function MethodForm({ method }: { method?: Method }) {
         label="Minimum (USD)"
         name="min"
         inputMode="decimal"
-        defaultValue={method ? dollars(method.minCents) : "10"}
+        defaultValue={method ? dollarsAsTyped(method.minCents) : "10"}
         error={errors.min}
         required
       />
@@ -120,7 +115,7 @@ function MethodForm({ method }: { method?: Method }) {
         label="Maximum (USD)"
         name="max"
         inputMode="decimal"
-        defaultValue={method ? dollars(method.maxCents) : "10000"}
+        defaultValue={method ? dollarsAsTyped(method.maxCents) : "10000"}
         error={errors.max}
         required
       />

@@ -8,18 +8,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import type { GatewaySetupView } from "../../domain/payments/gateway-setup.server.ts";
 import { GATEWAY_FIELDS } from "../../domain/payments/gateway-setup.ts";
-
-/** Cents as the dollar amount a person types back ("10", "0.30"); empty for none. */
-function dollarsText(cents: number | null): string {
-  if (cents === null) return "";
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
-
-function percentText(basisPoints: number): string {
-  return basisPoints % 100 === 0
-    ? String(basisPoints / 100)
-    : (basisPoints / 100).toFixed(2).replace(/0$/, "");
-}
+import { dollarsAsTyped, percentAsTyped } from "../../lib/format-money.ts";
 
 function StatusBadge({ setup }: { setup: GatewaySetupView }) {
   const [text, tone] = setup.enabled
@@ -119,7 +108,7 @@ export function GatewaySetupCard({
           label="Fee (%)"
           name="feePercent"
           inputMode="decimal"
-          defaultValue={percentText(setup.fee.basisPoints)}
+          defaultValue={percentAsTyped(setup.fee.basisPoints)}
           hint="Added on top of the amount and shown before paying; 0 for none."
           error={errors.feePercent}
         />
@@ -127,14 +116,14 @@ export function GatewaySetupCard({
           label="Fixed fee ($)"
           name="feeFixed"
           inputMode="decimal"
-          defaultValue={dollarsText(setup.fee.fixedCents)}
+          defaultValue={dollarsAsTyped(setup.fee.fixedCents)}
           error={errors.feeFixed}
         />
         <Input
           label="Deposit bonus (%)"
           name="bonusPercent"
           inputMode="decimal"
-          defaultValue={percentText(setup.bonusBasisPoints)}
+          defaultValue={percentAsTyped(setup.bonusBasisPoints)}
           hint="Credited with each deposit through this gateway, as its own line; 0 for none."
           error={errors.bonusPercent}
         />
@@ -142,7 +131,7 @@ export function GatewaySetupCard({
           label="Minimum deposit ($)"
           name="minDeposit"
           inputMode="decimal"
-          defaultValue={dollarsText(setup.minDepositCents)}
+          defaultValue={setup.minDepositCents === null ? "" : dollarsAsTyped(setup.minDepositCents)}
           hint="Empty: the shop's minimum."
           error={errors.minDeposit}
         />
@@ -150,7 +139,7 @@ export function GatewaySetupCard({
           label="Maximum deposit ($)"
           name="maxDeposit"
           inputMode="decimal"
-          defaultValue={dollarsText(setup.maxDepositCents)}
+          defaultValue={setup.maxDepositCents === null ? "" : dollarsAsTyped(setup.maxDepositCents)}
           hint="Empty: the shop's maximum."
           error={errors.maxDeposit}
         />

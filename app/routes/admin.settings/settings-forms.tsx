@@ -6,11 +6,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import type { Settings } from "../../domain/settings/defaults.ts";
 import { PAGE_TEXT_MAX } from "../../domain/settings/settings-form-text.ts";
-
-/** Cents as the plain dollar amount a person types back ("10", "12.50"). */
-function dollarsText(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
+import { dollarsAsTyped } from "../../lib/format-money.ts";
 
 function SaveButton({ part, label }: { part: string; label: string }) {
   const navigation = useNavigation();
@@ -39,21 +35,21 @@ export function ShopSettingsForm({
           label="Minimum deposit ($)"
           name="minDepositCents"
           inputMode="decimal"
-          defaultValue={dollarsText(settings.minDepositCents)}
+          defaultValue={dollarsAsTyped(settings.minDepositCents)}
           error={errors.minDepositCents}
         />
         <Input
           label="Maximum deposit ($)"
           name="maxDepositCents"
           inputMode="decimal"
-          defaultValue={dollarsText(settings.maxDepositCents)}
+          defaultValue={dollarsAsTyped(settings.maxDepositCents)}
           error={errors.maxDepositCents}
         />
         <Input
           label="New-user bonus ($)"
           name="newUserBonusCents"
           inputMode="decimal"
-          defaultValue={dollarsText(settings.newUserBonusCents)}
+          defaultValue={dollarsAsTyped(settings.newUserBonusCents)}
           hint="Credited once to each account when its e-mail is confirmed; 0 for none."
           error={errors.newUserBonusCents}
         />
@@ -118,7 +114,7 @@ export function AffiliateSettingsForm({
           label="Minimum payout ($)"
           name="affiliateMinimumPayoutCents"
           inputMode="decimal"
-          defaultValue={dollarsText(settings.affiliateMinimumPayoutCents)}
+          defaultValue={dollarsAsTyped(settings.affiliateMinimumPayoutCents)}
           hint="The least commission balance an affiliate may ask to be paid."
           error={errors.affiliateMinimumPayoutCents}
         />
@@ -134,7 +130,7 @@ export function AffiliateSettingsForm({
           label="Referral bonus ($)"
           name="referralBonusCents"
           inputMode="decimal"
-          defaultValue={dollarsText(settings.referralBonusCents)}
+          defaultValue={dollarsAsTyped(settings.referralBonusCents)}
           hint="Credited once to the referrer's wallet when a customer they referred has a first deposit credited; 0 for none."
           error={errors.referralBonusCents}
         />

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { HOSTED_GATEWAYS } from "../../domain/payments/gateway.ts";
 import { webhookProvider } from "../../domain/payments/payment-provider.server.ts";
 import { receivePaymentWebhook } from "../../domain/payments/receive-webhook.server.ts";
 import { shopDatabase } from "../../lib/database-context.server.ts";
@@ -11,10 +12,9 @@ import type { Route } from "./+types/route";
  * (each when enabled: its setup on the admin's Payments page, or the environment). Any other
  * name, or a gateway that is not enabled, is 404.
  */
-const PROVIDER_NAMES = ["stripe", "sandbox", "paypal", "btcpay"] as const;
 
-function providerName(param: string): (typeof PROVIDER_NAMES)[number] {
-  const name = PROVIDER_NAMES.find((known) => known === param);
+function providerName(param: string): (typeof HOSTED_GATEWAYS)[number] {
+  const name = HOSTED_GATEWAYS.find((known) => known === param);
   if (!name) throw data({ error: "Not found" }, { status: 404 });
   return name;
 }
