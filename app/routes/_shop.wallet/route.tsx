@@ -15,7 +15,7 @@ import { QUICK_DEPOSIT_CENTS, readDepositAmount } from "../../domain/payments/de
 import { minimumDepositText } from "../../domain/payments/deposit-limit-text.ts";
 import { readDepositTerms } from "../../domain/payments/gateway-setup.server.ts";
 import { DEPOSIT_TEXT } from "../../domain/payments/messages.ts";
-import { paidWith } from "../../domain/payments/payment-methods.ts";
+import { paidWith } from "../../domain/payments/wallet-payment-text.ts";
 import { discountPercentText } from "../../domain/pricing/discount.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { listStatement } from "../../domain/wallet/list-statement.server.ts";
