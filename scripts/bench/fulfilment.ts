@@ -16,6 +16,7 @@ import { connect, type Database } from "../../app/db/client.server.ts";
 import { services, userRoles, users } from "../../app/db/schema.ts";
 import { addProvider } from "../../app/domain/fulfilment/manage-providers.server.ts";
 import { mapProviderService } from "../../app/domain/fulfilment/provider-services.server.ts";
+import { DEFAULT_CONCURRENCY_PER_PROVIDER } from "../../app/domain/fulfilment/submit-fulfilments.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { createApiKey } from "../../app/domain/reseller/api-keys.server.ts";
 import { findLedgerMismatches } from "../../app/domain/wallet/check-ledger.server.ts";
@@ -328,7 +329,7 @@ async function measureFulfilment(
   };
 
   console.log(
-    `A's worker: ${WORKER_MODE === "inline" ? "inline in A's server" : "its own process"}, FULFILMENT_CONCURRENCY ${process.env.FULFILMENT_CONCURRENCY ?? "default (16)"}`,
+    `A's worker: ${WORKER_MODE === "inline" ? "inline in A's server" : "its own process"}, FULFILMENT_CONCURRENCY ${process.env.FULFILMENT_CONCURRENCY ?? `default (${DEFAULT_CONCURRENCY_PER_PROVIDER})`}`,
   );
   console.log(
     `POST A's /api/v2 add: ${WARM_UP_SECONDS} s warm-up, then ${SECONDS} s at concurrency ${CONCURRENCY} ...`,
