@@ -129,7 +129,14 @@ export async function startAppServerOnOwnDatabase(options: {
   pgServerUrl: string;
   databaseName: string;
   extraEnv?: Record<string, string>;
-}): Promise<{ appUrl: string; databaseUrl: string; pid: number; stop(): Promise<void> }> {
+}): Promise<{
+  appUrl: string;
+  databaseUrl: string;
+  pid: number;
+  /** What the server printed so far (the last few KB of stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}> {
   const serverUrl = new URL(options.pgServerUrl);
   const client = new pg.Client({ connectionString: options.pgServerUrl });
   await client.connect();
@@ -148,6 +155,7 @@ export async function startAppServerOnOwnDatabase(options: {
     databaseUrl,
     // The server's own process (WEB_CONCURRENCY is 1): tests may watch its memory in /proc/<pid>/status.
     pid: server.pid,
+    output: server.output,
     stop: server.stop,
   };
 }

@@ -5,6 +5,7 @@ export const DEPOSIT_TEXT = {
   commaInAmount: "Use a point for cents, for example 10.50 (a comma only separates thousands, as in 1,000).",
   errorTitle: "Error",
   initiateFailed: "Failed to initiate payment",
+  notAvailable: "Deposits are not available at the moment.",
   maintenanceTitle: "Maintenance",
   maintenance: "Boostly is under maintenance. Deposits are paused for a short while; please try again soon.",
   rateLimited: "Too many deposit attempts. Please wait a few minutes and try again.",

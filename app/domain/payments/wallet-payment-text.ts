@@ -1,5 +1,6 @@
 import { formatCents } from "../../lib/format-money.ts";
 import type { DepositTerms, GatewayName } from "./gateway.ts";
+import { DEPOSIT_TEXT } from "./messages.ts";
 import type { PaymentMethod } from "./payment-methods.ts";
 
 /**
@@ -26,7 +27,7 @@ export function methodDetail(method: PaymentMethod): string {
 /** The wallet's line under Add Funds: how a deposit is paid now (product rules 6.5). */
 export function paidWith(methods: readonly PaymentMethod[]): string {
   const card = methods.find((method) => method.id === "card");
-  if (methods.length === 0) return "Deposits are not available at the moment.";
+  if (methods.length === 0) return DEPOSIT_TEXT.notAvailable;
   const others = [
     ...(methods.some((method) => method.id === "paypal") ? ["PayPal"] : []),
     ...(methods.some((method) => method.id === "crypto") ? ["crypto"] : []),

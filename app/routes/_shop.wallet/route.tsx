@@ -170,43 +170,46 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
               {DEPOSIT_TEXT.maintenance}
             </p>
           ) : null}
-          <Form method="post" className="space-y-4" onSubmit={checkBeforeSending} noValidate>
-            {next ? <input type="hidden" name="next" value={next} /> : null}
-            <Input
-              ref={amountInput}
-              label="Amount (USD)"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="25.00"
-              value={amount}
-              onChange={(event) => changeAmount(event.target.value)}
-              error={amountError}
-            />
-            <fieldset>
-              <legend className="sr-only">Quick amounts</legend>
-              <div className="flex flex-wrap gap-2">
-                {QUICK_DEPOSIT_CENTS.map((quick) => {
-                  const dollars = String(quick / 100);
-                  return (
-                    <Button
-                      key={quick}
-                      variant={amount === dollars ? "primary" : "secondary"}
-                      aria-pressed={amount === dollars}
-                      onClick={() => changeAmount(dollars)}
-                    >
-                      {`$${dollars}`}
-                    </Button>
-                  );
-                })}
-              </div>
-            </fieldset>
-            <GatewayChoice methods={facts.paymentMethods} terms={loaderData.depositTerms} />
-            <Button type="submit" className="w-full" disabled={submitting}>
-              {submitting ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
-              Add Funds
-            </Button>
-          </Form>
+          {/* No gateway takes deposits: the description says so, and no form offers what cannot be paid. */}
+          {facts.paymentMethods.length === 0 ? null : (
+            <Form method="post" className="space-y-4" onSubmit={checkBeforeSending} noValidate>
+              {next ? <input type="hidden" name="next" value={next} /> : null}
+              <Input
+                ref={amountInput}
+                label="Amount (USD)"
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="25.00"
+                value={amount}
+                onChange={(event) => changeAmount(event.target.value)}
+                error={amountError}
+              />
+              <fieldset>
+                <legend className="sr-only">Quick amounts</legend>
+                <div className="flex flex-wrap gap-2">
+                  {QUICK_DEPOSIT_CENTS.map((quick) => {
+                    const dollars = String(quick / 100);
+                    return (
+                      <Button
+                        key={quick}
+                        variant={amount === dollars ? "primary" : "secondary"}
+                        aria-pressed={amount === dollars}
+                        onClick={() => changeAmount(dollars)}
+                      >
+                        {`$${dollars}`}
+                      </Button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+              <GatewayChoice methods={facts.paymentMethods} terms={loaderData.depositTerms} />
+              <Button type="submit" className="w-full" disabled={submitting}>
+                {submitting ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
+                Add Funds
+              </Button>
+            </Form>
+          )}
         </Card>
       </div>
 
