@@ -7,8 +7,9 @@ import type { Cents } from "../pricing/cents.ts";
 import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
+import { maximumDepositText, minimumDepositText } from "./deposit-limit-text.ts";
 import { type DepositGateway, depositBonusCents, depositFeeCents, type GatewayName } from "./gateway.ts";
-import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
+import { DEPOSIT_TEXT } from "./messages.ts";
 import { enabledGateways } from "./payment-provider.server.ts";
 import { depositReturnPaths } from "./return-urls.ts";
 
