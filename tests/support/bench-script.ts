@@ -1,10 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { SUITE_BUILD_DIR } from "./constants.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-/** The suite's build (tests/support/global-setup.ts builds it before the HTTP project's files run). */
-export const SUITE_BUILD_DIR = process.env.TEST_BUILD_DIR ?? "build-test";
 
 /**
  * Runs a bench or audit script (scripts/...) as `npm run` would, with `env` on top of the test's environment and

@@ -16,3 +16,9 @@ export const WAIT_TIMEOUT_MS = 15_000;
  * two shops: three ordinary waits.
  */
 export const SLOW_WAIT_TIMEOUT_MS = 3 * WAIT_TIMEOUT_MS;
+
+/**
+ * Where the suite builds the app (the HTTP project's global setup) and its servers run from; TEST_BUILD_DIR lets
+ * several checkouts or engineers build side by side without overwriting each other.
+ */
+export const SUITE_BUILD_DIR = process.env.TEST_BUILD_DIR ?? "build-test";

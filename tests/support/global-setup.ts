@@ -3,7 +3,7 @@ import type { TestProject } from "vitest/node";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
 import { type AppProcess, buildApp, startAppProcess } from "./app-process.ts";
 import { chromiumExecutable } from "./chromium.ts";
-import { SLOW_WAIT_TIMEOUT_MS, TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
+import { SLOW_WAIT_TIMEOUT_MS, SUITE_BUILD_DIR, TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
 import { fakePaypalEnv, startFakePaypal } from "./fake-paypal.ts";
 import { freePort } from "./free-port.ts";
 import { acquireTestPostgres, oncePerRun, registerBeforeStop } from "./test-postgres.ts";
@@ -25,7 +25,7 @@ declare module "vitest" {
 type AppServer = AppProcess & { appUrl: string };
 
 /** An app server from the suite's build on `databaseUrl`, once it answers its health path (SLOW_WAIT_TIMEOUT_MS). */
-async function startAppServer(
+export async function startAppServer(
   port: number,
   databaseUrl: string,
   buildDir: string,
@@ -99,8 +99,7 @@ async function startAppServers(
   databaseUrl: string,
   extraEnv: Record<string, string>,
 ): Promise<[AppServer, AppServer]> {
-  // TEST_BUILD_DIR lets several checkouts or engineers build side by side without overwriting each other.
-  const buildDir = process.env.TEST_BUILD_DIR ?? "build-test";
+  const buildDir = SUITE_BUILD_DIR;
   if (!process.env.TEST_SKIP_BUILD) buildApp(buildDir);
   // Both trust one proxy, as production behind its TLS proxy does (docs/deployment.md): a request without
   // X-Forwarded-For is the socket's address as before, and a browser test can give a customer an address of their
@@ -148,7 +147,7 @@ export async function startAppServerOnOwnDatabase(options: {
   await ensureDatabaseExists(options.pgServerUrl, options.databaseName, TEMPLATE_DATABASE);
   serverUrl.pathname = `/${options.databaseName}`;
   const databaseUrl = serverUrl.toString();
-  const buildDir = process.env.TEST_BUILD_DIR ?? "build-test";
+  const buildDir = SUITE_BUILD_DIR;
   const server = await startAppServer(await freePort(), databaseUrl, buildDir, options.extraEnv);
   return {
     appUrl: server.appUrl,
