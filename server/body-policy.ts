@@ -5,7 +5,7 @@ import {
   FORM_CONTENT_TYPES,
   hasControlCharacter,
 } from "../app/lib/request-body.ts";
-import { readBodyUpTo } from "./read-body.ts";
+import { answerBeforeTheBody, readBodyUpTo } from "./read-body.ts";
 
 /** What one kind of route reads: its largest body and the media types it takes (null: any, read raw). */
 type BodyRule = { limitBytes: number; types: readonly string[] | null; typeMessage: string };
@@ -53,7 +53,7 @@ export function bodyPolicy() {
     if (hasBody && rule.types && !rule.types.includes(type))
       return refuseBody(res, 415, rule.typeMessage, declared === undefined ? "stop" : "drain");
     try {
-      const body = hasBody ? await readBodyUpTo(req, rule.limitBytes, "stop") : Buffer.alloc(0);
+      const body = hasBody ? await readBodyUpTo(req, rule.limitBytes) : Buffer.alloc(0);
       if (!body) return refuseBody(res, 413, BODY_TEXT.tooLarge(rule.limitBytes), "stop");
       res.locals.body = body;
       next();
@@ -80,37 +80,12 @@ function isCleanAddress(url: string): boolean {
   }
 }
 
-/** How long a connection whose body was refused unread stays open for its client to read the answer. */
-const LINGER_MILLISECONDS = 5_000;
-
 /**
  * Answers a refusal in plain text. A body known to be small ("drain") is read and dropped as Node does for any
  * unread body, so the connection serves the client's next request. A body over the limit, or of unknown size
- * ("stop"), is not read any further: nothing of it is kept, nor even read and dropped (draining 100 MB churns the
- * server's memory). A client still sending meets a full TCP window, reads the answer (clients read while they
- * send) and gives up; one that does not is cut off after LINGER_MILLISECONDS. Such a connection never serves
- * another request: its client stopped in the middle of a body.
+ * ("stop"), is not read any further (answerBeforeTheBody).
  */
 function refuseBody(res: Response, status: 400 | 413 | 415, message: string, body: "drain" | "stop") {
-  const req = res.req;
-  if (body === "drain" || req.complete) {
-    res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
-    return;
-  }
-  const socket = req.socket;
-  req.pause();
-  // Node resumes an unread body once the answer is sent, to drain it for the next request: not this one.
-  res.once("finish", () => req.pause());
-  // `Connection: close` keeps the client from sending another request on this connection. Node then closes it
-  // as soon as the answer is written, which would reset it under a client still sending, before it read the
-  // answer: only the sending half is closed instead (the client sees the answer, then the end), and the whole
-  // connection when the client goes or LINGER_MILLISECONDS pass.
-  socket.destroySoon = () => socket.end();
-  const timer = setTimeout(() => socket.destroy(), LINGER_MILLISECONDS);
-  socket.once("close", () => clearTimeout(timer));
-  res
-    .status(status)
-    .set({ "Cache-Control": "no-store", Connection: "close" })
-    .type("text/plain")
-    .send(message);
+  if (body === "stop") answerBeforeTheBody(res);
+  res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
 }

@@ -3,7 +3,7 @@ import { db } from "../app/db/client.server.ts";
 import { answerApiRequest } from "../app/domain/reseller/answer-api-request.server.ts";
 import { API_BODY_LIMIT_BYTES, API_TEXT } from "../app/domain/reseller/api-text.ts";
 import type { Env } from "../app/lib/env.server.ts";
-import { readBodyUpTo } from "./read-body.ts";
+import { answerBeforeTheBody, readBodyUpTo } from "./read-body.ts";
 
 type Params = Record<string, string>;
 /** A body the API cannot take: answered with its own status, the one exception to HTTP 200 (docs/decisions/020). */
@@ -32,6 +32,8 @@ export function resellerApi(env: Pick<Env, "isProduction">): Router {
     try {
       const read = req.method === "POST" ? await readParams(req) : { params: {} };
       if ("status" in read) {
+        // A body over the limit is not read to its end (the page routes' rule, server/body-policy.ts).
+        answerBeforeTheBody(res);
         res.status(read.status).json({ error: read.error });
         return;
       }
@@ -66,12 +68,8 @@ async function readParams(req: Request): Promise<ReadBody> {
   const tooLarge: BodyError = { status: 413, error: API_TEXT.bodyTooLarge };
   const unreadable: BodyError = { status: 400, error: API_TEXT.unreadableBody };
   const read = (params: Params): ReadBody => ({ params });
-  if (Number(req.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) {
-    // Answered without keeping it: the rest of the body is read and dropped, so the client can finish sending.
-    req.resume();
-    return tooLarge;
-  }
-  const body = await readBodyUpTo(req, API_BODY_LIMIT_BYTES, "drop");
+  if (Number(req.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) return tooLarge;
+  const body = await readBodyUpTo(req, API_BODY_LIMIT_BYTES);
   if (!body) return tooLarge;
   const type = (req.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   const text = body.toString("utf8");

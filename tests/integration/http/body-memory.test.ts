@@ -5,7 +5,9 @@
  * none of them; the server is one of its own, so no other test file's requests move its memory.
  */
 import { readFileSync } from "node:fs";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { API_TEXT } from "../../../app/domain/reseller/api-text.ts";
 import { startAppServerOnOwnDatabase } from "../../support/global-setup.ts";
 import { generatedBody, type RawAnswer, rawRequest } from "../../support/raw-request.ts";
 
@@ -138,4 +140,72 @@ describe("an oversized body is refused before it is read", () => {
     }
     expect(residentBytes(server.pid), "the server is still running").toBeGreaterThan(0);
   }, 300_000);
+
+  it("stops reading an oversized reseller API body at its limit, as the pages do, and answers the protocol's 413", async () => {
+    // Clients that keep sending whatever the answer says (a plain script's POST): the server must not take the
+    // rest. Eight 50 MB bodies, half announced and half chunked, each written to the end unless the server stops it.
+    const apiBodyBytes = 50 * 1024 * 1024;
+    const results = await inBatches(
+      Array.from({ length: 8 }, (_, index) => async () => {
+        const chunked = index % 2 === 1;
+        return { chunked, ...(await sendWholeBody("/api/v2", apiBodyBytes, chunked)) };
+      }),
+      4,
+    );
+    for (const { chunked, written, answer } of results) {
+      const what = `/api/v2 ${chunked ? "chunked" : "with Content-Length"}: ${Math.round(written / 1024)} KB taken, answer ${answer.slice(0, 160)}`;
+      expect.soft(answer, what).toMatch(/^HTTP\/1\.1 413 /);
+      expect.soft(answer, what).toContain(JSON.stringify({ error: API_TEXT.bodyTooLarge }));
+      // Socket buffers' worth at most: never the body.
+      expect.soft(written, what).toBeLessThan(16 * 1024 * 1024);
+    }
+  }, 300_000);
 });
+
+/**
+ * Writes a request with a `bytes` body over a plain socket, as fast as the server takes it, without stopping for an
+ * answer; resolves when the body is all written or the server closed the connection, with what it took and what it
+ * answered.
+ */
+function sendWholeBody(path: string, bytes: number, chunked: boolean) {
+  const { hostname, port } = new URL(server.appUrl);
+  return new Promise<{ written: number; answer: string }>((resolve) => {
+    const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
+    let written = 0;
+    let answer = "";
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve({ written, answer });
+    };
+    const timer = setTimeout(finish, REQUEST_TIMEOUT_MS);
+    socket.on("data", (chunk: Buffer) => {
+      answer += chunk.toString("latin1");
+    });
+    socket.on("error", finish);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      finish();
+    });
+    socket.on("connect", async () => {
+      const length = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${bytes}`;
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n${length}\r\n\r\n`,
+      );
+      for (const piece of generatedBody("key=k&action=balance&padding=", bytes)) {
+        if (done) return;
+        const framed = chunked
+          ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")])
+          : piece;
+        if (!socket.write(framed))
+          await new Promise((resume) => socket.once("drain", resume).once("close", resume));
+        if (!done) written += piece.length;
+      }
+      if (chunked && !done) socket.write("0\r\n\r\n");
+      // The whole body went out: wait for the answer and the end (or the timeout).
+      socket.end();
+    });
+  });
+}
