@@ -48,6 +48,8 @@ export async function watchLockWaits(
   everyMs: number,
 ): Promise<LockWaitWatch> {
   const client = new pg.Client({ connectionString, application_name: "boostly-migrate-watch" });
+  // Losing this connection only loses the names in the next message (its queries fail and are skipped).
+  client.on("error", () => {});
   await client.connect();
   let seen: LockWait | undefined;
   let stopped = false;

@@ -64,6 +64,8 @@ export async function migrateDatabase(
   const lockTimeoutMs = options.lockTimeoutMs ?? config.lockTimeoutMs;
   const waitSeconds = options.waitSeconds ?? config.waitSeconds;
   const client = new pg.Client({ connectionString, application_name: "boostly-migrate" });
+  // A lost connection also fails the query in flight, which says what failed; the event alone would end the process.
+  client.on("error", () => {});
   await client.connect();
   try {
     await takeMigrationLock(client, log);
@@ -79,7 +81,6 @@ export async function migrateDatabase(
         for (const migration of pending) {
           const began = Date.now();
           const retry = {
-            lockTimeoutMs,
             waitSeconds,
             log,
             watch,
@@ -139,7 +140,6 @@ function latestOf(migrations: MigrationFile[], pending: MigrationFile[]): string
 }
 
 type Retry = {
-  lockTimeoutMs: number;
   waitSeconds: number;
   log: (line: string) => void;
   watch: LockWaitWatch;
