@@ -3,14 +3,26 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
 import { CSP_NONCE_HEADER, NonceProvider } from "./lib/csp-nonce.ts";
 import { StylesheetProvider } from "./lib/inline-stylesheet.tsx";
 import { lowPriorityModulePreloads } from "./lib/low-priority-module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What reaches the server log from React Router: errors, not refusals. A page asked with a method it does not take
+ * (a POST where there is no action, OPTIONS, PROPFIND) or an address it does not have is answered 405 or 404 by
+ * React Router itself; logging each with a stack trace let anyone flood the log. A request the client gave up on is
+ * not an error either.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -4,6 +4,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { Env } from "../app/lib/env.server.ts";
 import { bodyPolicy } from "./body-policy.ts";
+import { HEALTH_PATH } from "./health.ts";
 import { pageHandler } from "./page-handler.ts";
 import { resellerApi } from "./reseller-api.ts";
 import { sameOriginGuard, securityHeaders } from "./security.ts";
@@ -34,7 +35,7 @@ export function createApp(env: Env, build: ServerBuild | (() => Promise<ServerBu
   // Only paths that name a file (favicon.svg, robots.txt, ...) look on disk; pages skip the file-system check.
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
-  app.get("/healthz", (_req, res) => {
+  app.get(HEALTH_PATH, (_req, res) => {
     res.type("text/plain").send("ok");
   });
   app.use(sameOriginGuard(env));

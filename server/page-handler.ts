@@ -79,10 +79,11 @@ function fetchRequest(
     else if (value !== undefined) headers.set(name, value);
   }
   if (cacheable) headers.set(CSP_NONCE_HEADER, NONCE_PLACEHOLDER);
-  // Express resolves the host name (with trust proxy, from X-Forwarded-Host); the port comes with it.
+  // Express resolves the host name (with trust proxy, from X-Forwarded-Host); the port comes with it. A request
+  // without a Host header (HTTP/1.0 allows it) has none: it is answered as this server's own pages.
   const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(":")[1] : undefined;
   const port = forwarded ?? req.get("host")?.split(":")[1];
-  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const host = `${(req.hostname ?? "").split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
   const controller = new AbortController();
   let finished = false;
   res.on("finish", () => {

@@ -24,9 +24,12 @@ import {
  * `SHOP_FIGURES_MAX_AGE_MINUTES`: no kept page shows a figure older than that.
  */
 
-/** For a CDN in front: shared caches keep a page briefly and may serve it stale while they fetch it again;
- * browsers revalidate every time (a 304 when nothing changed). */
-export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+/**
+ * Browsers revalidate every time (a 304 when nothing changed); shared caches (a CDN in front) keep nothing: each
+ * answer's Content-Security-Policy names a nonce of its own, and a shared cache would hand one nonce to many
+ * visitors (docs/decisions/028, amended). The servers' own render cache is what makes these pages cheap.
+ */
+export const VISITOR_CACHE_CONTROL = "private, max-age=0";
 
 /**
  * How many pages, and how many bytes of them, a server keeps for visitors; and how many variants of one address

@@ -1,69 +1,147 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connect } from "../../app/db/client.server.ts";
 import { migrateDatabase } from "../../app/db/migrate.server.ts";
 import { seedDatabase } from "../../app/db/seed/index.ts";
 import { ensureDatabaseExists, startEmbeddedPostgres } from "../../server/embedded-postgres.ts";
-import { WORKERS_READY_MESSAGE } from "../../server/worker-ready.ts";
+import { buildApp, startAppProcess, startWorkerProcess } from "../../tests/support/app-process.ts";
+import { freePort } from "../../tests/support/free-port.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+/**
+ * What every bench and audit shares (docs/testing.md, "Benchmarks"): a run that always ends with a verdict and an
+ * exit code (runBench), goals an environment variable can tighten, a fresh database, the app's servers and worker
+ * started from one build and waited for on their own readiness signals, and the load loops.
+ */
+
 export const BENCH_AUTH_SECRET = "benchmark-only-secret-0123456789abcdefghijklmnop";
+/** How long a server or worker may take to become ready: generous, for a busy two-core machine. */
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_SECONDS ?? 90) * 1000;
+/** BENCH_GOALS=warn: a missed goal is reported but the run still exits 0 (exploratory runs, the suite's smoke lane). */
+const GOALS_ONLY_WARN = process.env.BENCH_GOALS === "warn";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
+/** One bench run: what to stop at the end, and what went wrong or missed its goal on the way. */
+export class BenchRun {
+  private readonly stops: Array<() => Promise<void>> = [];
+  readonly missed: string[] = [];
+  readonly failures: string[] = [];
+
+  /** Runs `stop` when the bench ends, whatever happened (the last registered first). */
+  onEnd(stop: () => Promise<void>): void {
+    this.stops.unshift(stop);
+  }
+
+  /** Something went wrong (a request failed, a check of the results failed): the bench exits 1 whatever BENCH_GOALS says. */
+  fail(reason: string): void {
+    this.failures.push(reason);
+  }
+
+  /** A load whose calls failed is not a measurement: each failed call fails the run. */
+  expectNoFailedCalls(label: string, result: { count: number; failures: number }): void {
+    if (result.failures > 0) this.fail(`${label}: ${result.failures} of ${result.count} requests failed`);
+  }
+
+  /**
+   * Checks a figure against its goal: at least, at most or below a threshold. The threshold is the bench's own
+   * unless BENCH_GOAL_<key> sets another (an impossible goal shows that a missed one fails the run). Returns the text
+   * to print after the figure, e.g. "(goal >= 0.50: met)".
+   */
+  goal(
+    key: string,
+    label: string,
+    figure: number,
+    rule: { atLeast: number } | { atMost: number } | { below: number },
+    format: (value: number) => string = (value) => String(value),
+  ): string {
+    const [sign, ownThreshold] =
+      "atLeast" in rule ? [">=", rule.atLeast] : "atMost" in rule ? ["<=", rule.atMost] : ["<", rule.below];
+    const override = process.env[`BENCH_GOAL_${key}`];
+    const threshold = override ? Number(override) : ownThreshold;
+    if (!Number.isFinite(threshold)) throw new Error(`BENCH_GOAL_${key} is not a number: ${override}`);
+    const met =
+      sign === ">=" ? figure >= threshold : sign === "<=" ? figure <= threshold : figure < threshold;
+    const goal = `goal ${sign} ${format(threshold)}`;
+    if (!met) this.missed.push(`${label} ${format(figure)} (${goal})`);
+    return `(${goal}: ${met ? "met" : "MISSED"})`;
+  }
+
+  async end(name: string, crash: unknown): Promise<number> {
+    for (const stop of this.stops) {
+      await stop().catch((error: Error) => this.fail(`shutting down: ${error.message}`));
+    }
+    console.log("");
+    if (crash) console.error(`${name}: FAILED: ${crash instanceof Error ? crash.message : String(crash)}`);
+    for (const failure of this.failures) console.error(`${name}: FAILED: ${failure}`);
+    for (const missed of this.missed)
+      console.error(
+        `${name}: goal missed${GOALS_ONLY_WARN ? " (a warning: BENCH_GOALS=warn)" : ""}: ${missed}`,
+      );
+    const failed = crash !== null || this.failures.length > 0 || (this.missed.length > 0 && !GOALS_ONLY_WARN);
+    if (!failed) console.log(`${name}: done${this.missed.length === 0 ? ", every goal met" : ""}`);
+    return failed ? 1 : 0;
+  }
 }
 
-/** A fresh, migrated and seeded database on a throwaway embedded PostgreSQL server. */
-export async function freshDatabase() {
+/**
+ * Runs a bench to its end and exits: 1, with the reason, when it threw, a request or check failed or a goal was
+ * missed (unless BENCH_GOALS=warn); 0 otherwise. Everything it registered with onEnd is stopped first.
+ */
+export async function runBench(name: string, body: (run: BenchRun) => Promise<void>): Promise<never> {
+  const run = new BenchRun();
+  let crash: unknown = null;
+  try {
+    await body(run);
+  } catch (error) {
+    crash = error ?? new Error("unknown error");
+  }
+  const code = await run.end(name, crash);
+  // embedded-postgres's exit hook ends the process with code 0 whatever process.exitCode says: exit explicitly.
+  process.exit(code);
+}
+
+/** A fresh, migrated and seeded database on a throwaway embedded PostgreSQL server, stopped when the run ends. */
+export async function freshDatabase(run: BenchRun) {
   const dir = await mkdtemp(path.join(tmpdir(), "boostly-bench-pg-"));
+  run.onEnd(() => rm(dir, { recursive: true, force: true }));
   const postgres = await startEmbeddedPostgres({
     dir,
     port: await freePort(),
     persistent: false,
     quiet: true,
   });
+  run.onEnd(() => postgres.stop());
   await ensureDatabaseExists(postgres.serverUrl, "boostly_bench");
   const url = postgres.urlFor("boostly_bench");
   await migrateDatabase(url);
   const seeding = connect(url, 1);
-  await seedDatabase(seeding.db);
-  await seeding.pool.end();
-  return {
-    url,
-    dataDir: dir,
-    async stop() {
-      await postgres.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  try {
+    await seedDatabase(seeding.db);
+  } finally {
+    await seeding.pool.end();
+  }
+  return { url, dataDir: dir };
 }
 
-let built = false;
+let buildDir: string | null = null;
 
-/** Starts the servers of this run from the build already in build-bench instead of building the app again. */
-export function reuseExistingBuild() {
-  built = true;
-}
-
-/** Builds the app once per run (BUILD_DIR=build-bench), however many servers the bench then starts from it. */
-export function buildApp() {
-  if (built) return;
-  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
-    cwd: root,
-    env: { ...process.env, BUILD_DIR: "build-bench", NODE_ENV: "production" },
-    stdio: "pipe",
-  });
-  built = true;
+/**
+ * The build the bench's servers run: BENCH_BUILD_DIR when given (an existing build, e.g. the suite's build-test/,
+ * used as it is), else the app built once per run into build-bench/, however many servers the bench starts.
+ */
+function appBuild(): string {
+  if (buildDir) return buildDir;
+  const given = process.env.BENCH_BUILD_DIR;
+  if (given) {
+    if (!existsSync(path.join(given, "server/index.js")))
+      throw new Error(`BENCH_BUILD_DIR=${given} holds no build of the app (no server/index.js)`);
+    buildDir = given;
+  } else {
+    console.log("Building the app into build-bench/ ...");
+    buildApp("build-bench");
+    buildDir = "build-bench";
+  }
+  return buildDir;
 }
 
 /** The environment of a server or worker the bench starts on `databaseUrl`, before the bench's own settings. */
@@ -73,7 +151,7 @@ function appEnv(databaseUrl: string, extraEnv: Record<string, string>): NodeJS.P
     APP_ENV: "test",
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
-    BUILD_DIR: "build-bench",
+    BUILD_DIR: appBuild(),
     AUTH_SECRET: BENCH_AUTH_SECRET,
     RATE_LIMIT_MULTIPLIER: "100000",
     // Measure the web server alone: no fulfilment worker in its process.
@@ -82,82 +160,66 @@ function appEnv(databaseUrl: string, extraEnv: Record<string, string>): NodeJS.P
   };
 }
 
-/** Starts a script of server/ with node and BENCH_NODE_ARGS. */
-function spawnNode(script: string, env: NodeJS.ProcessEnv, stdout: "ignore" | "pipe"): ChildProcess {
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server under load.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, path.join(root, script)], {
-    cwd: root,
-    env,
-    stdio: ["ignore", stdout, "inherit"],
-  });
-}
+/** BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the servers under load. */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
-function stopper(child: ChildProcess) {
-  return async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  };
-}
-
-/** Builds the app (once) and starts one production server on the database. */
-export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}) {
-  buildApp();
+/** Starts one production server on the database; resolves once it answers its health path, stopped at the end. */
+export async function startApp(run: BenchRun, databaseUrl: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
-  const child = spawnNode(
-    "server/start.ts",
-    { ...appEnv(databaseUrl, extraEnv), PORT: String(port), HOST: "127.0.0.1", APP_URL: appUrl },
-    "ignore",
-  );
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${appUrl}/healthz`)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return { appUrl, pid: child.pid ?? 0, stop: stopper(child) };
-}
-
-/** Starts the fulfilment worker as its own process (server/worker.ts, `npm run worker`) on the database. */
-export async function startWorker(databaseUrl: string, extraEnv: Record<string, string> = {}) {
-  const child = spawnNode("server/worker.ts", appEnv(databaseUrl, extraEnv), "pipe");
-  const stop = stopper(child);
-  // It says so on stdout once it listens for new submissions.
-  const ready = new Promise<void>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      if (output.includes(WORKERS_READY_MESSAGE)) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the fulfilment worker exited (${code}) before it ran`)));
+  const env = { ...appEnv(databaseUrl, extraEnv), PORT: String(port), HOST: "127.0.0.1", APP_URL: appUrl };
+  const server = await startAppProcess(appUrl, {
+    label: `the app server${extraEnv.PGAPPNAME ? ` (${extraEnv.PGAPPNAME})` : ""}`,
+    env,
+    timeoutMs: START_TIMEOUT_MS,
+    nodeArgs,
   });
-  const timeout = setTimeout(() => void stop(), 60_000);
-  try {
-    await ready;
-  } finally {
-    clearTimeout(timeout);
-  }
-  return { pid: child.pid ?? 0, stop };
+  run.onEnd(server.stop);
+  return { appUrl, pid: server.pid };
 }
 
-/** Runs `task` from `concurrency` loops for `seconds`; returns per-call latencies (ms) and failures. */
-export async function runLoad(
+/**
+ * Starts the worker process (server/worker.ts, `npm run worker`) on the database; resolves once it says it listens
+ * for work, stopped at the end.
+ */
+export async function startWorker(run: BenchRun, databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  const worker = await startWorkerProcess({
+    label: "the fulfilment worker",
+    env: appEnv(databaseUrl, extraEnv),
+    timeoutMs: START_TIMEOUT_MS,
+    nodeArgs,
+  });
+  run.onEnd(worker.stop);
+  return { pid: worker.pid };
+}
+
+/** p50, p99 and the largest of some latencies (ms); NaN when there are none. */
+export function quantiles(values: number[]) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const pick = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { p50: pick(0.5), p99: pick(0.99), max: sorted.at(-1) ?? Number.NaN };
+}
+
+export type LoadResult = { count: number; failures: number; perSecond: number; p50: number; p99: number };
+
+/**
+ * The one load loop: `concurrency` loops call `task` until `until` says stop; returns the latencies' quantiles,
+ * the failed calls (a task that answers false or throws) and the successful calls per second.
+ */
+async function measureCalls(
   concurrency: number,
-  seconds: number,
+  until: (calls: number, now: number) => boolean,
   task: (worker: number) => Promise<boolean>,
-) {
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
+  let calls = 0;
   const start = performance.now();
-  const end = start + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
-      while (performance.now() < end) {
+      while (!until(calls, performance.now())) {
+        calls += 1;
         const started = performance.now();
         const ok = await task(worker).catch(() => false);
         latencies.push(performance.now() - started);
@@ -167,17 +229,35 @@ export async function runLoad(
   );
   // Calls still in flight at the end finish after it: divide by the time the run really took.
   const elapsedSeconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pick = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const { p50, p99 } = quantiles(latencies);
   return {
     count: latencies.length,
     failures,
     // Only calls that did what they should count as throughput: a fast refusal is not an order.
     perSecond: (latencies.length - failures) / elapsedSeconds,
-    p50: pick(0.5),
-    p99: pick(0.99),
+    p50: p50 || 0,
+    p99: p99 || 0,
   };
+}
+
+/** Runs `task` from `concurrency` loops for `seconds`. */
+export async function runLoad(
+  concurrency: number,
+  seconds: number,
+  task: (worker: number) => Promise<boolean>,
+): Promise<LoadResult> {
+  const end = performance.now() + seconds * 1000;
+  return measureCalls(concurrency, (_calls, now) => now >= end, task);
+}
+
+/** Calls `task` `calls` times one after another (after `warmUps` untimed calls): latencies without queueing. */
+export async function timeSequentially(
+  calls: number,
+  task: () => Promise<boolean>,
+  warmUps = 3,
+): Promise<LoadResult> {
+  for (let index = 0; index < warmUps; index++) await task().catch(() => false);
+  return measureCalls(1, (done) => done >= calls, task);
 }
 
 /**

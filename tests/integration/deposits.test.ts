@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { deposits, paymentEvents, settings, transactions } from "../../app/db/schema.ts";
 import { creditDeposit } from "../../app/domain/payments/credit-deposit.server.ts";
+import { DEPOSIT_TEXT } from "../../app/domain/payments/messages.ts";
 import { receivePaymentWebhook } from "../../app/domain/payments/receive-webhook.server.ts";
 import { sandboxProvider } from "../../app/domain/payments/sandbox-provider.server.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";
@@ -140,6 +141,24 @@ describe("starting a deposit", () => {
     const user = await createUser();
     const started = await startDeposit(db(), { userId: user.id, amountCents: cents(2_500) });
     expect(started).toMatchObject({ ok: false, kind: "unavailable", title: "Maintenance" });
+    expect(await db().$count(deposits)).toBe(0);
+  });
+
+  it("says deposits are not available, and records nothing, when no gateway takes them or not the one asked for", async () => {
+    const user = await createUser();
+    const none = await startDeposit(db(), { userId: user.id, amountCents: cents(2_500) }, []);
+    expect(none).toEqual({
+      ok: false,
+      kind: "conflict",
+      title: DEPOSIT_TEXT.errorTitle,
+      message: "Deposits are not available at the moment.",
+    });
+    const other = await startDeposit(
+      db(),
+      { userId: user.id, amountCents: cents(2_500), gateway: "paypal" },
+      [sandboxProvider()],
+    );
+    expect(other).toMatchObject({ ok: false, kind: "conflict", message: DEPOSIT_TEXT.notAvailable });
     expect(await db().$count(deposits)).toBe(0);
   });
 

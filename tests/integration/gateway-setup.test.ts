@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
 import { adminAuditLog, deposits, paymentGateways } from "../../app/db/schema.ts";
+import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/deposit-limit-text.ts";
 import { testGatewayConnection } from "../../app/domain/payments/gateway-connection.server.ts";
 import {
   type GatewaySetupForm,
@@ -11,7 +12,6 @@ import {
   saveGatewaySetup,
 } from "../../app/domain/payments/gateway-setup.server.ts";
 import { GATEWAY_SETUP_TEXT } from "../../app/domain/payments/gateway-setup.ts";
-import { maximumDepositText, minimumDepositText } from "../../app/domain/payments/messages.ts";
 import { enabledGateways, webhookProvider } from "../../app/domain/payments/payment-provider.server.ts";
 import { receivePaymentWebhook } from "../../app/domain/payments/receive-webhook.server.ts";
 import { startDeposit } from "../../app/domain/payments/start-deposit.server.ts";

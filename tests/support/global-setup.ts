@@ -1,8 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
+import { type AppProcess, buildApp, startAppProcess } from "./app-process.ts";
 import { chromiumExecutable } from "./chromium.ts";
 import { SLOW_WAIT_TIMEOUT_MS, TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
 import { fakePaypalEnv, startFakePaypal } from "./fake-paypal.ts";
@@ -23,38 +22,20 @@ declare module "vitest" {
   }
 }
 
-const root = path.resolve(import.meta.dirname, "../..");
+type AppServer = AppProcess & { appUrl: string };
 
-/** Polls /healthz until the server answers: it starts within the wait, so SLOW_WAIT_TIMEOUT_MS. */
-async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + SLOW_WAIT_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`App server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `App server at ${url} did not answer /healthz within ${SLOW_WAIT_TIMEOUT_MS} ms:\n${output()}`,
-  );
-}
-
-type AppServer = ReturnType<typeof startAppServer>;
-
-function startAppServer(
+/** An app server from the suite's build on `databaseUrl`, once it answers its health path (SLOW_WAIT_TIMEOUT_MS). */
+async function startAppServer(
   port: number,
   databaseUrl: string,
   buildDir: string,
   extraEnv: Record<string, string> = {},
-) {
+): Promise<AppServer> {
   const appUrl = `http://localhost:${port}`;
-  let log = "";
-  const child = spawn(process.execPath, [path.join(root, "server/start.ts")], {
-    cwd: root,
+  const server = await startAppProcess(appUrl, {
+    label: "the app server",
+    timeoutMs: SLOW_WAIT_TIMEOUT_MS,
+    echoPrefix: process.env.TEST_SERVER_LOGS ? `[app ${port}]` : undefined,
     env: {
       ...process.env,
       APP_ENV: "test",
@@ -74,15 +55,8 @@ function startAppServer(
       PROVIDER_SYNC_MINUTES: "0",
       ...extraEnv,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  const collect = (chunk: Buffer) => {
-    log += chunk.toString();
-    if (process.env.TEST_SERVER_LOGS) process.stdout.write(`[app ${port}] ${chunk}`);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  return { appUrl, child, output: () => log };
+  return { ...server, appUrl };
 }
 
 /**
@@ -114,15 +88,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function stopAppServers(servers: AppServer[]): Promise<void> {
-  for (const server of servers) server.child.kill("SIGTERM");
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise((resolve) =>
-          server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve),
-        ),
-    ),
-  );
+  await Promise.all(servers.map((server) => server.stop()));
 }
 
 /**
@@ -135,28 +101,23 @@ async function startAppServers(
 ): Promise<[AppServer, AppServer]> {
   // TEST_BUILD_DIR lets several checkouts or engineers build side by side without overwriting each other.
   const buildDir = process.env.TEST_BUILD_DIR ?? "build-test";
-  if (!process.env.TEST_SKIP_BUILD) {
-    try {
-      execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
-        cwd: root,
-        env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-        stdio: "pipe",
-      });
-    } catch (error) {
-      const stderr = String((error as { stderr?: Buffer }).stderr ?? "");
-      throw new Error(`The app build failed:\n${stderr.slice(0, 4000)}`);
-    }
-  }
+  if (!process.env.TEST_SKIP_BUILD) buildApp(buildDir);
   // Both trust one proxy, as production behind its TLS proxy does (docs/deployment.md): a request without
   // X-Forwarded-For is the socket's address as before, and a browser test can give a customer an address of their
   // own (openPage's clientAddress), as two people on two connections have (docs/decisions/056, the same-address rule).
   const behindProxy = { TRUST_PROXY: "true" };
-  const servers: [AppServer, AppServer] = [
-    startAppServer(await freePort(), databaseUrl, buildDir, { ...extraEnv, ...behindProxy }),
-    startAppServer(await freePort(), databaseUrl, buildDir, { ...extraEnv, ...behindProxy }),
-  ];
-  await Promise.all(servers.map((server) => waitUntilHealthy(server.appUrl, server.child, server.output)));
-  return servers;
+  const ports = [await freePort(), await freePort()];
+  const started = await Promise.allSettled(
+    ports.map((port) => startAppServer(port, databaseUrl, buildDir, { ...extraEnv, ...behindProxy })),
+  );
+  const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    // Both or none: one that started while the other failed is stopped again.
+    await stopAppServers(servers);
+    throw failed.reason;
+  }
+  return servers as [AppServer, AppServer];
 }
 
 /**
@@ -168,7 +129,14 @@ export async function startAppServerOnOwnDatabase(options: {
   pgServerUrl: string;
   databaseName: string;
   extraEnv?: Record<string, string>;
-}): Promise<{ appUrl: string; databaseUrl: string; pid: number; stop(): Promise<void> }> {
+}): Promise<{
+  appUrl: string;
+  databaseUrl: string;
+  pid: number;
+  /** What the server printed so far (the last few KB of stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}> {
   const serverUrl = new URL(options.pgServerUrl);
   const client = new pg.Client({ connectionString: options.pgServerUrl });
   await client.connect();
@@ -181,18 +149,13 @@ export async function startAppServerOnOwnDatabase(options: {
   serverUrl.pathname = `/${options.databaseName}`;
   const databaseUrl = serverUrl.toString();
   const buildDir = process.env.TEST_BUILD_DIR ?? "build-test";
-  const server = startAppServer(await freePort(), databaseUrl, buildDir, options.extraEnv);
-  await waitUntilHealthy(server.appUrl, server.child, server.output);
+  const server = await startAppServer(await freePort(), databaseUrl, buildDir, options.extraEnv);
   return {
     appUrl: server.appUrl,
     databaseUrl,
     // The server's own process (WEB_CONCURRENCY is 1): tests may watch its memory in /proc/<pid>/status.
-    pid: server.child.pid ?? 0,
-    stop: async () => {
-      if (server.child.exitCode !== null) return;
-      const exited = new Promise((resolve) => server.child.once("exit", resolve));
-      server.child.kill("SIGTERM");
-      await exited;
-    },
+    pid: server.pid,
+    output: server.output,
+    stop: server.stop,
   };
 }

@@ -132,8 +132,12 @@ function statementRules(code: string, comments: string, large: (table: string) =
   if (changed) return large(tableName(changed[1] ?? "")) ? ["rows-rewritten-in-migration"] : [];
   const copied = new RegExp(String.raw`^insert\s+into\s+${NAME}.*?\bselect\b(.*)$`, "is").exec(code);
   if (copied) {
+    // The rows come from the SELECT's own FROM and JOINs: a sub-select in parentheses (an EXISTS) reads a row or
+    // two, and a function (unnest) is no table.
     const sources = [
-      ...(copied[1] ?? "").matchAll(new RegExp(String.raw`\b(?:from|join)\s+(${NAME})`, "gi")),
+      ...withoutParentheses(copied[1] ?? "").matchAll(
+        new RegExp(String.raw`\b(?:from|join)\s+(${NAME})(?![\w$."]|\s*\()`, "gi"),
+      ),
     ];
     return sources.some((source) => large(tableName(source[1] ?? ""))) ? ["rows-rewritten-in-migration"] : [];
   }
@@ -178,6 +182,17 @@ function actionRules(action: string, largeTable: boolean): Rule[] {
     return rules;
   }
   return [];
+}
+
+/** The text with whatever stands in parentheses emptied, innermost first. */
+function withoutParentheses(text: string): string {
+  let previous = "";
+  let current = text;
+  while (current !== previous) {
+    previous = current;
+    current = current.replace(/\([^()]*\)/g, "()");
+  }
+  return current;
 }
 
 function tableName(name: string): string {

@@ -11,7 +11,8 @@ import {
 } from "../../app/domain/content/shop-promises.ts";
 import { CANCEL_WINDOW_MINUTES } from "../../app/domain/orders/cancel-rules.ts";
 import { DELIVERY_SPEEDS } from "../../app/domain/orders/delivery-speeds.ts";
-import { paidWith, paymentMethodsOf } from "../../app/domain/payments/payment-methods.ts";
+import { paymentMethodsOf } from "../../app/domain/payments/payment-methods.ts";
+import { paidWith } from "../../app/domain/payments/wallet-payment-text.ts";
 import { cents } from "../../app/domain/pricing/cents.ts";
 import { PaymentBadges } from "../../app/routes/_shop/payment-badges.tsx";
 

@@ -80,6 +80,9 @@ const OWNERS: Record<string, string> = {
   money_days: "admin",
   money_settled: "admin",
   money_waiting_parts: "admin",
+  // Written only by the start-up seed (app/db/seed, outside app/domain) and drizzle/0048: no area writes it
+  // (docs/decisions/062).
+  seed_sets: "(start-up seed)",
 };
 
 const domainDir = path.join(repoRoot, "app/domain");

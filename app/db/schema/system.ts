@@ -78,3 +78,13 @@ export const adminAuditLog = pgTable(
     index("admin_audit_log_created_idx").on(table.createdAt.desc()),
   ],
 );
+
+/**
+ * The seed sets this database has had (the starting catalogue, packs, banner, sample posts), each written once, in
+ * the transaction that records it: what the operator later changes or deletes is never written again
+ * (docs/decisions/062-seed-once.md, product rules 17.1).
+ */
+export const seedSets = pgTable("seed_sets", {
+  name: text("name").primaryKey(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+});

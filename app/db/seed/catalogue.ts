@@ -6,8 +6,8 @@ const REFILL = refillFeature();
 
 /**
  * The catalogue Boostly starts with: every service of the customer spec (section 9) with its exact price and
- * limits, plus the Facebook and Twitter defaults of product rules 3.2. Admins edit them afterwards; the
- * seed only inserts services that do not exist yet (by slug), so their edits survive restarts.
+ * limits, plus the Facebook and Twitter defaults of product rules 3.2. Written once, on a new shop's first start
+ * (seed-sets.ts); admins edit or delete them afterwards and nothing brings them back.
  */
 export type SeedService = {
   name: string;

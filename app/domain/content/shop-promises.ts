@@ -1,7 +1,7 @@
 import { REFILL_WINDOW_DAYS } from "../catalog/refill-window.ts";
 import { CANCEL_WINDOW_MINUTES } from "../orders/cancel-rules.ts";
 import { DELIVERY_START, deliveryTime } from "../orders/delivery-speeds.ts";
-import { formatDepositLimit } from "../payments/messages.ts";
+import { formatDepositLimit } from "../payments/deposit-limit-text.ts";
 import { type PaymentMethod, paymentMethodsPhrase } from "../payments/payment-methods.ts";
 import type { Cents } from "../pricing/cents.ts";
 

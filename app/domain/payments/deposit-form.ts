@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { type Cents, cents, parseDollars } from "../pricing/cents.ts";
 import { type Refusal, refuse } from "../refusal.ts";
+import { maximumDepositText, minimumDepositText } from "./deposit-limit-text.ts";
 import { HOSTED_GATEWAYS } from "./gateway.ts";
-import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
+import { DEPOSIT_TEXT } from "./messages.ts";
 
 /**
  * The wallet's Add Funds form: the amount as typed (read with readDepositAmount), the page to return to, and the

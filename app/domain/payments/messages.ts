@@ -1,4 +1,3 @@
-import type { Cents } from "../pricing/cents.ts";
 /** The wallet's toast texts (customer spec sections 5 and 8), kept in one place. */
 export const DEPOSIT_TEXT = {
   invalidAmountTitle: "Invalid Amount",
@@ -6,6 +5,7 @@ export const DEPOSIT_TEXT = {
   commaInAmount: "Use a point for cents, for example 10.50 (a comma only separates thousands, as in 1,000).",
   errorTitle: "Error",
   initiateFailed: "Failed to initiate payment",
+  notAvailable: "Deposits are not available at the moment.",
   maintenanceTitle: "Maintenance",
   maintenance: "Boostly is under maintenance. Deposits are paused for a short while; please try again soon.",
   rateLimited: "Too many deposit attempts. Please wait a few minutes and try again.",
@@ -19,22 +19,3 @@ export const DEPOSIT_TEXT = {
   notConfirmedTitle: "Payment not confirmed",
   notConfirmed: "We could not confirm this payment. Nothing was charged to your wallet; please try again.",
 } as const;
-
-/** A deposit limit the way the spec writes it: whole dollars without cents ("$10", "$10,000"), else "$12.50". */
-export function formatDepositLimit(amount: Cents): string {
-  const dollars = new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: amount % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-  return dollars.format(amount / 100);
-}
-
-export function minimumDepositText(minCents: Cents): string {
-  return `Minimum deposit is ${formatDepositLimit(minCents)}`;
-}
-
-export function maximumDepositText(maxCents: Cents): string {
-  return `Maximum deposit is ${formatDepositLimit(maxCents)}`;
-}

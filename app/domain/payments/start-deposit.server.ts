@@ -7,8 +7,9 @@ import type { Cents } from "../pricing/cents.ts";
 import { failed, type Refusal, rateLimited, refuse } from "../refusal.ts";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { readSettings } from "../settings/read-settings.server.ts";
+import { maximumDepositText, minimumDepositText } from "./deposit-limit-text.ts";
 import { type DepositGateway, depositBonusCents, depositFeeCents, type GatewayName } from "./gateway.ts";
-import { DEPOSIT_TEXT, maximumDepositText, minimumDepositText } from "./messages.ts";
+import { DEPOSIT_TEXT } from "./messages.ts";
 import { enabledGateways } from "./payment-provider.server.ts";
 import { depositReturnPaths } from "./return-urls.ts";
 
@@ -26,7 +27,8 @@ export type StartDepositInput = {
 
 /**
  * A started deposit, or why not (docs/decisions/017): `invalid` for an amount outside the limits (about the
- * `amount` field), `unavailable` in maintenance, `rate_limited`, or `failed` when no checkout could be opened.
+ * `amount` field), `unavailable` in maintenance, `rate_limited`, `conflict` when no gateway that takes deposits is
+ * enabled (or not the one asked for), or `failed` when no checkout could be opened.
  */
 export type StartDepositResult = { ok: true; depositId: string; url: string } | Refusal;
 
@@ -63,13 +65,15 @@ export async function startDeposit(
   const gateways = given ?? (await enabledGateways(db));
   const provider = input.gateway ? gateways.find((gateway) => gateway.name === input.gateway) : gateways[0];
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
-  if (!provider || !user) {
-    if (!provider)
-      console.error(
-        `deposit refused: no payment gateway ${input.gateway ?? ""} is enabled (docs/configuration.md)`,
-      );
-    return providerFailed();
+  if (!provider) {
+    // Not a fault of the moment but the shop's setup (or a gateway that was turned off while the page was open):
+    // said as it is, and told to the operator.
+    console.warn(
+      `deposit refused: no payment gateway ${input.gateway ?? ""} is enabled (docs/configuration.md)`,
+    );
+    return refuse("conflict", DEPOSIT_TEXT.notAvailable, { title: DEPOSIT_TEXT.errorTitle });
   }
+  if (!user) return providerFailed();
 
   // The gateway's own limits narrow the shop's (product rules 16.39).
   const terms = provider.terms;

@@ -13,6 +13,7 @@ import { formatCount } from "../../lib/format-money.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
+import { ApiChangeLog } from "./api-change-log.tsx";
 import { ApiExamples } from "./api-examples.tsx";
 import { ClientSamples } from "./client-samples.tsx";
 import { OrderTypesTable } from "./order-types-table.tsx";
@@ -185,6 +186,14 @@ export default function ApiPage({ loaderData }: Route.ComponentProps) {
             </Link>{" "}
             and create a new one; requests with a revoked key are refused at once.
           </p>
+        </PageSection>
+
+        <PageSection
+          id="api-changes-title"
+          title="Change log"
+          lead="Changes to the API that break an id your integration stored or the shape of an answer it reads, newest first, with what to do once the shop runs them."
+        >
+          <ApiChangeLog />
         </PageSection>
 
         <CallToAction

@@ -7,7 +7,7 @@ import { FeatureGrid, PageBody, PageSection, StepList } from "../../components/p
 import { useShopFacts } from "../../components/pages/use-shop-facts.ts";
 import { faqItemsById, howItWorksFaqIds } from "../../content/faq.ts";
 import { PROMISE_TEXT, type ShopFacts } from "../../domain/content/shop-promises.ts";
-import { formatDepositLimit } from "../../domain/payments/messages.ts";
+import { formatDepositLimit } from "../../domain/payments/deposit-limit-text.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/route";
 

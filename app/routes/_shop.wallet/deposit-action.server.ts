@@ -36,12 +36,15 @@ export async function answerDepositForm(request: Request, database: Database) {
 /**
  * A refused deposit: the toast, and the message beside the amount field when it is about the amount. Refusals
  * the page explains answer 200 (no failed request in the console), a limit 429 with Retry-After (refusalAnswer);
- * the wallet has always answered maintenance 200 and a payment provider's fault 502 (docs/decisions/017).
+ * the wallet has always answered maintenance 200 and a payment provider's fault 502 (docs/decisions/017); a deposit
+ * when no gateway takes one answers 409.
  */
 function answerRefusal(refusal: Refusal) {
   const answer = refusalAnswer(refusal);
   const field = answer.field === "amount" ? "amount" : undefined;
   const body: DepositRefused = { ok: false, title: answer.title ?? "", message: answer.message, field };
   if (refusal.kind === "unavailable") return data(body);
+  // No gateway takes deposits (the page then offers none): the request asked for what the shop does not have.
+  if (refusal.kind === "conflict") return data(body, { status: 409 });
   return data(body, refusal.kind === "failed" ? { status: 502 } : answer.init);
 }

@@ -1,11 +1,11 @@
 import type { DepositTerms, GatewayName } from "../../domain/payments/gateway.ts";
+import type { PaymentMethod } from "../../domain/payments/payment-methods.ts";
 import {
   bonusText,
   feeText,
   GATEWAY_LABELS,
   methodDetail,
-  type PaymentMethod,
-} from "../../domain/payments/payment-methods.ts";
+} from "../../domain/payments/wallet-payment-text.ts";
 
 /**
  * How the customer pays this deposit, when more than one gateway is enabled (product rules 16.41): one radio per

@@ -12,9 +12,10 @@ import { requireUser } from "../../domain/accounts/session.server.ts";
 import { DISCOUNT_TEXT } from "../../domain/accounts/user-controls-text.ts";
 import { readCustomerDiscount } from "../../domain/orders/customer-discount.server.ts";
 import { QUICK_DEPOSIT_CENTS, readDepositAmount } from "../../domain/payments/deposit-form.ts";
+import { minimumDepositText } from "../../domain/payments/deposit-limit-text.ts";
 import { readDepositTerms } from "../../domain/payments/gateway-setup.server.ts";
-import { DEPOSIT_TEXT, minimumDepositText } from "../../domain/payments/messages.ts";
-import { paidWith } from "../../domain/payments/payment-methods.ts";
+import { DEPOSIT_TEXT } from "../../domain/payments/messages.ts";
+import { paidWith } from "../../domain/payments/wallet-payment-text.ts";
 import { discountPercentText } from "../../domain/pricing/discount.ts";
 import { readSettings } from "../../domain/settings/read-settings.server.ts";
 import { listStatement } from "../../domain/wallet/list-statement.server.ts";
@@ -169,43 +170,46 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
               {DEPOSIT_TEXT.maintenance}
             </p>
           ) : null}
-          <Form method="post" className="space-y-4" onSubmit={checkBeforeSending} noValidate>
-            {next ? <input type="hidden" name="next" value={next} /> : null}
-            <Input
-              ref={amountInput}
-              label="Amount (USD)"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="25.00"
-              value={amount}
-              onChange={(event) => changeAmount(event.target.value)}
-              error={amountError}
-            />
-            <fieldset>
-              <legend className="sr-only">Quick amounts</legend>
-              <div className="flex flex-wrap gap-2">
-                {QUICK_DEPOSIT_CENTS.map((quick) => {
-                  const dollars = String(quick / 100);
-                  return (
-                    <Button
-                      key={quick}
-                      variant={amount === dollars ? "primary" : "secondary"}
-                      aria-pressed={amount === dollars}
-                      onClick={() => changeAmount(dollars)}
-                    >
-                      {`$${dollars}`}
-                    </Button>
-                  );
-                })}
-              </div>
-            </fieldset>
-            <GatewayChoice methods={facts.paymentMethods} terms={loaderData.depositTerms} />
-            <Button type="submit" className="w-full" disabled={submitting}>
-              {submitting ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
-              Add Funds
-            </Button>
-          </Form>
+          {/* No gateway takes deposits: the description says so, and no form offers what cannot be paid. */}
+          {facts.paymentMethods.length === 0 ? null : (
+            <Form method="post" className="space-y-4" onSubmit={checkBeforeSending} noValidate>
+              {next ? <input type="hidden" name="next" value={next} /> : null}
+              <Input
+                ref={amountInput}
+                label="Amount (USD)"
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="25.00"
+                value={amount}
+                onChange={(event) => changeAmount(event.target.value)}
+                error={amountError}
+              />
+              <fieldset>
+                <legend className="sr-only">Quick amounts</legend>
+                <div className="flex flex-wrap gap-2">
+                  {QUICK_DEPOSIT_CENTS.map((quick) => {
+                    const dollars = String(quick / 100);
+                    return (
+                      <Button
+                        key={quick}
+                        variant={amount === dollars ? "primary" : "secondary"}
+                        aria-pressed={amount === dollars}
+                        onClick={() => changeAmount(dollars)}
+                      >
+                        {`$${dollars}`}
+                      </Button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+              <GatewayChoice methods={facts.paymentMethods} terms={loaderData.depositTerms} />
+              <Button type="submit" className="w-full" disabled={submitting}>
+                {submitting ? <Spinner label="Opening the checkout" className="h-4 w-4" /> : null}
+                Add Funds
+              </Button>
+            </Form>
+          )}
         </Card>
       </div>
 

@@ -6,7 +6,7 @@ import { REFILL_WINDOW_DAYS } from "../../../app/domain/catalog/refill-window.ts
 import { CONTACT_TEXT } from "../../../app/domain/contact/contact-form.ts";
 import { CANCEL_WINDOW_MINUTES } from "../../../app/domain/orders/cancel-rules.ts";
 import { deliveryTime } from "../../../app/domain/orders/delivery-speeds.ts";
-import { formatDepositLimit } from "../../../app/domain/payments/messages.ts";
+import { formatDepositLimit } from "../../../app/domain/payments/deposit-limit-text.ts";
 import { CARD_BRANDS } from "../../../app/domain/payments/payment-methods.ts";
 import { readSettings } from "../../../app/domain/settings/read-settings.server.ts";
 import { appUrl, signedInAdmin, signedInCustomer, uniqueEmail, Visitor } from "../../support/http.ts";
