@@ -3,7 +3,6 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { closeConnection, connect, db } from "../app/db/client.server.ts";
-import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { seedDatabase } from "../app/db/seed/index.ts";
 import { startFiguresRound } from "../app/domain/admin/figures-round.server.ts";
 import {
@@ -17,6 +16,7 @@ import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
 import { createApp } from "./http.ts";
+import { migrateOrExit } from "./migrate-step.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const config = env();
@@ -31,7 +31,7 @@ else await serveHttp();
 async function runPrimary() {
   const database = await provideDatabase(config);
   process.env.DATABASE_URL = database.url;
-  await migrateDatabase(database.url);
+  await migrateOrExit(database);
   const seeding = connect(database.url, 1);
   await seedDatabase(seeding.db);
   await seeding.pool.end();

@@ -2,7 +2,6 @@
 // app servers started with WORKER=off. Several may run on one database: they share the work through pg-boss and row
 // locks.
 import { closeConnection, db } from "../app/db/client.server.ts";
-import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { startFiguresRound } from "../app/domain/admin/figures-round.server.ts";
 import { readFulfilmentConfig } from "../app/domain/fulfilment/fulfilment-config.server.ts";
 import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
@@ -10,11 +9,12 @@ import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
 import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { provideDatabase } from "./database.ts";
+import { migrateOrExit } from "./migrate-step.ts";
 import { WORKERS_READY_MESSAGE } from "./worker-ready.ts";
 
 const database = await provideDatabase(env());
 process.env.DATABASE_URL = database.url;
-await migrateDatabase(database.url);
+await migrateOrExit(database);
 const stopWorker = await startFulfilmentWorker(database.url, db(), readFulfilmentConfig());
 const stopMail = await startMailWorker(database.url, db(), readMailConfig());
 const stopFigures = startFiguresRound(db());
