@@ -14,6 +14,7 @@ import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
 import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
+import { noteShutdownRequested } from "../app/lib/shutdown.ts";
 import { provideDatabase } from "./database.ts";
 import { createApp } from "./http.ts";
 import { migrateOrExit } from "./migrate-step.ts";
@@ -108,6 +109,7 @@ function onStopSignal(stop: () => Promise<void>, { quiet = false } = {}) {
   const handle = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    noteShutdownRequested();
     if (!quiet) console.log(`\n${signal} received: stopping Boostly...`);
     await stop();
     if (!quiet) console.log("Stopped cleanly.");

@@ -8,6 +8,7 @@ import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
 import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
 import { env } from "../app/lib/env.server.ts";
+import { noteShutdownRequested } from "../app/lib/shutdown.ts";
 import { provideDatabase } from "./database.ts";
 import { migrateOrExit } from "./migrate-step.ts";
 import { WORKERS_READY_MESSAGE } from "./worker-ready.ts";
@@ -24,6 +25,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  noteShutdownRequested();
   console.log(`\n${signal} received: stopping the workers...`);
   await stopFigures();
   await stopMail();

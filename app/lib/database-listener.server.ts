@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { RECONNECT_DELAYS_MS } from "./live/reconnect-delays.ts";
+import { shutdownRequested } from "./shutdown.ts";
 
 export type DatabaseListenerHooks = {
   /** Names the connection (`boostly-<name>` in pg_stat_activity) and its log lines. */
@@ -144,7 +145,7 @@ export class DatabaseListener {
     this.hooks.onLost?.();
     client.on("error", () => {});
     client.end().catch(() => {});
-    if (this.stopped) return;
+    if (this.stopped || shutdownRequested()) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(this.failures, RECONNECT_DELAYS_MS.length - 1)];
     this.failures += 1;
     const reason = error instanceof Error ? error.message : "connection ended";

@@ -2,6 +2,7 @@ import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
 import { DatabaseListener, WORKER_LISTEN_TIMEOUT_MS } from "../../lib/database-listener.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
+import { shutdownRequested } from "../../lib/shutdown.ts";
 import { createMailTransport, deliverDueMail, MAIL_LEASE_SECONDS } from "./deliver-mail.server.ts";
 import type { MailConfig } from "./mail-config.server.ts";
 import { pruneOutbox } from "./prune-outbox.server.ts";
@@ -60,7 +61,9 @@ export async function startMailWorker(
     );
 
   const boss = new PgBoss({ connectionString: databaseUrl, max: 2 });
-  boss.on("error", (error: Error) => console.error(`mail worker: ${error.message}`));
+  boss.on("error", (error: Error) => {
+    if (!shutdownRequested()) console.error(`mail worker: ${error.message}`);
+  });
   await boss.start();
   await boss.createQueue(ROUND_QUEUE, {
     policy: "standard",
@@ -83,7 +86,9 @@ export async function startMailWorker(
         {},
         { singletonKey: "round", singletonSeconds: Math.max(1, Math.round(config.tickSeconds)) },
       )
-      .catch((error: Error) => console.error(`mail worker: ${error.message}`));
+      .catch((error: Error) => {
+        if (!shutdownRequested()) console.error(`mail worker: ${error.message}`);
+      });
   void offer();
   const timer = setInterval(offer, config.tickSeconds * 1000);
 

@@ -1,6 +1,7 @@
 import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
+import { shutdownRequested } from "../../lib/shutdown.ts";
 import { readAlertsConfig } from "../alerts/alerts-config.server.ts";
 import { ensureSimulatedProvider } from "../fulfilment/ensure-simulated-provider.server.ts";
 import type { FulfilmentConfig } from "../fulfilment/fulfilment-config.server.ts";
@@ -29,7 +30,9 @@ export async function startFulfilmentWorker(
 ): Promise<() => Promise<void>> {
   if (config.simulatedProvider) await ensureSimulatedProvider(db);
   const boss = new PgBoss({ connectionString: databaseUrl, max: 2 });
-  boss.on("error", (error: Error) => console.error(`fulfilment worker: ${error.message}`));
+  boss.on("error", (error: Error) => {
+    if (!shutdownRequested()) console.error(`fulfilment worker: ${error.message}`);
+  });
   await boss.start();
   await boss.createQueue(ROUND_QUEUE, {
     policy: "standard",
@@ -63,7 +66,9 @@ export async function startFulfilmentWorker(
         {},
         { singletonKey: "round", singletonSeconds: Math.max(1, Math.round(config.tickSeconds)) },
       )
-      .catch((error: Error) => console.error(`fulfilment worker: ${error.message}`));
+      .catch((error: Error) => {
+        if (!shutdownRequested()) console.error(`fulfilment worker: ${error.message}`);
+      });
   void offer();
   const timer = setInterval(offer, config.tickSeconds * 1000);
   const stopSync = await scheduleProviderSync(boss, db, config);
