@@ -41,6 +41,7 @@ export async function settleAnalyticsDays(
   let days = 0;
   let deleted = 0;
   let batches = 0;
+  let lastDay = Number.NaN;
   const stopped = () => batches >= retention.maxBatches || retention.signal?.aborted === true;
   while (!stopped()) {
     const { rows } = await db.execute<{ oldest: Date | string | null }>(sql`
@@ -52,6 +53,9 @@ export async function settleAnalyticsDays(
     const oldest = rows[0]?.oldest;
     if (!oldest) break;
     const start = new Date(new Date(oldest).toISOString().slice(0, 10));
+    // The day this call just went through is still there: another round holds the rest of it.
+    if (start.getTime() === lastDay) break;
+    lastDay = start.getTime();
     const end = new Date(start.getTime() + DAY_MS);
     const day = sql`${start.toISOString()}::timestamptz`;
     const nextDay = sql`${end.toISOString()}::timestamptz`;
