@@ -100,6 +100,7 @@ export default [
       route("services", "routes/admin.services/route.tsx"),
       route("platforms", "routes/admin.platforms/route.tsx"),
       route("tickets", "routes/admin.tickets/route.tsx"),
+      route("tickets/:ticketId", "routes/admin.tickets.$ticketId/route.tsx"),
       route("blog", "routes/admin.blog/route.tsx"),
       route("banner", "routes/admin.banner/route.tsx"),
       route("settings", "routes/admin.settings/route.tsx"),

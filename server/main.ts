@@ -13,6 +13,8 @@ import { stopLiveHub } from "../app/domain/live/live-hub.server.ts";
 import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
 import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
+import { readRetentionConfig } from "../app/domain/retention/retention-config.server.ts";
+import { startRetentionRound } from "../app/domain/retention/retention-round.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { noteShutdownRequested } from "../app/lib/shutdown.ts";
 import { provideDatabase } from "./database.ts";
@@ -68,12 +70,14 @@ async function runPrimary() {
   });
 }
 
-/** Starts the fulfilment worker, the mail worker and the figures round; returns how to stop them. */
+/** Starts the fulfilment worker, the mail worker, the figures round and the retention round; returns how to stop them. */
 async function startWorkers(databaseUrl: string, fulfilment: FulfilmentConfig): Promise<() => Promise<void>> {
   const stopFulfilment = await startFulfilmentWorker(databaseUrl, db(), fulfilment);
   const stopMail = await startMailWorker(databaseUrl, db(), readMailConfig());
   const stopFigures = startFiguresRound(db());
+  const stopRetention = startRetentionRound(db(), readRetentionConfig());
   return async () => {
+    await stopRetention();
     await stopFigures();
     await stopMail();
     await stopFulfilment();

@@ -1,4 +1,4 @@
-// `npm run worker`: the fulfilment and mail workers and the figures round as their own process (production), beside
+// `npm run worker`: the fulfilment and mail workers, the figures round and the retention round as their own process (production), beside
 // app servers started with WORKER=off. Several may run on one database: they share the work through pg-boss and row
 // locks.
 import { closeConnection, db } from "../app/db/client.server.ts";
@@ -7,6 +7,8 @@ import { readFulfilmentConfig } from "../app/domain/fulfilment/fulfilment-config
 import { readMailConfig } from "../app/domain/mail/mail-config.server.ts";
 import { startMailWorker } from "../app/domain/mail/mail-worker.server.ts";
 import { startFulfilmentWorker } from "../app/domain/order-lifecycle/fulfilment-worker.server.ts";
+import { readRetentionConfig } from "../app/domain/retention/retention-config.server.ts";
+import { startRetentionRound } from "../app/domain/retention/retention-round.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { noteShutdownRequested } from "../app/lib/shutdown.ts";
 import { provideDatabase } from "./database.ts";
@@ -19,6 +21,7 @@ await migrateOrExit(database);
 const stopWorker = await startFulfilmentWorker(database.url, db(), readFulfilmentConfig());
 const stopMail = await startMailWorker(database.url, db(), readMailConfig());
 const stopFigures = startFiguresRound(db());
+const stopRetention = startRetentionRound(db(), readRetentionConfig());
 console.log(WORKERS_READY_MESSAGE);
 
 let stopping = false;
@@ -27,6 +30,7 @@ async function stop(signal: string) {
   stopping = true;
   noteShutdownRequested();
   console.log(`\n${signal} received: stopping the workers...`);
+  await stopRetention();
   await stopFigures();
   await stopMail();
   await stopWorker();

@@ -109,7 +109,12 @@ beforeAll(async () => {
     })
     .returning({ id: services.id });
   longServiceId = longNamed!.id;
-  Object.assign(fill, { orderId: placed.order.id, userId: customer.id, providerId: provider!.id });
+  Object.assign(fill, {
+    orderId: placed.order.id,
+    userId: customer.id,
+    providerId: provider!.id,
+    ticketId: ticket.ticket.id,
+  });
   longEmail = customer.email;
   orderNumber = placed.order.orderNumber;
 });

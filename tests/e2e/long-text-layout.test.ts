@@ -35,7 +35,7 @@ const VIEWPORTS = [
   { width: 1366, height: 900 },
 ];
 
-type Seeded = { customerId: string };
+type Seeded = { customerId: string; ticketId: string };
 type Viewer = "customer" | "admin";
 
 /** The pages that show the seeded words, and who looks at them. */
@@ -49,6 +49,7 @@ const PAGES: { path: (seeded: Seeded) => string; viewer: Viewer }[] = [
   { path: () => "/profile", viewer: "customer" },
   { path: () => "/wallet", viewer: "customer" },
   { path: () => "/admin/tickets", viewer: "admin" },
+  { path: (seeded) => `/admin/tickets/${seeded.ticketId}`, viewer: "admin" },
   { path: () => "/admin/orders", viewer: "admin" },
   { path: (seeded) => `/admin/users/${seeded.customerId}`, viewer: "admin" },
   { path: () => "/admin/manual-work", viewer: "admin" },
@@ -60,9 +61,10 @@ const PAGES: { path: (seeded: Seeded) => string; viewer: Viewer }[] = [
 let browser: Browser;
 let customer: { id: string; email: string; password: string };
 let admin: { id: string; email: string; password: string };
+let seeded: Seeded;
 
 /** Every user-written field of one customer, filled with unbroken strings, inserted as the shop stores them. */
-async function seedLongWords(userId: string) {
+async function seedLongWords(userId: string): Promise<Seeded> {
   await db()
     .update(users)
     .set({ name: unbroken("name") })
@@ -152,13 +154,14 @@ async function seedLongWords(userId: string) {
       subject: "general",
       message: unbroken("contact"),
     });
+  return { customerId: userId, ticketId: answered!.id };
 }
 
 beforeAll(async () => {
   browser = await launchBrowser(inject("chromiumPath"));
   customer = await createAccount();
   admin = await createAdminAccount();
-  await seedLongWords(customer.id);
+  seeded = await seedLongWords(customer.id);
 });
 afterAll(async () => {
   await browser?.close();
@@ -167,7 +170,6 @@ afterAll(async () => {
 describe("5,000-character unbroken strings in every user-written field", () => {
   for (const viewport of VIEWPORTS) {
     it(`no page scrolls sideways at ${viewport.width} px`, async () => {
-      const seeded = { customerId: customer.id };
       const viewers = {
         customer: await openPage(browser, { viewport }),
         admin: await openPage(browser, { viewport }),

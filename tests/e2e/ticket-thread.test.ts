@@ -51,8 +51,16 @@ describe("a ticket thread (product rules 7.8) and its reply mail (6.6)", () => {
     // "in progress".
     const { page, assertNoConsoleErrors } = await openAdminPage(browser);
     await page.goto(`${appUrl}/admin/tickets?q=${number}`);
-    const ticket = page.getByTestId("admin-ticket").filter({ hasText: number });
-    await ticket.waitFor();
+    const listed = page.getByTestId("admin-ticket").filter({ hasText: number });
+    await listed.waitFor();
+    // The list shows the thread's summary (product rules 17.20); the ticket's page, the whole thread.
+    expect(await listed.getByTestId("ticket-message-count").textContent()).toBe("1 message");
+    expect(await listed.getByTestId("ticket-last-message").textContent()).toContain(
+      "My likes dropped on this post",
+    );
+    await listed.getByRole("link", { name: `Open ticket ${number}` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/admin/tickets/"));
+    const ticket = page.getByTestId("admin-ticket");
     expect(await ticket.getByTestId("ticket-thread").textContent()).toContain(
       "My likes dropped on this post",
     );
@@ -162,6 +170,7 @@ describe("a ticket thread (product rules 7.8) and its reply mail (6.6)", () => {
     ["/dashboard?tab=support", "customer"],
     ["/profile#notifications", "customer"],
     ["/admin/tickets", "admin"],
+    ["/admin/tickets/:ticketId", "admin"],
   ] as const)("has no serious or critical axe violations: %s with a thread", async (path, who) => {
     const customer = await createAccount();
     const admin = await createAdminAccount();
@@ -182,8 +191,17 @@ describe("a ticket thread (product rules 7.8) and its reply mail (6.6)", () => {
     try {
       await signInContext(context, who === "admin" ? admin : customer);
       const page = await context.newPage();
-      await page.goto(`${appUrl}${who === "admin" ? `${path}?q=${created.ticket.ticketNumber}` : path}`);
-      await page.getByTestId("thread-entry").or(page.locator("#notifications")).first().waitFor();
+      const address =
+        path === "/admin/tickets"
+          ? `${path}?q=${created.ticket.ticketNumber}`
+          : path.replace(":ticketId", created.ticket.id);
+      await page.goto(`${appUrl}${address}`);
+      await page
+        .getByTestId("thread-entry")
+        .or(page.getByTestId("ticket-last-message"))
+        .or(page.locator("#notifications"))
+        .first()
+        .waitFor();
       await page.evaluate(axeSource);
       const results = await page.evaluate(() =>
         (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document),

@@ -17,6 +17,8 @@ import {
   ticketStatusLabel,
 } from "../../app/domain/tickets/messages.ts";
 import type { ThreadEntry } from "../../app/domain/tickets/read-threads.server.ts";
+import { readAdminTicket } from "../../app/domain/tickets/read-ticket-for-admin.server.ts";
+import { TICKET_EXCERPT_CHARS } from "../../app/domain/tickets/read-ticket-summaries.server.ts";
 import { replyToTicket, TICKET_REPLY_RATE_LIMIT } from "../../app/domain/tickets/reply-to-ticket.server.ts";
 import { createUser, fundWallet } from "../support/factories.ts";
 import { resetDatabase } from "../support/worker-database.ts";
@@ -197,10 +199,37 @@ describe("a ticket's thread (product rules 7.8)", () => {
     ]);
     // The customer never sees who the admin is; the admin page does.
     expect(mine!.thread.every((entry) => entry.authorEmail === null)).toBe(true);
+    const opened = await readAdminTicket(db(), ticket.id);
+    expect(summary(opened!.thread)).toEqual(summary(mine!.thread));
+    expect(opened!.thread[1]).toMatchObject({ authorRole: "admin", authorEmail: admin.email });
+    expect(opened!.thread[0]).toMatchObject({ authorRole: "customer", authorEmail: null });
+    // The list reads the thread's summary only (product rules 17.20): six messages, the last the customer's.
     const [listed] = (await readAdminTicketsPage(db(), { q: ticket.ticketNumber })).tickets;
-    expect(summary(listed!.thread)).toEqual(summary(mine!.thread));
-    expect(listed!.thread[1]).toMatchObject({ authorRole: "admin", authorEmail: admin.email });
-    expect(listed!.thread[0]).toMatchObject({ authorRole: "customer", authorEmail: null });
+    expect(listed).not.toHaveProperty("thread");
+    expect(listed).toMatchObject({
+      messageCount: 6,
+      lastMessage: { authorRole: "customer", excerpt: "Never mind, found it.", cut: false },
+    });
+  });
+
+  it("lists a ticket by its message count and the excerpt of its last message, never its thread", async () => {
+    const { admin, ticket } = await openTicket();
+    const long = `${"Refilled ".repeat(60)}the end`;
+    await answerTicket(db(), {
+      adminId: admin.id,
+      ticketId: ticket.id,
+      status: "in_progress",
+      response: long,
+    });
+    await answerTicket(db(), { adminId: admin.id, ticketId: ticket.id, status: "completed", response: "" });
+    const [listed] = (await readAdminTicketsPage(db(), { q: ticket.ticketNumber })).tickets;
+    // The status change alone is no message; the last message is cut to its first TICKET_EXCERPT_CHARS characters.
+    expect(listed).toMatchObject({
+      status: "completed",
+      messageCount: 2,
+      lastMessage: { authorRole: "admin", excerpt: long.slice(0, TICKET_EXCERPT_CHARS), cut: true },
+    });
+    expect(await readAdminTicket(db(), randomUUID())).toBeNull();
   });
 
   it("takes replies only from the ticket's owner: anyone else's, or a malformed id, is not found", async () => {

@@ -43,6 +43,7 @@ const MUTABLE_TABLES = [
   "rate_limits",
   "mail_outbox",
   "analytics_events",
+  "analytics_days",
   "admin_audit_log",
   "alerts",
   "api_keys",

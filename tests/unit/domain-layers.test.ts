@@ -12,6 +12,7 @@ import { fromRoot, repoRoot, sourceFilesUnder, withoutComments } from "../suppor
  */
 const LAYERS: readonly (readonly [area: string, reason: string])[] = [
   // Composites over many areas.
+  ["retention", "the retention round: each growing table's rule, run through the area that owns the table"],
   ["admin", "what spans the areas an admin runs: the dashboard's figures, manual work, the manual order"],
   ["dashboard", "the customer's dashboard: reads orders, auto orders, tickets and the wallet"],
   ["reseller", "the API v2: places and reads orders, auto orders and refills with an API key"],

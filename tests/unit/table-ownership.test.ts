@@ -75,6 +75,7 @@ const OWNERS: Record<string, string> = {
   rate_limits: "security",
   mail_outbox: "mail",
   analytics_events: "analytics",
+  analytics_days: "analytics",
   admin_audit_log: "audit",
   alerts: "alerts",
   money_days: "admin",

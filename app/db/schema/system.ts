@@ -1,14 +1,31 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { timestamps, users } from "./accounts.ts";
 
-/** Fixed-window request counters shared by every app server (sign-in, sign-up, deposits, ...). */
+/**
+ * Fixed-window request counters shared by every app server (sign-in, sign-up, deposits, ...). A row whose window has
+ * ended counts nothing and is deleted by the retention round (product rules 17.11).
+ */
 export const rateLimits = pgTable(
   "rate_limits",
   {
     key: text("key").primaryKey(),
     windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull(),
+    // Null on rows counted by a release before 0049: those end at the longest window (RATE_LIMIT_LONGEST_WINDOW).
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }),
   },
   (table) => [index("rate_limits_window_idx").on(table.windowStartedAt)],
 );
@@ -59,6 +76,24 @@ export const analyticsEvents = pgTable(
     createdAt: timestamps.createdAt,
   },
   (table) => [index("analytics_events_name_created_idx").on(table.name, table.createdAt.desc())],
+);
+
+/**
+ * The analytics events' daily figures (product rules 17.13): written by the retention round for each UTC day before
+ * its raw events are deleted, one row per day and event name; the dashboard's funnel reads them for those days.
+ */
+export const analyticsDays = pgTable(
+  "analytics_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    events: integer("events").notNull(),
+    /** Distinct visitor ids that day. */
+    visitors: integer("visitors").notNull(),
+    /** Distinct people that day: the signed-in user, else the visitor id. */
+    people: integer("people").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.name] })],
 );
 
 /** Who did what in the admin area: every admin change to money or status leaves a row here. */

@@ -63,6 +63,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, { view: Permission; act: Pe
   "/admin/export/:file": { view: "reports.view", act: "reports.view" },
   "/admin/audit": { view: "reports.view", act: "reports.view" },
   "/admin/tickets": { view: "support.answer", act: "support.answer" },
+  "/admin/tickets/:ticketId": { view: "support.answer", act: "support.answer" },
   "/admin/messages": { view: "support.answer", act: "support.answer" },
   "/admin/orders": { view: "orders.view", act: "orders.manage" },
   "/admin/orders/:orderId": { view: "orders.view", act: "orders.manage" },

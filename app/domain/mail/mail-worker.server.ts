@@ -1,7 +1,7 @@
-import { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
 import { DatabaseListener, WORKER_LISTEN_TIMEOUT_MS } from "../../lib/database-listener.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
+import { newJobBoss, openJobQueue } from "../../lib/job-queues.server.ts";
 import { shutdownRequested } from "../../lib/shutdown.ts";
 import { createMailTransport, deliverDueMail, MAIL_LEASE_SECONDS } from "./deliver-mail.server.ts";
 import type { MailConfig } from "./mail-config.server.ts";
@@ -60,16 +60,14 @@ export async function startMailWorker(
       `mail worker: not listening after ${WORKER_LISTEN_TIMEOUT_MS} ms; starting anyway (the rounds deliver)`,
     );
 
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 2 });
+  const boss = newJobBoss(databaseUrl);
   boss.on("error", (error: Error) => {
     if (!shutdownRequested()) console.error(`mail worker: ${error.message}`);
   });
   await boss.start();
-  await boss.createQueue(ROUND_QUEUE, {
-    policy: "standard",
-    retryLimit: 0,
+  await openJobQueue(boss, ROUND_QUEUE, {
     expireInSeconds: MAIL_LEASE_SECONDS,
-    deleteAfterSeconds: 3600,
+    everySeconds: config.tickSeconds,
   });
   const pollingIntervalSeconds = Math.max(0.5, Math.min(config.tickSeconds, 2));
   // A round also clears out mail past its retention (product rules 6.7), a bounded batch each time.

@@ -1,5 +1,6 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
+import { openJobQueue } from "../../lib/job-queues.server.ts";
 import type { AlertsConfig } from "../alerts/alerts-config.server.ts";
 import { checkLedgerAndAlert } from "../alerts/ledger-alert.server.ts";
 import { runAlertRound } from "../alerts/run-alert-round.server.ts";
@@ -45,11 +46,9 @@ async function scheduleEvery(
   work: () => Promise<void>,
 ): Promise<() => void> {
   if (seconds === 0) return () => {};
-  await boss.createQueue(queue, {
-    policy: "standard",
-    retryLimit: 0,
+  await openJobQueue(boss, queue, {
     expireInSeconds: Math.max(60, Math.min(seconds, 3600)),
-    deleteAfterSeconds: 86_400,
+    everySeconds: seconds,
   });
   await boss.work(queue, { pollingIntervalSeconds: Math.min(Math.max(seconds / 2, 0.5), 30) }, async () => {
     try {

@@ -1,6 +1,7 @@
-import { PgBoss } from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import type { Database } from "../../db/client.server.ts";
 import { listenDatabaseUrl } from "../../lib/env.server.ts";
+import { newJobBoss, openJobQueue } from "../../lib/job-queues.server.ts";
 import { shutdownRequested } from "../../lib/shutdown.ts";
 import { readAlertsConfig } from "../alerts/alerts-config.server.ts";
 import { ensureSimulatedProvider } from "../fulfilment/ensure-simulated-provider.server.ts";
@@ -29,16 +30,14 @@ export async function startFulfilmentWorker(
   config: FulfilmentConfig,
 ): Promise<() => Promise<void>> {
   if (config.simulatedProvider) await ensureSimulatedProvider(db);
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 2 });
+  const boss = newJobBoss(databaseUrl);
   boss.on("error", (error: Error) => {
     if (!shutdownRequested()) console.error(`fulfilment worker: ${error.message}`);
   });
   await boss.start();
-  await boss.createQueue(ROUND_QUEUE, {
-    policy: "standard",
-    retryLimit: 0,
+  await openJobQueue(boss, ROUND_QUEUE, {
     expireInSeconds: Math.max(60, config.leaseSeconds),
-    deleteAfterSeconds: 3600,
+    everySeconds: config.tickSeconds,
   });
   const options = {
     leaseSeconds: config.leaseSeconds,
@@ -94,11 +93,9 @@ async function scheduleProviderSync(
 ): Promise<() => void> {
   if (config.providerSyncMinutes === 0) return () => {};
   const windowSeconds = config.providerSyncMinutes * 60;
-  await boss.createQueue(SYNC_QUEUE, {
-    policy: "standard",
-    retryLimit: 0,
+  await openJobQueue(boss, SYNC_QUEUE, {
     expireInSeconds: Math.max(600, Math.min(windowSeconds, 3600)),
-    deleteAfterSeconds: 86_400,
+    everySeconds: windowSeconds,
   });
   await boss.work(SYNC_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     try {

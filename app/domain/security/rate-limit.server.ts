@@ -23,20 +23,24 @@ export const RATE_LIMITS = {
 
 /**
  * Counts one hit on each key in its fixed window of `windowSeconds`, in one atomic upsert on the shared
- * `rate_limits` rows (a window past its end starts again at 1), so a limit holds across every app server.
+ * `rate_limits` rows (a window past its end starts again at 1), so a limit holds across every app server. The row
+ * notes when its window ends, so the retention round deletes it once it counts nothing (pruneRateLimits).
  */
 export async function countHits(db: Executor, keys: readonly string[], windowSeconds: number) {
   if (keys.length === 0) return [];
-  const expired = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const expired = sql`rate_limits.window_started_at <= now() - ${window}`;
   const result = await db.execute<{ key: string; hits: number; window_started_at: Date | string }>(sql`
-    insert into rate_limits (key, window_started_at, hits)
+    insert into rate_limits (key, window_started_at, hits, window_ends_at)
     values ${sql.join(
-      keys.map((key) => sql`(${key}, now(), 1)`),
+      keys.map((key) => sql`(${key}, now(), 1, now() + ${window})`),
       sql`, `,
     )}
     on conflict (key) do update set
       hits = case when ${expired} then 1 else rate_limits.hits + 1 end,
-      window_started_at = case when ${expired} then now() else rate_limits.window_started_at end
+      window_started_at = case when ${expired} then now() else rate_limits.window_started_at end,
+      window_ends_at = case when ${expired} then now() + ${window}
+        else rate_limits.window_started_at + ${window} end
     returning key, hits, window_started_at`);
   return result.rows;
 }

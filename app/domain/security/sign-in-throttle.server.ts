@@ -104,7 +104,10 @@ export async function checkSignInThrottle(
   return { refused: false, delayMs };
 }
 
-/** True when the account has (or had, until it expired) a session started from this client address. */
+/**
+ * True when the account has (or had, until it expired and SESSION_RETENTION_DAYS passed, product rules 17.14) a
+ * session started from this client address.
+ */
 async function isKnownAddress(db: Executor, account: string, address: string | null): Promise<boolean> {
   if (!address || !account) return false;
   const { rows } = await db.execute(sql`

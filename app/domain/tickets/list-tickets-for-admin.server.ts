@@ -10,12 +10,13 @@ import {
 } from "../lists/read-list.server.ts";
 import { contains, customerEmail, numberIs } from "../lists/search-rules.server.ts";
 import { TICKET_STATUSES, type TicketCategory, type TicketStatus } from "./messages.ts";
-import { readTicketThreads, type ThreadEntry } from "./read-threads.server.ts";
+import { readTicketSummaries, type TicketSummary } from "./read-ticket-summaries.server.ts";
 
 /** Rows per page of the admin tickets list. */
 export const ADMIN_TICKETS_PAGE_SIZE = 25;
 
-export type AdminTicketRow = {
+/** What every admin view of a ticket shows about it: its number, customer, order, subject and status. */
+export type AdminTicketHeading = {
   id: string;
   ticketNumber: string;
   createdAt: Date;
@@ -25,9 +26,10 @@ export type AdminTicketRow = {
   category: TicketCategory;
   subject: string;
   status: TicketStatus;
-  /** The ticket's thread, oldest first, with the admins' addresses. */
-  thread: ThreadEntry[];
 };
+
+/** A row of the admin tickets list: the heading and the thread's summary, never the thread (product rules 17.20). */
+export type AdminTicketRow = AdminTicketHeading & TicketSummary;
 
 export type AdminTicketsQuery = ListQuery<TicketStatus>;
 
@@ -44,7 +46,7 @@ export type AdminTicketsPage = {
  * (tickets_ticket_number_unique, the customers' ids on tickets_user_created_idx, tickets_subject_trgm_idx;
  * docs/decisions/030).
  */
-export const ticketsList: ListDeclaration<Omit<AdminTicketRow, "thread">, TicketStatus> = {
+export const ticketsList: ListDeclaration<AdminTicketHeading, TicketStatus> = {
   createdAt: tickets.createdAt,
   id: tickets.id,
   pageSize: ADMIN_TICKETS_PAGE_SIZE,
@@ -52,34 +54,44 @@ export const ticketsList: ListDeclaration<Omit<AdminTicketRow, "thread">, Ticket
   search: [numberIs(tickets.ticketNumber, "TKT"), customerEmail(tickets.userId), contains(tickets.subject)],
   rows: (db, cursor) =>
     db
-      .select({
-        id: tickets.id,
-        ticketNumber: tickets.ticketNumber,
-        createdAt: tickets.createdAt,
-        userId: tickets.userId,
-        customerEmail: users.email,
-        orderNumber: orders.orderNumber,
-        category: tickets.category,
-        subject: tickets.subject,
-        status: tickets.status,
-        cursor,
-      })
+      .select({ ...ticketHeadingColumns, cursor })
       .from(tickets)
       .leftJoin(users, eq(users.id, tickets.userId))
       .leftJoin(orders, eq(orders.id, tickets.orderId))
       .$dynamic(),
 };
 
-/** One page of the admin tickets list (ticketsList), each ticket with its thread. */
+/** The columns of a ticket's heading, from tickets joined with its customer and its order. */
+export const ticketHeadingColumns = {
+  id: tickets.id,
+  ticketNumber: tickets.ticketNumber,
+  createdAt: tickets.createdAt,
+  userId: tickets.userId,
+  customerEmail: users.email,
+  orderNumber: orders.orderNumber,
+  category: tickets.category,
+  subject: tickets.subject,
+  status: tickets.status,
+};
+
+/**
+ * One page of the admin tickets list (ticketsList), each ticket with its message count and the excerpt of its
+ * last message; the thread is read on the ticket's own page (readAdminTicket).
+ */
 export async function readAdminTicketsPage(
   db: Executor,
   query: AdminTicketsQuery = {},
 ): Promise<AdminTicketsPage> {
   const { rows, ...page } = await readList(db, ticketsList, query);
-  const threads = await readTicketThreads(
+  const summaries = await readTicketSummaries(
     db,
     rows.map((row) => row.id),
-    { withAuthors: true },
   );
-  return { ...page, tickets: rows.map((row) => ({ ...row, thread: threads.get(row.id) ?? [] })) };
+  return {
+    ...page,
+    tickets: rows.map((row) => ({
+      ...row,
+      ...(summaries.get(row.id) ?? { messageCount: 0, lastMessage: null }),
+    })),
+  };
 }

@@ -41,7 +41,15 @@ export const TICKET_ADMIN_TEXT = {
   invalid: "Choose a status (open, in progress or completed) for an existing ticket.",
   responseTooLong: `The reply must be at most ${TICKET_RESPONSE_MAX.toLocaleString("en-US")} characters.`,
   noTickets: "No tickets found",
+  openTicket: "Open ticket",
+  backToTickets: "Back to Tickets",
+  ticketNotFound: "Ticket not found",
 } as const;
+
+/** How many messages a ticket's thread holds, as the tickets list says it: "1 message", "100 messages". */
+export function ticketMessageCount(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "message" : "messages"}`;
+}
 
 /** A reply in a ticket's thread, from either side, is at most as long as a ticket's first message. */
 export const TICKET_REPLY_MAX = TICKET_MESSAGE_MAX;
