@@ -18,6 +18,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_LISTEN_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default("data"),
   BUILD_DIR: z.string().default("build"),
@@ -79,6 +80,8 @@ export type Env = {
   appUrl: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** How long a start waits for DATABASE_URL's server to accept connections (starting up, not yet listening). */
+  databaseWaitSeconds: number;
   preparedStatements: boolean;
   dataDir: string;
   /** Where the server reads the app build (`react-router build` writes it there). */
@@ -137,6 +140,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     databaseUrl: raw.DATABASE_URL || undefined,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
+    databaseWaitSeconds: raw.DATABASE_WAIT_SECONDS,
     preparedStatements: raw.DATABASE_PREPARED_STATEMENTS === "on",
     dataDir: raw.DATA_DIR,
     buildDir: raw.BUILD_DIR,
