@@ -14,6 +14,7 @@ import { MigrationError, migrateDatabase } from "../../app/db/migrate.server.ts"
 import { MIGRATIONS_FOLDER } from "../../app/db/migration-files.server.ts";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
 import { SLOW_WAIT_TIMEOUT_MS, TEST_AUTH_SECRET } from "../support/constants.ts";
+import { dropDatabase } from "../support/migration-folders.ts";
 
 const serverUrl = inject("pgServerUrl");
 const name = `boostly_lock_wait_${process.env.VITEST_POOL_ID ?? "0"}`;
@@ -37,15 +38,8 @@ afterEach(async () => {
 });
 afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
-  await dropDatabase();
+  await dropDatabase(serverUrl, name);
 });
-
-async function dropDatabase() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-}
 
 /** A copy of the migrations whose journal stops before `before` or after `through`, with `extra` ones after it. */
 async function migrationsFolder({
@@ -83,7 +77,7 @@ async function migrationsFolder({
 
 /** A fresh database of this file's own, migrated up to (not including) `before`. */
 async function databaseBefore(before: string): Promise<void> {
-  await dropDatabase();
+  await dropDatabase(serverUrl, name);
   await ensureDatabaseExists(serverUrl, name);
   await migrateDatabase(url, { migrationsFolder: await migrationsFolder({ before }), log: quiet });
 }

@@ -5,62 +5,39 @@
  * the migration before, filled as the earlier releases' seed filled it, changed by its operator, then migrated to
  * the end and started.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { connect, type Database } from "../../app/db/client.server.ts";
+import { MIGRATIONS_FOLDER } from "../../app/db/migration-files.server.ts";
 import { blogPosts, likesPacks, services } from "../../app/db/schema.ts";
 import { seedDatabase } from "../../app/db/seed/index.ts";
 import { SEED_SETS } from "../../app/db/seed/seed-sets.ts";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
+import { dropDatabase, migrationsBefore } from "../support/migration-folders.ts";
 
 const serverUrl = inject("pgServerUrl");
 const name = `boostly_seed_sets_${process.env.VITEST_POOL_ID ?? "0"}`;
 const url = serverUrl.replace(/\/postgres$/, `/${name}`);
-const drizzleFolder = path.resolve(import.meta.dirname, "../../drizzle");
-const TAG = /_seed_sets$/;
 
-let folder: string | undefined;
+let before: Awaited<ReturnType<typeof migrationsBefore>> | undefined;
 let connection: ReturnType<typeof connect> | undefined;
-
-async function dropDatabase() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-}
 
 afterEach(async () => {
   await connection?.pool.end();
   connection = undefined;
-  await dropDatabase();
+  await dropDatabase(serverUrl, name);
 });
 
 afterAll(async () => {
-  if (folder) await rm(folder, { recursive: true, force: true });
+  await before?.remove();
 });
-
-/** A copy of the migrations folder whose journal stops before the seed sets' migration. */
-async function migrationsBeforeSeedSets(): Promise<string> {
-  folder = await mkdtemp(path.join(tmpdir(), "boostly-migrations-"));
-  await cp(drizzleFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => TAG.test(entry.tag));
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 /** A fresh database of this file's, migrated with `migrationsFolder`; its connection. */
 async function migratedDatabase(migrationsFolder: string): Promise<Database> {
-  await dropDatabase();
+  await dropDatabase(serverUrl, name);
   await ensureDatabaseExists(serverUrl, name);
   await migrateWith(migrationsFolder);
   connection = connect(url, 1);
@@ -96,7 +73,8 @@ async function recordedSets(db: Database): Promise<string[]> {
 
 describe("the seed sets' migration", () => {
   it("takes a shop that was running before it as seeded: its next start writes nothing back", async () => {
-    const db = await migratedDatabase(await migrationsBeforeSeedSets());
+    before = await migrationsBefore(/_seed_sets$/);
+    const db = await migratedDatabase(before.folder);
     // What the earlier releases' start-up wrote (the same sets), and a settings row an admin saved.
     for (const set of SEED_SETS) await set.write(db);
     await db.execute(sql`insert into settings (key, value) values ('heroTitle', '"Our shop"'::jsonb)`);
@@ -106,7 +84,7 @@ describe("the seed sets' migration", () => {
     await db.delete(blogPosts);
     const asLeft = await seededContent(db);
 
-    await migrateWith(drizzleFolder);
+    await migrateWith(MIGRATIONS_FOLDER);
     expect(await recordedSets(db)).toEqual(SEED_SETS.map((set) => set.name).sort());
     await seedDatabase(db);
     await seedDatabase(db);
@@ -114,7 +92,7 @@ describe("the seed sets' migration", () => {
   });
 
   it("records nothing in an empty database, which its first start then seeds in full, once", async () => {
-    const db = await migratedDatabase(drizzleFolder);
+    const db = await migratedDatabase(MIGRATIONS_FOLDER);
     expect(await recordedSets(db)).toEqual([]);
     await seedDatabase(db);
     expect(await recordedSets(db)).toEqual(SEED_SETS.map((set) => set.name).sort());

@@ -1,17 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { db } from "../../app/db/client.server.ts";
+import { MIGRATIONS_FOLDER } from "../../app/db/migration-files.server.ts";
 import { adminAuditLog, userRoles } from "../../app/db/schema.ts";
 import { changeStaffRole, STAFF_TEXT } from "../../app/domain/accounts/change-staff-role.server.ts";
 import { grantAdminIfListed, grantRole, staffRoleOf } from "../../app/domain/accounts/roles.server.ts";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
 import { createUser } from "../support/factories.ts";
+import { dropDatabase, migrationsBefore } from "../support/migration-folders.ts";
 import { resetDatabase } from "../support/worker-database.ts";
 
 beforeEach(resetDatabase);
@@ -105,36 +104,26 @@ describe("ADMIN_EMAILS bootstraps owners (product rules 15.7)", () => {
 const serverUrl = inject("pgServerUrl");
 const name = `boostly_roles_migration_${process.env.VITEST_POOL_ID ?? "0"}`;
 const url = serverUrl.replace(/\/postgres$/, `/${name}`);
-const drizzleFolder = path.resolve(import.meta.dirname, "../../drizzle");
-let folder: string | undefined;
+let before: Awaited<ReturnType<typeof migrationsBefore>> | undefined;
 afterAll(async () => {
-  if (folder) await rm(folder, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+  await before?.remove();
+  await dropDatabase(serverUrl, name);
 });
 
 describe("the staff roles migration", () => {
   it("makes every admin of before an owner, so nobody loses access", async () => {
-    folder = await mkdtemp(path.join(tmpdir(), "boostly-migrations-"));
-    await cp(drizzleFolder, folder, { recursive: true });
-    const journalPath = path.join(folder, "meta/_journal.json");
-    const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-    const index = journal.entries.findIndex((entry) => /staff_roles$/.test(entry.tag));
-    expect(index).toBeGreaterThan(0);
-    await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+    before = await migrationsBefore(/staff_roles$/);
     await ensureDatabaseExists(serverUrl, name);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await migrate(drizzle(client), { migrationsFolder: folder });
+      await migrate(drizzle(client), { migrationsFolder: before.folder });
       await client.query(`insert into users (email, email_verified) values ('old-admin@example.test', true),
         ('old-customer@example.test', true)`);
       await client.query(
         `insert into user_roles (user_id, role) select id, 'admin' from users where email = 'old-admin@example.test'`,
       );
-      await migrate(drizzle(client), { migrationsFolder: drizzleFolder });
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
       const { rows } = await client.query<{ email: string; role: string }>(
         "select u.email, r.role from user_roles r join users u on u.id = r.user_id",
       );

@@ -3,42 +3,23 @@
  * ticket_messages before dropping those columns (product rules 7.8). Run on a database of its own: migrated up to the
  * migration before it, filled the old way, then migrated to the end.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { MIGRATIONS_FOLDER } from "../../app/db/migration-files.server.ts";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
+import { dropDatabase, migrationsBefore } from "../support/migration-folders.ts";
 
 const serverUrl = inject("pgServerUrl");
 const name = `boostly_thread_migration_${process.env.VITEST_POOL_ID ?? "0"}`;
 const url = serverUrl.replace(/\/postgres$/, `/${name}`);
-const drizzleFolder = path.resolve(import.meta.dirname, "../../drizzle");
-const TAG = /ticket_threads_and_notification_preferences$/;
 
-let folder: string | undefined;
+let before: Awaited<ReturnType<typeof migrationsBefore>> | undefined;
 afterAll(async () => {
-  if (folder) await rm(folder, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+  await before?.remove();
+  await dropDatabase(serverUrl, name);
 });
-
-/** A copy of the migrations folder whose journal stops before the thread migration. */
-async function migrationsBeforeThreads(): Promise<string> {
-  folder = await mkdtemp(path.join(tmpdir(), "boostly-migrations-"));
-  await cp(drizzleFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => TAG.test(entry.tag));
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 describe("the ticket thread migration", () => {
   it("turns each ticket's message and admin response into the first entries of its thread", async () => {
@@ -46,7 +27,8 @@ describe("the ticket thread migration", () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await migrate(drizzle(client), { migrationsFolder: await migrationsBeforeThreads() });
+      before = await migrationsBefore(/ticket_threads_and_notification_preferences$/);
+      await migrate(drizzle(client), { migrationsFolder: before.folder });
       const {
         rows: [customer, admin],
       } = await client.query<{ id: string }>(
@@ -81,7 +63,7 @@ describe("the ticket thread migration", () => {
         null,
       ]);
 
-      await migrate(drizzle(client), { migrationsFolder: drizzleFolder });
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
 
       const thread = async (ticketId: string) =>
         (

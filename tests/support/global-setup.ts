@@ -1,4 +1,3 @@
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { ensureDatabaseExists } from "../../server/embedded-postgres.ts";
 import { type AppProcess, buildApp, startAppProcess } from "./app-process.ts";
@@ -6,6 +5,7 @@ import { chromiumExecutable } from "./chromium.ts";
 import { SLOW_WAIT_TIMEOUT_MS, SUITE_BUILD_DIR, TEMPLATE_DATABASE, TEST_AUTH_SECRET } from "./constants.ts";
 import { fakePaypalEnv, startFakePaypal } from "./fake-paypal.ts";
 import { freePort } from "./free-port.ts";
+import { dropDatabase } from "./migration-folders.ts";
 import { acquireTestPostgres, oncePerRun, registerBeforeStop } from "./test-postgres.ts";
 
 declare module "vitest" {
@@ -137,13 +137,7 @@ export async function startAppServerOnOwnDatabase(options: {
   stop(): Promise<void>;
 }> {
   const serverUrl = new URL(options.pgServerUrl);
-  const client = new pg.Client({ connectionString: options.pgServerUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${options.databaseName}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  await dropDatabase(options.pgServerUrl, options.databaseName);
   await ensureDatabaseExists(options.pgServerUrl, options.databaseName, TEMPLATE_DATABASE);
   serverUrl.pathname = `/${options.databaseName}`;
   const databaseUrl = serverUrl.toString();

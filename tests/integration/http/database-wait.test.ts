@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { ensureDatabaseExists } from "../../../server/embedded-postgres.ts";
 import {
@@ -12,6 +11,7 @@ import {
 } from "../../support/constants.ts";
 import { freePort } from "../../support/free-port.ts";
 import { startAppServer } from "../../support/global-setup.ts";
+import { dropDatabase } from "../../support/migration-folders.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const DATABASE = "boostly_database_wait";
@@ -68,10 +68,7 @@ async function postgresStartingUpFor(startingMs: number, real: URL) {
 describe("a start while PostgreSQL is not ready yet", () => {
   it("waits for a database that answers 'starting up' for 5 s, says so, then starts and serves", async () => {
     const pgServerUrl = inject("pgServerUrl");
-    const admin = new pg.Client({ connectionString: pgServerUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${DATABASE}" with (force)`);
-    await admin.end();
+    await dropDatabase(pgServerUrl, DATABASE);
     await ensureDatabaseExists(pgServerUrl, DATABASE, TEMPLATE_DATABASE);
     const real = new URL(pgServerUrl);
     const starting = await postgresStartingUpFor(5_000, real);

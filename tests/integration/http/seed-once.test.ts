@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, type Database } from "../../../app/db/client.server.ts";
 import { blogPosts, likesPacks, services, settings, users } from "../../../app/db/schema.ts";
@@ -17,6 +16,7 @@ import { readSettings } from "../../../app/domain/settings/read-settings.server.
 import { saveSettings } from "../../../app/domain/settings/save-settings.server.ts";
 import { ensureDatabaseExists } from "../../../server/embedded-postgres.ts";
 import { SLOW_WAIT_TIMEOUT_MS } from "../../support/constants.ts";
+import { dropDatabase } from "../../support/migration-folders.ts";
 import { type ShopProcess, startShopProcess } from "../../support/shop-process.ts";
 
 /**
@@ -34,15 +34,8 @@ const STARTS_TIMEOUT_MS = 4 * SLOW_WAIT_TIMEOUT_MS;
 let shop: ShopProcess | undefined;
 let connection: ReturnType<typeof connect> | undefined;
 
-async function dropDatabase() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-}
-
 beforeAll(async () => {
-  await dropDatabase();
+  await dropDatabase(serverUrl, name);
   // Created empty, not from the template: the shop's own first start migrates and seeds it.
   await ensureDatabaseExists(serverUrl, name);
 });
@@ -50,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.stop();
   await connection?.pool.end();
-  await dropDatabase();
+  await dropDatabase(serverUrl, name);
 });
 
 /** Stops the running shop, if any, and starts it again on the same database. */
